@@ -1,0 +1,271 @@
+"""Tile and back designs as scenes: rock, tunnels, features, all derived from the model.
+
+A design is computed from a tile kind alone, so each unique design is drawn
+once however many copies the game has. Tunnels are true circular arcs between
+ports (straight when the ports face each other) or spokes meeting in a round
+chamber; walls are a wider dark stroke under the floor, which gives rounded
+joints for free and works the same for squares and hexes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import zlib
+
+from pnp.fonts import fit_size
+from pnp.geometry import Shape
+from pnp.icons import ICONS, Pen
+from pnp.model import Back, Feature, TileKind, Tileset, Tunnel
+from pnp.scene import (
+    Circle,
+    Clip,
+    Drawing,
+    Outline,
+    Picture,
+    Style,
+    Text,
+    polygon,
+    rect,
+)
+
+FLOOR_RATIO = 0.30  # tunnel floor width as a share of the tile size
+WALL_RATIO = 0.055  # each wall's thickness as a share of the tile size
+SPECKS = 26  # texture pebbles per tile: enough to read as rock, few enough to stay light
+
+
+def outline(shape: Shape, size: float, grow: float = 0.0) -> tuple:
+    """The tile's edge (grown outward by ``grow``, for bleed) as path commands."""
+    if shape.name == "square":
+        return rect(-grow, -grow, size + 2 * grow, size + 2 * grow)
+    cx, cy = shape.centre(size)
+    scale = (size / 2 + grow) / (size / 2)
+    return polygon([(cx + (x - cx) * scale, cy + (y - cy) * scale)
+                    for x, y in shape.corners(size)])
+
+
+def _seed(*parts: str) -> int:
+    """A stable seed: the same tile always gets the same texture, on any machine."""
+    return zlib.crc32("/".join(parts).encode("utf-8"))
+
+
+def rock_texture(colours: dict[str, str], width: float, height: float, grow: float,
+                 seed: int) -> list:
+    """Pebbles and cracks scattered deterministically over the rock field."""
+    rng = random.Random(seed)
+    scale = min(width, height)
+    groups: dict[str, list] = {colours["rock-dark"]: [], colours["rock-light"]: []}
+    for index in range(SPECKS):
+        colour = colours["rock-dark"] if index % 3 else colours["rock-light"]
+        x = rng.uniform(-grow, width + grow)
+        y = rng.uniform(-grow, height + grow)
+        radius = scale * rng.uniform(0.012, 0.035)
+        sides = rng.randint(5, 7)
+        turn = rng.uniform(0, math.tau)
+        points = []
+        for k in range(sides):
+            angle = turn + k * math.tau / sides
+            reach = radius * rng.uniform(0.7, 1.2)
+            points.append((x + reach * math.cos(angle), y + reach * math.sin(angle)))
+        groups[colour].extend(polygon(points))
+    items: list = [Outline(tuple(commands), Style(fill=colour))
+                   for colour, commands in groups.items()]
+    cracks: list = []
+    for _ in range(3):
+        x, y = rng.uniform(0, width), rng.uniform(0, height)
+        cracks.append(("M", x, y))
+        angle = rng.uniform(0, math.tau)
+        for _ in range(3):
+            angle += rng.uniform(-0.7, 0.7)
+            step = scale * rng.uniform(0.04, 0.08)
+            x, y = x + step * math.cos(angle), y + step * math.sin(angle)
+            cracks.append(("L", x, y))
+    items.append(Outline(tuple(cracks), Style(stroke=colours["rock-dark"], width=scale * 0.008,
+                                              cap="round", join="round")))
+    return items
+
+
+def tunnel_centreline(shape: Shape, size: float, path: Tunnel, reach: float) -> tuple:
+    """Commands for a path's centre line, each port pushed ``reach`` beyond its edge.
+
+    Two ports not facing each other are joined by the circular arc tangent to
+    both edge normals; one port, three or more, or a junction run to the centre.
+    """
+    cx, cy = shape.centre(size)
+
+    def mouth(edge: str) -> tuple[float, float, float, float]:
+        px, py = shape.port(edge, size)
+        nx, ny = shape.normal(edge)
+        return px, py, nx, ny
+
+    if len(path.ports) == 2 and not path.junction:
+        ax, ay, anx, any_ = mouth(path.ports[0])
+        bx, by, bnx, bny = mouth(path.ports[1])
+        start = ("M", ax + anx * reach, ay + any_ * reach)
+        dot = anx * bnx + any_ * bny
+        if dot < -0.999:  # facing edges: a straight run
+            return (start, ("L", bx + bnx * reach, by + bny * reach))
+        turn = math.acos(max(-1.0, min(1.0, -dot)))  # heading change along the tunnel
+        chord = math.hypot(bx - ax, by - ay)
+        radius = chord / (2 * math.sin(turn / 2))
+        handle = 4.0 / 3.0 * math.tan(turn / 4) * radius
+        return (
+            start,
+            ("L", ax, ay),
+            ("C", ax - anx * handle, ay - any_ * handle, bx - bnx * handle, by - bny * handle,
+             bx, by),
+            ("L", bx + bnx * reach, by + bny * reach),
+        )
+    commands: list = []
+    for edge in path.ports:
+        px, py, nx, ny = mouth(edge)
+        commands.extend([("M", px + nx * reach, py + ny * reach), ("L", cx, cy)])
+    return tuple(commands)
+
+
+def tunnels(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[str, str],
+            reach: float) -> list:
+    """Wall, lip and floor strokes for each path, one path at a time.
+
+    Drawing each path whole before the next keeps separate paths visibly apart:
+    where two cross, the later one's walls cut across the earlier floor.
+    """
+    floor = size * FLOOR_RATIO
+    wall = size * WALL_RATIO
+    cx, cy = shape.centre(size)
+    items: list = []
+    for path in paths:
+        line = tunnel_centreline(shape, size, path, reach)
+        for width, colour in ((floor + 2 * wall, "wall"), (floor + 0.7 * wall, "rock-light"),
+                              (floor, "floor")):
+            items.append(Outline(line, Style(stroke=colours[colour], width=width, cap="round",
+                                             join="round")))
+            if path.junction:
+                chamber = floor * 0.78 + (width - floor) / 2
+                items.append(Circle(cx, cy, chamber, Style(fill=colours[colour])))
+    return items
+
+
+def feature_anchor(shape: Shape, size: float, at: str, inset: float) -> tuple[float, float]:
+    """Where a feature sits: the centre, or ``inset`` in from an edge or corner."""
+    cx, cy = shape.centre(size)
+    if at == "center":
+        return cx, cy
+    bearing = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270,
+               "NW": 315}[at]
+    width, height = shape.box(size)
+    dx, dy = math.sin(math.radians(bearing)), -math.cos(math.radians(bearing))
+    reach_x = width / 2 - inset
+    reach_y = height / 2 - inset
+    if at in ("NE", "SE", "SW", "NW"):
+        return cx + math.copysign(reach_x, dx), cy + math.copysign(reach_y, dy)
+    return cx + dx * reach_x, cy + dy * reach_y
+
+
+def label(text: str, x: float, y: float, width: float, size: float,
+          colours: dict[str, str]) -> list:
+    """A dark plaque with light text: reads on rock and on floor alike."""
+    font_size = fit_size(text, "condensed", size, width - size * 0.8)
+    plaque_h = font_size * 1.45
+    plaque_w = min(width, _text_width(text, font_size) + font_size * 1.2)
+    return [
+        Outline(rect(x - plaque_w / 2, y - plaque_h / 2, plaque_w, plaque_h, font_size * 0.35),
+                Style(fill=colours["ink"], stroke=colours["floor"], width=font_size * 0.09)),
+        Text(x, y + font_size * 0.36, text, font_size, "condensed", "middle", colours["floor"]),
+    ]
+
+
+def _text_width(text: str, size: float) -> float:
+    from pnp.fonts import string_width
+
+    return string_width(text, "condensed", size)
+
+
+def die_face(value: int, x: float, y: float, side: float, colours: dict[str, str]) -> list:
+    """A die showing ``value`` pips: Dynamine prints the tile's cost this way."""
+    items: list = [Outline(rect(x - side / 2, y - side / 2, side, side, side * 0.18),
+                           Style(fill="#fbfaf6", stroke=colours["ink"], width=side * 0.06))]
+    spots = {
+        1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+    }[value]
+    for dx, dy in spots:
+        items.append(Circle(x + dx * side * 0.26, y + dy * side * 0.26, side * 0.09,
+                            Style(fill=colours["ink"])))
+    return items
+
+
+def features(shape: Shape, size: float, feats: tuple[Feature, ...], colours: dict[str, str],
+             has_tunnels: bool) -> list:
+    """Icons, labels and die faces, in the order the tileset lists them."""
+    items: list = []
+    width, _ = shape.box(size)
+    for feat in feats:
+        if feat.kind == "icon":
+            radius = size * (0.2 if has_tunnels else 0.3) * feat.scale
+            inset = radius + size * 0.04
+            x, y = feature_anchor(shape, size, feat.at, inset)
+            if feat.at == "center" and not has_tunnels:
+                y -= size * 0.07
+            items.extend(ICONS[str(feat.value)](Pen(x, y, radius, colours)))
+        elif feat.kind == "label":
+            font = size * 0.085 * feat.scale
+            x, y = feature_anchor(shape, size, feat.at, font * 1.6)
+            items.extend(label(str(feat.value), x, y, width * 0.86, font, colours))
+        else:
+            side = size * 0.2 * feat.scale
+            x, y = feature_anchor(shape, size, feat.at, side / 2 + size * 0.05)
+            items.extend(die_face(int(feat.value), x, y, side, colours))
+    return items
+
+
+def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0) -> Drawing:
+    """The front of one tile kind: rock, optional art, tunnels, then features on top."""
+    shape, size = tileset.shape, tileset.size
+    colours = dict(tileset.palette)
+    width, height = shape.box(size)
+    grow = bleed
+    edge = outline(shape, size, grow)
+    reach = grow + size * (FLOOR_RATIO / 2 + WALL_RATIO) + 1.0
+    items: list = [Outline(edge, Style(fill=colours["rock"]))]
+    items.extend(rock_texture(colours, width, height, grow, _seed(tileset.game, tile.name)))
+    if tile.art is not None:
+        items.append(Picture(tile.art, 0.0, 0.0, width, height))
+    items.extend(tunnels(shape, size, tile.paths, colours, reach))
+    items.extend(features(shape, size, tile.features, colours, bool(tile.paths)))
+    return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
+
+
+def design_back(tileset: Tileset, back: Back, width: float, height: float,
+                bleed: float = 0.0, shape: Shape | None = None) -> Drawing:
+    """A back: a dark field bleeding off every edge, a frame, the motif and the title.
+
+    Nothing near the edge carries meaning, so a duplex print that lands a
+    millimetre off still looks deliberate.
+    """
+    colours = dict(tileset.palette)
+    size = min(width, height)
+    if shape is not None:
+        edge = outline(shape, size, bleed)
+    else:
+        edge = rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed)
+    inset = size * 0.09
+    items: list = [
+        Outline(edge, Style(fill=colours["wall"])),
+        Outline(rect(inset, inset, width - 2 * inset, height - 2 * inset, size * 0.06),
+                Style(stroke=colours["rock-light"], width=size * 0.012)),
+    ]
+    items.extend(rock_texture({**colours, "rock-dark": "#3b3027", "rock-light": "#4a3d31"},
+                              width, height, bleed, _seed(tileset.game, "back", back.name)))
+    title_size = fit_size(back.title.upper(), "condensed", size * 0.11, width - 2.6 * inset)
+    motif_r = size * 0.27
+    items.extend(ICONS[back.motif](Pen(width / 2, height / 2 - size * 0.08, motif_r, colours)))
+    items.append(Text(width / 2, height - inset - size * 0.09, back.title.upper(), title_size,
+                      "condensed", "middle", colours["floor"]))
+    if back.subtitle:
+        sub_size = fit_size(back.subtitle, "regular", size * 0.06, width - 2.6 * inset)
+        items.append(Text(width / 2, inset + size * 0.12, back.subtitle, sub_size, "regular",
+                          "middle", colours["rock-light"]))
+    return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))

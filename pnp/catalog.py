@@ -1,0 +1,41 @@
+"""Find tilesets: a shipped game by id, or a tileset file by path.
+
+Shipped games live in the repository's ``tilesets/`` folder, one YAML file per
+game named after the game id. A path works too, so designers can build their
+own tilesets without copying them into the project.
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+from pnp.errors import InputError, Where
+
+TILESET_DIR = Path(__file__).resolve().parent.parent / "tilesets"
+SUFFIXES = (".yaml", ".yml")
+
+
+def shipped_games(folder: Path = TILESET_DIR) -> tuple[str, ...]:
+    """Ids of the games in the tilesets folder, sorted."""
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted(path.stem for path in folder.iterdir()
+                        if path.suffix in SUFFIXES and path.is_file()))
+
+
+def resolve(target: str, folder: Path = TILESET_DIR) -> Path:
+    """The tileset file for a game id or a path, or an error naming what exists."""
+    candidate = Path(target)
+    if candidate.suffix in SUFFIXES or "/" in target or candidate.exists():
+        return candidate
+    for suffix in SUFFIXES:
+        shipped = folder / f"{target}{suffix}"
+        if shipped.is_file():
+            return shipped
+    games = shipped_games(folder)
+    close = difflib.get_close_matches(target, games, n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    raise InputError(Where(target), f"unknown game{hint}", found=repr(target),
+                     allowed="a shipped game (" + ", ".join(games) + ") or a path to a "
+                     "tileset .yaml file")

@@ -1,0 +1,220 @@
+"""The ``pnp`` command: build sheets, render one tile, validate a mix, list games.
+
+Heavy libraries are imported inside the commands so ``pnp --help`` stays fast.
+A user's mistake (an InputError) becomes one paragraph on stderr and exit
+status 2; rule violations found by ``validate`` are exit status 1.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from pnp import __version__
+from pnp.errors import InputError, Where
+
+PAPER_CHOICES = ("letter", "a4", "all")
+
+
+def reports_input_errors(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn an InputError into a one-paragraph message and exit status 2."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except InputError as error:
+            click.echo(f"pnp: error: {error.paragraph()}", err=True)
+            sys.exit(2)
+
+    return wrapper
+
+
+def load(target: str, variant: str | None = None):
+    """Resolve a game id or path, load it, and apply a variant's counts."""
+    from pnp.catalog import resolve
+    from pnp.model import load_tileset
+
+    tileset = load_tileset(resolve(target))
+    if variant:
+        names = [v.name for v in tileset.variants]
+        if variant not in names:
+            raise InputError(Where(str(tileset.source)), "unknown variant", field="--variant",
+                             found=repr(variant),
+                             allowed=", ".join(names) or "none: this game has no variants")
+        chosen = tileset.variant(variant)
+        tileset = tileset.with_counts(dict(chosen.counts))
+    return tileset
+
+
+def parse_bleed(text: str | None) -> float:
+    """Points of bleed from a length such as 0.125in or 3mm."""
+    from pnp.units import LENGTH_FORMS, parse_length
+
+    if text is None:
+        return 0.0
+    value = parse_length(text)
+    if value is None or value > 36:
+        raise InputError(Where("command line"), "not a usable bleed", field="--bleed-size",
+                         found=repr(text), allowed=LENGTH_FORMS + ", at most 0.5in")
+    return value
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnp")
+def main() -> None:
+    """Print-and-play tunnel tiles: exact, vector, duplex-ready PDF sheets.
+
+    Games are shipped ids (see `pnp list`) or paths to tileset .yaml files.
+    """
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--paper", type=click.Choice(PAPER_CHOICES), default="all", show_default=True,
+              help="Paper size of the sheets.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("output"), show_default=True, help="Output folder.")
+@click.option("--bleed/--no-bleed", default=False, show_default=True,
+              help="Print art beyond each cut line (1/8 in unless --bleed-size).")
+@click.option("--bleed-size", default=None, metavar="LENGTH", help="Bleed, e.g. 3mm.")
+@click.option("--duplex", type=click.Choice(("long", "short", "none")), default="long",
+              show_default=True,
+              help="How your printer flips the sheet for backs; 'none' prints no backs.")
+@click.option("--variant", default=None, help="Build a variant's tile mix.")
+@reports_input_errors
+def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
+          bleed_size: str | None, duplex: str, variant: str | None) -> None:
+    """Build tile SVGs, sheet PDFs and a manifest for GAMES (default: every game).
+
+    Writes OUT/<game>/<game>-tiles-<paper>.pdf, OUT/<game>/tiles/<tile>.svg and
+    OUT/<game>/manifest.json. Fronts come first, then their backs on the next page,
+    mirrored for the chosen duplex flip.
+    """
+    from pnp.build import BuildOptions
+    from pnp.build import build as run_build
+    from pnp.catalog import shipped_games
+
+    targets = list(games) or list(shipped_games())
+    if variant and len(targets) != 1:
+        raise InputError(Where("command line"), "--variant needs exactly one game",
+                         field="--variant", found=f"{len(targets)} games",
+                         allowed="one game id or tileset path")
+    size = parse_bleed(bleed_size) if bleed_size else (9.0 if bleed else 0.0)
+    papers = ("letter", "a4") if paper == "all" else (paper,)
+    tilesets = []
+    for target in targets:
+        tileset = load(target, variant)
+        if variant:
+            from dataclasses import replace
+
+            tileset = replace(tileset, game=f"{tileset.game}-{variant}")
+        tilesets.append(tileset)
+    written = run_build(tilesets, out_dir, BuildOptions(papers, size, duplex))
+    pdfs = sum(1 for path in written if path.suffix == ".pdf")
+    click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
+               f"{out_dir}")
+
+
+@main.command()
+@click.argument("game")
+@click.argument("tile")
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
+              required=True, help="FILE.svg or FILE.png.")
+@click.option("--dpi", default=300, show_default=True, type=click.IntRange(36, 1200),
+              help="Resolution of a PNG.")
+@reports_input_errors
+def render(game: str, tile: str, output: Path, dpi: int) -> None:
+    """Render one TILE of GAME (or a back, as back:NAME) to SVG or PNG."""
+    import difflib
+
+    from pnp.art import design_back, design_tile
+    from pnp.output import write_atomic
+    from pnp.svg import to_png, to_svg
+
+    tileset = load(game)
+    suffix = output.suffix.lower()
+    if suffix not in (".svg", ".png"):
+        raise InputError(Where("command line"), "unsupported output type", field="--output",
+                         found=repr(str(output)), allowed="a file name ending in .svg or .png")
+    backs = {f"back:{back.name}": back for back in tileset.backs}
+    if tile in backs:
+        width, height = tileset.shape.box(tileset.size)
+        drawing = design_back(tileset, backs[tile], width, height, 0.0, tileset.shape)
+    else:
+        names = [kind.name for kind in tileset.tiles]
+        if tile not in names:
+            close = difflib.get_close_matches(tile, names + list(backs), n=3)
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            raise InputError(Where(str(tileset.source)), f"unknown tile{hint}", field="TILE",
+                             found=repr(tile), allowed=", ".join(names + list(backs)))
+        drawing = design_tile(tileset, tileset.tile(tile))
+    data = to_svg(drawing).encode("utf-8") if suffix == ".svg" else to_png(drawing, dpi)
+    write_atomic(output, data)
+    click.echo(f"wrote {output}")
+
+
+@main.command()
+@click.argument("target")
+@click.option("--players", type=click.IntRange(1, 12), default=None,
+              help="Player count (default: the game's smallest, or the variant's).")
+@click.option("--variant", default=None, help="Check a variant's mix.")
+@click.option("--json", "as_json", is_flag=True, help="Print findings as JSON.")
+@reports_input_errors
+def validate(target: str, players: int | None, variant: str | None, as_json: bool) -> None:
+    """Check a tile mix against the game's rules.
+
+    Exit 0 when the mix is legal and playable, 1 when a rule is broken, 2 when the
+    input itself is unusable.
+    """
+    from pnp.rules import Finding, checker
+
+    tileset = load(target, variant)
+    if players is None:
+        chosen = tileset.variant(variant).players if variant else None
+        players = chosen or tileset.players[0]
+    if players not in tileset.players:
+        raise InputError(Where(str(tileset.source)), "this game is not played with that many "
+                         "players", field="--players", found=str(players),
+                         allowed=", ".join(str(n) for n in tileset.players))
+    check = checker(tileset.game)
+    findings: list[Finding] = check(tileset, players) if check else [
+        Finding("warning", "no-rules", f"No rules are known for '{tileset.game}'; only the "
+                "file's format was checked.")]
+    errors = [f for f in findings if f.severity == "error"]
+    if as_json:
+        click.echo(json.dumps({"game": tileset.game, "players": players, "variant": variant,
+                               "ok": not errors,
+                               "findings": [f.as_dict() for f in findings]}, indent=1))
+    else:
+        for finding in findings:
+            click.echo(finding.line())
+        verdict = "not playable" if errors else "playable"
+        click.echo(f"{tileset.game}: {verdict} with {players} players "
+                   f"({len(errors)} error(s)).")
+    sys.exit(1 if errors else 0)
+
+
+@main.command(name="list")
+@reports_input_errors
+def list_games() -> None:
+    """List the shipped games with their variants and tile counts."""
+    from pnp.catalog import resolve, shipped_games
+    from pnp.model import load_tileset
+
+    for game in shipped_games():
+        tileset = load_tileset(resolve(game))
+        kinds = sum(1 for tile in tileset.tiles if tile.count)
+        click.echo(f"{game}: {tileset.title} - {tileset.tile_count} tiles in {kinds} designs, "
+                   f"{tileset.shape.name} {tileset.size / 72:.3g} in, players "
+                   f"{'/'.join(str(n) for n in tileset.players)}")
+        for component in tileset.components:
+            click.echo(f"  component {component.name}: {component.count} {component.kind}(s)")
+        for variant in tileset.variants:
+            click.echo(f"  variant {variant.name}: {variant.description.strip()}")

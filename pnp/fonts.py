@@ -1,0 +1,48 @@
+"""The fonts we ship and embed: DejaVu Sans (free Bitstream Vera licence, included).
+
+PDFs must never depend on a reader's fonts, so every string is set in a font
+from ``pnp/fonts`` and embedded as a subset. Fonts are named by role so art code
+never mentions files; they are registered with reportlab only when first used,
+which keeps ``pnp --help`` fast.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+FONT_DIR = Path(__file__).parent / "fonts"
+
+# role -> (PDF name, file, SVG family, SVG weight, SVG stretch)
+FONTS = {
+    "regular": ("PnpSans", "DejaVuSans.ttf", "DejaVu Sans", "normal", "normal"),
+    "bold": ("PnpSans-Bold", "DejaVuSans-Bold.ttf", "DejaVu Sans", "bold", "normal"),
+    "condensed": ("PnpSans-CondensedBold", "DejaVuSansCondensed-Bold.ttf",
+                  "DejaVu Sans Condensed", "bold", "condensed"),
+}
+
+
+@cache
+def pdf_font(role: str) -> str:
+    """Register the font for ``role`` with reportlab once and return its PDF name."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    name, filename, *_ = FONTS[role]
+    pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
+    return name
+
+
+def string_width(text: str, role: str, size: float) -> float:
+    """Width in points of ``text`` set in the font for ``role``."""
+    from reportlab.pdfbase import pdfmetrics
+
+    return pdfmetrics.stringWidth(text, pdf_font(role), size)
+
+
+def fit_size(text: str, role: str, size: float, width: float, smallest: float = 4.0) -> float:
+    """The largest size up to ``size`` at which ``text`` fits in ``width``."""
+    natural = string_width(text, role, size)
+    if natural <= width:
+        return size
+    return max(smallest, size * width / natural)

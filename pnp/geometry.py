@@ -1,0 +1,124 @@
+"""Tile shapes: edges, ports, rotation and neighbours for square and hex tiles.
+
+Art coordinates are y-down (as in SVG) with the origin at the top-left corner of
+the tile's bounding box, measured in points. Edges are named by compass
+direction and listed clockwise from the top, so rotating a tile clockwise by
+``k`` steps maps edge ``i`` to edge ``i + k``. One model covers all three
+shapes, which is why every later step (art, layout, rules) can stay generic.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+SQRT3 = math.sqrt(3.0)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A tile outline: its edges in clockwise order and the bearing of the first."""
+
+    name: str
+    edges: tuple[str, ...]
+    first_bearing: float  # degrees clockwise from north of the first edge's outward normal
+    grid_steps: tuple[tuple[int, int], ...]  # neighbour offset across each edge
+
+    @property
+    def sides(self) -> int:
+        return len(self.edges)
+
+    @property
+    def step_degrees(self) -> float:
+        """How far one rotation step turns the tile."""
+        return 360.0 / self.sides
+
+    def index(self, edge: str) -> int:
+        return self.edges.index(edge)
+
+    def bearing(self, edge: str) -> float:
+        return self.first_bearing + self.index(edge) * self.step_degrees
+
+    def normal(self, edge: str) -> tuple[float, float]:
+        """Unit vector pointing out of the tile through ``edge`` (y-down)."""
+        angle = math.radians(self.bearing(edge))
+        return (math.sin(angle), -math.cos(angle))
+
+    def rotate(self, edge: str, steps: int) -> str:
+        """The edge that ``edge`` becomes after ``steps`` clockwise rotation steps."""
+        return self.edges[(self.index(edge) + steps) % self.sides]
+
+    def opposite(self, edge: str) -> str:
+        return self.rotate(edge, self.sides // 2)
+
+    def neighbour(self, cell: tuple[int, int], edge: str) -> tuple[int, int]:
+        """The grid cell across ``edge``: (x, y) for squares, axial (q, r) for hexes."""
+        dq, dr = self.grid_steps[self.index(edge)]
+        return (cell[0] + dq, cell[1] + dr)
+
+    def box(self, size: float) -> tuple[float, float]:
+        """Width and height of the bounding box of a tile ``size`` across flats."""
+        if self.name == "square":
+            return (size, size)
+        long = size * 2.0 / SQRT3
+        return (long, size) if self.name == "hex-flat" else (size, long)
+
+    def centre(self, size: float) -> tuple[float, float]:
+        width, height = self.box(size)
+        return (width / 2.0, height / 2.0)
+
+    def port(self, edge: str, size: float) -> tuple[float, float]:
+        """Where a tunnel meets ``edge``: the middle of that edge."""
+        cx, cy = self.centre(size)
+        nx, ny = self.normal(edge)
+        return (cx + nx * size / 2.0, cy + ny * size / 2.0)
+
+    def corners(self, size: float) -> tuple[tuple[float, float], ...]:
+        """Vertices clockwise, the first between the first and second edge."""
+        cx, cy = self.centre(size)
+        half_step = math.radians(self.step_degrees / 2.0)
+        radius = (size / 2.0) / math.cos(half_step)
+        points = []
+        for i in range(self.sides):
+            angle = math.radians(self.first_bearing + i * self.step_degrees) + half_step
+            points.append((cx + radius * math.sin(angle), cy - radius * math.cos(angle)))
+        return tuple(points)
+
+
+SQUARE = Shape("square", ("N", "E", "S", "W"), 0.0, ((0, -1), (1, 0), (0, 1), (-1, 0)))
+HEX_FLAT = Shape(
+    "hex-flat",
+    ("N", "NE", "SE", "S", "SW", "NW"),
+    0.0,
+    ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)),
+)
+HEX_POINTY = Shape(
+    "hex-pointy",
+    ("NE", "E", "SE", "SW", "W", "NW"),
+    30.0,
+    ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)),
+)
+SHAPES = {shape.name: shape for shape in (SQUARE, HEX_FLAT, HEX_POINTY)}
+
+
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Steps between two axial hex cells."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def rotate_ports(shape: Shape, ports: frozenset[str], steps: int) -> frozenset[str]:
+    """The open edges of a tile after rotating it clockwise by ``steps``."""
+    return frozenset(shape.rotate(edge, steps) for edge in ports)
+
+
+def distinct_rotations(shape: Shape, ports: frozenset[str]) -> tuple[int, ...]:
+    """Rotation steps that give different openings (a cross has just one)."""
+    seen: set[frozenset[str]] = set()
+    steps = []
+    for step in range(shape.sides):
+        turned = rotate_ports(shape, ports, step)
+        if turned not in seen:
+            seen.add(turned)
+            steps.append(step)
+    return tuple(steps)

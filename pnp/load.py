@@ -1,0 +1,133 @@
+"""Read a declarative YAML file into plain data that remembers its line numbers.
+
+YAML is what designers edit by hand, and a good error needs the line of the
+offending field. PyYAML knows each node's position while it parses, so we keep
+it: mappings become :class:`Mapping` (a ``dict`` with ``line`` and per-key
+``lines``) and sequences become :class:`Sequence` (a ``list`` with per-item
+``lines``). Everything else is an ordinary Python scalar.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pnp.errors import InputError, Where
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+
+class Mapping(dict):
+    """A YAML mapping with the line of the mapping and of each key's value."""
+
+    def __init__(self, line: int = 0) -> None:
+        super().__init__()
+        self.line = line
+        self.lines: dict[str, int] = {}
+
+    def line_of(self, key: str) -> int:
+        return self.lines.get(key, self.line)
+
+
+class Sequence(list):
+    """A YAML sequence with the line of the sequence and of each item."""
+
+    def __init__(self, line: int = 0) -> None:
+        super().__init__()
+        self.line = line
+        self.lines: list[int] = []
+
+    def line_of(self, index: int) -> int:
+        return self.lines[index] if 0 <= index < len(self.lines) else self.line
+
+
+class _LineLoader(yaml.SafeLoader):
+    """A safe loader whose mappings and sequences carry line numbers."""
+
+
+def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> Mapping:
+    loader.flatten_mapping(node)
+    result = Mapping(node.start_mark.line + 1)
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        line = key_node.start_mark.line + 1
+        if not isinstance(key, str):
+            raise _KeyProblem(line, f"a key must be text, not {type(key).__name__} {key!r}")
+        if key in result:
+            raise _KeyProblem(line, f"the key '{key}' appears twice in the same mapping")
+        result[key] = loader.construct_object(value_node, deep=True)
+        result.lines[key] = line
+    return result
+
+
+def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> Sequence:
+    result = Sequence(node.start_mark.line + 1)
+    for item in node.value:
+        result.append(loader.construct_object(item, deep=True))
+        result.lines.append(item.start_mark.line + 1)
+    return result
+
+
+_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+_LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)
+
+
+class _KeyProblem(Exception):
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+def read_text(path: Path, what: str = "tileset") -> str:
+    """Return a file's text, or explain in one paragraph why it cannot be read."""
+    where = Where(str(path))
+    if not path.exists():
+        raise InputError(where, f"this {what} file does not exist", allowed="a path to a YAML file")
+    if path.is_dir():
+        raise InputError(where, f"this is a directory, not a {what} file",
+                         allowed="a path to a YAML file")
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise InputError(where, f"this {what} file is too large to be a hand-written tileset",
+                         found=f"{size} bytes", allowed=f"at most {MAX_FILE_BYTES} bytes")
+    data = path.read_bytes()
+    if b"\x00" in data:
+        raise InputError(where, f"this is a binary file, not a {what}",
+                         allowed="a UTF-8 text file in YAML")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(Where(str(path), line), "the file is not valid UTF-8 text",
+                         found=f"the byte 0x{data[exc.start]:02x}",
+                         allowed="a UTF-8 text file in YAML") from None
+    if not text.strip():
+        raise InputError(where, f"the {what} file is empty",
+                         allowed="a YAML mapping with at least the fields 'game' and 'tiles'")
+    return text
+
+
+def parse_yaml(text: str, source: str) -> Any:
+    """Parse YAML text into located plain data; syntax errors name the line."""
+    try:
+        return yaml.load(text, Loader=_LineLoader)
+    except _KeyProblem as exc:
+        raise InputError(Where(source, exc.line), exc.message,
+                         allowed="each key once, as text") from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else 0
+        problem = exc.problem or exc.context or "the YAML cannot be read"
+        raise InputError(Where(source, line), f"YAML syntax error: {problem}",
+                         allowed="valid YAML (check indentation, colons and quotes)") from None
+    except yaml.YAMLError as exc:
+        raise InputError(Where(source), f"YAML syntax error: {exc}",
+                         allowed="valid YAML") from None
+
+
+def load_file(path: Path, what: str = "tileset") -> Any:
+    """Read and parse one YAML file with positions kept for error messages."""
+    return parse_yaml(read_text(path, what), str(path))

@@ -1,0 +1,644 @@
+"""The immutable tileset: tile kinds, paths, features, backs, variants, components.
+
+``from_data`` turns the located plain data from :mod:`pnp.load` into frozen
+dataclasses and is the single place that decides what a tileset may say. Later
+steps trust the model completely, so every check a designer can fail lives
+here, each raising :class:`~pnp.errors.InputError` with file, line and field.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import InputError, Where, shorten
+from pnp.geometry import SHAPES, Shape
+from pnp.load import Mapping, Sequence, load_file
+from pnp.units import LENGTH_FORMS, parse_length
+
+MAX_COUNT = 100_000
+NAME_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+NAME_RULE = "kebab-case: lower-case letters and digits in words joined by single hyphens"
+COLOUR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
+ROLES = ("tunnel", "base", "event", "special")
+FEATURE_POSITIONS = ("center", "N", "NE", "E", "SE", "S", "SW", "W", "NW")
+ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+COMPONENT_KINDS = ("card", "token", "board")
+COMPONENT_SHAPES = ("rect", "round", "hex")
+MIN_SIZE_PT = 18.0  # a quarter inch: anything smaller cannot be cut by hand
+MAX_SIZE_PT = 72.0 * 8  # eight inches: larger than that is a board, not a tile
+
+DEFAULT_PALETTE = {
+    "rock": "#8a7a68",
+    "rock-dark": "#6c5f51",
+    "rock-light": "#a6977f",
+    "wall": "#2e241c",
+    "floor": "#efe6d2",
+    "ink": "#1f1a16",
+    "accent": "#a8321c",
+    "paper": "#ffffff",
+}
+
+
+@dataclass(frozen=True)
+class Tunnel:
+    """One tunnel: the edges it opens, joined inside the tile.
+
+    A single port is a dead end; three or more ports, or ``junction``, meet in
+    a round chamber at the centre. Separate paths on one tile are walled apart.
+    """
+
+    ports: tuple[str, ...]
+    junction: bool = False
+
+
+@dataclass(frozen=True)
+class Feature:
+    """Something printed on a tile besides tunnels: an icon, a label or a die face."""
+
+    kind: str  # "icon", "label" or "die"
+    value: str | int
+    at: str = "center"
+    scale: float = 1.0
+
+
+@dataclass(frozen=True)
+class TileKind:
+    """A tile design and how many copies the game has."""
+
+    name: str
+    count: int
+    paths: tuple[Tunnel, ...]
+    features: tuple[Feature, ...]
+    rotatable: bool
+    back: str
+    role: str = "tunnel"
+    art: Path | None = None
+    line: int = 0
+
+    @property
+    def ports(self) -> frozenset[str]:
+        """Every open edge of the tile."""
+        return frozenset(port for path in self.paths for port in path.ports)
+
+    @property
+    def connections(self) -> frozenset[frozenset[str]]:
+        """Pairs of edges joined by a tunnel: derived from the paths, never typed."""
+        pairs = set()
+        for path in self.paths:
+            for i, a in enumerate(path.ports):
+                for b in path.ports[i + 1 :]:
+                    pairs.add(frozenset((a, b)))
+        return frozenset(pairs)
+
+
+@dataclass(frozen=True)
+class Back:
+    """A card-back design shared by the tiles that name it."""
+
+    name: str
+    title: str
+    motif: str
+    subtitle: str = ""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named way to play that changes counts or the player count."""
+
+    name: str
+    description: str
+    players: int | None
+    counts: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Component:
+    """A non-tile piece: card, token or board, with its own size and back."""
+
+    name: str
+    kind: str
+    count: int
+    width: float
+    height: float
+    shape: str
+    features: tuple[Feature, ...]
+    back: str
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Tileset:
+    """One game's complete, validated declaration."""
+
+    game: str
+    title: str
+    source: Path
+    shape: Shape
+    size: float
+    tiles: tuple[TileKind, ...]
+    backs: tuple[Back, ...]
+    palette: tuple[tuple[str, str], ...]
+    players: tuple[int, ...] = (2,)
+    variants: tuple[Variant, ...] = ()
+    components: tuple[Component, ...] = ()
+    notes: str = ""
+    lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+
+    @property
+    def folder(self) -> Path:
+        return self.source.parent
+
+    def tile(self, name: str) -> TileKind:
+        for tile in self.tiles:
+            if tile.name == name:
+                return tile
+        raise KeyError(name)
+
+    def back(self, name: str) -> Back:
+        for back in self.backs:
+            if back.name == name:
+                return back
+        raise KeyError(name)
+
+    def colour(self, name: str) -> str:
+        return dict(self.palette)[name]
+
+    @property
+    def tile_count(self) -> int:
+        return sum(tile.count for tile in self.tiles)
+
+    def variant(self, name: str) -> Variant:
+        for variant in self.variants:
+            if variant.name == name:
+                return variant
+        raise KeyError(name)
+
+    def with_counts(self, counts: dict[str, int]) -> Tileset:
+        """A copy with some tile counts changed (for variants and mixes)."""
+        tiles = tuple(
+            TileKind(**{**tile.__dict__, "count": counts.get(tile.name, tile.count)})
+            for tile in self.tiles
+        )
+        return Tileset(**{**self.__dict__, "tiles": tiles})
+
+
+# ---------------------------------------------------------------------------
+# Reading: each helper checks one kind of value and says what is allowed.
+
+
+class _Reader:
+    """Checks located values for one source file and raises precise errors."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, line: int, field_name: str, problem: str, found: Any = None,
+             allowed: str = "") -> InputError:
+        found_text = "" if found is None else shorten(found)
+        return InputError(Where(self.source, line), problem, field=field_name,
+                          found=found_text, allowed=allowed)
+
+    def mapping(self, value: Any, line: int, field_name: str, allowed: tuple[str, ...],
+                required: tuple[str, ...] = ()) -> Mapping:
+        if not isinstance(value, Mapping):
+            raise self.fail(line, field_name, "expected a mapping of fields",
+                            found=_describe(value), allowed="fields: " + ", ".join(allowed))
+        for key in value:
+            if key not in allowed:
+                close = difflib.get_close_matches(key, allowed, n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                raise self.fail(value.line_of(key), _join(field_name, key),
+                                f"unknown field{hint}", found=key,
+                                allowed="fields: " + ", ".join(allowed))
+        for key in required:
+            if key not in value:
+                raise self.fail(value.line, _join(field_name, key), "this field is required",
+                                allowed=f"a '{key}' field in {field_name or 'the file'}")
+        return value
+
+    def sequence(self, value: Any, line: int, field_name: str, what: str) -> Sequence:
+        if not isinstance(value, Sequence):
+            raise self.fail(line, field_name, f"expected a list of {what}",
+                            found=_describe(value), allowed=f"a YAML list of {what}")
+        return value
+
+    def text(self, value: Any, line: int, field_name: str, limit: int = 200) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(line, field_name, "expected text", found=_describe(value),
+                            allowed=f"non-empty text of at most {limit} characters")
+        if len(value) > limit:
+            raise self.fail(line, field_name, "this text is too long",
+                            found=f"{len(value)} characters",
+                            allowed=f"at most {limit} characters")
+        return value
+
+    def name(self, value: Any, line: int, field_name: str) -> str:
+        if not isinstance(value, str) or not NAME_PATTERN.match(value):
+            raise self.fail(line, field_name, "not a valid name", found=value,
+                            allowed=NAME_RULE + " (for example 'mine-entrance')")
+        return value
+
+    def count(self, value: Any, line: int, field_name: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(line, field_name, "a count must be a whole number",
+                            found=_describe(value), allowed=f"a whole number from 0 to {MAX_COUNT}")
+        if value < 0 or value > MAX_COUNT:
+            raise self.fail(line, field_name, "this count is out of range", found=value,
+                            allowed=f"a whole number from 0 to {MAX_COUNT}")
+        return value
+
+    def boolean(self, value: Any, line: int, field_name: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(line, field_name, "expected true or false", found=_describe(value),
+                            allowed="true or false")
+        return value
+
+    def choice(self, value: Any, line: int, field_name: str, choices: tuple[str, ...]) -> str:
+        if value not in choices:
+            close = difflib.get_close_matches(str(value), choices, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise self.fail(line, field_name, f"not one of the allowed values{hint}",
+                            found=value, allowed=", ".join(choices))
+        return value
+
+    def length(self, value: Any, line: int, field_name: str, low: float = MIN_SIZE_PT,
+               high: float = MAX_SIZE_PT) -> float:
+        points = parse_length(value)
+        if points is None:
+            raise self.fail(line, field_name, "not a length", found=_describe(value),
+                            allowed=LENGTH_FORMS)
+        if not low <= points <= high:
+            raise self.fail(line, field_name, "this length is out of range", found=value,
+                            allowed=f"from {low / 72:.3g} in to {high / 72:.3g} in")
+        return points
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, Mapping | dict):
+        return "a mapping"
+    if isinstance(value, Sequence | list):
+        return "a list"
+    if value is None:
+        return "nothing (an empty value)"
+    return f"{type(value).__name__} {shorten(value)}"
+
+
+def _join(parent: str, child: str | int) -> str:
+    if isinstance(child, int):
+        return f"{parent}[{child}]"
+    return f"{parent}.{child}" if parent else child
+
+
+TOP_FIELDS = ("format", "game", "title", "notes", "shape", "size", "rotatable", "back",
+              "backs", "palette", "players", "variants", "tiles", "components")
+TILE_FIELDS = ("name", "count", "paths", "features", "rotatable", "back", "role", "art")
+PATH_FIELDS = ("ports", "junction")
+FEATURE_FIELDS = ("icon", "label", "die", "at", "scale")
+BACK_FIELDS = ("name", "title", "subtitle", "motif")
+VARIANT_FIELDS = ("name", "description", "players", "counts")
+COMPONENT_FIELDS = ("name", "kind", "count", "size", "shape", "features", "back")
+
+
+def load_tileset(path: Path, icons: Callable[[], tuple[str, ...]] | None = None) -> Tileset:
+    """Read, check and freeze a tileset file."""
+    data = load_file(path)
+    return from_data(data, path, icons)
+
+
+def from_data(data: Any, path: Path,
+              icons: Callable[[], tuple[str, ...]] | None = None) -> Tileset:
+    """Build a :class:`Tileset` from located data, raising on the first mistake."""
+    read = _Reader(str(path))
+    if icons is None:
+        from pnp.icons import ICON_NAMES
+
+        icon_names: tuple[str, ...] = ICON_NAMES
+    else:
+        icon_names = icons()
+    top = read.mapping(data, getattr(data, "line", 1), "", TOP_FIELDS,
+                       required=("game", "title", "size", "tiles"))
+    if "format" in top and top["format"] != 1:
+        raise read.fail(top.line_of("format"), "format", "unsupported format version",
+                        found=top["format"], allowed="1")
+    game = read.name(top["game"], top.line_of("game"), "game")
+    title = read.text(top["title"], top.line_of("title"), "title", 80)
+    notes = read.text(top["notes"], top.line_of("notes"), "notes", 4000) if "notes" in top else ""
+    shape_name = read.choice(top.get("shape", "square"), top.line_of("shape"), "shape",
+                             tuple(SHAPES))
+    shape = SHAPES[shape_name]
+    size = read.length(top["size"], top.line_of("size"), "size")
+    default_rotatable = (read.boolean(top["rotatable"], top.line_of("rotatable"), "rotatable")
+                         if "rotatable" in top else True)
+    palette = _palette(read, top)
+    players = _players(read, top)
+    backs = _backs(read, top, icon_names, title)
+    back_names = tuple(back.name for back in backs)
+    default_back = (read.choice(top["back"], top.line_of("back"), "back", back_names)
+                    if "back" in top else back_names[0])
+
+    tiles_data = read.sequence(top["tiles"], top.line_of("tiles"), "tiles", "tile kinds")
+    if not tiles_data:
+        raise read.fail(top.line_of("tiles"), "tiles", "a tileset needs at least one tile kind",
+                        found="an empty list", allowed="a list of tile kinds")
+    tiles = []
+    seen: dict[str, int] = {}
+    for index, item in enumerate(tiles_data):
+        tile = _tile(read, item, tiles_data.line_of(index), f"tiles[{index}]", shape,
+                     default_rotatable, default_back, back_names, icon_names, path.parent)
+        if tile.name in seen:
+            raise read.fail(tile.line, f"tiles[{index}].name", "two tile kinds share a name",
+                            found=tile.name,
+                            allowed=f"a name not already used on line {seen[tile.name]}")
+        seen[tile.name] = tile.line
+        tiles.append(tile)
+    tile_names = tuple(seen)
+    variants = _variants(read, top, tile_names)
+    components = _components(read, top, default_back, back_names, icon_names, tile_names)
+    return Tileset(
+        game=game, title=title, source=path, shape=shape, size=size, tiles=tuple(tiles),
+        backs=backs, palette=palette, players=players, variants=variants,
+        components=components, notes=notes,
+        lines=tuple((key, top.line_of(key)) for key in top),
+    )
+
+
+def _palette(read: _Reader, top: Mapping) -> tuple[tuple[str, str], ...]:
+    colours = dict(DEFAULT_PALETTE)
+    if "palette" in top:
+        given = read.mapping(top["palette"], top.line_of("palette"), "palette",
+                             tuple(DEFAULT_PALETTE))
+        for key, value in given.items():
+            if not isinstance(value, str) or not COLOUR_PATTERN.match(value):
+                raise read.fail(given.line_of(key), f"palette.{key}", "not a colour",
+                                found=_describe(value),
+                                allowed="a quoted hex colour such as \"#8a7a68\"")
+            colours[key] = value.lower()
+    return tuple(sorted(colours.items()))
+
+
+def _players(read: _Reader, top: Mapping) -> tuple[int, ...]:
+    if "players" not in top:
+        return (2,)
+    items = read.sequence(top["players"], top.line_of("players"), "players", "player counts")
+    result = []
+    for index, value in enumerate(items):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 12:
+            raise read.fail(items.line_of(index), f"players[{index}]", "not a player count",
+                            found=_describe(value), allowed="a whole number from 1 to 12")
+        result.append(value)
+    if not result:
+        raise read.fail(top.line_of("players"), "players", "the list of player counts is empty",
+                        allowed="at least one whole number from 1 to 12")
+    return tuple(sorted(set(result)))
+
+
+def _backs(read: _Reader, top: Mapping, icon_names: tuple[str, ...],
+           title: str) -> tuple[Back, ...]:
+    if "backs" not in top:
+        return (Back(name="back", title=title, motif="pickaxes"),)
+    items = read.sequence(top["backs"], top.line_of("backs"), "backs", "back designs")
+    backs: list[Back] = []
+    for index, item in enumerate(items):
+        where = f"backs[{index}]"
+        entry = read.mapping(item, items.line_of(index), where, BACK_FIELDS,
+                             required=("name",))
+        name = read.name(entry["name"], entry.line_of("name"), f"{where}.name")
+        if any(back.name == name for back in backs):
+            raise read.fail(entry.line_of("name"), f"{where}.name", "two backs share a name",
+                            found=name, allowed="a name not used by another back")
+        back_title = (read.text(entry["title"], entry.line_of("title"), f"{where}.title", 40)
+                      if "title" in entry else title)
+        subtitle = (read.text(entry["subtitle"], entry.line_of("subtitle"),
+                              f"{where}.subtitle", 60) if "subtitle" in entry else "")
+        motif = (read.choice(entry["motif"], entry.line_of("motif"), f"{where}.motif",
+                             icon_names) if "motif" in entry else "pickaxes")
+        backs.append(Back(name=name, title=back_title, motif=motif, subtitle=subtitle))
+    if not backs:
+        raise read.fail(top.line_of("backs"), "backs", "the list of backs is empty",
+                        allowed="at least one back design")
+    return tuple(backs)
+
+
+def _tile(read: _Reader, item: Any, line: int, where: str, shape: Shape,
+          default_rotatable: bool, default_back: str, back_names: tuple[str, ...],
+          icon_names: tuple[str, ...], folder: Path) -> TileKind:
+    entry = read.mapping(item, line, where, TILE_FIELDS, required=("name", "count"))
+    name = read.name(entry["name"], entry.line_of("name"), f"{where}.name")
+    count = read.count(entry["count"], entry.line_of("count"), f"{where}.count")
+    paths = _paths(read, entry, where, shape)
+    features = _features(read, entry, where, icon_names)
+    rotatable = (read.boolean(entry["rotatable"], entry.line_of("rotatable"),
+                              f"{where}.rotatable") if "rotatable" in entry else default_rotatable)
+    back = (read.choice(entry["back"], entry.line_of("back"), f"{where}.back", back_names)
+            if "back" in entry else default_back)
+    role = (read.choice(entry["role"], entry.line_of("role"), f"{where}.role", ROLES)
+            if "role" in entry else "tunnel")
+    art = _art(read, entry, where, folder) if "art" in entry else None
+    return TileKind(name=name, count=count, paths=paths, features=features, rotatable=rotatable,
+                    back=back, role=role, art=art, line=entry.line)
+
+
+def _paths(read: _Reader, entry: Mapping, where: str, shape: Shape) -> tuple[Tunnel, ...]:
+    if "paths" not in entry:
+        return ()
+    items = read.sequence(entry["paths"], entry.line_of("paths"), f"{where}.paths", "paths")
+    allowed_form = (f"edges of a {shape.name} tile ({', '.join(shape.edges)}) joined by '-', "
+                    "such as 'N-S', or a mapping {ports: 'N-S', junction: true}")
+    used: dict[str, int] = {}
+    result = []
+    for index, item in enumerate(items):
+        field_name = f"{where}.paths[{index}]"
+        line = items.line_of(index)
+        junction = False
+        spec = item
+        if isinstance(item, Mapping):
+            read.mapping(item, line, field_name, PATH_FIELDS, required=("ports",))
+            spec = item["ports"]
+            if "junction" in item:
+                junction = read.boolean(item["junction"], item.line_of("junction"),
+                                        f"{field_name}.junction")
+        if isinstance(spec, Sequence):
+            ports = [str(port) for port in spec]
+        elif isinstance(spec, str) and spec.strip():
+            ports = [part.strip() for part in spec.split("-")]
+        else:
+            raise read.fail(line, field_name, "not a path", found=_describe(spec),
+                            allowed=allowed_form)
+        for port in ports:
+            if port not in shape.edges:
+                raise read.fail(line, field_name, f"'{port}' is not an edge of a {shape.name} tile",
+                                found=spec, allowed=allowed_form)
+            if port in used:
+                raise read.fail(line, field_name,
+                                f"edge {port} is already used by paths[{used[port]}]; "
+                                "an edge opens onto one path only",
+                                found=spec, allowed="each edge in at most one path of a tile")
+            used[port] = index
+        result.append(Tunnel(ports=tuple(ports), junction=junction))
+    return tuple(result)
+
+
+def _features(read: _Reader, entry: Mapping, where: str,
+              icon_names: tuple[str, ...]) -> tuple[Feature, ...]:
+    if "features" not in entry:
+        return ()
+    items = read.sequence(entry["features"], entry.line_of("features"), f"{where}.features",
+                          "features")
+    result = []
+    for index, item in enumerate(items):
+        field_name = f"{where}.features[{index}]"
+        spec = read.mapping(item, items.line_of(index), field_name, FEATURE_FIELDS)
+        kinds = [kind for kind in ("icon", "label", "die") if kind in spec]
+        if len(kinds) != 1:
+            raise read.fail(spec.line, field_name, "a feature is exactly one of icon, label or die",
+                            found=", ".join(kinds) or "none of them",
+                            allowed="one of: icon: NAME, label: TEXT, die: 1-6")
+        kind = kinds[0]
+        line = spec.line_of(kind)
+        value: str | int
+        if kind == "icon":
+            value = read.choice(spec["icon"], line, f"{field_name}.icon", icon_names)
+        elif kind == "label":
+            value = read.text(spec["label"], line, f"{field_name}.label", 40)
+        else:
+            value = spec["die"]
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+                raise read.fail(line, f"{field_name}.die", "not a die face",
+                                found=_describe(value), allowed="a whole number from 1 to 6")
+        at = (read.choice(spec["at"], spec.line_of("at"), f"{field_name}.at", FEATURE_POSITIONS)
+              if "at" in spec else ("NE" if kind == "die" else
+                                    "S" if kind == "label" else "center"))
+        scale = 1.0
+        if "scale" in spec:
+            scale = spec["scale"]
+            if isinstance(scale, bool) or not isinstance(scale, int | float) or \
+                    not 0.2 <= scale <= 2.0:
+                raise read.fail(spec.line_of("scale"), f"{field_name}.scale",
+                                "not a usable scale", found=_describe(scale),
+                                allowed="a number from 0.2 to 2.0")
+        result.append(Feature(kind=kind, value=value, at=at, scale=float(scale)))
+    return tuple(result)
+
+
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+_EXTERNAL_REF = re.compile(
+    rb"""(?:href|src)\s*=\s*["']\s*(?!data:|#)[^"']*|url\(\s*["']?\s*(?!data:|#)[^)'"]*""",
+    re.IGNORECASE,
+)
+
+
+def _art(read: _Reader, entry: Mapping, where: str, folder: Path) -> Path:
+    line = entry.line_of("art")
+    value = entry["art"]
+    allowed = ("a relative path to a PNG, JPEG or SVG file inside the tileset's folder "
+               f"({folder})")
+    if not isinstance(value, str) or not value.strip():
+        raise read.fail(line, f"{where}.art", "not a file path", found=_describe(value),
+                        allowed=allowed)
+    if _SCHEME.match(value) and not re.match(r"^[a-zA-Z]:[\\/]", value):
+        raise read.fail(line, f"{where}.art", "art is never fetched from a URL or file: reference",
+                        found=value, allowed=allowed)
+    candidate = (folder / value).resolve()
+    root = folder.resolve()
+    if Path(value).is_absolute() or not candidate.is_relative_to(root):
+        raise read.fail(line, f"{where}.art", "this path leaves the tileset's folder",
+                        found=value, allowed=allowed)
+    if candidate.suffix.lower() not in ART_SUFFIXES:
+        raise read.fail(line, f"{where}.art", "unsupported art file type", found=value,
+                        allowed=allowed)
+    if not candidate.is_file():
+        raise read.fail(line, f"{where}.art", "the art file does not exist", found=value,
+                        allowed=allowed)
+    if candidate.suffix.lower() == ".svg":
+        reference = _EXTERNAL_REF.search(candidate.read_bytes())
+        if reference:
+            raise read.fail(line, f"{where}.art",
+                            "the SVG refers to another file or a URL, which is never fetched",
+                            found=reference.group(0).decode("utf-8", "replace")[:60],
+                            allowed="a self-contained SVG (embedded data: images only)")
+    return candidate
+
+
+def _variants(read: _Reader, top: Mapping, tile_names: tuple[str, ...]) -> tuple[Variant, ...]:
+    if "variants" not in top:
+        return ()
+    items = read.sequence(top["variants"], top.line_of("variants"), "variants", "variants")
+    result: list[Variant] = []
+    for index, item in enumerate(items):
+        where = f"variants[{index}]"
+        entry = read.mapping(item, items.line_of(index), where, VARIANT_FIELDS,
+                             required=("name",))
+        name = read.name(entry["name"], entry.line_of("name"), f"{where}.name")
+        if any(variant.name == name for variant in result):
+            raise read.fail(entry.line_of("name"), f"{where}.name", "two variants share a name",
+                            found=name, allowed="a name not used by another variant")
+        description = (read.text(entry["description"], entry.line_of("description"),
+                                 f"{where}.description", 400)
+                       if "description" in entry else "")
+        players = None
+        if "players" in entry:
+            players = entry["players"]
+            if isinstance(players, bool) or not isinstance(players, int) or \
+                    not 1 <= players <= 12:
+                raise read.fail(entry.line_of("players"), f"{where}.players",
+                                "not a player count", found=_describe(players),
+                                allowed="a whole number from 1 to 12")
+        counts = []
+        if "counts" in entry:
+            given = entry["counts"]
+            if not isinstance(given, Mapping):
+                raise read.fail(entry.line_of("counts"), f"{where}.counts",
+                                "expected tile names with counts", found=_describe(given),
+                                allowed="a mapping such as {mine-entrance: 2}")
+            for tile_name, value in given.items():
+                field_name = f"{where}.counts.{tile_name}"
+                read.choice(tile_name, given.line_of(tile_name), field_name, tile_names)
+                counts.append((tile_name, read.count(value, given.line_of(tile_name),
+                                                     field_name)))
+        result.append(Variant(name=name, description=description, players=players,
+                              counts=tuple(counts)))
+    return tuple(result)
+
+
+_SIZE_PAIR = re.compile(r"^\s*(\S+)\s*[x\u00d7]\s*(\S+)\s*$")
+
+
+def _components(read: _Reader, top: Mapping, default_back: str, back_names: tuple[str, ...],
+                icon_names: tuple[str, ...], tile_names: tuple[str, ...]) -> tuple[Component, ...]:
+    if "components" not in top:
+        return ()
+    items = read.sequence(top["components"], top.line_of("components"), "components",
+                          "components")
+    result: list[Component] = []
+    for index, item in enumerate(items):
+        where = f"components[{index}]"
+        entry = read.mapping(item, items.line_of(index), where, COMPONENT_FIELDS,
+                             required=("name", "kind", "count", "size"))
+        name = read.name(entry["name"], entry.line_of("name"), f"{where}.name")
+        if name in tile_names or any(component.name == name for component in result):
+            raise read.fail(entry.line_of("name"), f"{where}.name",
+                            "this name is already used by a tile or component", found=name,
+                            allowed="a name used once in the tileset")
+        kind = read.choice(entry["kind"], entry.line_of("kind"), f"{where}.kind", COMPONENT_KINDS)
+        count = read.count(entry["count"], entry.line_of("count"), f"{where}.count")
+        size_text = entry["size"]
+        line = entry.line_of("size")
+        pair = _SIZE_PAIR.match(size_text) if isinstance(size_text, str) else None
+        if pair:
+            width = read.length(pair.group(1), line, f"{where}.size", high=72 * 40)
+            height = read.length(pair.group(2), line, f"{where}.size", high=72 * 40)
+        else:
+            width = height = read.length(size_text, line, f"{where}.size", high=72 * 40)
+        shape = (read.choice(entry["shape"], entry.line_of("shape"), f"{where}.shape",
+                             COMPONENT_SHAPES) if "shape" in entry else "rect")
+        features = _features(read, entry, where, icon_names)
+        back = (read.choice(entry["back"], entry.line_of("back"), f"{where}.back", back_names)
+                if "back" in entry else default_back)
+        result.append(Component(name=name, kind=kind, count=count, width=width, height=height,
+                                shape=shape, features=features, back=back, line=entry.line))
+    return tuple(result)

@@ -1,0 +1,35 @@
+"""Atomic file output: a reader never sees a half-written file.
+
+Each file is written beside its target under a temporary name, flushed to disk
+and renamed over the target in one step. If anything fails before the rename,
+the previous file is untouched and the temporary one is removed.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` in one rename, creating folders as needed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                         dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def write_all(files: dict[Path, bytes]) -> None:
+    """Write every file atomically, in a stable order (the caller puts the manifest last)."""
+    for path, data in files.items():
+        write_atomic(path, data)

@@ -1,0 +1,130 @@
+"""Write a sheet plan as a PDF: forms for designs, marks, headers, the check bar.
+
+Each unique design becomes one form XObject, drawn once and placed by
+reference, so a placed piece costs one short ``q cm Do Q`` sequence however
+rich its art. Page furniture that repeats (the check bar, identical crop
+marks) is a form too. The canvas is created in reportlab's invariant mode and
+with our embedded font as its initial font, so the file is reproducible and
+never mentions an unembedded standard font.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from pnp import __version__
+from pnp.fonts import pdf_font
+from pnp.layout import (
+    FOOTER_BAND,
+    HEADER_BAND,
+    PAPER_TITLES,
+    SAFE_MARGIN,
+    SheetPlan,
+    crop_marks,
+)
+from pnp.pdfdraw import draw
+from pnp.scene import Drawing
+
+HEADER_SIZE = 7.5
+CAPTION_SIZE = 6.5
+CHECK_BAR_HEIGHT = 5.0
+INK = (0.12, 0.1, 0.09)
+
+
+def new_canvas(buffer: io.BytesIO, width: float, height: float, title: str,
+               subject: str) -> Any:
+    """A reportlab canvas that writes reproducible bytes with only embedded fonts."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1,
+                    initialFontName=pdf_font("regular"), initialFontSize=HEADER_SIZE)
+    canvas.setTitle(title)
+    canvas.setAuthor("pnp")
+    canvas.setSubject(subject)
+    canvas.setCreator(f"pnp {__version__}")
+    canvas.setProducer(f"pnp {__version__}")
+    return canvas
+
+
+def define_form(canvas: Any, name: str, drawing: Drawing) -> None:
+    """Record ``drawing`` once as a form whose box covers its bleed."""
+    bleed = drawing.bleed
+    canvas.beginForm(name, lowerx=-bleed, lowery=-bleed, upperx=drawing.width + bleed,
+                     uppery=drawing.height + bleed)
+    draw(canvas, drawing)
+    canvas.endForm()
+
+
+def _check_bar(canvas: Any, plan: SheetPlan) -> None:
+    paper = plan.paper
+    x = SAFE_MARGIN + 4.0
+    y = SAFE_MARGIN + FOOTER_BAND - CHECK_BAR_HEIGHT - 8.0
+    canvas.setFillColorRGB(*INK)
+    canvas.rect(x, y, paper.check_length, CHECK_BAR_HEIGHT, stroke=0, fill=1)
+    canvas.setFont(pdf_font("regular"), CAPTION_SIZE)
+    canvas.drawString(x, y - CAPTION_SIZE - 2.0,
+                      f"At 100% scale this bar is exactly {paper.check_label} long. "
+                      "Print with scaling off (\"actual size\").")
+
+
+def _marks(canvas: Any, lines: list[tuple[float, ...]]) -> None:
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(0.4)
+    canvas.setLineCap(0)
+    path = canvas.beginPath()
+    for x1, y1, x2, y2 in lines:
+        path.moveTo(x1, y1)
+        path.lineTo(x2, y2)
+    canvas.drawPath(path, stroke=1, fill=0)
+
+
+def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
+                  sheet_kind: str = "tiles") -> bytes:
+    """The whole sheet PDF as bytes; the caller writes it atomically."""
+    paper = plan.paper
+    buffer = io.BytesIO()
+    paper_title = PAPER_TITLES[paper.name]
+    canvas = new_canvas(buffer, paper.width, paper.height,
+                        f"{game_title} - {sheet_kind} ({paper_title})",
+                        f"Print-and-play {sheet_kind} for {game_title}")
+    form_names = {name: f"d{index}" for index, name in enumerate(sorted(designs))}
+    for name in sorted(designs):
+        define_form(canvas, form_names[name], designs[name])
+    canvas.beginForm("checkbar")
+    _check_bar(canvas, plan)
+    canvas.endForm()
+    marks_forms: dict[int, str] = {}
+    total = len(plan.pages)
+    for page in plan.pages:
+        canvas.setFont(pdf_font("regular"), HEADER_SIZE)
+        canvas.setFillColorRGB(*INK)
+        header_y = paper.height - SAFE_MARGIN - HEADER_BAND + 3.0
+        if page.side == "front":
+            side_text = "fronts"
+        else:
+            edge = "long" if plan.duplex == "long" else "short"
+            side_text = f"backs: print double-sided, flip on the {edge} edge"
+        canvas.drawString(SAFE_MARGIN + 4.0, header_y,
+                          f"{game_title} \u00b7 {sheet_kind} \u00b7 {paper_title} \u00b7 "
+                          f"{side_text}")
+        canvas.drawRightString(paper.width - SAFE_MARGIN - 4.0, header_y,
+                               f"page {page.number} of {total}")
+        canvas.doForm("checkbar")
+        if page.side == "front":
+            if page.used not in marks_forms:
+                marks_forms[page.used] = f"marks{page.used}"
+                canvas.beginForm(marks_forms[page.used])
+                _marks(canvas, crop_marks(plan.grid, page.used, paper, plan.bleed))
+                canvas.endForm()
+            canvas.doForm(marks_forms[page.used])
+        for placement in page.placements:
+            canvas.saveState()
+            canvas.translate(placement.x, placement.y)
+            canvas.doForm(form_names[placement.art])
+            canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+

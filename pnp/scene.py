@@ -1,0 +1,167 @@
+"""A tiny vector scene: the one description both the SVG and the PDF writers draw.
+
+Tile art is built once as immutable primitives in y-down points, then written
+by :mod:`pnp.svg` (svgwrite) and :mod:`pnp.pdfdraw` (a reportlab form). Drawing
+from one scene is what keeps the SVG files and the PDF sheets identical, and it
+avoids parsing our own SVG back in just to place it in a PDF.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+Command = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
+
+
+@dataclass(frozen=True)
+class Style:
+    """Paint for one primitive. ``None`` means no fill or no stroke."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+    cap: str = "butt"  # butt | round | square
+    join: str = "miter"  # miter | round | bevel
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A path of move, line, cubic and close commands."""
+
+    commands: tuple[Command, ...]
+    style: Style
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    style: Style
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text; ``y`` is the baseline. Fonts are named by role, not by file."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    font: str = "bold"  # regular | bold | condensed
+    anchor: str = "middle"  # start | middle | end
+    fill: str = "#000000"
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A user's raster or SVG art file placed in a box."""
+
+    path: Path
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class Clip:
+    """Children drawn only inside ``outline``."""
+
+    outline: tuple[Command, ...]
+    children: tuple
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A finished design: trim size, bleed drawn beyond it, and its primitives."""
+
+    width: float
+    height: float
+    bleed: float
+    items: tuple
+
+
+# ---------------------------------------------------------------------------
+# Builders that keep icon and art code short.
+
+
+def polygon(points: list[tuple[float, float]] | tuple, close: bool = True) -> tuple[Command, ...]:
+    """Commands for a polyline through ``points``, closed by default."""
+    commands: list[Command] = [("M", *points[0])]
+    commands.extend(("L", *point) for point in points[1:])
+    if close:
+        commands.append(("Z",))
+    return tuple(commands)
+
+
+def rect(x: float, y: float, width: float, height: float, radius: float = 0.0) -> tuple:
+    """Commands for a rectangle, with rounded corners when ``radius`` > 0."""
+    if radius <= 0:
+        return polygon([(x, y), (x + width, y), (x + width, y + height), (x, y + height)])
+    r = min(radius, width / 2, height / 2)
+    k = r * (1 - 0.5523)
+    right, bottom = x + width, y + height
+    return (
+        ("M", x + r, y), ("L", right - r, y), ("C", right - k, y, right, y + k, right, y + r),
+        ("L", right, bottom - r), ("C", right, bottom - k, right - k, bottom, right - r, bottom),
+        ("L", x + r, bottom), ("C", x + k, bottom, x, bottom - k, x, bottom - r),
+        ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",),
+    )
+
+
+def arc(cx: float, cy: float, r: float, start: float, end: float,
+        move: bool = True) -> tuple[Command, ...]:
+    """A circular arc from ``start`` to ``end`` degrees (clockwise, 0 = east, y-down)."""
+    sweep = end - start
+    pieces = max(1, math.ceil(abs(sweep) / 90.0))
+    step = math.radians(sweep / pieces)
+    k = 4.0 / 3.0 * math.tan(step / 4.0)
+    angle = math.radians(start)
+    commands: list[Command] = []
+    x0, y0 = cx + r * math.cos(angle), cy + r * math.sin(angle)
+    if move:
+        commands.append(("M", x0, y0))
+    for _ in range(pieces):
+        nxt = angle + step
+        x1, y1 = cx + r * math.cos(nxt), cy + r * math.sin(nxt)
+        commands.append((
+            "C",
+            x0 - k * r * math.sin(angle), y0 + k * r * math.cos(angle),
+            x1 + k * r * math.sin(nxt), y1 - k * r * math.cos(nxt),
+            x1, y1,
+        ))
+        angle, x0, y0 = nxt, x1, y1
+    return tuple(commands)
+
+
+def ellipse(cx: float, cy: float, rx: float, ry: float) -> tuple[Command, ...]:
+    """A closed ellipse as four cubic curves."""
+    k = 0.5523
+    return (
+        ("M", cx + rx, cy),
+        ("C", cx + rx, cy + k * ry, cx + k * rx, cy + ry, cx, cy + ry),
+        ("C", cx - k * rx, cy + ry, cx - rx, cy + k * ry, cx - rx, cy),
+        ("C", cx - rx, cy - k * ry, cx - k * rx, cy - ry, cx, cy - ry),
+        ("C", cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy),
+        ("Z",),
+    )
+
+
+def transform(commands: tuple[Command, ...], scale: float, dx: float,
+              dy: float) -> tuple[Command, ...]:
+    """Scale about the origin, then move: how icons drawn in a unit box are placed."""
+    result: list[Command] = []
+    for command in commands:
+        if command[0] == "Z":
+            result.append(command)
+            continue
+        numbers = command[1:]
+        moved = tuple(
+            value * scale + (dx if i % 2 == 0 else dy) for i, value in enumerate(numbers)
+        )
+        result.append((command[0], *moved))
+    return tuple(result)
