@@ -122,3 +122,18 @@ def distinct_rotations(shape: Shape, ports: frozenset[str]) -> tuple[int, ...]:
             seen.add(turned)
             steps.append(step)
     return tuple(steps)
+
+
+def cell_centre(shape: Shape, cell: tuple[int, int], size: float) -> tuple[float, float]:
+    """Centre of a grid cell in points (y-down): squares by (x, y), hexes by axial (q, r).
+
+    Neighbouring centres are exactly ``size`` apart along the shared edge's
+    normal, which is what lets a board and its tiles line up when printed.
+    """
+    q, r = cell
+    if shape.name == "square":
+        return (q * size, r * size)
+    radius = size / SQRT3  # centre-to-corner distance of a hex ``size`` across flats
+    if shape.name == "hex-flat":
+        return (1.5 * radius * q, size * (r + q / 2.0))
+    return (size * (q + r / 2.0), 1.5 * radius * r)

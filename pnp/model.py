@@ -30,7 +30,7 @@ ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 COMPONENT_KINDS = ("card", "token", "board")
 COMPONENT_SHAPES = ("rect", "round", "hex")
 MIN_SIZE_PT = 18.0  # a quarter inch: anything smaller cannot be cut by hand
-MAX_SIZE_PT = 72.0 * 8  # eight inches: larger than that is a board, not a tile
+MAX_SIZE_PT = 72.0 * 6  # six inches: larger is a board, and no longer fits a sheet
 
 DEFAULT_PALETTE = {
     "rock": "#8a7a68",

@@ -1,0 +1,39 @@
+# Two commands set up a fresh machine: `make` builds every game into output/,
+# `make test` runs the tests. Both create the virtualenv they need.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+READY := $(VENV)/.ready
+OUT := output
+SOURCES := $(shell find pnp -name '*.py' -o -name '*.ttf') pyproject.toml
+GAMES := $(basename $(notdir $(wildcard tilesets/*.yaml)))
+MANIFESTS := $(GAMES:%=$(OUT)/%/manifest.json)
+
+.PHONY: all test bench lint clean
+
+all: $(MANIFESTS)
+
+$(READY): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $@
+
+# One game's outputs depend on its tileset and on the code; the manifest is
+# written last, so its time stamp stands for the whole build of that game.
+$(OUT)/%/manifest.json: tilesets/%.yaml $(SOURCES) $(READY)
+	$(BIN)/pnp build $* --out $(OUT)
+
+test: $(READY)
+	$(BIN)/ruff check --output-format concise pnp tests bench
+	$(BIN)/python -m pytest
+
+bench: $(READY)
+	$(BIN)/python bench/run.py
+
+lint: $(READY)
+	$(BIN)/ruff check --output-format concise pnp tests bench
+
+clean:
+	rm -rf $(OUT) .pytest_cache .ruff_cache

@@ -1,0 +1,159 @@
+"""Tile art checked by pixel: every port pair and rotation, square and hex.
+
+Tiles are rendered exactly as `pnp render` does (scene -> SVG -> cairosvg) at
+72 dpi, so one pixel is one point and geometry can be checked by maths.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from itertools import combinations
+
+import pytest
+from support import ROOT, close_to, luminance, svg_to_image, tileset_from_text
+
+from pnp.art import design_back, design_tile
+from pnp.geometry import SHAPES, Shape, rotate_ports
+from pnp.model import DEFAULT_PALETTE, load_tileset
+from pnp.svg import to_svg
+
+FLOOR = DEFAULT_PALETTE["floor"]
+SIZE = 108.0
+
+
+def single_tile(shape: Shape, paths: list[str]) -> tuple:
+    text = f"""
+game: probe
+title: Probe
+shape: {shape.name}
+size: {SIZE}pt
+tiles:
+  - name: probe
+    count: 1
+    paths: [{", ".join(paths)}]
+"""
+    tileset = tileset_from_text(text)
+    return tileset, tileset.tiles[0]
+
+
+def inward(shape: Shape, edge: str, depth: float) -> tuple[float, float]:
+    px, py = shape.port(edge, SIZE)
+    nx, ny = shape.normal(edge)
+    return px - nx * depth, py - ny * depth
+
+
+def arc_midpoint(shape: Shape, a: str, b: str) -> tuple[float, float]:
+    """Midpoint of the tunnel between two non-facing ports, from plane geometry.
+
+    The arc is tangent to both edge normals, so its centre is where the two
+    edge lines meet; the midpoint lies on the bisector through the chord.
+    """
+    (ax, ay), (bx, by) = shape.port(a, SIZE), shape.port(b, SIZE)
+    (anx, any_), (bnx, bny) = shape.normal(a), shape.normal(b)
+    # edge directions are the normals turned a quarter
+    adx, ady, bdx, bdy = -any_, anx, -bny, bnx
+    det = adx * (-bdy) - ady * (-bdx)
+    t = ((bx - ax) * (-bdy) - (by - ay) * (-bdx)) / det
+    cx, cy = ax + t * adx, ay + t * ady
+    radius = math.hypot(ax - cx, ay - cy)
+    mx, my = (ax + bx) / 2 - cx, (ay + by) / 2 - cy
+    length = math.hypot(mx, my)
+    return cx + radius * mx / length, cy + radius * my / length
+
+
+def pixel(image, point):
+    return image.getpixel((int(round(point[0])), int(round(point[1]))))
+
+
+def assert_openings(image, shape: Shape, open_edges: frozenset[str], label: str) -> None:
+    for edge in shape.edges:
+        colour = pixel(image, inward(shape, edge, 3.0))
+        if edge in open_edges:
+            assert close_to(colour, FLOOR, 24), f"{label}: edge {edge} should be open: {colour}"
+        else:
+            assert not close_to(colour, FLOOR, 60), f"{label}: edge {edge} should be rock"
+
+
+def port_sets(shape: Shape) -> list[tuple[str, ...]]:
+    pairs = list(combinations(shape.edges, 2))
+    return [(edge,) for edge in shape.edges] + pairs + [shape.edges[:3]]
+
+
+@pytest.mark.parametrize("shape", list(SHAPES.values()), ids=lambda s: s.name)
+def test_every_port_set_in_every_rotation_opens_exactly_its_edges(shape):
+    for ports in port_sets(shape):
+        for steps in range(shape.sides):
+            turned = sorted(rotate_ports(shape, frozenset(ports), steps), key=shape.index)
+            tileset, tile = single_tile(shape, ["-".join(turned)])
+            image = svg_to_image(to_svg(design_tile(tileset, tile)))
+            label = f"{shape.name} {'-'.join(turned)}"
+            assert_openings(image, shape, frozenset(turned), label)
+            if len(turned) == 2:
+                a, b = turned
+                facing = shape.opposite(a) == b
+                middle = shape.centre(SIZE) if facing else arc_midpoint(shape, a, b)
+                assert close_to(pixel(image, middle), FLOOR, 24), f"{label}: tunnel broken"
+            else:
+                assert close_to(pixel(image, shape.centre(SIZE)), FLOOR, 24), label
+
+
+def test_separate_paths_are_walled_apart():
+    tileset, tile = single_tile(SHAPES["square"], ["N-E", "S-W"])
+    image = svg_to_image(to_svg(design_tile(tileset, tile)))
+    assert_openings(image, SHAPES["square"], frozenset("NESW"), "two elbows")
+    centre = pixel(image, (SIZE / 2, SIZE / 2))
+    assert not close_to(centre, FLOOR, 60), "two separate elbows must not meet in the middle"
+
+
+def test_crossing_paths_show_a_wall_across_the_lower_one():
+    tileset, tile = single_tile(SHAPES["square"], ["N-S", "E-W"])
+    image = svg_to_image(to_svg(design_tile(tileset, tile)))
+    # The later path (E-W) is drawn over N-S: walls of E-W cut across the N-S floor.
+    floor_w = SIZE * 0.30
+    wall_row = SIZE / 2 - floor_w / 2 - 3
+    assert luminance(pixel(image, (SIZE / 2, wall_row))) < 90
+
+
+def test_tunnel_and_rock_stay_apart_in_greyscale():
+    tileset, tile = single_tile(SHAPES["square"], ["N-S"])
+    image = svg_to_image(to_svg(design_tile(tileset, tile)), dpi=144).convert("L")
+    floor = image.getpixel((int(SIZE), int(SIZE)))  # tile centre at 2 px per point
+    rock = sorted(image.getpixel((x, 20)) for x in range(4, 60, 2))[14]  # median rock
+    assert floor - rock > 80, (floor, rock)
+
+
+def test_shipped_demon_mine_tiles_render_with_their_labels():
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    for tile in tileset.tiles:
+        svg = to_svg(design_tile(tileset, tile))
+        root = ET.fromstring(svg)
+        texts = ["".join(node.itertext()) for node in root.iter("{http://www.w3.org/2000/svg}text")]
+        labels = [str(f.value) for f in tile.features if f.kind == "label"]
+        assert texts == labels
+        assert root.get("width") == "108pt" and root.get("height") == "108pt"
+
+
+def test_event_tiles_have_no_floor_at_their_edges():
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    for name in ("miner", "tunnel-collapse", "lodestone"):
+        image = svg_to_image(to_svg(design_tile(tileset, tileset.tile(name))))
+        assert_openings(image, tileset.shape, frozenset(), name)
+
+
+def test_back_is_dark_to_every_edge_and_distinct_per_game():
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    back = design_back(tileset, tileset.backs[0], SIZE, SIZE, 0.0, tileset.shape)
+    image = svg_to_image(to_svg(back)).convert("L")
+    for point in [(1, 1), (106, 1), (1, 106), (106, 106), (54, 1), (1, 54)]:
+        assert image.getpixel(point) < 80
+    svg = to_svg(back)
+    assert "DEMON MINE" in svg
+
+
+def test_svg_is_byte_identical_between_runs():
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    first = [to_svg(design_tile(tileset, tile)) for tile in tileset.tiles]
+    again = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    second = [to_svg(design_tile(again, tile)) for tile in again.tiles]
+    assert first == second

@@ -1,0 +1,166 @@
+"""Whole builds: file names, reproducibility, atomic writes, the CLI's contract."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from support import ROOT
+
+from pnp import build as build_module
+from pnp.cli import main
+from pnp.output import write_atomic
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+def test_build_writes_the_documented_files(tmp_path):
+    result = run("build", "demon-mine", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    game = tmp_path / "demon-mine"
+    for paper in ("letter", "a4"):
+        assert (game / f"demon-mine-tiles-{paper}.pdf").read_bytes().startswith(b"%PDF-")
+    names = {p.stem for p in (game / "tiles").glob("*.svg")}
+    assert names == {"mine-entrance", "beetle-hive", "miner", "tunnel-collapse", "lodestone",
+                     "straight", "elbow", "tee", "cross", "dead-end"}
+    manifest = json.loads((game / "manifest.json").read_text())
+    for sheet in manifest["sheets"]:
+        assert (game / sheet["path"]).is_file()
+        assert sheet["kind"] == "tiles"
+    for tile in manifest["tiles"]:
+        assert (game / tile["svg"]).is_file()
+
+
+def test_two_builds_are_byte_identical(tmp_path):
+    assert run("build", "--out", str(tmp_path / "a")).exit_code == 0
+    assert run("build", "--out", str(tmp_path / "b")).exit_code == 0
+    first, second = tree(tmp_path / "a"), tree(tmp_path / "b")
+    assert first.keys() == second.keys() and len(first) > 10
+    assert first == second
+
+
+def test_reproducible_across_processes(tmp_path):
+    """A fresh interpreter (new hash seed) writes the same bytes."""
+    for name, seed in (("a", "1"), ("b", "2")):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-m", "pnp", "build", "demon-mine", "--paper", "a4",
+                        "--out", str(tmp_path / name)], check=True, env=env, cwd=ROOT,
+                       capture_output=True)
+    assert tree(tmp_path / "a") == tree(tmp_path / "b")
+
+
+def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch):
+    assert run("build", "demon-mine", "--out", str(tmp_path)).exit_code == 0
+    before = tree(tmp_path)
+
+    def explode(*args, **kwargs):
+        raise RuntimeError("simulated crash while rendering the A4 sheet")
+
+    monkeypatch.setattr(build_module, "render_sheets", explode)
+    with pytest.raises(RuntimeError):
+        build_module.build([build_module_tileset()], tmp_path, build_module.BuildOptions())
+    assert tree(tmp_path) == before
+
+
+def build_module_tileset():
+    from pnp.model import load_tileset
+
+    return load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+
+
+def test_an_interrupted_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path,
+                                                                        monkeypatch):
+    target = tmp_path / "sheet.pdf"
+    write_atomic(target, b"old and good")
+
+    def broken_fsync(fd):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, b"new but never finished")
+    assert target.read_bytes() == b"old and good"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+
+
+def test_bleed_spaces_tiles_and_grows_each_design(tmp_path):
+    result = run("build", "demon-mine", "--paper", "letter", "--bleed", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "demon-mine" / "manifest.json").read_text())
+    sheet = manifest["sheets"][0]
+    assert sheet["bleed"] == 9.0
+    first, second = sheet["placements"][0], sheet["placements"][1]
+    assert second["x"] - first["x"] == pytest.approx(108.0 + 18.0)
+    assert first["w"] == 108.0
+
+
+def test_short_edge_duplex_mirrors_vertically(tmp_path):
+    result = run("build", "demon-mine", "--paper", "a4", "--duplex", "short", "--out",
+                 str(tmp_path))
+    assert result.exit_code == 0
+    sheet = json.loads((tmp_path / "demon-mine" / "manifest.json").read_text())["sheets"][0]
+    fronts = [p for p in sheet["placements"] if p["side"] == "front"]
+    backs = [p for p in sheet["placements"] if p["side"] == "back"]
+    height = 297 * 72 / 25.4
+    for front, back in zip(fronts, backs, strict=True):
+        assert back["x"] == front["x"]
+        assert back["y"] == pytest.approx(height - front["y"] - front["h"], abs=0.002)
+
+
+def test_duplex_none_prints_fronts_only(tmp_path):
+    assert run("build", "demon-mine", "--paper", "letter", "--duplex", "none", "--out",
+               str(tmp_path)).exit_code == 0
+    sheet = json.loads((tmp_path / "demon-mine" / "manifest.json").read_text())["sheets"][0]
+    assert sheet["pages"] == 3
+    assert {p["side"] for p in sheet["placements"]} == {"front"}
+
+
+def test_variant_build_uses_the_variant_counts(tmp_path):
+    result = run("build", "demon-mine", "--variant", "four-player", "--paper", "letter",
+                 "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "demon-mine-four-player" / "manifest.json").read_text())
+    counts = {t["name"]: t["count"] for t in manifest["tiles"]}
+    assert counts["mine-entrance"] == 2 and counts["beetle-hive"] == 2
+
+
+def test_render_writes_svg_and_png(tmp_path):
+    svg, png = tmp_path / "elbow.svg", tmp_path / "elbow.png"
+    assert run("render", "demon-mine", "elbow", "-o", str(svg)).exit_code == 0
+    assert run("render", "demon-mine", "elbow", "-o", str(png), "--dpi", "72").exit_code == 0
+    assert svg.read_text().startswith("<svg") or "<svg" in svg.read_text()[:200]
+    from PIL import Image
+
+    assert Image.open(png).size == (108, 108)
+
+
+def test_validate_accepts_the_shipped_mix_and_rejects_a_broken_one(tmp_path):
+    assert run("validate", "demon-mine").exit_code == 0
+    assert run("validate", "demon-mine", "--variant", "four-player").exit_code == 0
+    assert run("validate", "demon-mine", "--players", "4").exit_code == 1
+    text = (ROOT / "tilesets" / "demon-mine.yaml").read_text()
+    broken = tmp_path / "no-turns.yaml"
+    broken.write_text(text.replace("count: 28", "count: 0").replace("count: 22", "count: 0")
+                      .replace("count: 12", "count: 0"))
+    result = run("validate", str(broken))
+    assert result.exit_code == 1
+    assert "add at least 1 elbow, tee or cross" in result.output
+
+
+def test_list_names_the_shipped_game():
+    result = run("list")
+    assert result.exit_code == 0
+    assert "demon-mine: Demon Mine - 90 tiles" in result.output
+    assert "four-player" in result.output

@@ -1,0 +1,223 @@
+"""The sheet PDFs measured as a printer would: sizes, positions, fonts, backs, pixels."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from support import ROOT, pdf_page_image
+
+from pnp.build import BuildOptions, build
+from pnp.layout import PAPERS, SAFE_MARGIN
+from pnp.model import load_tileset
+
+TILESET = ROOT / "tilesets" / "demon-mine.yaml"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("out")
+    build([load_tileset(TILESET)], out, BuildOptions(("letter", "a4"), 0.0, "long"))
+    return out / "demon-mine"
+
+
+@pytest.fixture(scope="module")
+def manifest(built) -> dict:
+    return json.loads((built / "manifest.json").read_text())
+
+
+def sheet(manifest: dict, paper: str) -> dict:
+    return next(s for s in manifest["sheets"] if s["paper"] == paper)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_page_size_is_the_paper(built, paper):
+    reader = PdfReader(built / f"demon-mine-tiles-{paper}.pdf")
+    for page in reader.pages:
+        box = page.mediabox
+        assert float(box.width) == pytest.approx(PAPERS[paper].width, abs=0.01)
+        assert float(box.height) == pytest.approx(PAPERS[paper].height, abs=0.01)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_tiles_are_exactly_108_points_in_the_pdf(built, manifest, paper):
+    reader = PdfReader(built / f"demon-mine-tiles-{paper}.pdf")
+    page = reader.pages[0]
+    forms = page["/Resources"]["/XObject"]
+    tile_forms = [forms[name].get_object() for name in forms
+                  if forms[name].get_object()["/BBox"][2] - forms[name].get_object()["/BBox"][0]
+                  < 200]
+    assert tile_forms
+    for form in tile_forms:
+        x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
+        assert round(x1 - x0, 2) == 108.00 and round(y1 - y0, 2) == 108.00
+    for placement in sheet(manifest, paper)["placements"]:
+        assert placement["w"] == 108.0 and placement["h"] == 108.0
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_placements_in_the_pdf_match_the_manifest(built, manifest, paper):
+    reader = PdfReader(built / f"demon-mine-tiles-{paper}.pdf")
+    entry = sheet(manifest, paper)
+    assert entry["pages"] == len(reader.pages)
+    for number, page in enumerate(reader.pages, start=1):
+        content = page.get_contents().get_data().decode("latin-1")
+        moves = re.findall(r"q\s+1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s+/(\S+) Do\s+Q", content)
+        expected = [v for p in entry["placements"] if p["page"] == number for v in (p["x"], p["y"])]
+        found = [float(v) for x, y, _ in moves for v in (x, y)]
+        assert len(found) == len(expected) > 0
+        assert found == pytest.approx(expected, abs=0.01)
+
+
+def test_front_placements_add_up_to_each_tile_count(manifest):
+    tileset = load_tileset(TILESET)
+    for paper in ("letter", "a4"):
+        fronts = Counter(p["tile"] for p in sheet(manifest, paper)["placements"]
+                         if p["side"] == "front")
+        assert fronts == Counter({t.name: t.count for t in tileset.tiles if t.count})
+    assert [t["name"] for t in manifest["tiles"]] == [t.name for t in tileset.tiles]
+    assert manifest["components"] == []
+
+
+def test_demon_mine_fits_five_by_six_on_both_papers(manifest):
+    for paper in ("letter", "a4"):
+        entry = sheet(manifest, paper)
+        assert entry["grid"] == {"columns": 5, "rows": 6}
+        assert entry["pages"] == 6  # three sheets of fronts, each followed by its backs
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_backs_mirror_fronts_for_long_edge_duplex(manifest, paper):
+    width = PAPERS[paper].width
+    placements = sheet(manifest, paper)["placements"]
+    fronts = [p for p in placements if p["side"] == "front"]
+    backs = [p for p in placements if p["side"] == "back"]
+    assert len(fronts) == len(backs) == 90
+    for front, back in zip(fronts, backs, strict=True):
+        assert back["page"] == front["page"] + 1
+        assert back["tile"] == front["tile"] and back["back"] == "mine-back"
+        assert back["x"] == pytest.approx(width - front["x"] - front["w"], abs=0.002)
+        assert back["y"] == pytest.approx(front["y"], abs=0.002)
+
+
+def test_backs_register_with_fronts_when_the_sheet_is_flipped(built, manifest):
+    """Rasterise a partly filled sheet: flipped, the back covers exactly the fronts."""
+    path = built / "demon-mine-tiles-letter.pdf"
+    dpi = 36
+    front = pdf_page_image(path, 4, dpi).convert("L")  # third sheet: 30 tiles
+    back = pdf_page_image(path, 5, dpi).convert("L").transpose(0)  # mirror left-right
+    scale = dpi / 72
+    height = PAPERS["letter"].height
+    for p in sheet(manifest, "letter")["placements"]:
+        if p["page"] != 5:
+            continue
+        cx, cy = (p["x"] + p["w"] / 2) * scale, (height - p["y"] - p["h"] / 2) * scale
+        assert back.getpixel((int(cx), int(cy))) < 200
+        assert front.getpixel((int(cx), int(cy))) < 250
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_nothing_is_printed_within_6_mm_of_the_paper_edge(built, paper):
+    path = built / f"demon-mine-tiles-{paper}.pdf"
+    dpi = 72
+    margin = int(SAFE_MARGIN * dpi / 72) - 1
+    for index in (0, 1):
+        image = pdf_page_image(path, index, dpi).convert("L")
+        width, height = image.size
+        for box in [(0, 0, width, margin), (0, height - margin, width, height),
+                    (0, 0, margin, height), (width - margin, 0, width, height)]:
+            assert image.crop(box).getextrema()[0] == 255, (paper, index, box)
+        # and something is printed just inside it: the header, marks and tiles exist
+        inner = image.crop((margin, margin, width - margin, height - margin))
+        assert inner.getextrema()[0] < 64
+
+
+@pytest.mark.parametrize(("paper", "inches"), [("letter", 2.0), ("a4", 50 / 25.4)])
+def test_check_bar_measures_its_stated_length(built, paper, inches):
+    dpi = 300
+    image = pdf_page_image(built / f"demon-mine-tiles-{paper}.pdf", 0, dpi).convert("L")
+    width, height = image.size
+    best = 0
+    for y in range(int(height * 0.9), height):
+        row = [image.getpixel((x, y)) < 128 for x in range(width // 2)]
+        run = longest = 0
+        for dark in row:
+            run = run + 1 if dark else 0
+            longest = max(longest, run)
+        best = max(best, longest)
+    assert best == pytest.approx(inches * dpi, abs=2)
+
+
+def test_crop_marks_stay_outside_the_tile_block(built, manifest):
+    reader = PdfReader(built / "demon-mine-tiles-letter.pdf")
+    placements = [p for p in sheet(manifest, "letter")["placements"] if p["page"] == 1]
+    left = min(p["x"] for p in placements)
+    right = max(p["x"] + p["w"] for p in placements)
+    bottom = min(p["y"] for p in placements)
+    top = max(p["y"] + p["h"] for p in placements)
+    forms = reader.pages[0]["/Resources"]["/XObject"]
+    marks = next(forms[n].get_object() for n in forms if "marks" in n)
+    data = marks.get_data().decode("latin-1")
+    segments = re.findall(r"([-\d.]+) ([-\d.]+) m ([-\d.]+) ([-\d.]+) l", data)
+    assert len(segments) == 2 * 6 + 2 * 7  # 6 column cuts above and below, 7 row cuts
+    for x1, y1, x2, y2 in (tuple(map(float, s)) for s in segments):
+        inside_x = left < min(x1, x2) and max(x1, x2) < right
+        inside_y = bottom < min(y1, y2) and max(y1, y2) < top
+        assert not (inside_x and inside_y), "a crop mark crosses the tiles"
+        assert min(x1, x2) >= SAFE_MARGIN - 0.01 and min(y1, y2) >= SAFE_MARGIN - 0.01
+
+
+def test_every_font_is_embedded_and_none_is_a_base_14_font(built):
+    for pdf in built.glob("*.pdf"):
+        reader = PdfReader(pdf)
+        seen = set()
+        for obj_ref in range(1, len(reader.xref_objStm) + 400):
+            try:
+                obj = reader.get_object(obj_ref)
+            except Exception:
+                continue
+            if hasattr(obj, "get") and obj.get("/Type") == "/Font":
+                seen.add(obj["/BaseFont"])
+                descriptor = obj.get("/FontDescriptor")
+                if obj.get("/Subtype") == "/Type0":
+                    descriptor = obj["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+                assert descriptor is not None, f"{obj['/BaseFont']} has no embedded program"
+                descriptor = descriptor.get_object()
+                assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+        assert seen and not any("Helvetica" in name or "Times" in name for name in seen)
+
+
+def test_each_design_is_drawn_once_and_placed_by_reference(built):
+    data = (built / "demon-mine-tiles-letter.pdf").read_bytes()
+    reader = PdfReader(built / "demon-mine-tiles-letter.pdf")
+    by_name: dict[str, set[int]] = {}
+    for page in reader.pages:
+        forms = page["/Resources"]["/XObject"]
+        for name in forms:
+            number = forms[name].get_object().indirect_reference.idnum
+            by_name.setdefault(str(name), set()).add(number)
+    assert all(len(ids) == 1 for ids in by_name.values()), "a design was drawn twice"
+    designs = [n for n in by_name if re.fullmatch(r"/FormXob\.d\d+", n)]
+    assert len(designs) == 9 + 1  # nine printed tile kinds (dead-end has 0 copies) + one back
+    assert data.count(b"/Subtype /Form") == len(by_name)
+    content = b"".join(page.get_contents().get_data() for page in reader.pages)
+    assert content.count(b"Do") == 180 + 6 + 3  # placements, check bars, crop marks
+
+
+def test_every_page_names_the_game_and_its_number(built):
+    reader = PdfReader(built / "demon-mine-tiles-a4.pdf")
+    total = len(reader.pages)
+    for number, page in enumerate(reader.pages, start=1):
+        text = page.extract_text()
+        assert "Demon Mine" in text
+        assert f"page {number} of {total}" in text
+
+
+def test_pdf_metadata_names_the_sheet(built):
+    info = PdfReader(built / "demon-mine-tiles-letter.pdf").metadata
+    assert info.title == "Demon Mine - tiles (Letter)"
+    assert info.author == "pnp"
