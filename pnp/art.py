@@ -155,6 +155,8 @@ def feature_anchor(shape: Shape, size: float, at: str, inset: float) -> tuple[fl
                "NW": 315}[at]
     width, height = shape.box(size)
     dx, dy = math.sin(math.radians(bearing)), -math.cos(math.radians(bearing))
+    if shape.name != "square":  # stay inside the inscribed circle, clear of every edge
+        return cx + dx * (size / 2 - inset), cy + dy * (size / 2 - inset)
     reach_x = width / 2 - inset
     reach_y = height / 2 - inset
     if at in ("NE", "SE", "SW", "NW"):

@@ -55,6 +55,21 @@ def placements_json(plan: SheetPlan) -> list[dict]:
     return entries
 
 
+def manifest_text(manifest: dict) -> str:
+    """Readable JSON with one placement per line.
+
+    Indenting every placement field would triple the file and, because only
+    unindented JSON uses the C encoder, take longer than drawing the PDF.
+    """
+    compact = {"separators": (",", ":"), "ensure_ascii": False}
+    body = {**manifest, "sheets": [{**sheet, "placements": []} for sheet in manifest["sheets"]]}
+    text = json.dumps(body, indent=1, ensure_ascii=False)
+    for sheet in manifest["sheets"]:
+        rows = ",\n   ".join(json.dumps(p, **compact) for p in sheet["placements"])
+        text = text.replace('"placements": []', f'"placements": [\n   {rows}\n  ]', 1)
+    return text + "\n"
+
+
 def build_game(tileset: Tileset, out_dir: Path, options: BuildOptions) -> dict[Path, bytes]:
     """Render every output file of one game into memory; returns path -> bytes."""
     game_dir = out_dir / tileset.game
@@ -103,8 +118,7 @@ def build_game(tileset: Tileset, out_dir: Path, options: BuildOptions) -> dict[P
                   for back in tileset.backs],
         "sheets": sheets,
     }
-    text = json.dumps(manifest, indent=1, sort_keys=False, ensure_ascii=False) + "\n"
-    files[game_dir / "manifest.json"] = text.encode("utf-8")
+    files[game_dir / "manifest.json"] = manifest_text(manifest).encode("utf-8")
     return files
 
 
