@@ -206,7 +206,7 @@ def features(shape: Shape, size: float, feats: tuple[Feature, ...], colours: dic
     width, _ = shape.box(size)
     for feat in feats:
         if feat.kind == "icon":
-            radius = size * (0.2 if has_tunnels else 0.3) * feat.scale
+            radius = size * (0.24 if has_tunnels else 0.3) * feat.scale
             inset = radius + size * 0.04
             x, y = feature_anchor(shape, size, feat.at, inset)
             if feat.at == "center" and not has_tunnels:
