@@ -256,8 +256,9 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
     inset = size * 0.09
     items: list = [
         Outline(edge, Style(fill=colours["wall"])),
-        Outline(rect(inset, inset, width - 2 * inset, height - 2 * inset, size * 0.06),
-                Style(stroke=colours["rock-light"], width=size * 0.012)),
+        Outline(outline(shape, size, -inset) if shape is not None and shape.name != "square"
+                else rect(inset, inset, width - 2 * inset, height - 2 * inset, size * 0.06),
+                Style(stroke=colours["rock-light"], width=size * 0.012, join="round")),
     ]
     items.extend(rock_texture({**colours, "rock-dark": "#3b3027", "rock-light": "#4a3d31"},
                               width, height, bleed, _seed(tileset.game, "back", back.name)))

@@ -37,8 +37,9 @@ def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan
     width, height = tileset.shape.box(tileset.size)
     pieces = [(tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count]
     backs = {tile.name: f"back:{tile.back}" for tile in tileset.tiles}
+    pack = "grid" if tileset.shape.name == "square" else tileset.shape.name
     return impose(pieces, PAPERS[paper], width, height, options.bleed, options.duplex, backs,
-                  str(tileset.source))
+                  str(tileset.source), pack)
 
 
 def placements_json(plan: SheetPlan) -> list[dict]:

@@ -61,15 +61,23 @@ class Placement:
 
 @dataclass(frozen=True)
 class Grid:
-    """Rows and columns of equal cells centred in the printable area."""
+    """Equal pieces in rows, centred in the printable area.
+
+    ``pack`` is "grid" for rectangles and round pieces, or a hex orientation
+    for honeycomb packing: pointy-top hexes in rows shifted by half a hex,
+    flat-top hexes in columns shifted by half a hex. A honeycomb shares every
+    edge between two tiles, so each cut serves two tiles.
+    """
 
     columns: int
     rows: int
-    cell_w: float
+    cell_w: float  # trim box of one piece
     cell_h: float
-    gap: float
-    left: float
-    top: float  # y of the top edge of the first row (PDF, y-up)
+    pitch_x: float
+    pitch_y: float
+    left: float  # x of the first column's trim box
+    top: float  # y of the top edge of the first row's trim box (PDF, y-up)
+    pack: str = "grid"  # grid | hex-pointy | hex-flat
 
     @property
     def capacity(self) -> int:
@@ -78,8 +86,12 @@ class Grid:
     def cell(self, index: int) -> tuple[float, float]:
         """Bottom-left corner of the trim box of cell ``index`` (row-major from top-left)."""
         row, column = divmod(index, self.columns)
-        x = self.left + column * (self.cell_w + self.gap)
-        y = self.top - (row + 1) * self.cell_h - row * self.gap
+        x = self.left + column * self.pitch_x
+        y = self.top - self.cell_h - row * self.pitch_y
+        if self.pack == "hex-pointy" and row % 2:
+            x += self.pitch_x / 2
+        elif self.pack == "hex-flat" and column % 2:
+            y -= self.pitch_y / 2
         return x, y
 
 
@@ -91,6 +103,7 @@ class Page:
     side: str
     placements: tuple[Placement, ...]
     used: int  # cells used on this sheet (fronts and backs alike)
+    grid: Grid
 
 
 @dataclass(frozen=True)
@@ -98,43 +111,63 @@ class SheetPlan:
     """Everything the PDF writer and the manifest need, decided in one place."""
 
     paper: Paper
-    grid: Grid
     bleed: float
     duplex: str  # long | short | none
     pages: tuple[Page, ...]
+
+    @property
+    def grid(self) -> Grid:
+        """The grid of the first page (a sheet of one piece size has only one)."""
+        return self.pages[0].grid
 
     @property
     def placements(self) -> tuple[Placement, ...]:
         return tuple(p for page in self.pages for p in page.placements)
 
 
+def _pitches(cell_w: float, cell_h: float, bleed: float,
+             pack: str) -> tuple[float, float, float, float]:
+    """Outer size (trim plus bleed) and the step between neighbouring pieces."""
+    if pack == "grid":
+        outer_w, outer_h = cell_w + 2 * bleed, cell_h + 2 * bleed
+        return outer_w, outer_h, outer_w, outer_h
+    grow = 2 * bleed / math.sqrt(3)  # corner-to-corner growth of a hex grown by ``bleed``
+    if pack == "hex-pointy":
+        outer_w, outer_h = cell_w + 2 * bleed, cell_h + 2 * grow
+        return outer_w, outer_h, outer_w, outer_h * 0.75
+    outer_w, outer_h = cell_w + 2 * grow, cell_h + 2 * bleed
+    return outer_w, outer_h, outer_w * 0.75, outer_h
+
+
 def grid_for(paper: Paper, cell_w: float, cell_h: float, bleed: float,
-             source: str = "tileset") -> Grid:
+             source: str = "tileset", pack: str = "grid") -> Grid:
     """The largest grid of ``cell_w`` x ``cell_h`` pieces that fits inside the margins.
 
-    Pieces butt together (one cut serves two edges) unless there is bleed, in
-    which case each piece gets its own bleed on every side.
+    Rectangles butt together (one cut serves two edges) unless there is bleed,
+    in which case each piece gets its own bleed on every side.
     """
-    gap = 2 * bleed
-    mark_zone = bleed + MARK_GAP + MARK_MIN
+    outer_w, outer_h, pitch_x, pitch_y = _pitches(cell_w, cell_h, bleed, pack)
+    shift_x = pitch_x / 2 if pack == "hex-pointy" else 0.0
+    shift_y = pitch_y / 2 if pack == "hex-flat" else 0.0
+    mark_zone = MARK_GAP + MARK_MIN
     avail_w = paper.width - 2 * (SAFE_MARGIN + mark_zone)
     bottom = SAFE_MARGIN + FOOTER_BAND + mark_zone
     top_limit = paper.height - SAFE_MARGIN - HEADER_BAND - mark_zone
     avail_h = top_limit - bottom
-    columns = math.floor((avail_w + gap) / (cell_w + gap) + 1e-9)
-    rows = math.floor((avail_h + gap) / (cell_h + gap) + 1e-9)
-    if columns < 1 or rows < 1:
+    columns = math.floor((avail_w - outer_w - shift_x) / pitch_x + 1e-9) + 1
+    rows = math.floor((avail_h - outer_h - shift_y) / pitch_y + 1e-9) + 1
+    if avail_w < outer_w + shift_x or avail_h < outer_h + shift_y:
         raise InputError(
             Where(source), "the pieces are too large to fit on the paper with crop marks",
             field="size", found=f"{cell_w:.1f} x {cell_h:.1f} pt with {bleed:.1f} pt bleed",
             allowed=f"pieces of at most {avail_w:.0f} x {avail_h:.0f} pt on "
                     f"{PAPER_TITLES[paper.name]}",
         )
-    block_w = columns * cell_w + (columns - 1) * gap
-    block_h = rows * cell_h + (rows - 1) * gap
-    left = (paper.width - block_w) / 2
-    top = bottom + (avail_h + block_h) / 2
-    return Grid(columns, rows, cell_w, cell_h, gap, left, top)
+    block_w = (columns - 1) * pitch_x + outer_w + (shift_x if rows > 1 else 0.0)
+    block_h = (rows - 1) * pitch_y + outer_h + (shift_y if columns > 1 else 0.0)
+    left = (paper.width - block_w) / 2 + (outer_w - cell_w) / 2
+    top = bottom + (avail_h + block_h) / 2 - (outer_h - cell_h) / 2
+    return Grid(columns, rows, cell_w, cell_h, pitch_x, pitch_y, left, top, pack)
 
 
 def mirror(placement: Placement, paper: Paper, duplex: str, page: int) -> Placement:
@@ -152,50 +185,71 @@ def mirror(placement: Placement, paper: Paper, duplex: str, page: int) -> Placem
                      placement.kind, placement.design)
 
 
-def impose(pieces: list[tuple[str, int, str]], paper: Paper, cell_w: float, cell_h: float,
-           bleed: float = 0.0, duplex: str = "long", backs: dict[str, str] | None = None,
-           source: str = "tileset") -> SheetPlan:
-    """Lay out ``pieces`` (name, count, kind) in order, filling each sheet row by row.
+@dataclass(frozen=True)
+class Group:
+    """Pieces of one size and packing, printed in order on pages of their own."""
+
+    pieces: tuple[tuple[str, int, str], ...]  # (name, count, kind)
+    cell_w: float
+    cell_h: float
+    pack: str = "grid"
+
+
+def impose_groups(groups: list[Group], paper: Paper, bleed: float = 0.0,
+                  duplex: str = "long", backs: dict[str, str] | None = None,
+                  source: str = "tileset") -> SheetPlan:
+    """Lay out each group in order, filling each sheet row by row.
 
     ``backs`` maps a piece name to its back design; with ``duplex`` "none" or no
-    backs, only fronts are printed.
+    backs, only fronts are printed. Each sheet of fronts is followed by its backs.
     """
-    grid = grid_for(paper, cell_w, cell_h, bleed, source)
-    sequence = [(name, kind) for name, count, kind in pieces for _ in range(count)]
     with_backs = duplex != "none" and backs is not None
     pages: list[Page] = []
-    for start in range(0, len(sequence), grid.capacity):
-        chunk = sequence[start : start + grid.capacity]
-        number = len(pages) + 1
-        fronts = []
-        for index, (name, kind) in enumerate(chunk):
-            x, y = grid.cell(index)
-            fronts.append(Placement(number, name, "front", x, y, cell_w, cell_h, kind))
-        pages.append(Page(number, "front", tuple(fronts), len(chunk)))
-        if with_backs:
-            back_page = number + 1
-            placed = tuple(
-                Placement(**{**mirror(front, paper, duplex, back_page).__dict__,
-                             "design": backs[front.name]})
-                for front in fronts
-            )
-            pages.append(Page(back_page, "back", placed, len(chunk)))
-    return SheetPlan(paper, grid, bleed, duplex if with_backs else "none", tuple(pages))
+    for group in groups:
+        grid = grid_for(paper, group.cell_w, group.cell_h, bleed, source, group.pack)
+        sequence = [(name, kind) for name, count, kind in group.pieces for _ in range(count)]
+        for start in range(0, len(sequence), grid.capacity):
+            chunk = sequence[start : start + grid.capacity]
+            number = len(pages) + 1
+            fronts = []
+            for index, (name, kind) in enumerate(chunk):
+                x, y = grid.cell(index)
+                fronts.append(Placement(number, name, "front", x, y, group.cell_w,
+                                        group.cell_h, kind))
+            pages.append(Page(number, "front", tuple(fronts), len(chunk), grid))
+            if with_backs:
+                back_page = number + 1
+                placed = tuple(
+                    Placement(**{**mirror(front, paper, duplex, back_page).__dict__,
+                                 "design": backs[front.name]})
+                    for front in fronts
+                )
+                pages.append(Page(back_page, "back", placed, len(chunk), grid))
+    return SheetPlan(paper, bleed, duplex if with_backs else "none", tuple(pages))
+
+
+def impose(pieces: list[tuple[str, int, str]], paper: Paper, cell_w: float, cell_h: float,
+           bleed: float = 0.0, duplex: str = "long", backs: dict[str, str] | None = None,
+           source: str = "tileset", pack: str = "grid") -> SheetPlan:
+    """Lay out pieces of one size: a single group."""
+    return impose_groups([Group(tuple(pieces), cell_w, cell_h, pack)], paper, bleed, duplex,
+                         backs, source)
 
 
 def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float) -> list[tuple[float, ...]]:
     """Line segments (x1, y1, x2, y2) marking every cut, outside the used block only.
 
     Marks run from just beyond the bleed to the safe margin, never over art.
+    A honeycomb has no straight cut across its block: it gets corner marks
+    here and :func:`hex_cut_lines` on the cut lines themselves.
     """
+    if grid.pack != "grid":
+        return hex_block_marks(grid, used, bleed)
     rows = math.ceil(used / grid.columns)
     columns = min(used, grid.columns)
-    pitch_x = grid.cell_w + grid.gap
-    pitch_y = grid.cell_h + grid.gap
-    xs = sorted({grid.left + i * pitch_x + offset for i in range(columns)
+    xs = sorted({grid.left + i * grid.pitch_x + offset for i in range(columns)
                  for offset in (0.0, grid.cell_w)})
-    top = grid.top
-    ys = sorted({top - i * pitch_y - offset for i in range(rows)
+    ys = sorted({grid.top - i * grid.pitch_y - offset for i in range(rows)
                  for offset in (0.0, grid.cell_h)})
     block_left, block_right = xs[0], xs[-1]
     block_top, block_bottom = ys[-1], ys[0]
@@ -216,3 +270,47 @@ def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float) -> list[tuple[
         if side_right > 0:
             lines.append((block_right + start, y, block_right + start + side_right, y))
     return lines
+
+
+def _hex_outline(grid: Grid, x: float, y: float) -> list[tuple[float, float]]:
+    """Corners of the hex whose trim box has its bottom-left at (x, y), in PDF space."""
+    from pnp.geometry import SHAPES
+
+    shape = SHAPES[grid.pack]
+    size = min(grid.cell_w, grid.cell_h)
+    return [(x + cx, y + grid.cell_h - cy) for cx, cy in shape.corners(size)]
+
+
+def hex_cut_lines(grid: Grid, used: int) -> list[tuple[float, ...]]:
+    """Every edge of the used hexes once: thin guides on the cut line itself.
+
+    Neighbours in a honeycomb share edges, so a shared edge is listed (and
+    cut) once.
+    """
+    seen: set[tuple] = set()
+    lines = []
+    for index in range(used):
+        corners = _hex_outline(grid, *grid.cell(index))
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+            key = tuple(sorted([(round(a[0], 2), round(a[1], 2)),
+                                (round(b[0], 2), round(b[1], 2))]))
+            if key not in seen:
+                seen.add(key)
+                lines.append((a[0], a[1], b[0], b[1]))
+    return lines
+
+
+def hex_block_marks(grid: Grid, used: int, bleed: float) -> list[tuple[float, ...]]:
+    """Corner marks around a honeycomb block, so the block can be cut free first."""
+    points = [point for index in range(used) for point in _hex_outline(grid, *grid.cell(index))]
+    left = min(x for x, _ in points) - bleed - MARK_GAP
+    right = max(x for x, _ in points) + bleed + MARK_GAP
+    bottom = min(y for _, y in points) - bleed - MARK_GAP
+    top = max(y for _, y in points) + bleed + MARK_GAP
+    length = MARK_MIN
+    return [
+        (left, top, left - length, top), (left, top, left, top + length),
+        (right, top, right + length, top), (right, top, right, top + length),
+        (left, bottom, left - length, bottom), (left, bottom, left, bottom - length),
+        (right, bottom, right + length, bottom), (right, bottom, right, bottom - length),
+    ]

@@ -22,6 +22,7 @@ from pnp.layout import (
     SAFE_MARGIN,
     SheetPlan,
     crop_marks,
+    hex_cut_lines,
 )
 from pnp.pdfdraw import draw
 from pnp.scene import Drawing
@@ -30,6 +31,7 @@ HEADER_SIZE = 7.5
 CAPTION_SIZE = 6.5
 CHECK_BAR_HEIGHT = 5.0
 INK = (0.12, 0.1, 0.09)
+CUT_GUIDE = (0.45, 0.3)  # honeycomb cut lines: mid grey hairlines on the trim line
 
 
 def new_canvas(buffer: io.BytesIO, width: float, height: float, title: str,
@@ -71,9 +73,12 @@ def _check_bar(canvas: Any, plan: SheetPlan) -> None:
                       "Print with scaling off (\"actual size\").")
 
 
-def _marks(canvas: Any, lines: list[tuple[float, ...]]) -> None:
-    canvas.setStrokeColorRGB(0, 0, 0)
-    canvas.setLineWidth(0.4)
+def _marks(canvas: Any, lines: list[tuple[float, ...]],
+           style: tuple[float, float] = (0.0, 0.4)) -> None:
+    """Stroke line segments; ``style`` is (grey level, width)."""
+    grey, width = style
+    canvas.setStrokeColorRGB(grey, grey, grey)
+    canvas.setLineWidth(width)
     canvas.setLineCap(0)
     path = canvas.beginPath()
     for x1, y1, x2, y2 in lines:
@@ -97,7 +102,7 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
     canvas.beginForm("checkbar")
     _check_bar(canvas, plan)
     canvas.endForm()
-    marks_forms: dict[int, str] = {}
+    marks_forms: dict[tuple, str] = {}
     total = len(plan.pages)
     for page in plan.pages:
         canvas.setFont(pdf_font("regular"), HEADER_SIZE)
@@ -115,12 +120,15 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
                                f"page {page.number} of {total}")
         canvas.doForm("checkbar")
         if page.side == "front":
-            if page.used not in marks_forms:
-                marks_forms[page.used] = f"marks{page.used}"
-                canvas.beginForm(marks_forms[page.used])
-                _marks(canvas, crop_marks(plan.grid, page.used, paper, plan.bleed))
+            key = (page.grid, page.used)
+            if key not in marks_forms:
+                marks_forms[key] = f"marks{len(marks_forms)}"
+                canvas.beginForm(marks_forms[key])
+                _marks(canvas, crop_marks(page.grid, page.used, paper, plan.bleed))
+                if page.grid.pack != "grid":
+                    _marks(canvas, hex_cut_lines(page.grid, page.used), CUT_GUIDE)
                 canvas.endForm()
-            canvas.doForm(marks_forms[page.used])
+            canvas.doForm(marks_forms[key])
         for placement in page.placements:
             canvas.saveState()
             canvas.translate(placement.x, placement.y)
