@@ -8,6 +8,7 @@ own tilesets without copying them into the project.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from pathlib import Path
 
 from pnp.errors import InputError, Where
@@ -27,15 +28,23 @@ def shipped_games(folder: Path = TILESET_DIR) -> tuple[str, ...]:
 def resolve(target: str, folder: Path = TILESET_DIR) -> Path:
     """The tileset file for a game id or a path, or an error naming what exists."""
     candidate = Path(target)
-    if candidate.suffix in SUFFIXES or "/" in target or candidate.exists():
+    if candidate.suffix in SUFFIXES or "/" in target or _safely(candidate.exists):
         return candidate
     for suffix in SUFFIXES:
         shipped = folder / f"{target}{suffix}"
-        if shipped.is_file():
+        if _safely(shipped.is_file):
             return shipped
     games = shipped_games(folder)
     close = difflib.get_close_matches(target, games, n=1)
     hint = f" (did you mean '{close[0]}'?)" if close else ""
-    raise InputError(Where(target), f"unknown game{hint}", found=repr(target),
+    raise InputError(Where(target), f"unknown game{hint}", field="GAME", found=repr(target),
                      allowed="a shipped game (" + ", ".join(games) + ") or a path to a "
                      "tileset .yaml file")
+
+
+def _safely(check: Callable[[], bool]) -> bool:
+    """A file test that treats an OS error (such as a name too long) as 'no such file'."""
+    try:
+        return check()
+    except OSError:
+        return False

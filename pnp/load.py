@@ -9,12 +9,13 @@ it: mappings become :class:`Mapping` (a ``dict`` with ``line`` and per-key
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from pnp.errors import InputError, Where
+from pnp.errors import InputError, Where, shorten
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
@@ -70,30 +71,61 @@ def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> Sequenc
     return result
 
 
+# Characters XML 1.0 forbids (control codes, lone surrogates, U+FFFE/U+FFFF). YAML
+# double-quoted escapes such as "\x07" or "\ud800" can produce them; they would
+# make the SVG unparseable or fail to encode, so they are refused with their line.
+_FORBIDDEN_CHARACTER = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _construct_str(loader: _LineLoader, node: yaml.ScalarNode) -> str:
+    value = loader.construct_yaml_str(node)
+    bad = _FORBIDDEN_CHARACTER.search(value)
+    if bad:
+        raise _KeyProblem(node.start_mark.line + 1,
+                          f"the text contains the control character or invalid code point "
+                          f"U+{ord(bad.group(0)):04X}", found=shorten(value),
+                          allowed="printable text")
+    return value
+
+
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+_LineLoader.add_constructor("tag:yaml.org,2002:str", _construct_str)
 _LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)
 
 
 class _KeyProblem(Exception):
-    def __init__(self, line: int, message: str) -> None:
+    def __init__(self, line: int, message: str, allowed: str = "each key once, as text",
+                 found: str = "") -> None:
         super().__init__(message)
         self.line = line
         self.message = message
+        self.allowed = allowed
+        self.found = found
 
 
 def read_text(path: Path, what: str = "tileset") -> str:
     """Return a file's text, or explain in one paragraph why it cannot be read."""
     where = Where(str(path))
-    if not path.exists():
-        raise InputError(where, f"this {what} file does not exist", allowed="a path to a YAML file")
-    if path.is_dir():
-        raise InputError(where, f"this is a directory, not a {what} file",
-                         allowed="a path to a YAML file")
-    size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise InputError(where, f"this {what} file is too large to be a hand-written tileset",
-                         found=f"{size} bytes", allowed=f"at most {MAX_FILE_BYTES} bytes")
-    data = path.read_bytes()
+    try:
+        if not path.exists():
+            raise InputError(where, f"this {what} file does not exist",
+                             allowed="a path to a YAML file")
+        if path.is_dir():
+            raise InputError(where, f"this is a directory, not a {what} file",
+                             allowed="a path to a YAML file")
+        if not path.is_file():  # a FIFO or device such as /dev/zero: reading could never end
+            raise InputError(where, f"this is not a regular file, so not a {what} file",
+                             allowed="a path to a YAML file")
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise InputError(where, f"this {what} file is too large to be a hand-written "
+                             "tileset", found=f"{size} bytes",
+                             allowed=f"at most {MAX_FILE_BYTES} bytes")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(where, f"this {what} file cannot be read",
+                         found=exc.strerror or type(exc).__name__,
+                         allowed="a readable path to a YAML file") from None
     if b"\x00" in data:
         raise InputError(where, f"this is a binary file, not a {what}",
                          allowed="a UTF-8 text file in YAML")
@@ -115,8 +147,8 @@ def parse_yaml(text: str, source: str) -> Any:
     try:
         return yaml.load(text, Loader=_LineLoader)
     except _KeyProblem as exc:
-        raise InputError(Where(source, exc.line), exc.message,
-                         allowed="each key once, as text") from None
+        raise InputError(Where(source, exc.line), exc.message, found=exc.found,
+                         allowed=exc.allowed) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0

@@ -469,6 +469,9 @@ def _paths(read: _Reader, entry: Mapping, where: str, shape: Shape) -> tuple[Tun
         else:
             raise read.fail(line, field_name, "not a path", found=_describe(spec),
                             allowed=allowed_form)
+        if not ports:
+            raise read.fail(line, field_name, "a path needs at least one edge",
+                            found=spec, allowed=allowed_form)
         for port in ports:
             if port not in shape.edges:
                 raise read.fail(line, field_name, f"'{port}' is not an edge of a {shape.name} tile",
@@ -527,7 +530,10 @@ def _features(read: _Reader, entry: Mapping, where: str,
 
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 _EXTERNAL_REF = re.compile(
-    rb"""(?:href|src)\s*=\s*["']\s*(?!data:|#)[^"']*|url\(\s*["']?\s*(?!data:|#)[^)'"]*""",
+    rb"""(?:href|src)\s*=\s*["']\s*(?!data:|#)[^"']*|url\(\s*["']?\s*(?!data:|#)[^)'"]*"""
+    # An entity may name a file, and cairosvg's safe parser refuses every entity, so
+    # `pnp render TILE -o x.png` would crash on one: refuse them here with a line.
+    rb"""|<!ENTITY[^>]*""",
     re.IGNORECASE,
 )
 
@@ -551,17 +557,50 @@ def _art(read: _Reader, entry: Mapping, where: str, folder: Path) -> Path:
     if candidate.suffix.lower() not in ART_SUFFIXES:
         raise read.fail(line, f"{where}.art", "unsupported art file type", found=value,
                         allowed=allowed)
-    if not candidate.is_file():
+    try:
+        is_file = candidate.is_file()
+        content = candidate.read_bytes() if is_file and candidate.suffix.lower() == ".svg" else b""
+    except OSError as exc:  # a name too long, no permission: say so, never a traceback
+        raise read.fail(line, f"{where}.art", f"the art file cannot be read ({exc.strerror})",
+                        found=value, allowed=allowed) from None
+    if not is_file:
         raise read.fail(line, f"{where}.art", "the art file does not exist", found=value,
                         allowed=allowed)
     if candidate.suffix.lower() == ".svg":
-        reference = _EXTERNAL_REF.search(candidate.read_bytes())
+        reference = _EXTERNAL_REF.search(content)
         if reference:
             raise read.fail(line, f"{where}.art",
-                            "the SVG refers to another file or a URL, which is never fetched",
+                            "the SVG refers to another file or a URL, which is never fetched, "
+                            "or declares an XML entity",
                             found=reference.group(0).decode("utf-8", "replace")[:60],
                             allowed="a self-contained SVG (embedded data: images only)")
+    _check_art_content(read, line, f"{where}.art", value, candidate, content)
     return candidate
+
+
+def _check_art_content(read: _Reader, line: int, field_name: str, value: str, candidate: Path,
+                       content: bytes) -> None:
+    """Refuse art the renderers cannot decode, which would otherwise crash a build."""
+    if candidate.suffix.lower() == ".svg":
+        import xml.etree.ElementTree as ElementTree
+
+        try:  # safe to parse: entity declarations were refused above
+            ElementTree.fromstring(content)
+        except ElementTree.ParseError as exc:
+            raise read.fail(line, field_name, f"the SVG art is not well-formed XML ({exc})",
+                            found=value, allowed="a valid, self-contained SVG file") from None
+        return
+    from PIL import Image
+
+    try:
+        with Image.open(candidate) as image:
+            kind = image.format
+            image.verify()
+    except Exception:  # Pillow raises many types for damaged or hostile images
+        kind = None
+    if kind not in ("PNG", "JPEG"):
+        raise read.fail(line, field_name, "the art file is not a readable PNG or JPEG image",
+                        found=value, allowed="a valid PNG or JPEG file (or a self-contained SVG)")
 
 
 def _variants(read: _Reader, top: Mapping, tile_names: tuple[str, ...]) -> tuple[Variant, ...]:
