@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 import zlib
+from dataclasses import dataclass
 
 from pnp.fonts import fit_size
 from pnp.geometry import Shape
@@ -146,22 +147,41 @@ def tunnels(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[
     return items
 
 
-def feature_anchor(shape: Shape, size: float, at: str, inset: float) -> tuple[float, float]:
-    """Where a feature sits: the centre, or ``inset`` in from an edge or corner."""
-    cx, cy = shape.centre(size)
-    if at == "center":
-        return cx, cy
-    bearing = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270,
-               "NW": 315}[at]
+@dataclass(frozen=True)
+class Frame:
+    """The face a feature is placed on: its box, and whether to keep to its inscribed circle.
+
+    Square tiles and cards place corner features in the corners; hexes and
+    round tokens keep every feature inside the inscribed circle.
+    """
+
+    width: float
+    height: float
+    inscribed: bool = False
+
+    @property
+    def size(self) -> float:
+        return min(self.width, self.height)
+
+    def anchor(self, at: str, inset: float) -> tuple[float, float]:
+        """Where a feature sits: the centre, or ``inset`` in from an edge or corner."""
+        cx, cy = self.width / 2, self.height / 2
+        if at == "center":
+            return cx, cy
+        bearing = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270,
+                   "NW": 315}[at]
+        dx, dy = math.sin(math.radians(bearing)), -math.cos(math.radians(bearing))
+        if self.inscribed:
+            return cx + dx * (self.size / 2 - inset), cy + dy * (self.size / 2 - inset)
+        reach_x, reach_y = self.width / 2 - inset, self.height / 2 - inset
+        if at in ("NE", "SE", "SW", "NW"):
+            return cx + math.copysign(reach_x, dx), cy + math.copysign(reach_y, dy)
+        return cx + dx * reach_x, cy + dy * reach_y
+
+
+def tile_frame(shape: Shape, size: float) -> Frame:
     width, height = shape.box(size)
-    dx, dy = math.sin(math.radians(bearing)), -math.cos(math.radians(bearing))
-    if shape.name != "square":  # stay inside the inscribed circle, clear of every edge
-        return cx + dx * (size / 2 - inset), cy + dy * (size / 2 - inset)
-    reach_x = width / 2 - inset
-    reach_y = height / 2 - inset
-    if at in ("NE", "SE", "SW", "NW"):
-        return cx + math.copysign(reach_x, dx), cy + math.copysign(reach_y, dy)
-    return cx + dx * reach_x, cy + dy * reach_y
+    return Frame(width, height, shape.name != "square")
 
 
 def label(text: str, x: float, y: float, width: float, size: float,
@@ -199,26 +219,93 @@ def die_face(value: int, x: float, y: float, side: float, colours: dict[str, str
     return items
 
 
-def features(shape: Shape, size: float, feats: tuple[Feature, ...], colours: dict[str, str],
-             has_tunnels: bool) -> list:
-    """Icons, labels and die faces, in the order the tileset lists them."""
+def wrap(text: str, role: str, size: float, width: float) -> list[str]:
+    """Break ``text`` into lines no wider than ``width``; blank lines start paragraphs."""
+    from pnp.fonts import string_width
+
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split()
+        if not words:
+            lines.append("")
+            continue
+        line = words[0]
+        for word in words[1:]:
+            candidate = f"{line} {word}"
+            if string_width(candidate, role, size) <= width:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def text_block(text: str, x: float, y: float, width: float, size: float,
+               colour: str, role: str = "regular") -> list:
+    """Wrapped, centred lines whose block is centred on (x, y)."""
+    lines = wrap(text, role, size, width)
+    while len(lines) > 1 and max(_width(line, role, size) for line in lines) > width:
+        size *= 0.92  # a single long word: shrink rather than overflow
+        lines = wrap(text, role, size, width)
+    if len(lines) == 1:
+        size = fit_size(lines[0], role, size, width)
+    leading = size * 1.22
+    first = y - leading * (len(lines) - 1) / 2 + size * 0.36
+    return [Text(x, first + index * leading, line, size, role, "middle", colour)
+            for index, line in enumerate(lines) if line]
+
+
+def _width(text: str, role: str, size: float) -> float:
+    from pnp.fonts import string_width
+
+    return string_width(text, role, size)
+
+
+def badge(text: str, x: float, y: float, radius: float, colours: dict[str, str]) -> list:
+    """A small round badge with a number or word: points on an icon, a value on a token."""
+    size = fit_size(text, "condensed", radius * 1.15, radius * 1.7)
+    return [Circle(x, y, radius, Style(fill=colours["accent"], stroke=colours["floor"],
+                                       width=radius * 0.14)),
+            Text(x, y + size * 0.36, text, size, "condensed", "middle", "#ffffff")]
+
+
+def ink_for(background: str, colours: dict[str, str]) -> str:
+    """Dark ink on light faces, light ink on dark ones."""
+    red, green, blue = (int(background[i : i + 2], 16) for i in (1, 3, 5))
+    light = 0.299 * red + 0.587 * green + 0.114 * blue > 140
+    return colours["ink"] if light else "#ffffff"
+
+
+def features(frame: Frame, feats: tuple[Feature, ...], colours: dict[str, str],
+             has_tunnels: bool, background: str | None = None) -> list:
+    """Icons, labels, text and die faces, in the order the tileset lists them."""
     items: list = []
-    width, _ = shape.box(size)
+    size = frame.size
+    ink = ink_for(background, colours) if background else colours["ink"]
     for feat in feats:
         if feat.kind == "icon":
             radius = size * (0.24 if has_tunnels else 0.3) * feat.scale
             inset = radius + size * 0.04
-            x, y = feature_anchor(shape, size, feat.at, inset)
+            x, y = frame.anchor(feat.at, inset)
             if feat.at == "center" and not has_tunnels:
                 y -= size * 0.07
             items.extend(ICONS[str(feat.value)](Pen(x, y, radius, colours)))
+            if feat.badge:
+                items.extend(badge(feat.badge, x + radius * 0.78, y - radius * 0.78,
+                                   radius * 0.36, colours))
         elif feat.kind == "label":
             font = size * 0.085 * feat.scale
-            x, y = feature_anchor(shape, size, feat.at, font * 1.6)
-            items.extend(label(str(feat.value), x, y, width * 0.86, font, colours))
+            x, y = frame.anchor(feat.at, font * 1.6)
+            items.extend(label(str(feat.value), x, y, frame.width * 0.86, font, colours))
+        elif feat.kind == "text":
+            font = size * 0.065 * feat.scale
+            x, y = frame.anchor(feat.at, font * 2.2)
+            items.extend(text_block(str(feat.value), x, y, frame.width * 0.82, font, ink,
+                                    "bold" if feat.scale >= 2 else "regular"))
         else:
             side = size * 0.2 * feat.scale
-            x, y = feature_anchor(shape, size, feat.at, side / 2 + size * 0.05)
+            x, y = frame.anchor(feat.at, side / 2 + size * 0.05)
             items.extend(die_face(int(feat.value), x, y, side, colours))
     return items
 
@@ -236,7 +323,7 @@ def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0) -> Drawing
     if tile.art is not None:
         items.append(Picture(tile.art, 0.0, 0.0, width, height))
     items.extend(tunnels(shape, size, tile.paths, colours, reach))
-    items.extend(features(shape, size, tile.features, colours, bool(tile.paths)))
+    items.extend(features(tile_frame(shape, size), tile.features, colours, bool(tile.paths)))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 
 

@@ -116,7 +116,12 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
 
             tileset = replace(tileset, game=f"{tileset.game}-{variant}")
         tilesets.append(tileset)
-    written = run_build(tilesets, out_dir, BuildOptions(papers, size, duplex))
+    try:
+        written = run_build(tilesets, out_dir, BuildOptions(papers, size, duplex))
+    except OSError as error:
+        raise InputError(Where(str(out_dir)), "the output folder cannot be written",
+                         field="--out", found=error.strerror or type(error).__name__,
+                         allowed="a folder you may write to (it is created if missing)") from None
     pdfs = sum(1 for path in written if path.suffix == ".pdf")
     click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
                f"{out_dir}")

@@ -13,12 +13,15 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Where, shorten
 from pnp.geometry import SHAPES, Shape
 from pnp.load import Mapping, Sequence, load_file
 from pnp.units import LENGTH_FORMS, parse_length
+
+if TYPE_CHECKING:
+    from pnp.board import BoardSpec
 
 MAX_COUNT = 100_000
 NAME_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -54,16 +57,18 @@ class Tunnel:
 
     ports: tuple[str, ...]
     junction: bool = False
+    style: str = "tunnel"  # tunnel | cavern
 
 
 @dataclass(frozen=True)
 class Feature:
-    """Something printed on a tile besides tunnels: an icon, a label or a die face."""
+    """Something printed on a piece besides tunnels: an icon, a label, text or a die face."""
 
-    kind: str  # "icon", "label" or "die"
+    kind: str  # "icon", "label", "text" or "die"
     value: str | int
     at: str = "center"
     scale: float = 1.0
+    badge: str = ""  # a number or word in a small disc on an icon (points, costs)
 
 
 @dataclass(frozen=True)
@@ -129,6 +134,25 @@ class Component:
     features: tuple[Feature, ...]
     back: str
     line: int = 0
+    colour: str = ""  # face colour; empty means the palette's paper
+    reverse: Face | None = None  # its own back, for double-sided pieces
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of a double-sided piece: a colour and what is printed on it."""
+
+    colour: str
+    features: tuple[Feature, ...]
+
+
+@dataclass(frozen=True)
+class Aid:
+    """A one-page player aid (scoring summary, variant rules) set as text."""
+
+    name: str
+    title: str
+    sections: tuple[tuple[str, str], ...]  # (heading, text)
 
 
 @dataclass(frozen=True)
@@ -147,6 +171,8 @@ class Tileset:
     variants: tuple[Variant, ...] = ()
     components: tuple[Component, ...] = ()
     notes: str = ""
+    board: BoardSpec | None = None
+    aids: tuple[Aid, ...] = ()
     lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
     @property
@@ -295,13 +321,21 @@ def _join(parent: str, child: str | int) -> str:
 
 
 TOP_FIELDS = ("format", "game", "title", "notes", "shape", "size", "rotatable", "back",
-              "backs", "palette", "players", "variants", "tiles", "components")
+              "backs", "palette", "players", "variants", "tiles", "components", "board", "aids")
 TILE_FIELDS = ("name", "count", "paths", "features", "rotatable", "back", "role", "art")
-PATH_FIELDS = ("ports", "junction")
-FEATURE_FIELDS = ("icon", "label", "die", "at", "scale")
+PATH_FIELDS = ("ports", "junction", "style")
+PATH_STYLES = ("tunnel", "cavern")
+FEATURE_FIELDS = ("icon", "label", "text", "die", "at", "scale", "badge")
+FEATURE_KINDS = ("icon", "label", "text", "die")
 BACK_FIELDS = ("name", "title", "subtitle", "motif")
 VARIANT_FIELDS = ("name", "description", "players", "counts")
-COMPONENT_FIELDS = ("name", "kind", "count", "size", "shape", "features", "back")
+COMPONENT_FIELDS = ("name", "kind", "count", "size", "shape", "features", "back", "colour",
+                    "reverse")
+FACE_FIELDS = ("colour", "features")
+BOARD_FIELDS = ("name", "title", "side", "inner", "spaces")
+SPACE_FIELDS = ("label", "colour", "cells", "short-game")
+AID_FIELDS = ("name", "title", "sections")
+SECTION_FIELDS = ("heading", "text")
 
 
 def load_tileset(path: Path, icons: Callable[[], tuple[str, ...]] | None = None) -> Tileset:
@@ -359,10 +393,12 @@ def from_data(data: Any, path: Path,
     tile_names = tuple(seen)
     variants = _variants(read, top, tile_names)
     components = _components(read, top, default_back, back_names, icon_names, tile_names)
+    board = _board(read, top, shape, tile_names + tuple(c.name for c in components))
+    aids = _aids(read, top)
     return Tileset(
         game=game, title=title, source=path, shape=shape, size=size, tiles=tuple(tiles),
         backs=backs, palette=palette, players=players, variants=variants,
-        components=components, notes=notes,
+        components=components, notes=notes, board=board, aids=aids,
         lines=tuple((key, top.line_of(key)) for key in top),
     )
 
@@ -455,6 +491,7 @@ def _paths(read: _Reader, entry: Mapping, where: str, shape: Shape) -> tuple[Tun
         field_name = f"{where}.paths[{index}]"
         line = items.line_of(index)
         junction = False
+        style = "tunnel"
         spec = item
         if isinstance(item, Mapping):
             read.mapping(item, line, field_name, PATH_FIELDS, required=("ports",))
@@ -462,6 +499,9 @@ def _paths(read: _Reader, entry: Mapping, where: str, shape: Shape) -> tuple[Tun
             if "junction" in item:
                 junction = read.boolean(item["junction"], item.line_of("junction"),
                                         f"{field_name}.junction")
+            if "style" in item:
+                style = read.choice(item["style"], item.line_of("style"), f"{field_name}.style",
+                                    PATH_STYLES)
         if isinstance(spec, Sequence):
             ports = [str(port) for port in spec]
         elif isinstance(spec, str) and spec.strip():
@@ -482,7 +522,7 @@ def _paths(read: _Reader, entry: Mapping, where: str, shape: Shape) -> tuple[Tun
                                 "an edge opens onto one path only",
                                 found=spec, allowed="each edge in at most one path of a tile")
             used[port] = index
-        result.append(Tunnel(ports=tuple(ports), junction=junction))
+        result.append(Tunnel(ports=tuple(ports), junction=junction, style=style))
     return tuple(result)
 
 
@@ -496,11 +536,12 @@ def _features(read: _Reader, entry: Mapping, where: str,
     for index, item in enumerate(items):
         field_name = f"{where}.features[{index}]"
         spec = read.mapping(item, items.line_of(index), field_name, FEATURE_FIELDS)
-        kinds = [kind for kind in ("icon", "label", "die") if kind in spec]
+        kinds = [kind for kind in FEATURE_KINDS if kind in spec]
         if len(kinds) != 1:
-            raise read.fail(spec.line, field_name, "a feature is exactly one of icon, label or die",
+            raise read.fail(spec.line, field_name,
+                            "a feature is exactly one of icon, label, text or die",
                             found=", ".join(kinds) or "none of them",
-                            allowed="one of: icon: NAME, label: TEXT, die: 1-6")
+                            allowed="one of: icon: NAME, label: TEXT, text: TEXT, die: 1-6")
         kind = kinds[0]
         line = spec.line_of(kind)
         value: str | int
@@ -508,6 +549,10 @@ def _features(read: _Reader, entry: Mapping, where: str,
             value = read.choice(spec["icon"], line, f"{field_name}.icon", icon_names)
         elif kind == "label":
             value = read.text(spec["label"], line, f"{field_name}.label", 40)
+        elif kind == "text":
+            raw = spec["text"]
+            value = read.text(str(raw) if isinstance(raw, int) and not isinstance(raw, bool)
+                              else raw, line, f"{field_name}.text", 600)
         else:
             value = spec["die"]
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
@@ -520,11 +565,20 @@ def _features(read: _Reader, entry: Mapping, where: str,
         if "scale" in spec:
             scale = spec["scale"]
             if isinstance(scale, bool) or not isinstance(scale, int | float) or \
-                    not 0.2 <= scale <= 2.0:
+                    not 0.2 <= scale <= 4.0:
                 raise read.fail(spec.line_of("scale"), f"{field_name}.scale",
                                 "not a usable scale", found=_describe(scale),
-                                allowed="a number from 0.2 to 2.0")
-        result.append(Feature(kind=kind, value=value, at=at, scale=float(scale)))
+                                allowed="a number from 0.2 to 4.0")
+        badge = ""
+        if "badge" in spec:
+            if kind != "icon":
+                raise read.fail(spec.line_of("badge"), f"{field_name}.badge",
+                                "only an icon carries a badge", found=kind,
+                                allowed="badge on an icon feature")
+            raw = spec["badge"]
+            badge = read.text(str(raw) if isinstance(raw, int) and not isinstance(raw, bool)
+                              else raw, spec.line_of("badge"), f"{field_name}.badge", 4)
+        result.append(Feature(kind=kind, value=value, at=at, scale=float(scale), badge=badge))
     return tuple(result)
 
 
@@ -678,6 +732,123 @@ def _components(read: _Reader, top: Mapping, default_back: str, back_names: tupl
         features = _features(read, entry, where, icon_names)
         back = (read.choice(entry["back"], entry.line_of("back"), f"{where}.back", back_names)
                 if "back" in entry else default_back)
+        colour = (_colour(read, entry["colour"], entry.line_of("colour"), f"{where}.colour")
+                  if "colour" in entry else "")
+        reverse = None
+        if "reverse" in entry:
+            if "back" in entry:
+                raise read.fail(entry.line_of("reverse"), f"{where}.reverse",
+                                "a piece has either a shared back or its own reverse side",
+                                found="both 'back' and 'reverse'", allowed="one of the two")
+            face = read.mapping(entry["reverse"], entry.line_of("reverse"), f"{where}.reverse",
+                                FACE_FIELDS)
+            reverse = Face(
+                colour=(_colour(read, face["colour"], face.line_of("colour"),
+                                f"{where}.reverse.colour") if "colour" in face else ""),
+                features=_features(read, face, f"{where}.reverse", icon_names))
         result.append(Component(name=name, kind=kind, count=count, width=width, height=height,
-                                shape=shape, features=features, back=back, line=entry.line))
+                                shape=shape, features=features, back=back, line=entry.line,
+                                colour=colour, reverse=reverse))
+    return tuple(result)
+
+
+def _colour(read: _Reader, value: Any, line: int, field_name: str) -> str:
+    if not isinstance(value, str) or not COLOUR_PATTERN.match(value):
+        raise read.fail(line, field_name, "not a colour", found=_describe(value),
+                        allowed="a quoted hex colour such as \"#8a7a68\"")
+    return value.lower()
+
+
+def _small_int(read: _Reader, value: Any, line: int, field_name: str, low: int,
+               high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise read.fail(line, field_name, "not a usable number", found=_describe(value),
+                        allowed=f"a whole number from {low} to {high}")
+    return value
+
+
+def _board(read: _Reader, top: Mapping, shape: Shape,
+           taken: tuple[str, ...]) -> BoardSpec | None:
+    """A hex-hex board at tile size, with setup spaces in the players' colours."""
+    if "board" not in top:
+        return None
+    from pnp.board import BoardSpec, SpaceMark, ring_distance
+
+    entry = read.mapping(top["board"], top.line_of("board"), "board", BOARD_FIELDS,
+                         required=("side",))
+    if shape.name == "square":
+        raise read.fail(entry.line, "board", "boards are drawn for hex tiles only",
+                        found=f"shape: {shape.name}", allowed="shape: hex-flat or hex-pointy")
+    name = (read.name(entry["name"], entry.line_of("name"), "board.name")
+            if "name" in entry else "board")
+    if name in taken:
+        raise read.fail(entry.line_of("name"), "board.name",
+                        "this name is already used by a tile or component", found=name,
+                        allowed="a name used once in the tileset")
+    title = (read.text(entry["title"], entry.line_of("title"), "board.title", 40)
+             if "title" in entry else str(top["title"]))
+    side = _small_int(read, entry["side"], entry.line_of("side"), "board.side", 2, 20)
+    inner = (_small_int(read, entry["inner"], entry.line_of("inner"), "board.inner", 1,
+                        side - 1) if "inner" in entry else 0)
+    marks = []
+    if "spaces" in entry:
+        items = read.sequence(entry["spaces"], entry.line_of("spaces"), "board.spaces",
+                              "marked spaces")
+        for index, item in enumerate(items):
+            where = f"board.spaces[{index}]"
+            space = read.mapping(item, items.line_of(index), where, SPACE_FIELDS,
+                                 required=("label", "colour", "cells"))
+            cells_data = read.sequence(space["cells"], space.line_of("cells"), f"{where}.cells",
+                                       "[q, r] axial cells")
+            cells = []
+            for number, cell in enumerate(cells_data):
+                line = cells_data.line_of(number)
+                if not (isinstance(cell, list) and len(cell) == 2 and
+                        all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
+                    raise read.fail(line, f"{where}.cells[{number}]", "not an axial cell",
+                                    found=_describe(cell), allowed="[q, r] with whole numbers")
+                limit = inner if space.get("short-game") else side
+                if ring_distance((cell[0], cell[1])) >= limit:
+                    raise read.fail(line, f"{where}.cells[{number}]", "this space is off the "
+                                    "board", found=str(list(cell)),
+                                    allowed=f"cells fewer than {limit} steps from [0, 0]")
+                cells.append((cell[0], cell[1]))
+            short = (read.boolean(space["short-game"], space.line_of("short-game"),
+                                  f"{where}.short-game") if "short-game" in space else False)
+            marks.append(SpaceMark(
+                label=read.text(space["label"], space.line_of("label"), f"{where}.label", 20),
+                colour=_colour(read, space["colour"], space.line_of("colour"), f"{where}.colour"),
+                cells=tuple(cells), short_game=short))
+    return BoardSpec(name=name, title=title, side=side, inner=inner, marks=tuple(marks))
+
+
+def _aids(read: _Reader, top: Mapping) -> tuple[Aid, ...]:
+    """One-page player aids: a title and sections of plain text."""
+    if "aids" not in top:
+        return ()
+    items = read.sequence(top["aids"], top.line_of("aids"), "aids", "player aids")
+    result: list[Aid] = []
+    for index, item in enumerate(items):
+        where = f"aids[{index}]"
+        entry = read.mapping(item, items.line_of(index), where, AID_FIELDS,
+                             required=("name", "title", "sections"))
+        name = read.name(entry["name"], entry.line_of("name"), f"{where}.name")
+        if any(aid.name == name for aid in result) or name in ("tiles", "cards", "tokens",
+                                                                "board"):
+            raise read.fail(entry.line_of("name"), f"{where}.name", "this aid name is taken",
+                            found=name, allowed="a name not used by another aid or sheet kind")
+        sections_data = read.sequence(entry["sections"], entry.line_of("sections"),
+                                      f"{where}.sections", "sections")
+        sections = []
+        for number, section in enumerate(sections_data):
+            field_name = f"{where}.sections[{number}]"
+            part = read.mapping(section, sections_data.line_of(number), field_name,
+                                SECTION_FIELDS, required=("heading", "text"))
+            sections.append((
+                read.text(part["heading"], part.line_of("heading"), f"{field_name}.heading", 80),
+                read.text(part["text"], part.line_of("text"), f"{field_name}.text", 3000)))
+        result.append(Aid(name=name,
+                          title=read.text(entry["title"], entry.line_of("title"),
+                                          f"{where}.title", 80),
+                          sections=tuple(sections)))
     return tuple(result)

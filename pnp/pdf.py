@@ -20,6 +20,7 @@ from pnp.layout import (
     HEADER_BAND,
     PAPER_TITLES,
     SAFE_MARGIN,
+    Paper,
     SheetPlan,
     crop_marks,
     hex_cut_lines,
@@ -61,8 +62,25 @@ def define_form(canvas: Any, name: str, drawing: Drawing) -> None:
     canvas.endForm()
 
 
-def _check_bar(canvas: Any, plan: SheetPlan) -> None:
-    paper = plan.paper
+def define_check_bar(canvas: Any, paper: Paper) -> None:
+    """The check bar as a form named "checkbar", drawn once per document."""
+    canvas.beginForm("checkbar")
+    _check_bar(canvas, paper)
+    canvas.endForm()
+
+
+def page_header(canvas: Any, paper: Paper, left_text: str, number: int, total: int) -> None:
+    """The header every page carries: what it is, and page x of y; then the check bar."""
+    canvas.setFont(pdf_font("regular"), HEADER_SIZE)
+    canvas.setFillColorRGB(*INK)
+    header_y = paper.height - SAFE_MARGIN - HEADER_BAND + 3.0
+    canvas.drawString(SAFE_MARGIN + 4.0, header_y, left_text)
+    canvas.drawRightString(paper.width - SAFE_MARGIN - 4.0, header_y,
+                           f"page {number} of {total}")
+    canvas.doForm("checkbar")
+
+
+def _check_bar(canvas: Any, paper: Paper) -> None:
     x = SAFE_MARGIN + 4.0
     y = SAFE_MARGIN + FOOTER_BAND - CHECK_BAR_HEIGHT - 8.0
     canvas.setFillColorRGB(*INK)
@@ -99,26 +117,17 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
     form_names = {name: f"d{index}" for index, name in enumerate(sorted(designs))}
     for name in sorted(designs):
         define_form(canvas, form_names[name], designs[name])
-    canvas.beginForm("checkbar")
-    _check_bar(canvas, plan)
-    canvas.endForm()
+    define_check_bar(canvas, paper)
     marks_forms: dict[tuple, str] = {}
     total = len(plan.pages)
     for page in plan.pages:
-        canvas.setFont(pdf_font("regular"), HEADER_SIZE)
-        canvas.setFillColorRGB(*INK)
-        header_y = paper.height - SAFE_MARGIN - HEADER_BAND + 3.0
         if page.side == "front":
             side_text = "fronts"
         else:
             edge = "long" if plan.duplex == "long" else "short"
             side_text = f"backs: print double-sided, flip on the {edge} edge"
-        canvas.drawString(SAFE_MARGIN + 4.0, header_y,
-                          f"{game_title} \u00b7 {sheet_kind} \u00b7 {paper_title} \u00b7 "
-                          f"{side_text}")
-        canvas.drawRightString(paper.width - SAFE_MARGIN - 4.0, header_y,
-                               f"page {page.number} of {total}")
-        canvas.doForm("checkbar")
+        page_header(canvas, paper, f"{game_title} \u00b7 {sheet_kind} \u00b7 {paper_title} "
+                    f"\u00b7 {side_text}", page.number, total)
         if page.side == "front":
             key = (page.grid, page.used)
             if key not in marks_forms:

@@ -93,6 +93,7 @@ def _picture(canvas: Any, item: Picture, height: float) -> None:
     """Place user art: SVG stays vector through svglib, raster goes in as an image."""
     bottom = height - item.y - item.height
     if item.path.suffix.lower() == ".svg":
+        from reportlab import rl_config
         from reportlab.graphics import renderPDF
         from svglib.svglib import svg2rlg
 
@@ -102,7 +103,14 @@ def _picture(canvas: Any, item: Picture, height: float) -> None:
         canvas.saveState()
         canvas.translate(item.x, bottom)
         canvas.scale(item.width / art.width, item.height / art.height)
-        renderPDF.draw(art, canvas, 0, 0)
+        # svglib places embedded bitmaps as inline images, which reportlab can only
+        # write ASCII85-encoded; our own streams stay binary (see pnp.pdf).
+        binary = rl_config.useA85
+        rl_config.useA85 = 1
+        try:
+            renderPDF.draw(art, canvas, 0, 0)
+        finally:
+            rl_config.useA85 = binary
         canvas.restoreState()
     else:
         from reportlab.lib.utils import ImageReader

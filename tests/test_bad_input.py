@@ -283,7 +283,7 @@ def test_control_characters_are_refused(command, escape, code, folder, out):
     (add_to_first_tile("    colour: red"), "colour", "tiles[0].colour",
      ("unknown field", "Found 'colour'", "Allowed: fields: name, count, paths, features")),
     (edit("{label: ELBOW}", "{label: ELBOW, colour: red}"), "colour",
-     "tiles[1].features[0].colour", ("unknown field", "Allowed: fields: icon, label, die")),
+     "tiles[1].features[0].colour", ("unknown field", "Allowed: fields: icon, label, text, die")),
     (edit("    count: 2\n", '    count: "many"\n'), "many", "tiles[0].count",
      ("a count must be a whole number", "Found \"str 'many'\"",
       "Allowed: a whole number from 0 to 100000")),
@@ -518,9 +518,6 @@ def test_rendering_never_reads_outside_the_tileset_folder(folder, out, tmp_path)
     ET.parse(renders / "elbow.svg")  # art embedded as data, still well-formed
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError,
-                   reason="pnp/pdf.py sets reportlab's rl_config.useA85 = 0, and reportlab then "
-                          "fails joining an inline image's bytes inside a form XObject")
 def test_svg_art_with_embedded_png_builds(folder, out):
     inline = ("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4"
               "nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==")
