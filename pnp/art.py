@@ -26,6 +26,7 @@ from pnp.scene import (
     Picture,
     Style,
     Text,
+    ellipse,
     polygon,
     rect,
 )
@@ -99,7 +100,7 @@ def tunnel_centreline(shape: Shape, size: float, path: Tunnel, reach: float) -> 
         nx, ny = shape.normal(edge)
         return px, py, nx, ny
 
-    if len(path.ports) == 2 and not path.junction:
+    if len(path.ports) == 2 and not path.junction and path.style != "cavern":
         ax, ay, anx, any_ = mouth(path.ports[0])
         bx, by, bnx, bny = mouth(path.ports[1])
         start = ("M", ax + anx * reach, ay + any_ * reach)
@@ -124,26 +125,78 @@ def tunnel_centreline(shape: Shape, size: float, path: Tunnel, reach: float) -> 
     return tuple(commands)
 
 
+def cavern_outline(cx: float, cy: float, size: float, seed: int) -> tuple:
+    """An irregular, smooth cave around the centre (Catmull-Rom through jittered points)."""
+    rng = random.Random(seed)
+    count = 11
+    points = []
+    for index in range(count):
+        angle = index * math.tau / count + rng.uniform(-0.15, 0.15)
+        reach = size * rng.uniform(0.33, 0.43)
+        points.append((cx + reach * math.cos(angle), cy + reach * math.sin(angle)))
+    commands: list = [("M", *points[0])]
+    for index in range(count):
+        p0, p1 = points[index - 1], points[index]
+        p2, p3 = points[(index + 1) % count], points[(index + 2) % count]
+        commands.append(("C", p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6,
+                         p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6, *p2))
+    commands.append(("Z",))
+    return tuple(commands)
+
+
+def room_outline(shape: Shape, size: float, path: Tunnel, seed: int) -> tuple | None:
+    """The open space a path widens into at the centre, if any: chamber or cavern."""
+    cx, cy = shape.centre(size)
+    if path.style == "cavern":
+        return cavern_outline(cx, cy, size, seed)
+    if path.junction:
+        radius = size * FLOOR_RATIO * 1.05
+        return ellipse(cx, cy, radius, radius)
+    return None
+
+
 def tunnels(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[str, str],
-            reach: float) -> list:
+            reach: float, seed: int = 0) -> list:
     """Wall, lip and floor strokes for each path, one path at a time.
 
     Drawing each path whole before the next keeps separate paths visibly apart:
-    where two cross, the later one's walls cut across the earlier floor.
+    where two cross, the later one's walls cut across the earlier floor. A
+    chamber or cavern is filled and stroked in step with the tunnel bands, so
+    its walls are exactly as thick as the tunnels'.
     """
     floor = size * FLOOR_RATIO
     wall = size * WALL_RATIO
-    cx, cy = shape.centre(size)
     items: list = []
-    for path in paths:
+    for index, path in enumerate(paths):
         line = tunnel_centreline(shape, size, path, reach)
+        room = room_outline(shape, size, path, seed + index)
         for width, colour in ((floor + 2 * wall, "wall"), (floor + 0.7 * wall, "rock-light"),
                               (floor, "floor")):
-            items.append(Outline(line, Style(stroke=colours[colour], width=width, cap="round",
-                                             join="round")))
-            if path.junction:
-                chamber = floor * 0.78 + (width - floor) / 2
-                items.append(Circle(cx, cy, chamber, Style(fill=colours[colour])))
+            paint = colours[colour]
+            if line:
+                items.append(Outline(line, Style(stroke=paint, width=width, cap="round",
+                                                 join="round")))
+            if room is not None:
+                items.append(Outline(room, Style(fill=paint, stroke=paint if width > floor
+                                                 else None, width=width - floor, join="round")))
+        if path.style == "cavern":
+            items.extend(stalagmites(shape.centre(size), size, colours, seed + index))
+    return items
+
+
+def stalagmites(centre: tuple[float, float], size: float, colours: dict[str, str],
+                seed: int) -> list:
+    """A few stones on a cavern floor, off the centre so miners and icons stay clear."""
+    rng = random.Random(seed)
+    items: list = []
+    for index in range(4):
+        angle = index * math.tau / 4 + rng.uniform(0.3, 1.2)
+        reach = size * rng.uniform(0.2, 0.26)
+        radius = size * rng.uniform(0.018, 0.03)
+        x = centre[0] + reach * math.cos(angle)
+        y = centre[1] + reach * math.sin(angle)
+        items.append(Circle(x, y, radius, Style(fill=colours["rock-light"], stroke=colours["wall"],
+                                          width=size * 0.006)))
     return items
 
 
@@ -322,40 +375,42 @@ def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0) -> Drawing
     items.extend(rock_texture(colours, width, height, grow, _seed(tileset.game, tile.name)))
     if tile.art is not None:
         items.append(Picture(tile.art, 0.0, 0.0, width, height))
-    items.extend(tunnels(shape, size, tile.paths, colours, reach))
+    items.extend(tunnels(shape, size, tile.paths, colours, reach,
+                         _seed(tileset.game, tile.name, "cavern")))
     items.extend(features(tile_frame(shape, size), tile.features, colours, bool(tile.paths)))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 
 
 def design_back(tileset: Tileset, back: Back, width: float, height: float,
-                bleed: float = 0.0, shape: Shape | None = None) -> Drawing:
+                bleed: float = 0.0, piece: str = "square") -> Drawing:
     """A back: a dark field bleeding off every edge, a frame, the motif and the title.
 
     Nothing near the edge carries meaning, so a duplex print that lands a
-    millimetre off still looks deliberate.
+    millimetre off still looks deliberate. ``piece`` is the cut outline: a tile
+    shape name, "rect" or "round".
     """
+    from pnp.components import piece_outline
+
     colours = dict(tileset.palette)
     size = min(width, height)
-    if shape is not None:
-        edge = outline(shape, size, bleed)
-    else:
-        edge = rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed)
+    edge = piece_outline(piece, width, height, bleed)
     inset = size * 0.09
+    frame = (rect(inset, inset, width - 2 * inset, height - 2 * inset, size * 0.06)
+             if piece in ("square", "rect") else piece_outline(piece, width, height, -inset))
     items: list = [
         Outline(edge, Style(fill=colours["wall"])),
-        Outline(outline(shape, size, -inset) if shape is not None and shape.name != "square"
-                else rect(inset, inset, width - 2 * inset, height - 2 * inset, size * 0.06),
-                Style(stroke=colours["rock-light"], width=size * 0.012, join="round")),
+        Outline(frame, Style(stroke=colours["rock-light"], width=size * 0.012, join="round")),
     ]
     items.extend(rock_texture({**colours, "rock-dark": "#3b3027", "rock-light": "#4a3d31"},
                               width, height, bleed, _seed(tileset.game, "back", back.name)))
-    title_size = fit_size(back.title.upper(), "condensed", size * 0.11, width - 2.6 * inset)
+    text_width = width - 2.6 * inset if piece in ("square", "rect") else size * 0.62
+    title_size = fit_size(back.title.upper(), "condensed", size * 0.11, text_width)
     motif_r = size * 0.27
     items.extend(ICONS[back.motif](Pen(width / 2, height / 2 - size * 0.08, motif_r, colours)))
-    items.append(Text(width / 2, height - inset - size * 0.09, back.title.upper(), title_size,
+    items.append(Text(width / 2, height / 2 + size * 0.32, back.title.upper(), title_size,
                       "condensed", "middle", colours["floor"]))
     if back.subtitle:
-        sub_size = fit_size(back.subtitle, "regular", size * 0.06, width - 2.6 * inset)
-        items.append(Text(width / 2, inset + size * 0.12, back.subtitle, sub_size, "regular",
-                          "middle", colours["rock-light"]))
+        sub_size = fit_size(back.subtitle, "regular", size * 0.06, text_width)
+        items.append(Text(width / 2, height / 2 - size * 0.38, back.subtitle, sub_size,
+                          "regular", "middle", colours["rock-light"]))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))

@@ -1,22 +1,29 @@
-"""Build one game: tile SVGs, sheet PDFs for each paper, and the manifest.
+"""Build one game: SVGs of every design, sheet PDFs for each paper, and the manifest.
 
-Everything is rendered into memory first and written only when all of it
-succeeded, each file atomically and the manifest last, so an interrupted or
-failed build leaves the previous output as it was.
+Sheets by kind: tiles, cards, tokens (each with duplex backs), the board (in
+pages to assemble) and one-page aids. Everything is rendered into memory first
+and written only when all of it succeeded, each file atomically and the
+manifest last, so an interrupted or failed build leaves the previous output as
+it was.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.art import design_back, design_tile
-from pnp.layout import PAPERS, SheetPlan, impose
+from pnp.components import design_component, design_reverse, piece_box, piece_kind, reverse_key
+from pnp.layout import PAPERS, Group, SheetPlan, impose, impose_groups
 from pnp.model import Tileset
 from pnp.output import write_all
 from pnp.pdf import render_sheets
+from pnp.scene import Drawing
 from pnp.svg import to_svg
+
+COMPONENT_SHEETS = (("card", "cards"), ("token", "tokens"))
 
 
 @dataclass(frozen=True)
@@ -32,14 +39,37 @@ def _round(value: float) -> float:
     return round(value, 3)
 
 
+def tile_pack(tileset: Tileset) -> str:
+    return "grid" if tileset.shape.name == "square" else tileset.shape.name
+
+
 def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan:
     """The imposition of every tile copy (fronts, then mirrored backs) on ``paper``."""
     width, height = tileset.shape.box(tileset.size)
     pieces = [(tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count]
     backs = {tile.name: f"back:{tile.back}" for tile in tileset.tiles}
-    pack = "grid" if tileset.shape.name == "square" else tileset.shape.name
     return impose(pieces, PAPERS[paper], width, height, options.bleed, options.duplex, backs,
-                  str(tileset.source), pack)
+                  str(tileset.source), tile_pack(tileset))
+
+
+def plan_components(tileset: Tileset, kind: str, paper: str,
+                    options: BuildOptions) -> SheetPlan | None:
+    """Cards or tokens grouped by size and outline, each group on pages of its own."""
+    groups: dict[tuple, list] = {}
+    for component in tileset.components:
+        if component.kind != kind or not component.count:
+            continue
+        outline = piece_kind(tileset, component)
+        key = (outline, *piece_box(tileset, component))
+        groups.setdefault(key, []).append((component.name, component.count, "component"))
+    if not groups:
+        return None
+    ordered = [Group(tuple(pieces), width, height,
+                     outline if outline.startswith("hex") else "grid")
+               for (outline, width, height), pieces in groups.items()]
+    backs = {c.name: reverse_key(tileset, c) for c in tileset.components}
+    return impose_groups(ordered, PAPERS[paper], options.bleed, options.duplex, backs,
+                         str(tileset.source))
 
 
 def placements_json(plan: SheetPlan) -> list[dict]:
@@ -51,9 +81,19 @@ def placements_json(plan: SheetPlan) -> list[dict]:
                  "x": _round(placement.x), "y": _round(placement.y),
                  "w": _round(placement.w), "h": _round(placement.h)}
         if placement.side == "back":
-            entry["back"] = placement.art.removeprefix("back:")
+            entry["back"] = placement.art.split(":")[1]
         entries.append(entry)
     return entries
+
+
+def sheet_entry(kind: str, paper: str, path: str, plan: SheetPlan,
+                options: BuildOptions) -> dict:
+    return {
+        "kind": kind, "paper": paper, "path": path, "pages": len(plan.pages),
+        "bleed": _round(options.bleed), "duplex": plan.duplex,
+        "grid": {"columns": plan.grid.columns, "rows": plan.grid.rows},
+        "placements": placements_json(plan),
+    }
 
 
 def manifest_text(manifest: dict) -> str:
@@ -71,40 +111,138 @@ def manifest_text(manifest: dict) -> str:
     return text + "\n"
 
 
+class GameBuild:
+    """Every design of one game, drawn once and shared by all papers."""
+
+    def __init__(self, tileset: Tileset, options: BuildOptions) -> None:
+        self.tileset = tileset
+        self.options = options
+        self.flat_tiles = {tile.name: design_tile(tileset, tile) for tile in tileset.tiles}
+
+    def svgs(self) -> Iterator[tuple[str, Drawing]]:
+        """Relative SVG path and drawing of every design, at trim size."""
+        tileset = self.tileset
+        width, height = tileset.shape.box(tileset.size)
+        for name, drawing in self.flat_tiles.items():
+            yield f"tiles/{name}.svg", drawing
+        for back in tileset.backs:
+            yield f"backs/{back.name}.svg", design_back(tileset, back, width, height, 0.0,
+                                                        tileset.shape.name)
+        for component in tileset.components:
+            yield f"components/{component.name}.svg", design_component(tileset, component)
+            yield (f"components/{component.name}-reverse.svg",
+                   design_reverse(tileset, component))
+        if tileset.board is not None:
+            yield f"board/{tileset.board.name}.svg", self.board_drawing()
+
+    def board_drawing(self) -> Drawing:
+        from pnp.board import design_board
+
+        tileset = self.tileset
+        assert tileset.board is not None
+        return design_board(tileset.board, tileset.shape, tileset.size, dict(tileset.palette))
+
+    def tile_designs(self) -> dict[str, Drawing]:
+        tileset, bleed = self.tileset, self.options.bleed
+        width, height = tileset.shape.box(tileset.size)
+        printed = [tile for tile in tileset.tiles if tile.count]
+        designs = {tile.name: (self.flat_tiles[tile.name] if not bleed
+                               else design_tile(tileset, tile, bleed)) for tile in printed}
+        if self.options.duplex != "none":
+            for back_name in sorted({tile.back for tile in printed}):
+                designs[f"back:{back_name}"] = design_back(
+                    tileset, tileset.back(back_name), width, height, bleed, tileset.shape.name)
+        return designs
+
+    def component_designs(self, kind: str) -> dict[str, Drawing]:
+        tileset, bleed = self.tileset, self.options.bleed
+        designs: dict[str, Drawing] = {}
+        for component in tileset.components:
+            if component.kind != kind or not component.count:
+                continue
+            designs[component.name] = design_component(tileset, component, bleed)
+            if self.options.duplex != "none":
+                designs[reverse_key(tileset, component)] = design_reverse(tileset, component,
+                                                                         bleed)
+        return designs
+
+
 def build_game(tileset: Tileset, out_dir: Path, options: BuildOptions) -> dict[Path, bytes]:
     """Render every output file of one game into memory; returns path -> bytes."""
     game_dir = out_dir / tileset.game
-    width, height = tileset.shape.box(tileset.size)
+    game = GameBuild(tileset, options)
     files: dict[Path, bytes] = {}
-    flat = {tile.name: design_tile(tileset, tile) for tile in tileset.tiles}
-    for name, drawing in flat.items():
-        files[game_dir / "tiles" / f"{name}.svg"] = to_svg(drawing).encode("utf-8")
-    for back in tileset.backs:
-        drawing = design_back(tileset, back, width, height, 0.0, tileset.shape)
-        files[game_dir / "backs" / f"{back.name}.svg"] = to_svg(drawing).encode("utf-8")
-
-    printed = {tile.name for tile in tileset.tiles if tile.count}
-    designs = {name: (flat[name] if not options.bleed else
-                      design_tile(tileset, tileset.tile(name), options.bleed))
-               for name in printed}
-    if options.duplex != "none":
-        for back_name in {tileset.tile(name).back for name in printed}:
-            designs[f"back:{back_name}"] = design_back(
-                tileset, tileset.back(back_name), width, height, options.bleed, tileset.shape)
+    for relative, drawing in game.svgs():
+        files[game_dir / relative] = to_svg(drawing).encode("utf-8")
 
     sheets = []
+    tile_designs = game.tile_designs()
+    component_designs = {kind: game.component_designs(kind) for kind, _ in COMPONENT_SHEETS}
+    board = game.board_drawing() if tileset.board is not None else None
     for paper in options.papers:
         plan = plan_tiles(tileset, paper, options)
-        pdf_name = f"{tileset.game}-tiles-{paper}.pdf"
-        files[game_dir / pdf_name] = render_sheets(plan, designs, tileset.title, "tiles")
-        sheets.append({
-            "kind": "tiles", "paper": paper, "path": pdf_name, "pages": len(plan.pages),
-            "bleed": _round(options.bleed), "duplex": plan.duplex,
-            "grid": {"columns": plan.grid.columns, "rows": plan.grid.rows},
-            "placements": placements_json(plan),
-        })
+        name = f"{tileset.game}-tiles-{paper}.pdf"
+        files[game_dir / name] = render_sheets(plan, tile_designs, tileset.title, "tiles")
+        sheets.append(sheet_entry("tiles", paper, name, plan, options))
+        for kind, label in COMPONENT_SHEETS:
+            component_plan = plan_components(tileset, kind, paper, options)
+            if component_plan is None:
+                continue
+            name = f"{tileset.game}-{label}-{paper}.pdf"
+            files[game_dir / name] = render_sheets(component_plan, component_designs[kind],
+                                                   tileset.title, label)
+            sheets.append(sheet_entry(label, paper, name, component_plan, options))
+        if board is not None:
+            name = f"{tileset.game}-board-{paper}.pdf"
+            data, entry = _board_sheet(tileset, board, paper, name)
+            files[game_dir / name] = data
+            sheets.append(entry)
+        for aid in tileset.aids:
+            from pnp.aids import render_aid
 
-    manifest = {
+            name = f"{tileset.game}-{aid.name}-{paper}.pdf"
+            data, pages = render_aid(aid, PAPERS[paper], tileset.title)
+            files[game_dir / name] = data
+            sheets.append({"kind": "aid", "paper": paper, "path": name, "pages": pages,
+                           "placements": []})
+
+    files[game_dir / "manifest.json"] = manifest_text(_manifest(tileset, sheets)).encode()
+    return files
+
+
+def _board_sheet(tileset: Tileset, board: Drawing, paper: str, name: str) -> tuple[bytes, dict]:
+    """The board's pages and a manifest entry with one placement per page piece."""
+    from pnp.board import render_board
+
+    assert tileset.board is not None
+    data, windows = render_board(tileset.board, board, PAPERS[paper], tileset.title)
+    placements = [{
+        "page": number, "component": tileset.board.name, "side": "front",
+        "piece": window.label,
+        "x": _round(window.page_x), "y": _round(window.page_y - window.h),
+        "w": _round(window.w), "h": _round(window.h),
+        "region": [_round(window.x), _round(window.y), _round(window.w), _round(window.h)],
+    } for number, window in enumerate(windows, start=1)]
+    return data, {"kind": "board", "paper": paper, "path": name, "pages": len(windows) + 1,
+                  "board": {"w": _round(board.width), "h": _round(board.height)},
+                  "placements": placements}
+
+
+def _manifest(tileset: Tileset, sheets: list[dict]) -> dict:
+    width, height = tileset.shape.box(tileset.size)
+    components = []
+    for component in tileset.components:
+        w, h = piece_box(tileset, component)
+        components.append({
+            "name": component.name, "kind": component.kind, "count": component.count,
+            "svg": f"components/{component.name}.svg",
+            "reverse_svg": f"components/{component.name}-reverse.svg",
+            "shape": piece_kind(tileset, component), "w": _round(w), "h": _round(h)})
+    if tileset.board is not None:
+        components.append({"name": tileset.board.name, "kind": "board", "count": 1,
+                           "svg": f"board/{tileset.board.name}.svg", "side": tileset.board.side,
+                           "inner": tileset.board.inner})
+    return {
         "game": tileset.game,
         "title": tileset.title,
         "shape": tileset.shape.name,
@@ -112,15 +250,11 @@ def build_game(tileset: Tileset, out_dir: Path, options: BuildOptions) -> dict[P
         "tiles": [{"name": tile.name, "count": tile.count, "svg": f"tiles/{tile.name}.svg",
                    "back": tile.back, "rotatable": tile.rotatable}
                   for tile in tileset.tiles],
-        "components": [{"name": c.name, "kind": c.kind, "count": c.count, "svg": None,
-                        "w": _round(c.width), "h": _round(c.height)}
-                       for c in tileset.components],
+        "components": components,
         "backs": [{"name": back.name, "svg": f"backs/{back.name}.svg"}
                   for back in tileset.backs],
         "sheets": sheets,
     }
-    files[game_dir / "manifest.json"] = manifest_text(manifest).encode("utf-8")
-    return files
 
 
 def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions) -> list[Path]:

@@ -127,6 +127,30 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
                f"{out_dir}")
 
 
+def designs_by_name(tileset) -> dict[str, Callable[[], Any]]:
+    """Every renderable design of a game by the name `pnp render` accepts, drawn on demand."""
+    from functools import partial
+
+    from pnp.art import design_back, design_tile
+    from pnp.components import design_component, design_reverse
+
+    width, height = tileset.shape.box(tileset.size)
+    found: dict[str, Callable[[], Any]] = {
+        tile.name: partial(design_tile, tileset, tile) for tile in tileset.tiles}
+    for component in tileset.components:
+        found[component.name] = partial(design_component, tileset, component)
+        found[f"{component.name}:reverse"] = partial(design_reverse, tileset, component)
+    if tileset.board is not None:
+        from pnp.board import design_board
+
+        found[tileset.board.name] = partial(design_board, tileset.board, tileset.shape,
+                                            tileset.size, dict(tileset.palette))
+    for back in tileset.backs:
+        found[f"back:{back.name}"] = partial(design_back, tileset, back, width, height, 0.0,
+                                             tileset.shape.name)
+    return found
+
+
 @main.command()
 @click.argument("game")
 @click.argument("tile")
@@ -136,10 +160,13 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
               help="Resolution of a PNG.")
 @reports_input_errors
 def render(game: str, tile: str, output: Path, dpi: int) -> None:
-    """Render one TILE of GAME (or a back, as back:NAME) to SVG or PNG."""
+    """Render one TILE of GAME to SVG or PNG.
+
+    TILE may also name a card or token (NAME:reverse for its other side), the
+    board, or a back as back:NAME.
+    """
     import difflib
 
-    from pnp.art import design_back, design_tile
     from pnp.output import write_atomic
     from pnp.svg import to_png, to_svg
 
@@ -148,18 +175,14 @@ def render(game: str, tile: str, output: Path, dpi: int) -> None:
     if suffix not in (".svg", ".png"):
         raise InputError(Where("command line"), "unsupported output type", field="--output",
                          found=repr(str(output)), allowed="a file name ending in .svg or .png")
-    backs = {f"back:{back.name}": back for back in tileset.backs}
-    if tile in backs:
-        width, height = tileset.shape.box(tileset.size)
-        drawing = design_back(tileset, backs[tile], width, height, 0.0, tileset.shape)
-    else:
-        names = [kind.name for kind in tileset.tiles]
-        if tile not in names:
-            close = difflib.get_close_matches(tile, names + list(backs), n=3)
-            hint = f" (did you mean {', '.join(close)}?)" if close else ""
-            raise InputError(Where(str(tileset.source)), f"unknown tile{hint}", field="TILE",
-                             found=repr(tile), allowed=", ".join(names + list(backs)))
-        drawing = design_tile(tileset, tileset.tile(tile))
+    drawings = designs_by_name(tileset)
+    if tile not in drawings:
+        names = list(drawings)
+        close = difflib.get_close_matches(tile, names, n=3)
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        raise InputError(Where(str(tileset.source)), f"unknown tile or piece{hint}",
+                         field="TILE", found=repr(tile), allowed=", ".join(names))
+    drawing = drawings[tile]()
     data = to_svg(drawing).encode("utf-8") if suffix == ".svg" else to_png(drawing, dpi)
     write_atomic(output, data)
     click.echo(f"wrote {output}")

@@ -1,0 +1,96 @@
+"""One-page player aids (a scoring summary, a variant's rules card) set with Platypus.
+
+The text comes from the tileset, in our own words; headings, paragraphs and
+"- " bullet lines are all the structure an aid needs. Pages carry the same
+header and check bar as the sheets, and only embedded fonts.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from xml.sax.saxutils import escape
+
+from pnp.fonts import pdf_font
+from pnp.layout import FOOTER_BAND, HEADER_BAND, PAPER_TITLES, SAFE_MARGIN, Paper
+from pnp.model import Aid
+
+
+def _story(aid: Aid, game_title: str) -> list:
+    from reportlab.lib.colors import HexColor
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import KeepTogether, ListFlowable, ListItem, Paragraph, Spacer
+
+    title = ParagraphStyle("title", fontName=pdf_font("bold"), fontSize=20, leading=24,
+                           spaceAfter=4, textColor=HexColor("#1f1a16"))
+    subtitle = ParagraphStyle("subtitle", fontName=pdf_font("regular"), fontSize=10,
+                              leading=13, spaceAfter=10, textColor=HexColor("#6c5f51"))
+    heading = ParagraphStyle("heading", fontName=pdf_font("bold"), fontSize=12.5, leading=15,
+                             spaceBefore=8, spaceAfter=3, textColor=HexColor("#a8321c"))
+    body = ParagraphStyle("body", fontName=pdf_font("regular"), fontSize=10, leading=13,
+                          spaceAfter=4)
+    story: list = [Paragraph(escape(aid.title), title),
+                   Paragraph(escape(f"{game_title} \u00b7 player aid"), subtitle)]
+    for head, text in aid.sections:
+        block: list = [Paragraph(escape(head), heading)]
+        bullets: list = []
+        for raw in text.strip().split("\n"):
+            line = raw.strip()
+            if line.startswith("- "):
+                bullets.append(ListItem(Paragraph(escape(line[2:]), body), leftIndent=12))
+                continue
+            if bullets:
+                block.append(ListFlowable(bullets, bulletType="bullet", start="\u2022",
+                                          leftIndent=12, bulletFontName=pdf_font("regular")))
+                bullets = []
+            if line:
+                block.append(Paragraph(escape(line), body))
+        if bullets:
+            block.append(ListFlowable(bullets, bulletType="bullet", start="\u2022",
+                                      leftIndent=12, bulletFontName=pdf_font("regular")))
+        block.append(Spacer(1, 2))
+        story.append(KeepTogether(block))
+    return story
+
+
+def render_aid(aid: Aid, paper: Paper, game_title: str) -> tuple[bytes, int]:
+    """The aid as PDF bytes, and how many pages it took.
+
+    "page x of y" needs y before the first page is drawn: an aid is meant to be
+    one page, so we guess one and set it again only if the guess was wrong.
+    """
+    data, pages = _render(aid, paper, game_title, 1)
+    if pages != 1:
+        data, pages = _render(aid, paper, game_title, pages)
+    return data, pages
+
+
+def _render(aid: Aid, paper: Paper, game_title: str, total: int) -> tuple[bytes, int]:
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import SimpleDocTemplate
+
+    from pnp.pdf import define_check_bar, page_header
+
+    buffer = io.BytesIO()
+    margin = SAFE_MARGIN + 22.0
+    document = SimpleDocTemplate(
+        buffer, pagesize=(paper.width, paper.height), invariant=1,
+        leftMargin=margin, rightMargin=margin,
+        topMargin=SAFE_MARGIN + HEADER_BAND + 18.0, bottomMargin=SAFE_MARGIN + FOOTER_BAND + 12,
+        title=f"{game_title} - {aid.title} ({PAPER_TITLES[paper.name]})", author="pnp",
+        subject=f"Player aid for {game_title}", creator="pnp",
+    )
+    pages: list[int] = []
+
+    def furniture(canvas: Canvas, doc: SimpleDocTemplate) -> None:
+        if not canvas.hasForm("checkbar"):
+            define_check_bar(canvas, paper)
+        pages.append(doc.page)
+        page_header(canvas, paper, f"{game_title} \u00b7 {aid.title} \u00b7 "
+                    f"{PAPER_TITLES[paper.name]} \u00b7 print on plain paper", doc.page,
+                    max(total, doc.page))
+
+    maker = functools.partial(Canvas, initialFontName=pdf_font("regular"))
+    document.build(_story(aid, game_title), onFirstPage=furniture, onLaterPages=furniture,
+                   canvasmaker=maker)
+    return buffer.getvalue(), len(pages)
