@@ -1,0 +1,113 @@
+"""Every shipped game, every sheet, every page: printable, complete and duplex-true."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from PIL import ImageStat
+from pypdf import PdfReader
+from support import ROOT, pdf_page_image
+
+from pnp.build import BuildOptions, build
+from pnp.catalog import shipped_games
+from pnp.layout import PAPERS, SAFE_MARGIN
+from pnp.model import load_tileset
+
+GAMES = shipped_games()
+DPI = 36
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("all")
+    tilesets = [load_tileset(ROOT / "tilesets" / f"{game}.yaml") for game in GAMES]
+    build(tilesets, out, BuildOptions(("letter", "a4"), 0.0, "long"))
+    return out
+
+
+def manifest(built: Path, game: str) -> dict:
+    return json.loads((built / game / "manifest.json").read_text())
+
+
+def test_the_four_seed_games_ship():
+    assert {"demon-mine", "mattock"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_manifest_counts_match_the_tileset(built, game):
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    data = manifest(built, game)
+    expected = Counter({t.name: t.count for t in tileset.tiles if t.count})
+    components = Counter({c.name: c.count for c in tileset.components if c.count})
+    for sheet in data["sheets"]:
+        fronts = Counter(p.get("tile") or p.get("component") for p in sheet["placements"]
+                         if p["side"] == "front")
+        if sheet["kind"] == "tiles":
+            assert fronts == expected, sheet["path"]
+        elif sheet["kind"] in ("cards", "tokens"):
+            kind = sheet["kind"][:-1]
+            assert fronts == Counter({c.name: c.count for c in tileset.components
+                                      if c.kind == kind and c.count}), sheet["path"]
+    assert Counter({c["name"]: c["count"] for c in data["components"]
+                    if c["kind"] != "board"}) == components
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_page_keeps_6_mm_clear_and_prints_something(built, game):
+    for sheet in manifest(built, game)["sheets"]:
+        path = built / game / sheet["path"]
+        reader = PdfReader(path)
+        assert len(reader.pages) == sheet["pages"]
+        margin = int(SAFE_MARGIN * DPI / 72) - 1
+        for index in range(len(reader.pages)):
+            image = pdf_page_image(path, index, DPI).convert("L")
+            width, height = image.size
+            for box in [(0, 0, width, margin), (0, height - margin, width, height),
+                        (0, 0, margin, height), (width - margin, 0, width, height)]:
+                assert image.crop(box).getextrema()[0] == 255, (sheet["path"], index, box)
+            assert image.getextrema()[0] < 64, (sheet["path"], index)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_backs_register_with_fronts_on_every_duplex_sheet(built, game):
+    for sheet in manifest(built, game)["sheets"]:
+        if sheet["kind"] not in ("tiles", "cards", "tokens"):
+            continue
+        paper = PAPERS[sheet["paper"]]
+        placements = sheet["placements"]
+        fronts = [p for p in placements if p["side"] == "front"]
+        backs = [p for p in placements if p["side"] == "back"]
+        assert len(fronts) == len(backs)
+        for front, back in zip(fronts, backs, strict=True):
+            assert back["page"] == front["page"] + 1
+            assert back["x"] == pytest.approx(paper.width - front["x"] - front["w"], abs=0.002)
+            assert back["y"] == pytest.approx(front["y"], abs=0.002)
+        path = built / game / sheet["path"]
+        for page in sorted({p["page"] for p in backs}):
+            image = pdf_page_image(path, page - 1, DPI).convert("L").transpose(0)
+            scale = DPI / 72
+            for front in (p for p in fronts if p["page"] == page - 1):
+                # the middle half of the front's cell, seen through the flipped back
+                left = (front["x"] + front["w"] / 4) * scale
+                top = (paper.height - front["y"] - front["h"] * 0.75) * scale
+                box = image.crop((int(left), int(top), int(left + front["w"] * scale / 2),
+                                  int(top + front["h"] * scale / 2)))
+                mean = ImageStat.Stat(box).mean[0]
+                assert mean < 200, (sheet["path"], page, front, mean)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_font_is_left_unembedded(built, game):
+    for pdf in (built / game).glob("*.pdf"):
+        reader = PdfReader(pdf)
+        for page in reader.pages:
+            fonts = page.get("/Resources", {}).get("/Font", {})
+            for name in fonts:
+                font = fonts[name].get_object()
+                descriptor = font.get("/FontDescriptor")
+                assert descriptor is not None, f"{pdf.name}: {font['/BaseFont']} not embedded"
+                assert any(k in descriptor.get_object()
+                           for k in ("/FontFile", "/FontFile2", "/FontFile3"))

@@ -1,0 +1,137 @@
+"""Hex boards: membership, setup symmetry, and pages that assemble into the board."""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+
+import pytest
+from pypdf import PdfReader
+from support import ROOT, pdf_page_image
+
+from pnp.board import OVERLAP, board_extent, hexagon_cells, ring_distance, seam_targets, windows
+from pnp.build import BuildOptions, build
+from pnp.geometry import SHAPES, cell_centre, hex_distance
+from pnp.layout import PAPERS, SAFE_MARGIN
+from pnp.model import load_tileset
+
+MATTOCK = ROOT / "tilesets" / "mattock.yaml"
+
+
+def rotate(cell, sixths):
+    """Turn an axial cell about the centre by 60 degrees ``sixths`` times."""
+    q, r = cell
+    for _ in range(sixths % 6):
+        q, r = -r, q + r
+    return (q, r)
+
+
+@pytest.mark.parametrize(("side", "spaces"), [(5, 61), (7, 127), (1, 1), (2, 7)])
+def test_hexagon_board_has_3n_squared_minus_3n_plus_1_spaces(side, spaces):
+    cells = hexagon_cells(side)
+    assert len(cells) == len(set(cells)) == spaces == 3 * side * side - 3 * side + 1
+    assert all(ring_distance(cell) < side for cell in cells)
+
+
+def test_inner_board_is_the_cells_within_four_steps():
+    inner = {cell for cell in hexagon_cells(7) if ring_distance(cell) < 5}
+    assert inner == set(hexagon_cells(5))
+    assert all(hex_distance(cell, (0, 0)) == ring_distance(cell) for cell in hexagon_cells(7))
+
+
+def test_mattock_setup_spaces_follow_the_rules():
+    board = load_tileset(MATTOCK).board
+    assert board is not None and (board.side, board.inner) == (7, 5)
+    by_colour: dict[str, set] = {}
+    for mark in board.marks:
+        by_colour.setdefault(mark.label, set()).update(mark.cells)
+        if mark.short_game:
+            assert all(ring_distance(cell) < 5 for cell in mark.cells)
+    red, blue = by_colour["Red"], by_colour["Blue"]
+    assert len(red) == len(blue) == 6
+    for colour in (red, blue):
+        assert {rotate(cell, 2) for cell in colour} == colour  # 120-degree symmetric
+    assert {rotate(cell, 3) for cell in red} == blue  # blue is red turned half a turn
+    for a, b in combinations(red | blue, 2):
+        assert hex_distance(a, b) > 1, f"setup spaces {a} and {b} touch"
+    short = [cell for mark in board.marks if mark.short_game for cell in mark.cells]
+    assert len(short) == 6
+
+
+def test_board_spaces_are_exactly_tile_sized():
+    tileset = load_tileset(MATTOCK)
+    shape = tileset.shape
+    a = cell_centre(shape, (0, 0), tileset.size)
+    for edge in shape.edges:
+        b = cell_centre(shape, shape.neighbour((0, 0), edge), tileset.size)
+        assert abs(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 - tileset.size) < 1e-9
+    left, _, right, _ = board_extent(shape, tileset.size, 7)
+    assert right - left == pytest.approx(13 * tileset.size)  # 13 spaces across
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_windows_cover_the_board_and_overlap_by_the_glue_strip(paper):
+    width, height = 13.7 * 72, 12.25 * 72
+    parts = windows(width, height, PAPERS[paper])
+    assert parts[0].x == 0 and parts[0].y == 0
+    assert max(p.x + p.w for p in parts) == pytest.approx(width)
+    assert max(p.y + p.h for p in parts) == pytest.approx(height)
+    for a, b in combinations(parts, 2):
+        if a.row == b.row and abs(a.column - b.column) == 1:
+            left, right = sorted((a, b), key=lambda p: p.column)
+            assert left.x + left.w - right.x == pytest.approx(OVERLAP)
+        if a.column == b.column and abs(a.row - b.row) == 1:
+            upper, lower = sorted((a, b), key=lambda p: p.row)
+            assert upper.y + upper.h - lower.y == pytest.approx(OVERLAP)
+    for part in parts:
+        assert part.page_x >= SAFE_MARGIN
+        assert part.page_x + part.w <= PAPERS[paper].width - SAFE_MARGIN
+
+
+def test_every_registration_target_is_printed_on_both_neighbouring_pages():
+    parts = windows(13.7 * 72, 12.25 * 72, PAPERS["letter"])
+    targets = {p.label: set(seam_targets(p, parts)) for p in parts}
+    for a, b in combinations(parts, 2):
+        neighbours = (a.row == b.row and abs(a.column - b.column) == 1) or \
+                     (a.column == b.column and abs(a.row - b.row) == 1)
+        if neighbours:
+            shared = targets[a.label] & targets[b.label]
+            assert len(shared) == 2
+            for x, y in shared:
+                for part in (a, b):
+                    assert part.x <= x <= part.x + part.w and part.y <= y <= part.y + part.h
+
+
+@pytest.fixture(scope="module")
+def mattock(tmp_path_factory):
+    out = tmp_path_factory.mktemp("mattock")
+    build([load_tileset(MATTOCK)], out, BuildOptions(("letter",), 0.0, "long"))
+    return out / "mattock"
+
+
+def test_board_pdf_has_pieces_and_an_assembly_guide(mattock):
+    manifest = json.loads((mattock / "manifest.json").read_text())
+    sheet = next(s for s in manifest["sheets"] if s["kind"] == "board")
+    reader = PdfReader(mattock / sheet["path"])
+    assert len(reader.pages) == sheet["pages"] == len(sheet["placements"]) + 1
+    assert [p["piece"] for p in sheet["placements"]] == ["A1", "A2", "B1", "B2"]
+    assert "assembly guide" in reader.pages[-1].extract_text()
+    # the board is drawn once and shown through a window on every page
+    assert (mattock / sheet["path"]).read_bytes().count(b"/Subtype /Form") == 2
+    image = pdf_page_image(mattock / sheet["path"], 0, 36).convert("L")
+    placement = sheet["placements"][0]
+    cx = (placement["x"] + placement["w"] / 2) / 2
+    cy = (792 - placement["y"] - placement["h"] / 2) / 2
+    assert image.getpixel((int(cx), int(cy))) < 250
+
+
+def test_mattock_manifest_counts_match_the_rules(mattock):
+    manifest = json.loads((mattock / "manifest.json").read_text())
+    assert {t["name"]: t["count"] for t in manifest["tiles"]} == {"tile": 90}
+    counts = {c["name"]: c["count"] for c in manifest["components"]}
+    assert counts == {"red-miner": 6, "blue-miner": 6, "board": 1}
+    tiles = next(s for s in manifest["sheets"] if s["kind"] == "tiles")
+    fronts = [p for p in tiles["placements"] if p["side"] == "front"]
+    assert len(fronts) == 90
+    width, height = SHAPES["hex-pointy"].box(72.0)
+    assert all(p["w"] == round(width, 3) and p["h"] == round(height, 3) for p in fronts)
