@@ -73,6 +73,8 @@ def main() -> None:
         report("pnp --help", seconds, peak, 0.2)
         seconds, peak = median_of(PNP + ["build", "demon-mine", "--out", str(out)])
         report("demon-mine, Letter + A4, PDFs and SVGs", seconds, peak, 0.6)
+        seconds, peak = median_of(PNP + ["build", "--out", str(out)])
+        report("every shipped game, Letter + A4, all sheets", seconds, peak, 3.0)
         sizes = {}
         for tiles in (4900, 9800):
             tileset = stress_tileset(Path(scratch), tiles)

@@ -201,7 +201,7 @@ def validate(target: str, players: int | None, variant: str | None, as_json: boo
     Exit 0 when the mix is legal and playable, 1 when a rule is broken, 2 when the
     input itself is unusable.
     """
-    from pnp.rules import Finding, checker
+    from pnp.rules import Finding, Setup, game_module
 
     tileset = load(target, variant)
     if players is None:
@@ -211,8 +211,8 @@ def validate(target: str, players: int | None, variant: str | None, as_json: boo
         raise InputError(Where(str(tileset.source)), "this game is not played with that many "
                          "players", field="--players", found=str(players),
                          allowed=", ".join(str(n) for n in tileset.players))
-    check = checker(tileset.game)
-    findings: list[Finding] = check(tileset, players) if check else [
+    module = game_module(tileset.game)
+    findings: list[Finding] = module.check(Setup(tileset, players, variant)) if module else [
         Finding("warning", "no-rules", f"No rules are known for '{tileset.game}'; only the "
                 "file's format was checked.")]
     errors = [f for f in findings if f.severity == "error"]

@@ -1,13 +1,39 @@
-"""Game rules, kept apart from drawing: used by the validator and the tests.
+"""Game rules, kept apart from drawing: used by the validator, the simulator and the tests.
 
-Each game module exposes ``check(tileset, players) -> list[Finding]``. A
-finding names the rule it comes from, the tiles involved, the reason in plain
-words and, where one is obvious, the fix.
+Each game has a module here named after its id (``demon-mine`` ->
+``demon_mine``). A module exposes ``check(setup) -> list[Finding]`` for the
+validator, and may expose ``simulate(setup, games, seed) -> dict`` for
+``pnp simulate``. A finding names the rule it comes from, the tiles involved,
+the reason in plain words and, where one is obvious, the fix.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+from types import ModuleType
+
+from pnp.model import Tileset
+
+GAME_MODULES = {
+    "demon-mine": "demon_mine",
+    "dynamine": "dynamine",
+    "gold-mine": "gold_mine",
+    "mattock": "mattock",
+}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What is being checked or played: a tile mix, a player count and a variant."""
+
+    tileset: Tileset
+    players: int
+    variant: str | None = None
+
+    def count(self, name: str) -> int:
+        """Copies of a tile kind in the mix; 0 when the mix has no such kind."""
+        return next((tile.count for tile in self.tileset.tiles if tile.name == name), 0)
 
 
 @dataclass(frozen=True)
@@ -29,10 +55,12 @@ class Finding:
         return text + (f" Fix: {self.fix}" if self.fix else "")
 
 
-def checker(game: str):
-    """The rules module for ``game``, or None when we have no rules for it yet."""
-    if game == "demon-mine":
-        from pnp.rules import demon_mine
-
-        return demon_mine.check
-    return None
+def game_module(game: str) -> ModuleType | None:
+    """The rules module for ``game``, or None when we have no rules for it."""
+    name = GAME_MODULES.get(game)
+    if name is None:
+        return None
+    try:
+        return importlib.import_module(f"pnp.rules.{name}")
+    except ModuleNotFoundError:
+        return None

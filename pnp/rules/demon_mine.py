@@ -10,8 +10,8 @@ typed separately.
 from __future__ import annotations
 
 from pnp.geometry import SQUARE
-from pnp.model import TileKind, Tileset
-from pnp.rules import Finding
+from pnp.model import TileKind
+from pnp.rules import Finding, Setup
 
 ENTRANCE = "mine-entrance"
 HIVE = "beetle-hive"
@@ -30,8 +30,9 @@ def goes_straight(tile: TileKind) -> bool:
                for pair in tile.connections for a, b in [tuple(pair)])
 
 
-def check(tileset: Tileset, players: int) -> list[Finding]:
-    """Count rules for a Demon Mine mix with ``players`` players (2 or 4)."""
+def check(setup: Setup) -> list[Finding]:
+    """Count rules for a Demon Mine mix with 2 or 4 players."""
+    tileset, players = setup.tileset, setup.players
     findings: list[Finding] = []
     names = {tile.name for tile in tileset.tiles}
     bases_each = 2 if players == 4 else 1
