@@ -7,7 +7,6 @@ header and check bar as the sheets, and only embedded fonts.
 
 from __future__ import annotations
 
-import functools
 import io
 from xml.sax.saxutils import escape
 
@@ -79,6 +78,7 @@ def _render(aid: Aid, paper: Paper, game_title: str, total: int) -> tuple[bytes,
         topMargin=SAFE_MARGIN + HEADER_BAND + 18.0, bottomMargin=SAFE_MARGIN + FOOTER_BAND + 12,
         title=f"{game_title} - {aid.title} ({PAPER_TITLES[paper.name]})", author="pnp",
         subject=f"Player aid for {game_title}", creator="pnp",
+        initialFontName=pdf_font("regular"), initialFontSize=10,
     )
     pages: list[int] = []
 
@@ -90,7 +90,5 @@ def _render(aid: Aid, paper: Paper, game_title: str, total: int) -> tuple[bytes,
                     f"{PAPER_TITLES[paper.name]} \u00b7 print on plain paper", doc.page,
                     max(total, doc.page))
 
-    maker = functools.partial(Canvas, initialFontName=pdf_font("regular"))
-    document.build(_story(aid, game_title), onFirstPage=furniture, onLaterPages=furniture,
-                   canvasmaker=maker)
+    document.build(_story(aid, game_title), onFirstPage=furniture, onLaterPages=furniture)
     return buffer.getvalue(), len(pages)

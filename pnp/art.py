@@ -224,8 +224,9 @@ class Frame:
         bearing = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270,
                    "NW": 315}[at]
         dx, dy = math.sin(math.radians(bearing)), -math.cos(math.radians(bearing))
-        if self.inscribed:
-            return cx + dx * (self.size / 2 - inset), cy + dy * (self.size / 2 - inset)
+        if self.inscribed:  # keep clear of a round or hex piece's printed ring as well
+            reach = self.size * 0.44 - inset
+            return cx + dx * reach, cy + dy * reach
         reach_x, reach_y = self.width / 2 - inset, self.height / 2 - inset
         if at in ("NE", "SE", "SW", "NW"):
             return cx + math.copysign(reach_x, dx), cy + math.copysign(reach_y, dy)
@@ -405,12 +406,16 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
                               width, height, bleed, _seed(tileset.game, "back", back.name)))
     text_width = width - 2.6 * inset if piece in ("square", "rect") else size * 0.62
     title_size = fit_size(back.title.upper(), "condensed", size * 0.11, text_width)
-    motif_r = size * 0.27
-    items.extend(ICONS[back.motif](Pen(width / 2, height / 2 - size * 0.08, motif_r, colours)))
+    motif_r, motif_y = (size * 0.17, height / 2 + size * 0.01) if back.subtitle else \
+        (size * 0.22, height / 2 - size * 0.06)
+    items.append(Circle(width / 2, motif_y, motif_r * 1.16,
+                        Style(fill=colours["rock-light"], stroke=colours["floor"],
+                              width=size * 0.015)))
+    items.extend(ICONS[back.motif](Pen(width / 2, motif_y, motif_r, colours)))
     items.append(Text(width / 2, height / 2 + size * 0.32, back.title.upper(), title_size,
                       "condensed", "middle", colours["floor"]))
     if back.subtitle:
         sub_size = fit_size(back.subtitle, "regular", size * 0.06, text_width)
-        items.append(Text(width / 2, height / 2 - size * 0.38, back.subtitle, sub_size,
+        items.append(Text(width / 2, height / 2 - size * 0.27, back.subtitle, sub_size,
                           "regular", "middle", colours["rock-light"]))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
