@@ -36,21 +36,23 @@ def reports_input_errors(command: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def load(target: str, variant: str | None = None):
-    """Resolve a game id or path, load it, and apply a variant's counts."""
-    from pnp.catalog import resolve
-    from pnp.model import load_tileset
+def load(target: str, variant: str | None = None, sets: tuple[str, ...] = ()):
+    """Resolve a game id, tileset or mix file; apply a variant and ``--set`` changes."""
+    from pnp.targets import apply_sets, apply_variant, load_target
 
-    tileset = load_tileset(resolve(target))
-    if variant:
-        names = [v.name for v in tileset.variants]
-        if variant not in names:
-            raise InputError(Where(str(tileset.source)), "unknown variant", field="--variant",
-                             found=repr(variant),
-                             allowed=", ".join(names) or "none: this game has no variants")
-        chosen = tileset.variant(variant)
-        tileset = tileset.with_counts(dict(chosen.counts))
-    return tileset
+    return apply_sets(apply_variant(load_target(target), variant), sets)
+
+
+def choose_players(tileset, variant: str | None, players: int | None) -> int:
+    """The player count to check: given, else the variant's, else the game's smallest."""
+    if players is None:
+        chosen = tileset.variant(variant).players if variant else None
+        players = chosen or tileset.players[0]
+    if players not in tileset.players:
+        raise InputError(Where(str(tileset.source)), "this game is not played with that many "
+                         "players", field="--players", found=str(players),
+                         allowed=", ".join(str(n) for n in tileset.players))
+    return players
 
 
 def parse_bleed(text: str | None) -> float:
@@ -108,14 +110,9 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
                          allowed="one game id or tileset path")
     size = parse_bleed(bleed_size) if bleed_size else (9.0 if bleed else 0.0)
     papers = ("letter", "a4") if paper == "all" else (paper,)
-    tilesets = []
-    for target in targets:
-        tileset = load(target, variant)
-        if variant:
-            from dataclasses import replace
+    from pnp.targets import output_tileset
 
-            tileset = replace(tileset, game=f"{tileset.game}-{variant}")
-        tilesets.append(tileset)
+    tilesets = [output_tileset(load(target, variant), variant) for target in targets]
     try:
         written = run_build(tilesets, out_dir, BuildOptions(papers, size, duplex))
     except OSError as error:
@@ -188,37 +185,50 @@ def render(game: str, tile: str, output: Path, dpi: int) -> None:
     click.echo(f"wrote {output}")
 
 
+SET_HELP = "Change one tile count for this run, as TILE=COUNT (repeatable)."
+
+
 @main.command()
 @click.argument("target")
 @click.option("--players", type=click.IntRange(1, 12), default=None,
-              help="Player count (default: the game's smallest, or the variant's).")
+              help="Player count (default: the variant's, else the game's smallest).")
 @click.option("--variant", default=None, help="Check a variant's mix.")
+@click.option("--set", "sets", multiple=True, metavar="TILE=COUNT", help=SET_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print findings as JSON.")
+@click.option("--simulate", "games", type=int, default=None, is_flag=False, flag_value=200,
+              metavar="[GAMES]", help="Also play random games (default 200) and warn when "
+              "they rarely end.")
 @reports_input_errors
-def validate(target: str, players: int | None, variant: str | None, as_json: bool) -> None:
+def validate(target: str, players: int | None, variant: str | None, sets: tuple[str, ...],
+             as_json: bool, games: int | None) -> None:
     """Check a tile mix against the game's rules.
 
-    Exit 0 when the mix is legal and playable, 1 when a rule is broken, 2 when the
-    input itself is unusable.
+    TARGET is a shipped game id, a tileset file or a mix file (a base game plus
+    count changes and homebrew tiles; see docs/mix-format.md). Exit 0 when the mix
+    is legal and playable (warnings allowed), 1 when a rule is broken or the game
+    cannot be played, 2 when the input itself is unusable.
     """
-    from pnp.rules import Finding, Setup, game_module
+    from pnp.rules import Setup, game_module
+    from pnp.rules import general as general_rules
 
-    tileset = load(target, variant)
-    if players is None:
-        chosen = tileset.variant(variant).players if variant else None
-        players = chosen or tileset.players[0]
-    if players not in tileset.players:
-        raise InputError(Where(str(tileset.source)), "this game is not played with that many "
-                         "players", field="--players", found=str(players),
-                         allowed=", ".join(str(n) for n in tileset.players))
+    tileset = load(target, variant, sets)
+    players = choose_players(tileset, variant, players)
+    setup = Setup(tileset, players, variant)
     module = game_module(tileset.game)
-    findings: list[Finding] = module.check(Setup(tileset, players, variant)) if module else [
-        Finding("warning", "no-rules", f"No rules are known for '{tileset.game}'; only the "
-                "file's format was checked.")]
+    findings = general_rules.check(setup)
+    if module is None:
+        from pnp.rules import Finding
+
+        findings.append(Finding("warning", "no-rules", f"No rules are known for "
+                                f"'{tileset.game}'; only the general checks ran."))
+    else:
+        findings.extend(module.check(setup))
+        if games is not None:
+            findings.extend(simulation_findings(module, setup, games))
     errors = [f for f in findings if f.severity == "error"]
     if as_json:
-        click.echo(json.dumps({"game": tileset.game, "players": players, "variant": variant,
-                               "ok": not errors,
+        click.echo(json.dumps({"game": tileset.game, "mix": tileset.mix or None,
+                               "players": players, "variant": variant, "ok": not errors,
                                "findings": [f.as_dict() for f in findings]}, indent=1))
     else:
         for finding in findings:
@@ -227,6 +237,85 @@ def validate(target: str, players: int | None, variant: str | None, as_json: boo
         click.echo(f"{tileset.game}: {verdict} with {players} players "
                    f"({len(errors)} error(s)).")
     sys.exit(1 if errors else 0)
+
+
+def simulation_findings(module, setup, games: int) -> list:
+    """A warning when random games of this mix rarely end."""
+    from pnp.rules import Finding
+
+    if not hasattr(module, "simulate"):
+        return [Finding("info", "simulation", f"No simulator for '{setup.tileset.game}'.")]
+    report = module.simulate(setup, max(1, games), 1)
+    share = report["ended"] / report["games"]
+    severity = "warning" if share < 0.9 else "info"
+    return [Finding(severity, "simulation",
+                    f"{report['ended']} of {report['games']} random games ended "
+                    f"({share:.0%}); median length {report['turns']['median']} turns.",
+                    fix="games that rarely end usually need more tiles that close or "
+                        "resolve play" if severity == "warning" else "")]
+
+
+@main.command()
+@click.argument("game")
+@click.option("--games", type=click.IntRange(1, 100_000), default=100, show_default=True,
+              help="How many complete games to play.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Random seed: the same seed prints the same report.")
+@click.option("--players", type=click.IntRange(1, 12), default=None, help="Player count.")
+@click.option("--variant", default=None, help="Play a variant's mix.")
+@click.option("--set", "sets", multiple=True, metavar="TILE=COUNT", help=SET_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@reports_input_errors
+def simulate(game: str, games: int, seed: int, players: int | None, variant: str | None,
+             sets: tuple[str, ...], as_json: bool) -> None:
+    """Play random legal games and report how long they last and who wins.
+
+    Timings go to stderr so that the report itself is the same for the same seed.
+    """
+    import time
+
+    from pnp.rules import Setup, game_module
+
+    tileset = load(game, variant, sets)
+    players = choose_players(tileset, variant, players)
+    module = game_module(tileset.game)
+    if module is None or not hasattr(module, "simulate"):
+        raise InputError(Where(str(tileset.source)), "there is no simulator for this game",
+                         field="GAME", found=repr(tileset.game),
+                         allowed="demon-mine or mattock (or a mix based on them)")
+    start = time.perf_counter()
+    report = module.simulate(Setup(tileset, players, variant), games, seed)
+    elapsed = time.perf_counter() - start
+    if as_json:
+        click.echo(json.dumps(report, indent=1, sort_keys=True))
+    else:
+        for key, value in report.items():
+            click.echo(f"{key}: {json.dumps(value, sort_keys=True)}")
+    click.echo(f"simulated {games} games in {elapsed:.2f} s", err=True)
+
+
+@main.command()
+@click.argument("game")
+@click.argument("layout", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON.")
+@reports_input_errors
+def score(game: str, layout: Path, as_json: bool) -> None:
+    """Score a finished game from a LAYOUT file (Dynamine; see docs/dynamine-layout.md)."""
+    from pnp.rules import game_module
+
+    tileset = load(game)
+    module = game_module(tileset.game)
+    if module is None or not hasattr(module, "score_layout"):
+        raise InputError(Where(str(tileset.source)), "there is no scorer for this game",
+                         field="GAME", found=repr(tileset.game), allowed="dynamine")
+    report = module.score_layout(tileset, module.load_layout(layout, tileset))
+    if as_json:
+        click.echo(json.dumps(report, indent=1, sort_keys=True))
+        return
+    for player in report["players"]:
+        parts = ", ".join(f"{key} {value}" for key, value in player["breakdown"].items())
+        click.echo(f"{player['name']}: {player['total']} VP ({parts})")
+    click.echo(f"winner: {report['winner']}")
 
 
 @main.command(name="list")

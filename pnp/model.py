@@ -173,6 +173,8 @@ class Tileset:
     notes: str = ""
     board: BoardSpec | None = None
     aids: tuple[Aid, ...] = ()
+    rotatable: bool = True  # the default for tile kinds, kept for homebrew tiles in mixes
+    mix: str = ""  # the name of the mix file this tile mix came from, if any
     lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
     @property
@@ -399,6 +401,7 @@ def from_data(data: Any, path: Path,
         game=game, title=title, source=path, shape=shape, size=size, tiles=tuple(tiles),
         backs=backs, palette=palette, players=players, variants=variants,
         components=components, notes=notes, board=board, aids=aids,
+        rotatable=default_rotatable,
         lines=tuple((key, top.line_of(key)) for key in top),
     )
 
@@ -852,3 +855,51 @@ def _aids(read: _Reader, top: Mapping) -> tuple[Aid, ...]:
                                           f"{where}.title", 80),
                           sections=tuple(sections)))
     return tuple(result)
+
+
+MIX_FIELDS = ("format", "base", "name", "counts", "tiles")
+
+
+def apply_mix(base: Tileset, data: Any, path: Path) -> Tileset:
+    """A base tileset with a mix file's count changes and homebrew tile kinds.
+
+    The mix keeps the base game's id, so the validator applies that game's
+    rules; ``mix`` records the mix's own name for output folders.
+    """
+    from pnp.icons import ICON_NAMES
+
+    read = _Reader(str(path))
+    top = read.mapping(data, getattr(data, "line", 1), "", MIX_FIELDS, required=("base",))
+    name = (read.name(top["name"], top.line_of("name"), "name") if "name" in top
+            else re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-") or "mix")
+    names = [tile.name for tile in base.tiles]
+    counts: dict[str, int] = {}
+    if "counts" in top:
+        given = top["counts"]
+        if not isinstance(given, Mapping):
+            raise read.fail(top.line_of("counts"), "counts", "expected tile names with counts",
+                            found=_describe(given), allowed="a mapping such as {elbow: 30}")
+        for tile_name, value in given.items():
+            field_name = f"counts.{tile_name}"
+            if tile_name not in names:
+                close = difflib.get_close_matches(str(tile_name), names, n=3)
+                hint = f" (did you mean {', '.join(close)}?)" if close else ""
+                raise read.fail(given.line_of(tile_name), field_name,
+                                f"the base game has no tile of this name{hint}",
+                                found=str(tile_name), allowed=", ".join(names))
+            counts[tile_name] = read.count(value, given.line_of(tile_name), field_name)
+    extra: list[TileKind] = []
+    if "tiles" in top:
+        items = read.sequence(top["tiles"], top.line_of("tiles"), "tiles", "homebrew tile kinds")
+        back_names = tuple(back.name for back in base.backs)
+        for index, item in enumerate(items):
+            tile = _tile(read, item, items.line_of(index), f"tiles[{index}]", base.shape,
+                         base.rotatable, back_names[0], back_names, ICON_NAMES, path.parent)
+            if tile.name in names or any(t.name == tile.name for t in extra):
+                raise read.fail(tile.line, f"tiles[{index}].name",
+                                "a tile of this name already exists; change its count under "
+                                "'counts' instead", found=tile.name,
+                                allowed="a new kebab-case name")
+            extra.append(tile)
+    mixed = base.with_counts(counts)
+    return Tileset(**{**mixed.__dict__, "tiles": mixed.tiles + tuple(extra), "mix": name})

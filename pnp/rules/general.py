@@ -1,0 +1,88 @@
+"""Checks every tile mix gets, whatever the game: counts, openings, duplicates, sheets.
+
+These need no game rules, only the model: a mix with no tiles, a path whose
+port is not an edge of the tile, two kinds that are the same tile turned
+round, a tunnel tile with no way in, and how many sheets the mix will print on.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pnp.geometry import rotate_ports
+from pnp.model import TileKind, Tileset
+from pnp.rules import Finding, Setup
+
+TUNNEL_GAMES = ("demon-mine", "dynamine", "gold-mine")
+
+
+def _turned(tile: TileKind, steps: int, tileset: Tileset) -> frozenset:
+    """A tile's connections after rotating it: what a player sees on the table."""
+    shape = tileset.shape
+    return frozenset(rotate_ports(shape, pair, steps) for pair in tile.connections)
+
+
+def same_under_rotation(a: TileKind, b: TileKind, tileset: Tileset) -> bool:
+    """True when ``b`` is ``a`` turned round: same tunnels, same features, both rotatable."""
+    if not (a.rotatable and b.rotatable) or a.features != b.features or a.role != b.role:
+        return False
+    if a.ports == b.ports == frozenset():
+        return False  # event tiles are told apart by their features, already compared
+    if len(a.paths) != len(b.paths):
+        return False
+    return any(_turned(a, steps, tileset) == b.connections and
+               rotate_ports(tileset.shape, a.ports, steps) == b.ports
+               for steps in range(tileset.shape.sides))
+
+
+def check(setup: Setup) -> list[Finding]:
+    """General findings for any tileset."""
+    tileset = setup.tileset
+    findings: list[Finding] = []
+    if tileset.tile_count == 0:
+        findings.append(Finding("error", "counts", "The mix has no tiles at all.",
+                                fix="give at least one tile kind a count above 0"))
+    for tile in tileset.tiles:
+        stray = [port for path in tile.paths for port in path.ports
+                 if port not in tileset.shape.edges]
+        if stray:
+            findings.append(Finding(
+                "error", "ports-on-edges",
+                f"'{tile.name}' has ports {', '.join(stray)} that are not edges of a "
+                f"{tileset.shape.name} tile.", (tile.name,),
+                f"use only {' '.join(tileset.shape.edges)}"))
+    needs_tunnels = tileset.game in TUNNEL_GAMES or any(t.paths for t in tileset.tiles)
+    if needs_tunnels:
+        for tile in tileset.tiles:
+            if tile.role == "tunnel" and tile.count and not tile.ports:
+                findings.append(Finding(
+                    "error", "no-openings",
+                    f"'{tile.name}' is a tunnel tile with no openings: nothing can enter it.",
+                    (tile.name,), "give it paths, or mark it role: event"))
+    kinds = [tile for tile in tileset.tiles if tile.count]
+    for index, a in enumerate(kinds):
+        for b in kinds[index + 1 :]:
+            if same_under_rotation(a, b, tileset):
+                findings.append(Finding(
+                    "info", "rotation-duplicate",
+                    f"'{b.name}' is '{a.name}' turned round; players will not tell them apart.",
+                    (a.name, b.name), f"merge them into one kind with count {a.count + b.count}"))
+    findings.extend(capacity(tileset))
+    return findings
+
+
+def capacity(tileset: Tileset) -> list[Finding]:
+    """How many sheets the tiles take on each paper (informational)."""
+    from pnp.build import tile_pack
+    from pnp.layout import PAPER_TITLES, PAPERS, grid_for
+
+    width, height = tileset.shape.box(tileset.size)
+    parts = []
+    for paper in ("letter", "a4"):
+        grid = grid_for(PAPERS[paper], width, height, 0.0, str(tileset.source),
+                        tile_pack(tileset))
+        sheets = math.ceil(tileset.tile_count / grid.capacity) if tileset.tile_count else 0
+        parts.append(f"{sheets} {PAPER_TITLES[paper]} sheet{'s' if sheets != 1 else ''} "
+                     f"of {grid.capacity}")
+    return [Finding("info", "sheet-capacity",
+                    f"{tileset.tile_count} tiles print on " + " or ".join(parts) + ".")]
