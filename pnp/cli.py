@@ -331,7 +331,15 @@ def list_games() -> None:
         click.echo(f"{game}: {tileset.title} - {tileset.tile_count} tiles in {kinds} designs, "
                    f"{tileset.shape.name} {tileset.size / 72:.3g} in, players "
                    f"{'/'.join(str(n) for n in tileset.players)}")
-        for component in tileset.components:
-            click.echo(f"  component {component.name}: {component.count} {component.kind}(s)")
+        for kind in ("card", "token"):
+            pieces = [c for c in tileset.components if c.kind == kind and c.count]
+            if pieces:
+                click.echo(f"  {kind}s: {sum(c.count for c in pieces)} in {len(pieces)} "
+                           "designs")
+        if tileset.board is not None:
+            spaces = 3 * tileset.board.side ** 2 - 3 * tileset.board.side + 1
+            click.echo(f"  board: side {tileset.board.side} ({spaces} spaces)")
+        for aid in tileset.aids:
+            click.echo(f"  aid {aid.name}: {aid.title}")
         for variant in tileset.variants:
             click.echo(f"  variant {variant.name}: {variant.description.strip()}")
