@@ -9,7 +9,7 @@ box. Backs sit on the page after their fronts, mirrored for duplex printing.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnp.errors import InputError, Where
 from pnp.units import mm
@@ -220,8 +220,8 @@ def impose_groups(groups: list[Group], paper: Paper, bleed: float = 0.0,
             if with_backs:
                 back_page = number + 1
                 placed = tuple(
-                    Placement(**{**mirror(front, paper, duplex, back_page).__dict__,
-                                 "design": backs[front.name]})
+                    replace(mirror(front, paper, duplex, back_page),
+                            design=backs[front.name])
                     for front in fronts
                 )
                 pages.append(Page(back_page, "back", placed, len(chunk), grid))

@@ -11,7 +11,8 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -85,12 +86,12 @@ class TileKind:
     art: Path | None = None
     line: int = 0
 
-    @property
+    @cached_property
     def ports(self) -> frozenset[str]:
         """Every open edge of the tile."""
         return frozenset(port for path in self.paths for port in path.ports)
 
-    @property
+    @cached_property
     def connections(self) -> frozenset[frozenset[str]]:
         """Pairs of edges joined by a tunnel: derived from the paths, never typed."""
         pairs = set()
@@ -209,10 +210,10 @@ class Tileset:
     def with_counts(self, counts: dict[str, int]) -> Tileset:
         """A copy with some tile counts changed (for variants and mixes)."""
         tiles = tuple(
-            TileKind(**{**tile.__dict__, "count": counts.get(tile.name, tile.count)})
+            replace(tile, count=counts.get(tile.name, tile.count))
             for tile in self.tiles
         )
-        return Tileset(**{**self.__dict__, "tiles": tiles})
+        return replace(self, tiles=tiles)
 
 
 # ---------------------------------------------------------------------------
@@ -902,4 +903,4 @@ def apply_mix(base: Tileset, data: Any, path: Path) -> Tileset:
                                 allowed="a new kebab-case name")
             extra.append(tile)
     mixed = base.with_counts(counts)
-    return Tileset(**{**mixed.__dict__, "tiles": mixed.tiles + tuple(extra), "mix": name})
+    return replace(mixed, tiles=mixed.tiles + tuple(extra), mix=name)

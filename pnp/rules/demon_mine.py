@@ -14,6 +14,7 @@ open, never a list typed separately.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from pnp.geometry import SQUARE, rotate_ports
 from pnp.model import TileKind, Tileset
@@ -145,7 +146,7 @@ class Placed:
     kind: TileKind
     rotation: int = 0
 
-    @property
+    @cached_property
     def open_edges(self) -> frozenset[str]:
         return rotate_ports(SQUARE, self.kind.ports, self.rotation)
 
@@ -215,3 +216,10 @@ def moves(grid: dict[Cell, Placed], start: Cell) -> set[Cell]:
             if second != start and step_ok(grid, first, second, came_in):
                 reached.add(second)
     return reached
+
+
+def simulate(setup: Setup, games: int, seed: int) -> dict:
+    """Random complete two-player games (see :mod:`pnp.rules.demon_mine_sim`)."""
+    from pnp.rules.demon_mine_sim import simulate as run
+
+    return run(setup, games, seed)

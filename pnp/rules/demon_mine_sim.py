@@ -1,0 +1,260 @@
+"""Random games of Demon Mine, played by the rules, to see whether a mix plays out.
+
+Two sides (miners from the entrance, ghost beetles from the hive) take turns:
+a new pawn enters while any are in reserve, a tile is drawn, each pawn
+burrows (lays a tile from the hand and moves into it), moves one or two
+squares, or stays; a MINER event brings a set-aside pawn onto a new tile,
+a LODESTONE event blocks a square; crowded squares overflow, hands are cut
+to three, and pawns sharing a square fight with dice. A side whose turn ends
+with no pawns on the grid, once every starting pawn has entered, loses.
+
+Tunnel collapses are drawn and held but never played, and lodestones do
+not hand the orientation of nearby tiles to the opponent: both only reshape
+play, and leaving them out keeps every game a legal one. The players are
+simple: each action is chosen at random among the legal ones, leaning towards
+the nearest enemy so that games resolve the way two people trying to win
+would make them. Everything flows from one seeded
+random generator, so a seed always gives the same report.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from dataclasses import dataclass, field
+
+from pnp.model import TileKind
+from pnp.rules import Setup
+from pnp.rules.demon_mine import (
+    ENTRANCE,
+    HIVE,
+    LODESTONE,
+    Placed,
+    can_burrow,
+    moves,
+    step_ok,
+)
+
+Cell = tuple[int, int]
+SIDES = ("miners", "beetles")
+HAND_LIMIT = 3
+RESERVE = 4
+TURN_CAP = 400
+STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+@dataclass
+class Game:
+    """One game in progress (mutable on purpose: it lives inside one simulation)."""
+
+    rng: random.Random
+    grid: dict[Cell, Placed]
+    draw: list[TileKind]
+    pit: list[TileKind] = field(default_factory=list)
+    hands: tuple[list[TileKind], list[TileKind]] = field(default_factory=lambda: ([], []))
+    pawns: tuple[list[Cell], list[Cell]] = field(default_factory=lambda: ([], []))
+    reserve: list[int] = field(default_factory=lambda: [RESERVE, RESERVE])
+    aside: list[int] = field(default_factory=lambda: [RESERVE, RESERVE])
+    bases: tuple[Cell, Cell] = ((0, 0), (7, 7))
+
+    def take(self, side: int) -> None:
+        """Draw one tile into a hand, from the pile or else from the pit."""
+        source = self.draw or self.pit
+        if source:
+            self.hands[side].append(source.pop(self.rng.randrange(len(source)) if
+                                               source is self.pit else -1))
+
+    def enemies_at(self, side: int, cell: Cell) -> bool:
+        return cell in self.pawns[1 - side]
+
+
+def _distance(a: Cell, b: Cell) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def _target(game: Game, side: int, cell: Cell) -> Cell:
+    """Where a pawn wants to go: the nearest enemy pawn, else the enemy base."""
+    enemies = game.pawns[1 - side]
+    if enemies:
+        return min(enemies, key=lambda other: _distance(cell, other))
+    return game.bases[1 - side]
+
+
+def _combat(game: Game, side: int, cell: Cell) -> None:
+    """Pawns of both sides on one square fight until one side loses a pawn and leaves."""
+    for _ in range(20):
+        mine = game.pawns[side].count(cell)
+        theirs = game.pawns[1 - side].count(cell)
+        if not mine or not theirs:
+            return
+        best_mine = max(game.rng.randint(1, 6) for _ in range(mine))
+        best_theirs = max(game.rng.randint(1, 6) for _ in range(theirs))
+        if best_mine == best_theirs:
+            continue
+        loser = 1 - side if best_mine > best_theirs else side
+        game.pawns[loser].remove(cell)
+        for _ in range(game.pawns[loser].count(cell)):
+            exits = [c for c in moves(game.grid, cell)
+                     if _distance(c, cell) == 1 and not game.enemies_at(loser, c)]
+            if not exits:
+                break
+            game.pawns[loser].remove(cell)
+            game.pawns[loser].append(game.rng.choice(exits))
+        return
+
+
+def _burrows(game: Game, side: int, cell: Cell) -> list[tuple[Cell, int, Placed]]:
+    """Every legal burrow from ``cell`` with a tile from the hand: (target, hand index, tile)."""
+    options = []
+    for index, kind in enumerate(game.hands[side]):
+        if kind.role != "tunnel":
+            continue
+        for dx, dy in STEPS:
+            target = (cell[0] + dx, cell[1] + dy)
+            for rotation in range(4):
+                placed = Placed(kind, rotation)
+                if can_burrow(game.grid, cell, target, placed):
+                    options.append((target, index, placed))
+    return options
+
+
+def _act(game: Game, side: int, pawn: int, created: list[Cell]) -> bool:
+    """One pawn's action; returns True when it burrowed or moved."""
+    cell = game.pawns[side][pawn]
+    goal = _target(game, side, cell)
+    burrows = _burrows(game, side, cell)
+    steps = sorted(moves(game.grid, cell))
+    roll = game.rng.random()
+    if burrows and (roll < 0.55 or not steps):
+        burrows.sort(key=lambda option: _distance(option[0], goal))
+        target, index, placed = burrows[0] if game.rng.random() < 0.7 else \
+            game.rng.choice(burrows)
+        game.grid[target] = placed  # a replaced tile or lodestone leaves play
+        game.hands[side].pop(index)
+        game.pawns[side][pawn] = target
+        created.append(target)
+        game.take(side)
+        _combat(game, side, target)
+        return True
+    if steps and roll < 0.9:
+        steps.sort(key=lambda c: _distance(c, goal))
+        target = steps[0] if game.rng.random() < 0.7 else game.rng.choice(steps)
+        game.pawns[side][pawn] = target
+        _combat(game, side, target)
+        return True
+    return False
+
+
+def _events(game: Game, side: int, created: list[Cell]) -> None:
+    """Play at most one event: rouse a miner onto a new tile, or drop a lodestone."""
+    hand = game.hands[side]
+    miners = [i for i, kind in enumerate(hand) if kind.name == "miner"]
+    if miners and game.aside[side] and created:
+        hand.pop(miners[0])
+        game.aside[side] -= 1
+        cell = game.rng.choice(created)
+        game.pawns[side].append(cell)
+        _combat(game, side, cell)
+        return
+    stones = [i for i, kind in enumerate(hand) if kind.name == LODESTONE]
+    if stones and game.rng.random() < 0.5:
+        empty = sorted({(x + dx, y + dy) for x, y in game.grid for dx, dy in STEPS
+                        if (x + dx, y + dy) not in game.grid})
+        if empty:
+            kind = hand.pop(stones[0])
+            game.grid[game.rng.choice(empty)] = Placed(kind, 0)
+
+
+def _overflow(game: Game, side: int) -> None:
+    """More than two pawns on a square: the opponent moves the extras out."""
+    for owner in (0, 1):
+        for cell in sorted(set(game.pawns[owner])):
+            crowd = game.pawns[0].count(cell) + game.pawns[1].count(cell)
+            while crowd > 2 and cell in game.pawns[owner]:
+                exits = [c for c in moves(game.grid, cell) if _distance(c, cell) == 1]
+                if not exits:
+                    break
+                game.pawns[owner].remove(cell)
+                game.pawns[owner].append(game.rng.choice(exits))
+                crowd -= 1
+
+
+def _adjacent_fight(game: Game, side: int) -> None:
+    """Sometimes attack an enemy next door through an open tunnel."""
+    for cell in list(game.pawns[side]):
+        for enemy in list(game.pawns[1 - side]):
+            if cell in game.pawns[side] and enemy in game.pawns[1 - side] and \
+                    _distance(cell, enemy) == 1 and step_ok(game.grid, cell, enemy, None) and \
+                    game.rng.random() < 0.5:
+                mine = max(game.rng.randint(1, 6) for _ in range(game.pawns[side].count(cell)))
+                theirs = max(game.rng.randint(1, 6)
+                             for _ in range(game.pawns[1 - side].count(enemy)))
+                if mine > theirs:
+                    game.pawns[1 - side].remove(enemy)
+                elif theirs > mine:
+                    game.pawns[side].remove(cell)
+
+
+def play_turn(game: Game, side: int) -> None:
+    """One whole turn for ``side``, in the rulebook's order of phases."""
+    if game.reserve[side]:
+        game.reserve[side] -= 1
+        game.pawns[side].append(game.bases[side])
+        _combat(game, side, game.bases[side])
+    game.take(side)
+    created: list[Cell] = []
+    idle = False
+    order = list(range(len(game.pawns[side])))
+    game.rng.shuffle(order)
+    for pawn in order:
+        if pawn < len(game.pawns[side]) and not _act(game, side, pawn, created):
+            idle = True
+    if idle:
+        game.take(side)
+    _events(game, side, created)
+    _adjacent_fight(game, side)
+    _overflow(game, side)
+    hand = game.hands[side]
+    while len(hand) > HAND_LIMIT:
+        game.pit.append(hand.pop(game.rng.randrange(len(hand))))
+
+
+def play_game(setup: Setup, rng: random.Random) -> tuple[int | None, int]:
+    """Play one game: (winning side index or None if unfinished, turns played)."""
+    tileset = setup.tileset
+    entrance, hive = tileset.tile(ENTRANCE), tileset.tile(HIVE)
+    pile = [tile for tile in tileset.tiles if tile.role != "base"
+            for _ in range(tile.count)]
+    rng.shuffle(pile)
+    game = Game(rng, {(0, 0): Placed(entrance), (7, 7): Placed(hive)}, pile)
+    for turn in range(TURN_CAP):
+        side = turn % 2
+        play_turn(game, side)
+        if not game.reserve[0] and not game.reserve[1]:
+            for loser in (side, 1 - side):
+                if not game.pawns[loser]:
+                    return 1 - loser, turn + 1
+    return None, TURN_CAP
+
+
+def simulate(setup: Setup, games: int, seed: int) -> dict:
+    """Play ``games`` random games; the report depends only on the mix and the seed."""
+    rng = random.Random(seed)
+    lengths: list[int] = []
+    wins = {"miners": 0, "beetles": 0}
+    unfinished = 0
+    for _ in range(games):
+        winner, turns = play_game(setup, random.Random(rng.getrandbits(64)))
+        if winner is None:
+            unfinished += 1
+        else:
+            wins[SIDES[winner]] += 1
+            lengths.append(turns)
+    return {
+        "game": "demon-mine", "games": games, "seed": seed, "ended": len(lengths),
+        "unfinished": unfinished, "wins": wins,
+        "turns": {"mean": round(statistics.fmean(lengths), 1) if lengths else None,
+                  "median": statistics.median(lengths) if lengths else None,
+                  "min": min(lengths, default=None), "max": max(lengths, default=None)},
+        "turn_cap": TURN_CAP,
+    }

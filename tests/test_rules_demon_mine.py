@@ -1,0 +1,147 @@
+"""Demon Mine: placement, "fits over", movement, the validator and the simulator."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from support import ROOT
+
+from pnp.cli import main
+from pnp.model import load_tileset
+from pnp.rules import Setup
+from pnp.rules.demon_mine import Placed, can_burrow, check, fits_over, moves, simulate
+
+TILESET = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+
+
+def tile(name: str, rotation: int = 0) -> Placed:
+    return Placed(TILESET.tile(name), rotation)
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_burrowing_needs_both_touching_edges_open():
+    grid = {(0, 0): tile("mine-entrance")}
+    assert can_burrow(grid, (0, 0), (1, 0), tile("straight", 1))  # E-W meets the open E side
+    assert not can_burrow(grid, (0, 0), (1, 0), tile("straight"))  # N-S shows rock to the west
+    assert can_burrow(grid, (0, 0), (1, 0), tile("elbow", 2))  # S-W elbow opens west
+    assert not can_burrow(grid, (0, 0), (2, 0), tile("cross"))  # not next to the pawn
+    grid[(1, 0)] = tile("straight", 1)
+    grid[(1, 1)] = tile("straight")
+    assert not can_burrow(grid, (1, 0), (1, 1), tile("cross"))  # the pawn's own tile is closed S
+
+
+def test_fits_over_needs_every_old_opening():
+    assert fits_over(tile("cross"), tile("elbow"))
+    assert fits_over(tile("tee", 1), tile("elbow", 2))  # W-N-S over S-W
+    assert not fits_over(tile("elbow"), tile("straight"))
+    assert not fits_over(tile("straight"), tile("tee"))
+
+
+def test_replacing_follows_the_rules():
+    grid = {(0, 0): tile("mine-entrance"), (1, 0): tile("straight", 1),
+            (2, 0): tile("elbow", 3)}  # W-N elbow at (2, 0)
+    assert can_burrow(grid, (1, 0), (2, 0), tile("tee", 1))  # S-W-N fits over W-N
+    assert not can_burrow(grid, (1, 0), (2, 0), tile("straight", 1))  # loses the N opening
+    assert not can_burrow(grid, (1, 0), (0, 0), tile("cross"))  # bases are never replaced
+    grid[(2, 0)] = tile("lodestone")
+    assert can_burrow(grid, (1, 0), (2, 0), tile("elbow", 2))  # any tunnel over a lodestone
+
+
+def test_moves_go_one_or_two_squares_through_open_touching_edges():
+    grid = {(0, 0): tile("mine-entrance"), (1, 0): tile("straight", 1),
+            (2, 0): tile("elbow", 2), (2, 1): tile("straight"), (0, 1): tile("straight", 1)}
+    assert moves(grid, (0, 0)) == {(1, 0), (2, 0)}  # (0, 1) is E-W: its north side is rock
+    assert moves(grid, (1, 0)) == {(0, 0), (2, 0), (2, 1)}  # round the elbow in two steps
+    grid[(2, 0)] = tile("lodestone")
+    assert moves(grid, (1, 0)) == {(0, 0)}  # nobody enters a lodestone's square
+
+
+def test_shipped_mix_links_with_two_and_four_players():
+    for players, tileset in ((2, TILESET), (4, TILESET.with_counts({"mine-entrance": 2,
+                                                                    "beetle-hive": 2}))):
+        findings = check(Setup(tileset, players))
+        assert not [f for f in findings if f.severity == "error"]
+        links = [f for f in findings if f.rule == "link"]
+        assert len(links) == (1 if players == 2 else 4)
+    two = next(f for f in check(Setup(TILESET, 2)) if f.rule == "link")
+    assert "13 tiles" in two.message
+
+
+@pytest.mark.parametrize(("changes", "fragment"), [
+    ({"elbow": 0, "tee": 0, "cross": 0}, "add at least 1 elbow, tee or cross"),
+    ({"straight": 0, "tee": 0, "cross": 0, "elbow": 12}, "short"),
+    ({"mine-entrance": 0}, "set mine-entrance to 1"),
+])
+def test_broken_mixes_are_reported_with_a_fix(changes, fragment):
+    findings = check(Setup(TILESET.with_counts(changes), 2))
+    errors = [f for f in findings if f.severity == "error"]
+    assert errors and any(fragment in f.fix or fragment in f.message for f in errors)
+
+
+def test_elbows_alone_can_still_link_the_corners():
+    mix = TILESET.with_counts({"straight": 0, "tee": 0, "cross": 0, "elbow": 13})
+    findings = check(Setup(mix, 2))
+    assert not [f for f in findings if f.severity == "error"]
+
+
+def test_validate_cli_exit_codes_json_and_sets():
+    assert run("validate", "demon-mine").exit_code == 0
+    result = run("validate", "demon-mine", "--set", "elbow=0", "--set", "tee=0", "--set",
+                 "cross=0", "--json")
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert data["ok"] is False
+    assert any(f["rule"] == "link" and f["severity"] == "error" for f in data["findings"])
+    unknown = run("validate", "demon-mine", "--set", "elbw=3")
+    assert unknown.exit_code == 2 and "did you mean elbow" in unknown.output
+    assert run("validate", "demon-mine", "--set", "elbow=lots").exit_code == 2
+    assert run("validate", "demon-mine", "--players", "4").exit_code == 1
+    assert run("validate", "demon-mine", "--variant", "four-player").exit_code == 0
+
+
+def test_mix_files_change_counts_and_add_homebrew_tiles(tmp_path):
+    mix = tmp_path / "winding.yaml"
+    mix.write_text("base: demon-mine\ncounts:\n  straight: 0\n  tee: 0\n  cross: 0\n"
+                   "  elbow: 12\ntiles:\n  - name: double-elbow\n    count: 2\n"
+                   "    paths: [N-E, S-W]\n")
+    result = run("validate", str(mix), "--json")
+    assert result.exit_code == 0, result.output  # 12 elbows + 2 double elbows make 13 turns
+    assert json.loads(result.output)["mix"] == "winding"
+    mix.write_text(mix.read_text().replace("count: 2", "count: 0"))
+    assert run("validate", str(mix)).exit_code == 1
+    bad = tmp_path / "typo.yaml"
+    bad.write_text("base: demon-mine\ncounts:\n  elbo: 3\n")
+    result = run("validate", str(bad))
+    assert result.exit_code == 2
+    assert "line 3" in result.output and "did you mean elbow" in result.output
+
+
+def test_mix_builds_into_its_own_folder(tmp_path):
+    mix = tmp_path / "more-collapses.yaml"
+    mix.write_text("base: demon-mine\ncounts: {tunnel-collapse: 8}\n")
+    result = run("build", str(mix), "--paper", "letter", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "out" / "demon-mine-more-collapses" /
+                           "manifest.json").read_text())
+    assert {t["name"]: t["count"] for t in manifest["tiles"]}["tunnel-collapse"] == 8
+
+
+def test_simulation_is_reproducible_and_reports_outcomes():
+    setup = Setup(TILESET, 2)
+    first = simulate(setup, 6, seed=5)
+    assert first == simulate(setup, 6, seed=5)
+    assert first != simulate(setup, 6, seed=6)
+    assert first["games"] == 6 == first["ended"] + first["unfinished"]
+    assert sum(first["wins"].values()) == first["ended"]
+
+
+def test_simulate_command_prints_the_same_report_for_the_same_seed():
+    one = run("simulate", "demon-mine", "--games", "4", "--seed", "9", "--json")
+    two = run("simulate", "demon-mine", "--games", "4", "--seed", "9", "--json")
+    assert one.exit_code == 0
+    assert json.loads(one.stdout) == json.loads(two.stdout)
