@@ -1,0 +1,428 @@
+"""Gold Mine (with the Phantom of the Mine variant): placement, movement and the mix rules.
+
+Facts used here: square tiles laid in any rotation; a tile may carry several
+tunnels walled apart, so a miner stands on a (tile, path) position rather
+than on a tile. A tile may only be laid where every touching edge matches
+exactly (open against open, closed against closed) and at least one pair is
+open, so it joins the mine. A miner walks from its path through an open edge
+into whichever path of the next tile owns the facing edge; walls keep it on
+its own path. The Phantom walks through rock: one step crosses a tile
+boundary (open or walled) or the wall between two paths of one tile, and it
+must always stop on a path.
+
+The published box holds 100 tiles: 1 mine entrance, 28 gold chambers (4 with
+a secret passage), 67 mine tunnels (11 with a secret passage, 12 with a mud
+puddle) and 4 caverns, plus 28 nuggets, 18 gold challenge and 18 bat
+challenge tokens. The development stage lays 20 tiles; the Phantom variant
+puts a cavern at the bottom of those 20.
+
+Tiles are classified from what the file says they are, never from names:
+role ``base`` is the entrance, a ``cavern``-style path makes a cavern, the
+``chamber-gold`` icon a chamber, ``secret-passage`` and ``mud`` icons mark
+those tiles, and every other ``tunnel`` tile is a mine tunnel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import NamedTuple
+
+from pnp.geometry import SQUARE
+from pnp.model import TileKind, Tileset
+from pnp.rules import Finding, Setup
+
+Cell = tuple[int, int]
+DEVELOPMENT_TILES = 20
+PHANTOM = "phantom"
+PHANTOM_MAX_PLAYERS = 5  # the white miner becomes the Phantom, leaving five pawns
+# How likely a shuffle may be to shut the mine during development before we object.
+CLOSE_ERROR = 0.05
+CLOSE_WARNING = 0.01
+
+
+# ---------------------------------------------------------------------------
+# Placement and movement on a path level.
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A tile on the table: its kind and how many quarter turns clockwise it was given."""
+
+    kind: TileKind
+    rotation: int = 0
+
+
+class Position(NamedTuple):
+    """Where a miner stands: a cell and the index of one of its tile's paths.
+
+    The index follows the order of ``TileKind.paths``, which rotation does not
+    change, so a position stays meaningful whichever way the tile was turned.
+    """
+
+    cell: Cell
+    path: int
+
+
+Board = Mapping[Cell, Placed]
+
+
+def rotated_paths(placed: Placed) -> tuple[frozenset[str], ...]:
+    """The open edges of each path as they lie on the table, in the kind's path order."""
+    steps = placed.rotation % SQUARE.sides
+    return tuple(frozenset(SQUARE.rotate(port, steps) for port in path.ports)
+                 for path in placed.kind.paths)
+
+
+def open_edges(placed: Placed) -> frozenset[str]:
+    """Every open edge of a placed tile, whichever path it belongs to."""
+    return frozenset().union(*rotated_paths(placed))
+
+
+def path_at(placed: Placed, edge: str) -> int | None:
+    """The path of a placed tile that opens ``edge`` (table direction), or None for rock."""
+    return next((index for index, ports in enumerate(rotated_paths(placed)) if edge in ports),
+                None)
+
+
+def fits(board: Board, cell: Cell, kind: TileKind, rotation: int) -> bool:
+    """May ``kind``, turned ``rotation`` quarter turns, be laid on the empty ``cell``?
+
+    Every neighbour must meet it edge for edge (open to open, closed to
+    closed), and at least one shared edge must be open on both sides, or the
+    tile would not be part of the mine. The first tile (the entrance) is put
+    down by the setup, not through this test.
+    """
+    if cell in board or (not kind.rotatable and rotation % SQUARE.sides):
+        return False
+    mine = open_edges(Placed(kind, rotation))
+    joined = False
+    for edge in SQUARE.edges:
+        neighbour = board.get(SQUARE.neighbour(cell, edge))
+        if neighbour is None:
+            continue
+        theirs = SQUARE.opposite(edge) in open_edges(neighbour)
+        if (edge in mine) != theirs:
+            return False
+        joined = joined or theirs
+    return joined
+
+
+def _placed_at(board: Board, position: Position) -> Placed:
+    """The tile under a position, refusing positions that are not on a path."""
+    placed = board.get(position.cell)
+    if placed is None or not 0 <= position.path < len(placed.kind.paths):
+        raise ValueError(f"{position} is not on a path of a tile on the board")
+    return placed
+
+
+def moves(board: Board, position: Position) -> frozenset[Position]:
+    """Positions a miner reaches in one ordinary step.
+
+    A miner leaves through an open edge of its own path and arrives on the
+    path of the next tile that owns the facing edge; walls inside a tile keep
+    it on its path, so another path of the same tile is never one step away.
+    """
+    here = _placed_at(board, position)
+    reached = set()
+    for edge in rotated_paths(here)[position.path]:
+        cell = SQUARE.neighbour(position.cell, edge)
+        there = board.get(cell)
+        index = None if there is None else path_at(there, SQUARE.opposite(edge))
+        if index is not None:
+            reached.add(Position(cell, index))
+    return frozenset(reached)
+
+
+def phantom_moves(board: Board, position: Position) -> frozenset[Position]:
+    """Positions the Phantom reaches in one step.
+
+    One step is either a crossing of a tile boundary, open or solid, onto any
+    path of the neighbouring tile, or a crossing of the wall onto another path
+    of its own tile. Separate paths are always walled apart, so every other
+    path of the tile counts. It must stop on a path, so empty cells and tiles
+    without paths are never reached.
+    """
+    here = _placed_at(board, position)
+    reached = {Position(position.cell, index) for index in range(len(here.kind.paths))
+               if index != position.path}
+    for edge in SQUARE.edges:
+        cell = SQUARE.neighbour(position.cell, edge)
+        there = board.get(cell)
+        if there is not None:
+            reached.update(Position(cell, index) for index in range(len(there.kind.paths)))
+    return frozenset(reached)
+
+
+def reachable(board: Board, start: Position, steps: int,
+              phantom: bool = False) -> frozenset[Position]:
+    """Every position reachable in at most ``steps`` steps, the start included.
+
+    "At most" because a move may stop early (the Phantom's move after a
+    secret-passage attempt is "up to" the lower die); a caller who needs exact
+    counts can subtract the smaller set.
+    """
+    if steps < 0:
+        raise ValueError(f"steps must be 0 or more, got {steps}")
+    _placed_at(board, start)
+    step = phantom_moves if phantom else moves
+    seen = {start}
+    frontier = {start}
+    for _ in range(steps):
+        frontier = {after for before in frontier for after in step(board, before)} - seen
+        if not frontier:
+            break
+        seen |= frontier
+    return frozenset(seen)
+
+
+# ---------------------------------------------------------------------------
+# What each tile is, read from the data.
+
+
+def has_icon(tile: TileKind, icon: str) -> bool:
+    return any(f.kind == "icon" and f.value == icon for f in tile.features)
+
+
+def category(tile: TileKind) -> str:
+    """entrance, cavern, chamber, tunnel or other: what the rules treat a tile as."""
+    if tile.role == "base":
+        return "entrance"
+    if any(path.style == "cavern" for path in tile.paths):
+        return "cavern"
+    if has_icon(tile, "chamber-gold"):
+        return "chamber"
+    return "tunnel" if tile.role == "tunnel" else "other"
+
+
+@dataclass(frozen=True)
+class Split:
+    """How many tiles of each sort a mix holds, in the terms the box lists them."""
+
+    entrance: int = 0
+    chambers: int = 0
+    chambers_with_secret_passage: int = 0
+    tunnels: int = 0
+    tunnels_with_secret_passage: int = 0
+    tunnels_with_mud: int = 0
+    caverns: int = 0
+    total: int = 0
+
+
+PUBLISHED = Split(entrance=1, chambers=28, chambers_with_secret_passage=4, tunnels=67,
+                  tunnels_with_secret_passage=11, tunnels_with_mud=12, caverns=4, total=100)
+SPLIT_FIELDS = {"entrance": "entrance", "chamber": "chambers", "tunnel": "tunnels",
+                "cavern": "caverns"}  # a category and the Split field that counts it
+PUBLISHED_TOKENS = {"gold-challenge": 18, "bat": 18}  # nuggets follow the chambers instead
+
+
+def tally(tileset: Tileset) -> Split:
+    """Count the mix by sort, secret passages and mud counted within their sort."""
+    counts = {f.name: 0 for f in fields(Split)}
+    for tile in tileset.tiles:
+        sort = category(tile)
+        counts["total"] += tile.count
+        plural = SPLIT_FIELDS.get(sort)
+        if plural is None:
+            continue
+        counts[plural] += tile.count
+        if sort in ("chamber", "tunnel") and has_icon(tile, "secret-passage"):
+            counts[f"{plural}_with_secret_passage"] += tile.count
+        if sort == "tunnel" and has_icon(tile, "mud"):
+            counts["tunnels_with_mud"] += tile.count
+    return Split(**counts)
+
+
+def token_count(tileset: Tileset, icon: str) -> int:
+    """Copies of the tokens that show ``icon`` on either face."""
+    total = 0
+    for piece in tileset.components:
+        faces = piece.features + (piece.reverse.features if piece.reverse else ())
+        if piece.kind == "token" and any(f.kind == "icon" and f.value == icon for f in faces):
+            total += piece.count
+    return total
+
+
+# ---------------------------------------------------------------------------
+# Can the development stage always be extended?
+
+
+def close_chance(entrance_openings: int, pool: Mapping[int, int], laid: int,
+                 last: int | None = None) -> float:
+    """The share of shuffles that shut the mine before ``laid`` tiles are down.
+
+    ``pool`` maps a number of openings to how many tiles in the stack have
+    it; ``last``, if given, is the openings of a tile kept back to be laid
+    last (the Phantom's cavern), so ``laid - 1`` tiles come from the shuffle.
+
+    Counting rule: call an open end an open edge of the mine that faces an
+    empty cell. A tile with ``k`` openings that meets ``j`` open ends must
+    match them all, and edges must line up exactly, so its other ``k - j``
+    openings all face empty cells: the open ends change by exactly
+    ``k - 2j``. Since ``j >= 1`` the change is at most ``k - 2``, reached by
+    joining the tile through a single edge. So after any placements the mine
+    has at most ``entrance + sum(k - 2)`` open ends. When that bound reaches
+    zero with tiles still to lay, the mine is shut however well it was laid:
+    the shuffle forced it. This counts exactly those shuffles, by walking the
+    draws without replacement over how many tiles of each opening count have
+    come out, which is fast (a few thousand states for 20 tiles) and exact.
+    """
+    kinds = sorted(k for k, count in pool.items() if count > 0)
+    stock = [pool[k] for k in kinds]
+    size = sum(stock)
+    draws = min(laid - (1 if last is not None else 0), size)
+    layer: dict[tuple[int, ...], float] = {tuple(0 for _ in kinds): 1.0}
+    shut = 0.0
+    for drawn in range(draws + 1):
+        following: dict[tuple[int, ...], float] = {}
+        for state, weight in layer.items():
+            ends = entrance_openings + sum(n * (k - 2) for n, k in zip(state, kinds, strict=True))
+            if ends <= 0 and (drawn < draws or last is not None):
+                shut += weight
+                continue
+            if drawn == draws:
+                continue
+            for index, n in enumerate(state):
+                left = stock[index] - n
+                if left:
+                    after = state[:index] + (n + 1,) + state[index + 1 :]
+                    following[after] = following.get(after, 0.0) + weight * left / (size - drawn)
+        layer = following
+    return shut
+
+
+def extension_finding(tileset: Tileset, variant: str | None) -> Finding | None:
+    """Judge whether the 20 development tiles can always be laid.
+
+    The rule: a one-opening tile always costs the mine one open end, a tile
+    with more openings never has to, so only a run of dead ends drawn early
+    can force the mine shut (see :func:`close_chance`). A mix with at least as
+    many one-opening tiles as the entrance has openings can never rule that
+    out (the shipped file has eight against four), so we measure it: the
+    share of shuffles in which the mine is forced shut before the development
+    stage is complete. At least 5 % is an error (players
+    would meet it every few games), at least 1 % a warning, less an info that
+    states the worst case. The count is a floor: cramped laying can close a
+    mine sooner, never later. With the Phantom variant the best cavern is
+    held back to be laid last, and the mine must still be open for it.
+    """
+    entrances = [t for t in tileset.tiles if category(t) == "entrance" and t.count]
+    if not entrances:
+        return None  # the entrance rule already reports it
+    opening = len(entrances[0].ports)
+    pool: dict[int, int] = {}
+    for tile in tileset.tiles:
+        if category(tile) != "entrance" and tile.ports and tile.count:
+            pool[len(tile.ports)] = pool.get(len(tile.ports), 0) + tile.count
+    caverns = [len(t.ports) for t in tileset.tiles if category(t) == "cavern" and t.count]
+    last = max(caverns) if variant == PHANTOM and caverns else None
+    if last is not None:
+        pool[last] -= 1
+    chance = close_chance(opening, pool, DEVELOPMENT_TILES, last)
+    dead_ends = pool.get(1, 0)
+    worst = (f"the worst shuffle draws {opening} one-opening tiles first"
+             if dead_ends >= opening else
+             f"even the worst shuffle (all {dead_ends} one-opening tiles first) leaves it open")
+    message = (f"The mine is forced shut during the {DEVELOPMENT_TILES} development tiles in "
+               f"{chance:.2%} of shuffles ({worst}; the entrance has {opening} openings).")
+    severity = ("error" if chance >= CLOSE_ERROR else
+                "warning" if chance >= CLOSE_WARNING else "info")
+    fix = ("" if severity == "info" else
+           "swap some one-opening tiles for tees or crosses, which each add open ends")
+    singles = tuple(t.name for t in tileset.tiles if t.count and len(t.ports) == 1)
+    return Finding(severity, "keeps-open", message, singles if severity != "info" else (), fix)
+
+
+# ---------------------------------------------------------------------------
+# The mix rules.
+
+
+def split_findings(tileset: Tileset) -> list[Finding]:
+    """Differences from the published split: warnings, except the single entrance."""
+    have = tally(tileset)
+    findings = []
+    for item in fields(Split):
+        got, want = getattr(have, item.name), getattr(PUBLISHED, item.name)
+        if got == want:
+            continue
+        label = "tiles in all" if item.name == "total" else item.name.replace("_", " ")
+        if item.name == "entrance":
+            findings.append(Finding(
+                "error", "one-entrance",
+                f"Gold Mine needs exactly one mine entrance (a tile with role base); the mix "
+                f"has {got}.", tuple(t.name for t in tileset.tiles if category(t) == "entrance"),
+                "set the entrance count to 1"))
+        else:
+            findings.append(Finding(
+                "warning", "published-split",
+                f"The box has {want} {label}; this mix has {got}. Fine if the change is meant."))
+    for icon, want in PUBLISHED_TOKENS.items():
+        got = token_count(tileset, icon)
+        if got != want:
+            findings.append(Finding(
+                "warning", "published-split",
+                f"The box has {want} tokens showing '{icon}'; this file has {got}."))
+    return findings
+
+
+def nugget_finding(tileset: Tileset) -> Finding | None:
+    """One nugget per gold chamber: each chamber is stocked when it is laid."""
+    chambers = tally(tileset).chambers
+    nuggets = token_count(tileset, "nugget")
+    if nuggets == chambers:
+        return None
+    names = tuple(c.name for c in tileset.components
+                  if any(f.kind == "icon" and f.value == "nugget" for f in c.features))
+    return Finding("error", "nuggets",
+                   f"Every gold chamber gets a nugget when it is laid: {chambers} chambers need "
+                   f"{chambers} nugget tokens, the file has {nuggets}.", names,
+                   f"make {chambers} nugget tokens (a token with the nugget icon)")
+
+
+def phantom_findings(setup: Setup) -> list[Finding]:
+    """The variant needs a cavern for the Phantom's lair and a free pawn for the Phantom."""
+    if setup.variant != PHANTOM:
+        return []
+    findings = []
+    if tally(setup.tileset).caverns < 1:
+        findings.append(Finding(
+            "error", "phantom-cavern",
+            "The Phantom appears on the first cavern laid and hides its loot in caverns; the "
+            "mix has none.", fix="add at least 1 cavern tile (a path with style: cavern)"))
+    if setup.players > PHANTOM_MAX_PLAYERS:
+        findings.append(Finding(
+            "error", "phantom-players",
+            f"The white miner becomes the Phantom, so at most {PHANTOM_MAX_PLAYERS} people play; "
+            f"asked for {setup.players}.", fix=f"play with {PHANTOM_MAX_PLAYERS} or fewer"))
+    return findings
+
+
+def opening_findings(tileset: Tileset) -> list[Finding]:
+    """A tile with no opening can never be joined to the mine, so it can never be laid."""
+    return [Finding("error", "tile-openings",
+                    f"'{tile.name}' has no open edge, so it can never join the mine.",
+                    (tile.name,), "give it at least one path")
+            for tile in tileset.tiles if tile.count and not tile.ports]
+
+
+def multi_path_finding(tileset: Tileset) -> Finding:
+    """How many tiles carry separate tunnels: worth knowing, since walls split positions."""
+    kinds = [t for t in tileset.tiles if t.count and len(t.paths) > 1]
+    total = sum(t.count for t in kinds)
+    return Finding("info", "multi-path",
+                   f"{total} of {tileset.tile_count} tiles ({len(kinds)} kinds) carry two or "
+                   "more separate tunnels walled apart.", tuple(t.name for t in kinds))
+
+
+def check(setup: Setup) -> list[Finding]:
+    """The published split, nuggets, the Phantom's needs, openings and an open mine."""
+    tileset = setup.tileset
+    findings = split_findings(tileset)
+    findings.extend(f for f in (nugget_finding(tileset),) if f)
+    findings.extend(phantom_findings(setup))
+    findings.extend(opening_findings(tileset))
+    extension = extension_finding(tileset, setup.variant)
+    if extension:
+        findings.append(extension)
+    findings.append(multi_path_finding(tileset))
+    return findings
