@@ -1,0 +1,968 @@
+"""Dynamine: building a mine downward, moving peripheral tiles, and end-of-game scoring.
+
+Facts used (from the rulebook, in our words): tiles never turn, so the cost die
+stays in the top-right corner; a new tile must line up with every tile it
+touches so that tunnels meet tunnels and rock meets rock; only peripheral tiles
+move, and a moved tile follows the same building rules. Scoring adds veins
+(worth their level, 5 from level 5 down), altars (printed value plus 1 per vein
+on their level), wells, dragon fossils, six reward cards, items and missions;
+a tie goes to the player with more tiles on the deepest levels.
+
+Every tile property is read from the tile's printed features (die face, icons,
+badges, "+1" plaques) and its paths, never from its name, so homebrew tiles
+score like published ones.
+
+Our readings of the rulebook where it is open to more than one reading are
+listed in docs/dynamine-layout.md; the important ones are named constants here.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from pnp.errors import InputError, Where, shorten
+from pnp.geometry import SQUARE
+from pnp.load import Mapping, Sequence, load_file
+from pnp.model import Component, TileKind, Tileset
+from pnp.rules import Finding, Setup
+
+Cell = tuple[int, int]  # (x, level): x grows to the east, the level grows downward
+
+# The rulebook puts depth marker 1 beside the mine entrance at setup, so the
+# entrance's row is level 1 and every row below it is one level deeper.
+ENTRANCE_LEVEL = 1
+VEIN_CAP_LEVEL = 5  # from this level down every vein is worth the same
+MISSION_LEVEL = 5  # "level 5" in missions means that level exactly
+SAPPHIRE_LEVEL = 4
+# The rulebook says of one pictured dragon "this dragon fossil also counts";
+# we read it as the dragon in a well counting as a fossil (never for fossil VP).
+WELL_DRAGON_COUNTS_AS_FOSSIL = True
+# Reward points when the tileset's reward cards do not print them (a reconstruction).
+DEFAULT_SIDE_A = 3
+DEFAULT_SIDE_B = (3, 1)
+VERTICAL = frozenset(("N", "S"))
+
+
+# ---------------------------------------------------------------------------
+# What a tile shows, read from its features.
+
+
+@dataclass(frozen=True)
+class TileFacts:
+    """Everything the rules need to know about a tile kind, taken from its features."""
+
+    costs: tuple[int, ...] = ()  # every die face printed (a valid tile has exactly one)
+    veins: int = 0
+    plus_one_edges: tuple[str, ...] = ()  # tunnel ends marked "+1"
+    plus_one_token: bool = False
+    move_tile: bool = False
+    wells: tuple[str, ...] = ()  # "plain", "altar" or "dragon" for each well icon
+    altars: tuple[int | None, ...] = ()  # printed value, None when the badge is missing
+    fossils: tuple[int | None, ...] = ()
+    sapphire: bool = False
+    entrance: bool = False
+
+    @property
+    def cost(self) -> int | None:
+        """The building cost, or None when the tile shows no single die."""
+        return self.costs[0] if len(self.costs) == 1 else None
+
+    @property
+    def fossil_count(self) -> int:
+        """Fossils for rewards, items and missions (a well's dragon may count too)."""
+        dragons = self.wells.count("dragon") if WELL_DRAGON_COUNTS_AS_FOSSIL else 0
+        return len(self.fossils) + dragons
+
+
+_WELL_ICONS = MappingProxyType({"well": "plain", "well-altar": "altar",
+                                "well-dragon": "dragon"})
+
+
+def _badge_number(badge: str) -> int | None:
+    """A badge's number, or None when it shows no plain number."""
+    text = badge.strip()
+    return int(text) if text.isdigit() else None
+
+
+def tile_facts(kind: TileKind) -> TileFacts:
+    """Read a tile's scoring and building properties from what is printed on it."""
+    costs: list[int] = []
+    veins = 0
+    plus_edges: list[str] = []
+    wells: list[str] = []
+    altars: list[int | None] = []
+    fossils: list[int | None] = []
+    icons: set[str] = set()
+    for feature in kind.features:
+        if feature.kind == "die":
+            costs.append(int(feature.value))
+        elif feature.kind == "label" and str(feature.value).strip() == "+1":
+            plus_edges.append(feature.at)
+        elif feature.kind == "icon":
+            icon = str(feature.value)
+            icons.add(icon)
+            if icon == "vein":
+                veins += _badge_number(feature.badge) or 1  # a badge "2" marks two veins
+            elif icon in _WELL_ICONS:
+                wells.append(_WELL_ICONS[icon])
+            elif icon == "altar":
+                altars.append(_badge_number(feature.badge))
+            elif icon == "fossil":
+                fossils.append(_badge_number(feature.badge))
+    return TileFacts(costs=tuple(costs), veins=veins, plus_one_edges=tuple(plus_edges),
+                     plus_one_token="plus-one-token" in icons, move_tile="move-tile" in icons,
+                     wells=tuple(wells), altars=tuple(altars), fossils=tuple(fossils),
+                     sapphire="sapphire" in icons, entrance=kind.role == "base")
+
+
+def is_vertical(kind: TileKind) -> bool:
+    """True for a tunnel tile whose tunnel runs straight through from top to bottom."""
+    return kind.role == "tunnel" and VERTICAL in kind.connections
+
+
+# ---------------------------------------------------------------------------
+# One player's mine and the building rules.
+
+
+@dataclass(frozen=True)
+class Mine:
+    """One player's mine: tile kinds by (x, level) cell, the entrance included.
+
+    A mine is never changed in place; placing or moving a tile gives a new one,
+    so a scorer or a simulator can keep earlier states without copying.
+    """
+
+    entrance: Cell
+    tiles: MappingProxyType[Cell, TileKind]
+
+    @classmethod
+    def start(cls, entrance: TileKind, cell: Cell = (0, ENTRANCE_LEVEL)) -> Mine:
+        """A mine holding only its entrance."""
+        return cls(cell, MappingProxyType({cell: entrance}))
+
+    @classmethod
+    def of(cls, entrance_cell: Cell, tiles: dict[Cell, TileKind]) -> Mine:
+        """A mine from a finished placement map (no building rules are checked)."""
+        return cls(entrance_cell, MappingProxyType(dict(tiles)))
+
+    def with_tile(self, cell: Cell, kind: TileKind) -> Mine:
+        """This mine with one more tile, unchecked (see :func:`can_place`)."""
+        return Mine.of(self.entrance, {**self.tiles, cell: kind})
+
+    def without(self, cell: Cell) -> Mine:
+        """This mine with one tile taken away."""
+        return Mine.of(self.entrance, {c: k for c, k in self.tiles.items() if c != cell})
+
+    @property
+    def depth(self) -> int:
+        """The deepest level holding a tile: the number of levels the mine spans."""
+        return max(level for _, level in self.tiles)
+
+    def cells_on(self, level: int) -> tuple[Cell, ...]:
+        """The occupied cells of one level, west to east."""
+        return tuple(sorted(cell for cell in self.tiles if cell[1] == level))
+
+
+def _open(mine: Mine, cell: Cell, edge: str) -> bool:
+    kind = mine.tiles.get(cell)
+    return kind is not None and edge in kind.ports
+
+
+def reachable_ports(mine: Mine) -> frozenset[tuple[Cell, str]]:
+    """Tunnel ends joined to the entrance: along a tile's own paths and across open edges.
+
+    Working on tunnel ends rather than whole tiles keeps tiles with two walled-off
+    tunnels honest: only the tunnel that really leads to the entrance counts.
+    """
+    start = [(mine.entrance, edge) for edge in sorted(mine.tiles[mine.entrance].ports)]
+    seen = set(start)
+    frontier = list(start)
+    while frontier:
+        cell, edge = frontier.pop()
+        kind = mine.tiles[cell]
+        steps = [(cell, other) for path in kind.paths if edge in path.ports
+                 for other in path.ports]
+        across = SQUARE.neighbour(cell, edge)
+        if _open(mine, across, SQUARE.opposite(edge)):
+            steps.append((across, SQUARE.opposite(edge)))
+        for step in steps:
+            if step not in seen:
+                seen.add(step)
+                frontier.append(step)
+    return frozenset(seen)
+
+
+def connected_cells(mine: Mine) -> frozenset[Cell]:
+    """Cells whose tile has a tunnel joined to the entrance (the entrance itself too)."""
+    return frozenset({cell for cell, _ in reachable_ports(mine)} | {mine.entrance})
+
+
+def placement_problem(mine: Mine, cell: Cell, kind: TileKind) -> str | None:
+    """Why ``kind`` may not be built at ``cell`` as printed, or None when it may.
+
+    Tiles keep their printed orientation, so only the edges as drawn count.
+    """
+    if kind.role != "tunnel":
+        return f"'{kind.name}' is not a tunnel tile, so it is never built into a mine"
+    if cell in mine.tiles:
+        return f"the cell {list(cell)} already holds '{mine.tiles[cell].name}'"
+    if cell[1] < mine.entrance[1]:
+        return (f"the cell {list(cell)} is above the entrance's level; the mine is dug "
+                "downward and sideways only")
+    reachable = reachable_ports(mine)
+    joined = False
+    for edge in SQUARE.edges:
+        there = SQUARE.neighbour(cell, edge)
+        if there not in mine.tiles:
+            continue
+        here_open, there_open = edge in kind.ports, _open(mine, there, SQUARE.opposite(edge))
+        if here_open != there_open:
+            return (f"its {edge} edge is {'open' if here_open else 'rock'} but "
+                    f"'{mine.tiles[there].name}' at {list(there)} is "
+                    f"{'open' if there_open else 'rock'} there, so the tunnels do not line up")
+        joined = joined or (here_open and (there, SQUARE.opposite(edge)) in reachable)
+    if not joined:
+        return (f"no tunnel of it meets an open tunnel of the mine at {list(cell)}: "
+                "a new tile must connect to the tunnels already built")
+    return None
+
+
+def can_place(mine: Mine, cell: Cell, kind: TileKind) -> bool:
+    """True when ``kind`` may be built at ``cell`` without turning it."""
+    return placement_problem(mine, cell, kind) is None
+
+
+def plus_one_bonus(mine: Mine, cell: Cell, kind: TileKind) -> int:
+    """Extra building points for building ``kind`` at ``cell``: one per "+1" end it meets."""
+    bonus = 0
+    for edge in sorted(kind.ports):
+        there = SQUARE.neighbour(cell, edge)
+        facing = SQUARE.opposite(edge)
+        if _open(mine, there, facing) and facing in tile_facts(mine.tiles[there]).plus_one_edges:
+            bonus += 1
+    return bonus
+
+
+def _outside(mine: Mine) -> frozenset[Cell]:
+    """Empty cells reachable from beyond the mine's bounding box: its surroundings."""
+    xs = [x for x, _ in mine.tiles]
+    levels = [level for _, level in mine.tiles]
+    low, high = (min(xs) - 1, min(levels) - 1), (max(xs) + 1, max(levels) + 1)
+    seen = {low}
+    frontier = [low]
+    while frontier:
+        cell = frontier.pop()
+        for edge in SQUARE.edges:
+            nxt = SQUARE.neighbour(cell, edge)
+            inside_box = low[0] <= nxt[0] <= high[0] and low[1] <= nxt[1] <= high[1]
+            if inside_box and nxt not in mine.tiles and nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    return frozenset(seen)
+
+
+def peripheral_tiles(mine: Mine) -> tuple[Cell, ...]:
+    """Tiles that may be moved: on the mine's outer edge, and not holding the mine together.
+
+    A tile is peripheral when it touches the mine's surroundings and every
+    other tile stays joined to the entrance without it. The entrance never moves.
+    """
+    outside = _outside(mine)
+    result = []
+    for cell in sorted(mine.tiles, key=lambda c: (c[1], c[0])):
+        if cell == mine.entrance:
+            continue
+        if not any(SQUARE.neighbour(cell, edge) in outside for edge in SQUARE.edges):
+            continue
+        rest = mine.without(cell)
+        if connected_cells(rest) == frozenset(rest.tiles):
+            result.append(cell)
+    return tuple(result)
+
+
+class IllegalMove(ValueError):
+    """A requested tile move breaks the building or moving rules."""
+
+
+def move_problem(mine: Mine, from_cell: Cell, to_cell: Cell) -> str | None:
+    """Why the tile at ``from_cell`` may not move to ``to_cell``, or None when it may."""
+    if from_cell not in mine.tiles:
+        return f"there is no tile at {list(from_cell)}"
+    if from_cell == mine.entrance:
+        return "the mine entrance never moves"
+    if from_cell == to_cell:
+        return "a moved tile must go to another cell"
+    if from_cell not in peripheral_tiles(mine):
+        return (f"'{mine.tiles[from_cell].name}' at {list(from_cell)} is not peripheral: "
+                "it is enclosed, or taking it away would cut tunnels off from the entrance")
+    return placement_problem(mine.without(from_cell), to_cell, mine.tiles[from_cell])
+
+
+def can_move(mine: Mine, from_cell: Cell, to_cell: Cell) -> bool:
+    """True when the tile at ``from_cell`` may be moved to ``to_cell``."""
+    return move_problem(mine, from_cell, to_cell) is None
+
+
+def move_tile(mine: Mine, from_cell: Cell, to_cell: Cell) -> Mine:
+    """The mine after moving a peripheral tile; :class:`IllegalMove` says why not."""
+    problem = move_problem(mine, from_cell, to_cell)
+    if problem is not None:
+        raise IllegalMove(problem)
+    return mine.without(from_cell).with_tile(to_cell, mine.tiles[from_cell])
+
+
+# ---------------------------------------------------------------------------
+# Scoring one mine.
+
+
+def vein_value(level: int) -> int:
+    """What one vein on ``level`` is worth: its level, and no more than the cap."""
+    return min(level, VEIN_CAP_LEVEL)
+
+
+def veins_on(mine: Mine, level: int) -> int:
+    return sum(tile_facts(mine.tiles[cell]).veins for cell in mine.cells_on(level))
+
+
+def _run(mine: Mine, cell: Cell, edge: str) -> int:
+    """Vertical tunnel tiles in an unbroken line from ``cell`` through its ``edge``."""
+    count = 0
+    here = cell
+    while edge in mine.tiles[here].ports:
+        nxt = SQUARE.neighbour(here, edge)
+        kind = mine.tiles.get(nxt)
+        if kind is None or not is_vertical(kind):
+            break
+        count += 1
+        here = nxt
+    return count
+
+
+def well_points(mine: Mine, cell: Cell, well: str) -> int:
+    """A well's VP: see docs/dynamine-layout.md for how we read the two formulas.
+
+    A plain well pays 1 plus every other vertical tile of the shaft it sits in
+    (above and below); a well with an altar or a dragon pays 2 plus the
+    vertical tiles stacked directly above it.
+    """
+    above = _run(mine, cell, "N")
+    if well == "plain":
+        return 1 + above + _run(mine, cell, "S")
+    return 2 + above
+
+
+@dataclass(frozen=True)
+class MineCounts:
+    """What the reward cards compare between players."""
+
+    fossils: int
+    wells: int
+    altars: int
+    deepest: int
+    veins: int
+    tiles: int
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.__dict__)
+
+
+def mine_counts(mine: Mine) -> MineCounts:
+    """Totals of one mine, for reward cards and items."""
+    facts = [tile_facts(kind) for kind in mine.tiles.values()]
+    return MineCounts(fossils=sum(f.fossil_count for f in facts),
+                      wells=sum(len(f.wells) for f in facts),
+                      altars=sum(len(f.altars) for f in facts),
+                      deepest=mine.depth, veins=sum(f.veins for f in facts),
+                      tiles=len(mine.tiles))
+
+
+def level_report(mine: Mine) -> list[dict[str, int]]:
+    """Per level: tiles, veins and each scoring part, so a score can be checked by hand."""
+    rows = []
+    for level in range(mine.entrance[1], mine.depth + 1):
+        veins = veins_on(mine, level)
+        row = {"level": level, "tiles": len(mine.cells_on(level)), "veins": veins,
+               "vein_points": veins * vein_value(level), "altar_points": 0, "well_points": 0,
+               "fossil_points": 0}
+        for cell in mine.cells_on(level):
+            facts = tile_facts(mine.tiles[cell])
+            row["altar_points"] += sum((value or 0) + veins for value in facts.altars)
+            row["well_points"] += sum(well_points(mine, cell, well) for well in facts.wells)
+            row["fossil_points"] += sum(value or 0 for value in facts.fossils)
+        rows.append(row)
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# Items, missions and reward cards.
+
+
+def _sapphire_at_4(mine: Mine) -> bool:
+    return any(tile_facts(mine.tiles[c]).sapphire for c in mine.cells_on(SAPPHIRE_LEVEL))
+
+
+def _on_mission_level(mine: Mine, test: str) -> bool:
+    facts = [tile_facts(mine.tiles[c]) for c in mine.cells_on(MISSION_LEVEL)]
+    if test == "fossil":
+        return any(f.fossil_count for f in facts)
+    if test == "altar":
+        return any(f.altars for f in facts)
+    if test == "well":
+        return any(f.wells for f in facts)
+    return len(facts) >= 3  # "three tiles"
+
+
+# item -> (what it counts, VP for each); one-use items count nothing at the end
+ITEMS: MappingProxyType[str, tuple[str, int]] = MappingProxyType({
+    "ancient-ring": ("altars", 2),
+    "water-barrel": ("wells", 2),
+    "wall-torches": ("fossils", 2),
+    "support-beams": ("deepest", 1),
+    "cave-raven": ("", 0),
+    "mine-plan": ("", 0),
+})
+# mission -> (what must be on the level, VP)
+MISSIONS: MappingProxyType[str, tuple[str, int]] = MappingProxyType({
+    "blue-sapphire": ("sapphire", 5),
+    "giant-dragon-skull": ("fossil", 4),
+    "great-stone-altar": ("altar", 4),
+    "deep-halls": ("three-tiles", 4),
+    "main-water-well": ("well", 4),
+})
+REWARDS = ("fossils", "wells", "altars", "deepest", "veins", "tiles")
+_REWARD_WORDS = MappingProxyType({"fossils": "FOSSIL", "wells": "WELL", "altars": "ALTAR",
+                                  "deepest": "DEEP", "veins": "VEIN", "tiles": "TILE"})
+
+
+def item_points(item: str, counts: MineCounts) -> int:
+    what, each = ITEMS[item]
+    return getattr(counts, what) * each if what else 0
+
+
+def mission_done(mission: str, mine: Mine) -> bool:
+    what, _ = MISSIONS[mission]
+    return _sapphire_at_4(mine) if what == "sapphire" else _on_mission_level(mine, what)
+
+
+@dataclass(frozen=True)
+class RewardValue:
+    """The points of one reward card: side A (2 players) and side B 1st and 2nd place."""
+
+    side_a: int
+    side_b: tuple[int, int]
+    source: str  # "card" when read from the tileset's card, else "default"
+
+
+def _vp_numbers(features: Iterable) -> list[int]:
+    text = " ".join(str(f.value) for f in features if f.kind in ("text", "label"))
+    return [int(n) for n in re.findall(r"(\d+)\s*VP", text)]
+
+
+def _reward_card(tileset: Tileset, reward: str) -> Component | None:
+    """The double-sided card whose title names this reward (item and mission cards are
+    one-sided, so they are never mistaken for a reward)."""
+    word = _REWARD_WORDS[reward]
+    for component in tileset.components:
+        if component.kind != "card" or component.reverse is None:
+            continue
+        titles = " ".join(str(f.value).upper() for f in component.features if f.kind == "label")
+        if word in titles:
+            return component
+    return None
+
+
+def reward_values(tileset: Tileset) -> dict[str, RewardValue]:
+    """Reward points as printed on the tileset's cards, else our documented defaults."""
+    values = {}
+    for reward in REWARDS:
+        card = _reward_card(tileset, reward)
+        front = _vp_numbers(card.features) if card else []
+        back = _vp_numbers(card.reverse.features) if card and card.reverse else []
+        if front and len(back) >= 2:
+            values[reward] = RewardValue(front[0], (back[0], back[1]), "card")
+        else:
+            values[reward] = RewardValue(DEFAULT_SIDE_A, DEFAULT_SIDE_B, "default")
+    return values
+
+
+def award(amounts: dict[str, int], side: str, value: RewardValue) -> dict[str, int]:
+    """Points each player takes from one reward card.
+
+    Side A: only a sole leader scores. Side B: a player's place is 1 + the
+    number of players strictly ahead, so players tied for a place all take its
+    points and the place after a tie is skipped. Nobody scores with a count of 0.
+    """
+    points = dict.fromkeys(amounts, 0)
+    if side == "A":
+        top = max(amounts.values())
+        leaders = [name for name, amount in amounts.items() if amount == top]
+        if len(leaders) == 1 and top > 0:
+            points[leaders[0]] = value.side_a
+        return points
+    for name, amount in amounts.items():
+        place = 1 + sum(1 for other in amounts.values() if other > amount)
+        if amount > 0 and place <= 2:
+            points[name] = value.side_b[place - 1]
+    return points
+
+
+# ---------------------------------------------------------------------------
+# A whole game: the layout file and its score.
+
+
+@dataclass(frozen=True)
+class PlayerLayout:
+    """One player's finished mine with the item and mission cards they hold."""
+
+    name: str
+    mine: Mine
+    items: tuple[str, ...] = ()
+    missions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A finished game: the players' mines; ``side`` None means chosen by player count."""
+
+    players: tuple[PlayerLayout, ...]
+    side: str | None = None
+
+    @property
+    def reward_side(self) -> str:
+        return self.side or ("A" if len(self.players) <= 2 else "B")
+
+
+def _tie_key(mine: Mine, deepest: int) -> tuple[int, ...]:
+    """Tiles per level from the deepest level anyone reached up to level 1."""
+    return tuple(len(mine.cells_on(level)) for level in range(deepest, 0, -1))
+
+
+def _player_score(player: PlayerLayout, rewards: dict[str, int]) -> dict[str, Any]:
+    mine = player.mine
+    rows = level_report(mine)
+    counts = mine_counts(mine)
+    items = {item: item_points(item, counts) for item in player.items}
+    missions = {m: MISSIONS[m][1] if mission_done(m, mine) else 0 for m in player.missions}
+    breakdown = {
+        "veins": sum(r["vein_points"] for r in rows),
+        "altars": sum(r["altar_points"] for r in rows),
+        "wells": sum(r["well_points"] for r in rows),
+        "fossils": sum(r["fossil_points"] for r in rows),
+        "rewards": sum(rewards.values()),
+        "items": sum(items.values()),
+        "missions": sum(missions.values()),
+    }
+    return {"name": player.name, "breakdown": breakdown, "total": sum(breakdown.values()),
+            "levels": rows, "counts": counts.as_dict(), "rewards": rewards, "items": items,
+            "missions": missions}
+
+
+def score_layout(tileset: Tileset, layout: Layout) -> dict[str, Any]:
+    """Score a finished game: a breakdown per player, the ranking and the winner.
+
+    ``winner`` is None when players stay tied after every tie-break; ``winners``
+    then lists them all.
+    """
+    side = layout.reward_side
+    values = reward_values(tileset)
+    counts = {p.name: mine_counts(p.mine) for p in layout.players}
+    won: dict[str, dict[str, int]] = {p.name: {} for p in layout.players}
+    for reward in REWARDS:
+        amounts = {name: getattr(c, reward) for name, c in counts.items()}
+        for name, points in award(amounts, side, values[reward]).items():
+            won[name][reward] = points
+    players = [_player_score(p, won[p.name]) for p in layout.players]
+    deepest = max(p.mine.depth for p in layout.players)
+    keys = {p.name: (s["total"], *_tie_key(p.mine, deepest))
+            for p, s in zip(layout.players, players, strict=True)}
+    ranking = sorted(keys, key=lambda name: keys[name], reverse=True)
+    winners = [name for name in ranking if keys[name] == keys[ranking[0]]]
+    return {"side": side, "players": players, "ranking": ranking, "winners": winners,
+            "winner": winners[0] if len(winners) == 1 else None,
+            "reward_values": {r: {"side_a": v.side_a, "side_b": list(v.side_b),
+                                  "source": v.source} for r, v in values.items()}}
+
+
+# --- reading a layout file ---------------------------------------------------
+
+LAYOUT_FIELDS = ("format", "game", "side", "players")
+PLAYER_FIELDS = ("name", "entrance", "tiles", "items", "missions")
+PLACEMENT_FIELDS = ("tile", "at")
+
+
+@dataclass(frozen=True)
+class _Source:
+    """Raises located errors for one layout file."""
+
+    path: str
+
+    def error(self, line: int, field: str, problem: str, found: Any = None,
+              allowed: str = "") -> InputError:
+        return InputError(Where(self.path, line), problem, field=field,
+                          found="" if found is None else shorten(found), allowed=allowed)
+
+    def mapping(self, value: Any, line: int, field: str, fields: tuple[str, ...],
+                required: tuple[str, ...] = ()) -> Mapping:
+        if not isinstance(value, Mapping):
+            raise self.error(line, field, "expected a mapping of fields", found=value,
+                             allowed="fields: " + ", ".join(fields))
+        for key in value:
+            if key not in fields:
+                close = difflib.get_close_matches(key, fields, n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                raise self.error(value.line_of(key), _join(field, key), f"unknown field{hint}",
+                                 found=key, allowed="fields: " + ", ".join(fields))
+        for key in required:
+            if key not in value:
+                raise self.error(value.line, _join(field, key), "this field is required",
+                                 allowed=f"a '{key}' field")
+        return value
+
+    def sequence(self, value: Any, line: int, field: str, what: str) -> Sequence:
+        if not isinstance(value, Sequence):
+            raise self.error(line, field, f"expected a list of {what}", found=value,
+                             allowed=f"a YAML list of {what}")
+        return value
+
+    def cell(self, value: Any, line: int, field: str) -> Cell:
+        if not (isinstance(value, list) and len(value) == 2 and
+                all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            raise self.error(line, field, "not a cell", found=value,
+                             allowed="[x, level] with whole numbers, e.g. [0, 2]")
+        return (value[0], value[1])
+
+    def choice(self, value: Any, line: int, field: str, what: str,
+               names: Iterable[str]) -> str:
+        names = list(names)
+        if isinstance(value, str) and value in names:
+            return value
+        close = difflib.get_close_matches(str(value), names, n=3)
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        raise self.error(line, field, f"unknown {what}{hint}", found=value,
+                         allowed=", ".join(names))
+
+
+def _join(parent: str, key: str) -> str:
+    return f"{parent}.{key}" if parent else key
+
+
+def _card_name(value: Any, prefix: str) -> Any:
+    """Accept a card by its short name or by the tileset's component name."""
+    if isinstance(value, str) and value.startswith(prefix):
+        return value[len(prefix):]
+    return value
+
+
+def _entrance_kind(tileset: Tileset, src: _Source, line: int) -> TileKind:
+    for kind in tileset.tiles:
+        if kind.role == "base":
+            return kind
+    raise src.error(line, "players", "the tileset has no mine entrance (a tile with role: base)",
+                    found=str(tileset.source), allowed="a Dynamine tileset")
+
+
+def _placements(src: _Source, entry: Mapping, where: str,
+                tunnels: dict[str, TileKind]) -> list[tuple[Cell, TileKind, int, str]]:
+    """The listed tiles as (cell, kind, line, field), names and cells checked."""
+    if "tiles" not in entry:
+        return []
+    items = src.sequence(entry["tiles"], entry.line_of("tiles"), f"{where}.tiles",
+                         "placed tiles")
+    result = []
+    for index, item in enumerate(items):
+        field = f"{where}.tiles[{index}]"
+        placed = src.mapping(item, items.line_of(index), field, PLACEMENT_FIELDS,
+                             required=("tile", "at"))
+        kind = tunnels[src.choice(placed["tile"], placed.line_of("tile"), f"{field}.tile",
+                                  "tunnel tile", tunnels)]
+        cell = src.cell(placed["at"], placed.line_of("at"), f"{field}.at")
+        result.append((cell, kind, placed.line_of("at"), field))
+    return result
+
+
+def _build_mine(src: _Source, entrance: Cell, kind: TileKind,
+                placements: list[tuple[Cell, TileKind, int, str]]) -> Mine:
+    """Lay the listed tiles and check the finished mine, in listed order for clear errors.
+
+    The order of play is not recorded (tiles may have been moved), so edges are
+    checked against the tiles listed before, and joining is checked on the whole.
+    """
+    mine = Mine.start(kind, entrance)
+    lines = {entrance: 0}
+    for cell, tile, line, field in placements:
+        if cell in mine.tiles:
+            what = "the entrance" if cell == entrance else f"the tile on line {lines[cell]}"
+            raise src.error(line, f"{field}.at", f"this cell is already taken by {what}",
+                            found=list(cell), allowed="each cell used once")
+        if cell[1] < entrance[1]:
+            raise src.error(line, f"{field}.at", "nothing is built above the entrance's level",
+                            found=list(cell), allowed=f"a level of {entrance[1]} or more")
+        problem = _lineup_problem(mine, cell, tile, lines)
+        if problem:
+            raise src.error(line, field, problem, found=f"'{tile.name}' at {list(cell)}",
+                            allowed="a tile whose open edges meet open edges and whose rock "
+                            "meets rock, as printed (tiles never turn)")
+        mine = mine.with_tile(cell, tile)
+        lines[cell] = line
+    joined = connected_cells(mine)
+    for cell, tile, line, field in placements:
+        if cell not in joined:
+            raise src.error(line, field, "this tile is not joined to the entrance through "
+                            "open tunnels", found=f"'{tile.name}' at {list(cell)}",
+                            allowed="tiles reachable from the entrance through tunnels")
+    return mine
+
+
+def _lineup_problem(mine: Mine, cell: Cell, kind: TileKind, lines: dict[Cell, int]) -> str:
+    for edge in SQUARE.edges:
+        there = SQUARE.neighbour(cell, edge)
+        if there not in mine.tiles:
+            continue
+        here_open, there_open = edge in kind.ports, _open(mine, there, SQUARE.opposite(edge))
+        if here_open != there_open:
+            other = "the entrance" if there == mine.entrance else \
+                f"'{mine.tiles[there].name}' (line {lines[there]})"
+            return (f"the tile does not line up: its {edge} edge is "
+                    f"{'open' if here_open else 'rock'} but {other} at {list(there)} is "
+                    f"{'open' if there_open else 'rock'} on the facing edge")
+    return ""
+
+
+def _cards(src: _Source, entry: Mapping, where: str, key: str,
+           known: Iterable[str]) -> tuple[tuple[str, int], ...]:
+    if key not in entry:
+        return ()
+    items = src.sequence(entry[key], entry.line_of(key), f"{where}.{key}", f"{key} names")
+    prefix = "item-" if key == "items" else "mission-"
+    return tuple((src.choice(_card_name(value, prefix), items.line_of(i), f"{where}.{key}[{i}]",
+                             key[:-1], known), items.line_of(i))
+                 for i, value in enumerate(items))
+
+
+def _player(src: _Source, item: Any, line: int, where: str, tileset: Tileset,
+            tunnels: dict[str, TileKind]) -> tuple[PlayerLayout, list, list]:
+    entry = src.mapping(item, line, where, PLAYER_FIELDS, required=("name",))
+    name = entry["name"]
+    if not isinstance(name, str) or not name.strip() or len(name) > 40:
+        raise src.error(entry.line_of("name"), f"{where}.name", "expected a player name",
+                        found=name, allowed="text of 1 to 40 characters")
+    entrance = (0, ENTRANCE_LEVEL)
+    if "entrance" in entry:
+        entrance = src.cell(entry["entrance"], entry.line_of("entrance"), f"{where}.entrance")
+        if entrance[1] != ENTRANCE_LEVEL:
+            raise src.error(entry.line_of("entrance"), f"{where}.entrance",
+                            f"the entrance's row is level {ENTRANCE_LEVEL} (depth marker 1 "
+                            "sits beside it)", found=list(entrance),
+                            allowed=f"[x, {ENTRANCE_LEVEL}]")
+    placements = _placements(src, entry, where, tunnels)
+    mine = _build_mine(src, entrance, _entrance_kind(tileset, src, line), placements)
+    items = _cards(src, entry, where, "items", ITEMS)
+    missions = _cards(src, entry, where, "missions", MISSIONS)
+    player = PlayerLayout(name, mine, tuple(n for n, _ in items), tuple(n for n, _ in missions))
+    return player, placements, list(items)
+
+
+def _check_supply(src: _Source, tileset: Tileset, used: list[tuple[TileKind, int, str]],
+                  entrances: int, line: int) -> None:
+    """No game uses more copies of a tile than the tileset prints."""
+    entrance = _entrance_kind(tileset, src, line)
+    if entrances > entrance.count:
+        raise src.error(line, "players", "more players than mine entrances in the tileset",
+                        found=f"{entrances} players",
+                        allowed=f"at most {entrance.count} ('{entrance.name}' count)")
+    seen: Counter[str] = Counter()
+    for kind, tile_line, field in used:
+        seen[kind.name] += 1
+        if seen[kind.name] > kind.count:
+            raise src.error(tile_line, f"{field}.tile", "more copies of this tile are built "
+                            "than the tileset has", found=f"copy {seen[kind.name]} of "
+                            f"'{kind.name}'", allowed=f"at most {kind.count} in the whole game")
+
+
+def _check_items_unique(src: _Source, items: list[tuple[str, int, str]]) -> None:
+    """Each item card exists once, so only one player may hold it."""
+    holder: dict[str, str] = {}
+    for item, line, player in items:
+        if item in holder:
+            raise src.error(line, "items", "this item card is already held by another player",
+                            found=f"'{item}' (also held by {holder[item]})",
+                            allowed="each item in one player's list at most")
+        holder[item] = player
+
+
+def load_layout(path: Path, tileset: Tileset) -> Layout:
+    """Read and check a finished-game layout file (format in docs/dynamine-layout.md)."""
+    src = _Source(str(path))
+    data = load_file(Path(path), "layout")
+    top = src.mapping(data, getattr(data, "line", 1), "", LAYOUT_FIELDS, required=("players",))
+    if "format" in top and top["format"] != 1:
+        raise src.error(top.line_of("format"), "format", "unknown layout format",
+                        found=top["format"], allowed="1")
+    if "game" in top and top["game"] != tileset.game:
+        raise src.error(top.line_of("game"), "game", "this layout is for another game",
+                        found=top["game"], allowed=f"'{tileset.game}' (the tileset's game)")
+    side = None
+    if "side" in top:
+        side = src.choice(top["side"], top.line_of("side"), "side", "reward side", ("A", "B"))
+    entries = src.sequence(top["players"], top.line_of("players"), "players", "players")
+    if not 2 <= len(entries) <= 4:
+        raise src.error(top.line_of("players"), "players", "Dynamine is played by 2 to 4",
+                        found=f"{len(entries)} players", allowed="2, 3 or 4 players")
+    tunnels = {kind.name: kind for kind in tileset.tiles if kind.role == "tunnel"}
+    players: list[PlayerLayout] = []
+    used: list[tuple[TileKind, int, str]] = []
+    items: list[tuple[str, int, str]] = []
+    for index, entry in enumerate(entries):
+        player, placements, held = _player(src, entry, entries.line_of(index),
+                                           f"players[{index}]", tileset, tunnels)
+        if any(p.name == player.name for p in players):
+            raise src.error(entries.line_of(index), f"players[{index}].name",
+                            "two players share a name", found=player.name,
+                            allowed="a different name for each player")
+        players.append(player)
+        used.extend((kind, line, field) for _, kind, line, field in placements)
+        items.extend((name, line, player.name) for name, line in held)
+    _check_supply(src, tileset, used, len(players), top.line_of("players"))
+    _check_items_unique(src, items)
+    return Layout(tuple(players), side)
+
+
+# ---------------------------------------------------------------------------
+# Checking a tile mix.
+
+
+def _tunnel_kinds(tileset: Tileset) -> list[TileKind]:
+    return [kind for kind in tileset.tiles if kind.role == "tunnel" and kind.count]
+
+
+def _cost_findings(tileset: Tileset) -> list[Finding]:
+    findings = []
+    for kind in _tunnel_kinds(tileset):
+        dice = [f for f in kind.features if f.kind == "die"]
+        if len(dice) != 1:
+            findings.append(Finding(
+                "error", "cost", f"'{kind.name}' shows {len(dice)} die faces; a tunnel tile "
+                "needs exactly one, its cost from 1 to 6.", (kind.name,),
+                "give it one {die: N, at: NE} feature"))
+        elif dice[0].at != "NE":
+            findings.append(Finding(
+                "warning", "cost", f"'{kind.name}' has its die at {dice[0].at}; the die marks "
+                "the top-right corner that tells players which way up the tile goes.",
+                (kind.name,), "put the die at NE"))
+    return findings
+
+
+def _feature_findings(tileset: Tileset) -> list[Finding]:
+    findings = []
+    for kind in tileset.tiles:
+        if not kind.count:
+            continue
+        facts = tile_facts(kind)
+        if facts.veins > 2:
+            findings.append(Finding("error", "veins", f"'{kind.name}' shows {facts.veins} "
+                                    "veins; a tile carries at most 2.", (kind.name,),
+                                    "remove veins down to 2"))
+        if any(value not in (1, 4) for value in facts.altars):
+            findings.append(Finding("error", "altar-value", f"'{kind.name}' has an altar "
+                                    "without a value of 1 or 4.", (kind.name,),
+                                    "give the altar icon badge: \"1\" or badge: \"4\""))
+        if any(value not in (1, 2) for value in facts.fossils):
+            findings.append(Finding("error", "fossil-value", f"'{kind.name}' has a dragon "
+                                    "fossil without a value of 1 or 2.", (kind.name,),
+                                    "give the fossil icon badge: \"1\" or badge: \"2\""))
+        stray = [edge for edge in facts.plus_one_edges if edge not in kind.ports]
+        if stray:
+            findings.append(Finding("warning", "plus-one", f"'{kind.name}' has \"+1\" on "
+                                    f"{', '.join(stray)}, where no tunnel ends.", (kind.name,),
+                                    "place each \"+1\" label on an open edge"))
+    return findings
+
+
+def _orientation_findings(tileset: Tileset) -> list[Finding]:
+    turning = [kind.name for kind in tileset.tiles if kind.count and kind.rotatable]
+    if not turning:
+        return []
+    return [Finding("error", "fixed-orientation", f"{len(turning)} tile kinds may be rotated "
+                    f"({', '.join(turning[:5])}{', ...' if len(turning) > 5 else ''}); "
+                    "Dynamine tiles always keep the die in the top-right corner.",
+                    tuple(turning), "set rotatable: false at the top of the tileset")]
+
+
+def _entrance_findings(setup: Setup) -> list[Finding]:
+    entrances = [kind for kind in setup.tileset.tiles if kind.role == "base" and kind.count]
+    have = sum(kind.count for kind in entrances)
+    findings = []
+    if have < setup.players:
+        findings.append(Finding("error", "entrances", f"{setup.players} players need "
+                                f"{setup.players} mine entrances; the mix has {have}.",
+                                tuple(k.name for k in entrances),
+                                "add tiles with role: base (one per player)"))
+    for kind in entrances:
+        if not kind.ports - {"N"}:
+            findings.append(Finding("error", "entrance-opening", f"'{kind.name}' opens "
+                                    f"{'only upward' if kind.ports else 'nowhere'}; the mine "
+                                    "is dug downward or sideways from the entrance.",
+                                    (kind.name,), "open it to the S, E or W"))
+    return findings
+
+
+def _downward_findings(tileset: Tileset) -> list[Finding]:
+    kinds = _tunnel_kinds(tileset)
+    findings = []
+    if not any(is_vertical(kind) for kind in kinds):
+        findings.append(Finding("error", "downward", "No tunnel tile joins its top edge to its "
+                                "bottom edge, so no mine can go down more than a level.",
+                                fix="add tiles with a N-S path"))
+    sideways = [k for k in tileset.tiles if k.role == "base" and k.count and "S" not in k.ports]
+    turns_down = any("S" in k.ports and k.ports & {"E", "W"} for k in kinds)
+    if sideways and not turns_down:
+        findings.append(Finding("error", "downward", "The entrance opens only sideways and no "
+                                "tile turns from a side down to the south.",
+                                tuple(k.name for k in sideways), "add elbows or tees open to S"))
+    return findings
+
+
+def _sapphire_findings(tileset: Tileset) -> list[Finding]:
+    have = sum(kind.count for kind in tileset.tiles if tile_facts(kind).sapphire)
+    needed = any(f.kind == "icon" and f.value == "sapphire"
+                 for c in tileset.components for f in c.features)
+    if have == 1:
+        return []
+    severity = "error" if needed else "warning"
+    why = "a mission card asks for the Blue Sapphire" if needed else \
+        "the published game has one Blue Sapphire tile"
+    return [Finding(severity, "sapphire", f"The mix has {have} sapphire tiles; {why}, "
+                    "so there should be exactly one.", fix="keep one tile with the sapphire icon")]
+
+
+def _summary(tileset: Tileset) -> list[Finding]:
+    by_cost: Counter[int] = Counter()
+    totals: Counter[str] = Counter()
+    for kind in _tunnel_kinds(tileset):
+        facts = tile_facts(kind)
+        if facts.cost is not None:
+            by_cost[facts.cost] += kind.count
+        totals["veins"] += facts.veins * kind.count
+        totals["altars"] += len(facts.altars) * kind.count
+        totals["wells"] += len(facts.wells) * kind.count
+        totals["fossils"] += len(facts.fossils) * kind.count
+    costs = ", ".join(f"cost {c}: {by_cost[c]}" for c in range(1, 7))
+    tiles = sum(kind.count for kind in _tunnel_kinds(tileset))
+    return [Finding("info", "costs", f"{tiles} tunnel tiles by die value: {costs}."),
+            Finding("info", "features", f"{totals['veins']} veins, {totals['altars']} altars, "
+                    f"{totals['wells']} wells, {totals['fossils']} fossils.")]
+
+
+def check(setup: Setup) -> list[Finding]:
+    """Dynamine's rules for a tile mix: costs, orientation, entrances, scoring features."""
+    tileset = setup.tileset
+    return (_cost_findings(tileset) + _feature_findings(tileset) +
+            _orientation_findings(tileset) + _entrance_findings(setup) +
+            _downward_findings(tileset) + _sapphire_findings(tileset) + _summary(tileset))
