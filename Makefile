@@ -20,9 +20,10 @@ $(READY): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@
 
-# One game's outputs depend on its tileset and on the code; the manifest is
-# written last, so its time stamp stands for the whole build of that game.
-$(OUT)/%/manifest.json: tilesets/%.yaml $(SOURCES) $(READY)
+# One game's outputs depend on its tileset, its rulebook template and the code;
+# the manifest is written last, so its time stamp stands for the whole build.
+.SECONDEXPANSION:
+$(OUT)/%/manifest.json: tilesets/%.yaml $$(wildcard templates/$$*/*) $(SOURCES) $(READY)
 	$(BIN)/pnp build $* --out $(OUT)
 
 test: $(READY)

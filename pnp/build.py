@@ -33,6 +33,8 @@ class BuildOptions:
     papers: tuple[str, ...] = ("letter", "a4")
     bleed: float = 0.0
     duplex: str = "long"  # long | short | none
+    rulebook: bool = True
+    booklet: bool = False
 
 
 def _round(value: float) -> float:
@@ -206,8 +208,44 @@ def build_game(tileset: Tileset, out_dir: Path, options: BuildOptions) -> dict[P
             sheets.append({"kind": "aid", "paper": paper, "path": name, "pages": pages,
                            "placements": []})
 
+    sheets.extend(_rulebooks(tileset, options, game_dir, files))
     files[game_dir / "manifest.json"] = manifest_text(_manifest(tileset, sheets)).encode()
     return files
+
+
+def _rulebooks(tileset: Tileset, options: BuildOptions, game_dir: Path,
+               files: dict[Path, bytes]) -> list[dict]:
+    """Typeset the game's rulebook template, if it has one, for every paper."""
+    from pnp.rulebook_source import template_path
+
+    template = template_path(tileset.rules_game)
+    if not options.rulebook or not template.is_file():
+        return []
+    from pnp.rulebook import booklet, render_rulebook
+    from pnp.rulebook_source import parse
+
+    source = parse(template, tileset)
+    entries = []
+    for paper in options.papers:
+        pdf = render_rulebook(tileset, source, PAPERS[paper])
+        name = f"{tileset.game}-rulebook-{paper}.pdf"
+        files[game_dir / name] = pdf
+        entries.append({"kind": "rulebook", "paper": paper, "path": name,
+                        "pages": _page_count(pdf),
+                        "placements": []})
+        if options.booklet:
+            imposed = booklet(pdf, PAPERS[paper])
+            name = f"{tileset.game}-rulebook-booklet-{paper}.pdf"
+            files[game_dir / name] = imposed
+            entries.append({"kind": "rulebook-booklet", "paper": paper, "path": name,
+                            "pages": _page_count(imposed), "placements": []})
+    return entries
+
+
+def _page_count(pdf: bytes) -> int:
+    import re
+
+    return len(re.findall(rb"/Type\s*/Page\b", pdf))
 
 
 def _board_sheet(tileset: Tileset, board: Drawing, paper: str, name: str) -> tuple[bytes, dict]:

@@ -90,12 +90,15 @@ def main() -> None:
               show_default=True,
               help="How your printer flips the sheet for backs; 'none' prints no backs.")
 @click.option("--variant", default=None, help="Build a variant's tile mix.")
+@click.option("--booklet", is_flag=True,
+              help="Also impose each rulebook two-up for saddle-stitch printing.")
 @reports_input_errors
 def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
-          bleed_size: str | None, duplex: str, variant: str | None) -> None:
+          bleed_size: str | None, duplex: str, variant: str | None, booklet: bool) -> None:
     """Build tile SVGs, sheet PDFs and a manifest for GAMES (default: every game).
 
-    Writes OUT/<game>/<game>-tiles-<paper>.pdf, OUT/<game>/tiles/<tile>.svg and
+    Writes OUT/<game>/<game>-tiles-<paper>.pdf (and cards, tokens, board, aids and
+    the rulebook where the game has them), OUT/<game>/tiles/<tile>.svg and
     OUT/<game>/manifest.json. Fronts come first, then their backs on the next page,
     mirrored for the chosen duplex flip.
     """
@@ -114,7 +117,8 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
 
     tilesets = [output_tileset(load(target, variant), variant) for target in targets]
     try:
-        written = run_build(tilesets, out_dir, BuildOptions(papers, size, duplex))
+        written = run_build(tilesets, out_dir,
+                            BuildOptions(papers, size, duplex, booklet=booklet))
     except OSError as error:
         raise InputError(Where(str(out_dir)), "the output folder cannot be written",
                          field="--out", found=error.strerror or type(error).__name__,
@@ -214,7 +218,7 @@ def validate(target: str, players: int | None, variant: str | None, sets: tuple[
     tileset = load(target, variant, sets)
     players = choose_players(tileset, variant, players)
     setup = Setup(tileset, players, variant)
-    module = game_module(tileset.game)
+    module = game_module(tileset.rules_game)
     findings = general_rules.check(setup)
     if module is None:
         from pnp.rules import Finding
@@ -278,7 +282,7 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
 
     tileset = load(game, variant, sets)
     players = choose_players(tileset, variant, players)
-    module = game_module(tileset.game)
+    module = game_module(tileset.rules_game)
     if module is None or not hasattr(module, "simulate"):
         raise InputError(Where(str(tileset.source)), "there is no simulator for this game",
                          field="GAME", found=repr(tileset.game),
@@ -304,7 +308,7 @@ def score(game: str, layout: Path, as_json: bool) -> None:
     from pnp.rules import game_module
 
     tileset = load(game)
-    module = game_module(tileset.game)
+    module = game_module(tileset.rules_game)
     if module is None or not hasattr(module, "score_layout"):
         raise InputError(Where(str(tileset.source)), "there is no scorer for this game",
                          field="GAME", found=repr(tileset.game), allowed="dynamine")

@@ -19,7 +19,21 @@ FONTS = {
     "bold": ("PnpSans-Bold", "DejaVuSans-Bold.ttf", "DejaVu Sans", "bold", "normal"),
     "condensed": ("PnpSans-CondensedBold", "DejaVuSansCondensed-Bold.ttf",
                   "DejaVu Sans Condensed", "bold", "condensed"),
+    "italic": ("PnpSans-Oblique", "DejaVuSans-Oblique.ttf", "DejaVu Sans", "normal", "normal"),
 }
+
+
+@cache
+def text_family() -> str:
+    """Register regular, bold and italic as one family, so <b> and <i> work in Platypus."""
+    from reportlab.lib.fonts import addMapping
+
+    regular, bold, italic = pdf_font("regular"), pdf_font("bold"), pdf_font("italic")
+    addMapping(regular, 0, 0, regular)
+    addMapping(regular, 1, 0, bold)
+    addMapping(regular, 0, 1, italic)
+    addMapping(regular, 1, 1, bold)
+    return regular
 
 
 @cache

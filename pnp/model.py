@@ -176,6 +176,12 @@ class Tileset:
     aids: tuple[Aid, ...] = ()
     rotatable: bool = True  # the default for tile kinds, kept for homebrew tiles in mixes
     mix: str = ""  # the name of the mix file this tile mix came from, if any
+    origin: str = ""  # the game id before a variant or mix renamed the output folder
+
+    @property
+    def rules_game(self) -> str:
+        """The game whose rules and rulebook apply, whatever the output is called."""
+        return self.origin or self.game
     lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
     @property

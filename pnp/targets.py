@@ -85,6 +85,8 @@ def output_tileset(tileset: Tileset, variant: str | None) -> Tileset:
         game = f"{game}-{tileset.mix}"
     if variant:
         game = f"{game}-{variant}"
-    return replace(tileset, game=game) if game != tileset.game else tileset
+    if game == tileset.game:
+        return tileset
+    return replace(tileset, game=game, origin=tileset.rules_game)
 
 

@@ -38,7 +38,7 @@ def test_build_writes_the_documented_files(tmp_path):
     manifest = json.loads((game / "manifest.json").read_text())
     for sheet in manifest["sheets"]:
         assert (game / sheet["path"]).is_file()
-        assert sheet["kind"] == "tiles"
+    assert {sheet["kind"] for sheet in manifest["sheets"]} == {"tiles", "rulebook"}
     for tile in manifest["tiles"]:
         assert (game / tile["svg"]).is_file()
 

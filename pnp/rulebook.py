@@ -1,0 +1,683 @@
+"""Typeset a rulebook with Platypus: cover, contents, numbered rules, diagrams, tables.
+
+The words come from ``templates/<game>/rulebook.md``; everything that depends
+on the tileset (components and counts, thumbnails, how to print, diagrams
+drawn with the game's own tiles) is generated here, so a changed count changes
+the rulebook. Art stays vector: each design becomes one form, placed wherever
+it appears (cover, thumbnails, diagrams).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import random
+import zlib
+from typing import Any
+from xml.sax.saxutils import escape
+
+from pnp import __version__
+from pnp.fonts import pdf_font, text_family
+from pnp.layout import PAPERS, SAFE_MARGIN, Paper
+from pnp.model import Tileset
+from pnp.rulebook_source import PAWN_COLOURS, Diagram, Source
+from pnp.scene import Drawing
+
+INK = "#1f1a16"
+ACCENT = "#a8321c"
+MUTED = "#6c5f51"
+MARGIN = SAFE_MARGIN + 30.0
+
+
+# ---------------------------------------------------------------------------
+# Flowables that draw our scenes
+
+
+def _form(canvas: Any, key: str, drawing: Drawing) -> str:
+    """Define a design as a form the first time it is used in this document."""
+    from pnp.pdfdraw import draw
+
+    name = "rb" + format(zlib.crc32(key.encode()), "08x")
+    if not canvas.hasForm(name):
+        canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
+        draw(canvas, drawing)
+        canvas.endForm()
+    return name
+
+
+def _flowable_base():
+    from reportlab.platypus import Flowable
+
+    return Flowable
+
+
+class DesignFlowable(_flowable_base()):  # type: ignore[misc]
+    """One design (tile, card, token) scaled into a box, for tables and covers."""
+
+    def __init__(self, key: str, drawing: Drawing, box: float) -> None:
+        super().__init__()
+        self.key, self.drawing = key, drawing
+        self.scale = box / max(drawing.width, drawing.height)
+        self.width = drawing.width * self.scale
+        self.height = drawing.height * self.scale
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        name = _form(self.canv, self.key, self.drawing)
+        self.canv.saveState()
+        self.canv.scale(self.scale, self.scale)
+        self.canv.doForm(name)
+        self.canv.restoreState()
+
+
+class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
+    """A small board of real tiles with pawns, arrows and marks; never split."""
+
+    def __init__(self, tileset: Tileset, diagram: Diagram, max_width: float) -> None:
+        super().__init__()
+        from pnp.geometry import cell_centre
+
+        self.tileset, self.diagram = tileset, diagram
+        shape = tileset.shape
+        cell = min(72.0 * diagram.scale * 0.75, max_width / max(diagram.columns, 1))
+        self.cell = cell
+        tile_w, tile_h = shape.box(cell)
+        if shape.name == "square":
+            centres = [(c * cell + cell / 2, r * cell + cell / 2)
+                       for c in range(diagram.columns) for r in range(diagram.rows)]
+        else:
+            cells = {t.cell for t in diagram.tiles} | set(diagram.highlight) | \
+                {(round(p[0][0]), round(p[0][1])) for p in diagram.pawns}
+            centres = [cell_centre(shape, c, cell) for c in cells] or [(0.0, 0.0)]
+        self.min_x = min(x for x, _ in centres) - tile_w / 2
+        self.min_y = min(y for _, y in centres) - tile_h / 2
+        self.width = max(x for x, _ in centres) + tile_w / 2 - self.min_x
+        self.height = max(y for _, y in centres) + tile_h / 2 - self.min_y
+
+    def centre(self, cell: tuple[int, int]) -> tuple[float, float]:
+        """PDF coordinates (y up, inside this flowable) of a board cell's centre."""
+        from pnp.geometry import cell_centre
+
+        if self.tileset.shape.name == "square":
+            x, y = cell[0] * self.cell + self.cell / 2, cell[1] * self.cell + self.cell / 2
+        else:
+            x, y = cell_centre(self.tileset.shape, cell, self.cell)
+        return x - self.min_x, self.height - (y - self.min_y)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        from pnp.art import design_tile
+
+        canvas, tileset, diagram = self.canv, self.tileset, self.diagram
+        shape = tileset.shape
+        tile_w, tile_h = shape.box(tileset.size)
+        scale = self.cell / tileset.size
+        step = 360.0 / shape.sides
+        for spot in diagram.highlight:
+            x, y = self.centre(spot)
+            canvas.saveState()
+            canvas.setDash(3, 2)
+            canvas.setStrokeColor(_colour(ACCENT))
+            canvas.setLineWidth(1.2)
+            half_w, half_h = tile_w * scale / 2, tile_h * scale / 2
+            canvas.rect(x - half_w + 2, y - half_h + 2, 2 * half_w - 4, 2 * half_h - 4)
+            canvas.restoreState()
+        for placed in diagram.tiles:
+            drawing = design_tile(tileset, tileset.tile(placed.name))
+            name = _form(canvas, f"tile:{tileset.game}:{placed.name}", drawing)
+            x, y = self.centre(placed.cell)
+            canvas.saveState()
+            canvas.translate(x, y)
+            canvas.rotate(-step * placed.turn)
+            canvas.scale(scale, scale)
+            canvas.translate(-tile_w / 2, -tile_h / 2)
+            canvas.doForm(name)
+            canvas.restoreState()
+        canvas.setLineWidth(0.6)
+        canvas.setStrokeColor(_colour("#ffffff"))
+        for (start, end) in diagram.arrows:
+            self._arrow(self.centre(start), self.centre(end))
+        for pawn in diagram.pawns:
+            spot, colour, label = pawn
+            x, y = self.centre(spot)
+            crowd = [p for p in diagram.pawns if p[0] == spot]
+            offset = (crowd.index(pawn) - (len(crowd) - 1) / 2) * self.cell * 0.28 \
+                if len(crowd) > 1 else 0.0
+            radius = self.cell * 0.13
+            canvas.setFillColor(_colour(PAWN_COLOURS[colour]))
+            canvas.setStrokeColor(_colour("#000000" if colour != "black" else "#f7f4ec"))
+            canvas.setLineWidth(1.2)
+            canvas.circle(x + offset, y, radius, stroke=1, fill=1)
+            if label:
+                light = colour in ("white", "yellow")
+                canvas.setFillColor(_colour("#1f1a16" if light else "#ffffff"))
+                canvas.setFont(pdf_font("bold"), radius * 1.1)
+                canvas.drawCentredString(x + offset, y - radius * 0.38, label)
+        for spot, mark in diagram.marks:
+            self._mark(self.centre(spot), mark, self.cell * 0.22)
+        if diagram.verdict:
+            self._mark((self.width - self.cell * 0.2, self.height - self.cell * 0.2),
+                       "tick" if diagram.verdict == "legal" else "cross", self.cell * 0.2)
+
+    def _arrow(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        canvas = self.canv
+        angle = math.atan2(end[1] - start[1], end[0] - start[0])
+        head = self.cell * 0.16
+        tip = (end[0] - math.cos(angle) * self.cell * 0.18,
+               end[1] - math.sin(angle) * self.cell * 0.18)
+        tail = (start[0] + math.cos(angle) * self.cell * 0.18,
+                start[1] + math.sin(angle) * self.cell * 0.18)
+        for width, colour in ((5.0, "#ffffff"), (2.6, ACCENT)):
+            canvas.setStrokeColor(_colour(colour))
+            canvas.setFillColor(_colour(colour))
+            canvas.setLineWidth(width)
+            canvas.setLineCap(1)
+            canvas.line(tail[0], tail[1], tip[0] - math.cos(angle) * head * 0.6,
+                        tip[1] - math.sin(angle) * head * 0.6)
+            path = canvas.beginPath()
+            grow = (width - 2.6) / 2
+            path.moveTo(tip[0] + math.cos(angle) * grow, tip[1] + math.sin(angle) * grow)
+            for side in (1, -1):
+                spread = angle + math.pi - side * 0.45
+                path.lineTo(tip[0] + math.cos(spread) * (head + grow),
+                            tip[1] + math.sin(spread) * (head + grow))
+            path.close()
+            canvas.drawPath(path, stroke=0, fill=1)
+
+    def _mark(self, point: tuple[float, float], mark: str, radius: float) -> None:
+        canvas = self.canv
+        x, y = point
+        colour = "#2e7d32" if mark == "tick" else "#b3261e"
+        canvas.setFillColor(_colour("#ffffff"))
+        canvas.setStrokeColor(_colour(colour))
+        canvas.setLineWidth(radius * 0.22)
+        canvas.circle(x, y, radius, stroke=1, fill=1)
+        canvas.setLineCap(1)
+        canvas.setLineJoin(1)
+        path = canvas.beginPath()
+        r = radius * 0.55
+        if mark == "tick":
+            path.moveTo(x - r, y)
+            path.lineTo(x - r * 0.25, y - r * 0.7)
+            path.lineTo(x + r, y + r * 0.75)
+        else:
+            path.moveTo(x - r, y - r)
+            path.lineTo(x + r, y + r)
+            path.moveTo(x - r, y + r)
+            path.lineTo(x + r, y - r)
+        canvas.drawPath(path, stroke=1, fill=0)
+
+
+def _colour(value: str) -> Any:
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(value)
+
+
+# ---------------------------------------------------------------------------
+# Styles and Markdown
+
+
+def styles() -> dict[str, Any]:
+    """Paragraph styles in our embedded family."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    family = text_family()
+    bold = pdf_font("bold")
+    body = ParagraphStyle("body", fontName=family, fontSize=10, leading=13.6, spaceAfter=5,
+                          textColor=_colour(INK))
+    return {
+        "body": body,
+        "h1": ParagraphStyle("h1", parent=body, fontName=bold, fontSize=17, leading=21,
+                             spaceBefore=14, spaceAfter=7, textColor=_colour(ACCENT)),
+        "h2": ParagraphStyle("h2", parent=body, fontName=bold, fontSize=13, leading=16,
+                             spaceBefore=10, spaceAfter=4),
+        "h3": ParagraphStyle("h3", parent=body, fontName=bold, fontSize=11, leading=14,
+                             spaceBefore=7, spaceAfter=3),
+        "caption": ParagraphStyle("caption", parent=body, fontName=pdf_font("italic"),
+                                  fontSize=8.8, leading=11, textColor=_colour(MUTED),
+                                  alignment=1, spaceBefore=3),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=9, leading=11.5, spaceAfter=0),
+        "head": ParagraphStyle("head", parent=body, fontName=bold, fontSize=9, leading=11.5,
+                               spaceAfter=0, textColor=_colour("#ffffff")),
+        "note": ParagraphStyle("note", parent=body, fontSize=9.5, leading=12.8,
+                               leftIndent=8, rightIndent=8),
+        "toc1": ParagraphStyle("toc1", parent=body, fontName=bold, fontSize=10.5,
+                               leading=15, leftIndent=0),
+        "toc2": ParagraphStyle("toc2", parent=body, fontSize=9.5, leading=13, leftIndent=18),
+    }
+
+
+def inline_markup(token: Any) -> str:
+    """markdown-it inline tokens as Platypus paragraph markup, with text escaped."""
+    parts: list[str] = []
+    for child in token.children or []:
+        kind = child.type
+        if kind == "text":
+            parts.append(escape(child.content))
+        elif kind == "code_inline":
+            parts.append(f'<font color="{ACCENT}">{escape(child.content)}</font>')
+        elif kind in ("softbreak",):
+            parts.append(" ")
+        elif kind == "hardbreak":
+            parts.append("<br/>")
+        elif kind == "strong_open":
+            parts.append("<b>")
+        elif kind == "strong_close":
+            parts.append("</b>")
+        elif kind == "em_open":
+            parts.append("<i>")
+        elif kind == "em_close":
+            parts.append("</i>")
+    return "".join(parts)
+
+
+class Numbering:
+    """Chapter and section numbers as headings are met: 1, 1.1, 1.2, 2..."""
+
+    def __init__(self) -> None:
+        self.counts = [0, 0, 0]
+
+    def next(self, level: int) -> str:
+        self.counts[level - 1] += 1
+        for deeper in range(level, 3):
+            self.counts[deeper] = 0
+        return ".".join(str(n) for n in self.counts[:level])
+
+
+def markdown_flowables(tokens: tuple, sheet: dict[str, Any], numbering: Numbering,
+                       width: float) -> list:
+    """Turn a run of Markdown block tokens into flowables."""
+    from reportlab.platypus import (
+        KeepTogether,
+        ListFlowable,
+        ListItem,
+        Paragraph,
+        Spacer,
+        Table,
+        TableStyle,
+    )
+
+    flowables: list = []
+    index = 0
+    list_stack: list[tuple[str, list]] = []
+    quote = 0
+    table_rows: list[list] | None = None
+    row: list | None = None
+    heading: str | None = None
+    while index < len(tokens):
+        token = tokens[index]
+        kind = token.type
+        if kind == "heading_open":
+            heading = token.tag
+        elif kind == "inline" and heading:
+            level = min(int(heading[1]), 3)
+            number = numbering.next(level)
+            text = inline_markup(token)
+            paragraph = Paragraph(f"{number}&nbsp;&nbsp;{text}", sheet[f"h{level}"])
+            paragraph.toc_entry = (level, f"{number}  {token.content}")
+            flowables.append(paragraph)
+            heading = None
+        elif kind == "inline" and table_rows is not None and row is not None:
+            style = sheet["head"] if len(table_rows) == 0 else sheet["cell"]
+            row.append(Paragraph(inline_markup(token), style))
+        elif kind == "inline":
+            style = sheet["note"] if quote else sheet["body"]
+            paragraph = Paragraph(inline_markup(token), style)
+            if list_stack:
+                list_stack[-1][1].append(ListItem(paragraph, leftIndent=14))
+            else:
+                flowables.append(paragraph)
+        elif kind in ("bullet_list_open", "ordered_list_open"):
+            list_stack.append((kind, []))
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            kind_open, items = list_stack.pop()
+            flow = ListFlowable(items, bulletType="bullet" if kind_open.startswith("bullet")
+                                else "1", start="\u2022" if kind_open.startswith("bullet")
+                                else None, leftIndent=14, bulletFontName=pdf_font("regular"),
+                                bulletFontSize=9.5, spaceAfter=4)
+            if list_stack:
+                list_stack[-1][1].append(ListItem(flow, leftIndent=14))
+            else:
+                flowables.append(flow)
+        elif kind == "blockquote_open":
+            quote += 1
+            flowables.append(Spacer(1, 2))
+        elif kind == "blockquote_close":
+            quote -= 1
+        elif kind == "table_open":
+            table_rows = []
+        elif kind == "tr_open":
+            row = []
+        elif kind == "tr_close" and table_rows is not None and row is not None:
+            table_rows.append(row)
+            row = None
+        elif kind == "table_close" and table_rows is not None:
+            table = Table(table_rows, colWidths=None, repeatRows=1, hAlign="LEFT")
+            table.setStyle(TableStyle(_table_style()))
+            flowables.append(KeepTogether([table, Spacer(1, 6)]))
+            table_rows = None
+        elif kind == "fence":
+            from reportlab.platypus import Preformatted
+
+            flowables.append(Preformatted(token.content, sheet["cell"]))
+        elif kind == "hr":
+            flowables.append(Spacer(1, 8))
+        index += 1
+    return flowables
+
+
+def _table_style() -> list:
+    return [
+        ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # else Table sets Helvetica
+        ("BACKGROUND", (0, 0), (-1, 0), _colour(ACCENT)),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [_colour("#ffffff"), _colour("#f3ecdd")]),
+        ("GRID", (0, 0), (-1, -1), 0.4, _colour("#c9bda6")),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+
+
+# ---------------------------------------------------------------------------
+# Generated sections
+
+
+def components_table(tileset: Tileset, sheet: dict[str, Any]) -> list:
+    """Every tile, card, token and board with its count and a thumbnail."""
+    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+
+    from pnp.art import design_tile
+    from pnp.components import design_component
+
+    rows: list[list] = [[Paragraph("", sheet["head"]), Paragraph("Piece", sheet["head"]),
+                         Paragraph("Count", sheet["head"]), Paragraph("What it is",
+                                                                      sheet["head"])]]
+    for tile in tileset.tiles:
+        if not tile.count:
+            continue
+        thumb = DesignFlowable(f"tile:{tileset.game}:{tile.name}",
+                               design_tile(tileset, tile), 30)
+        rows.append([thumb, Paragraph(escape(tile.name), sheet["cell"]),
+                     Paragraph(str(tile.count), sheet["cell"]),
+                     Paragraph(escape(_describe_tile(tile, tileset)), sheet["cell"])])
+    for component in tileset.components:
+        if not component.count:
+            continue
+        thumb = DesignFlowable(f"component:{tileset.game}:{component.name}",
+                               design_component(tileset, component), 30)
+        rows.append([thumb, Paragraph(escape(component.name), sheet["cell"]),
+                     Paragraph(str(component.count), sheet["cell"]),
+                     Paragraph(escape(component.kind), sheet["cell"])])
+    if tileset.board is not None:
+        rows.append(["", Paragraph(escape(tileset.board.name), sheet["cell"]),
+                     Paragraph("1", sheet["cell"]),
+                     Paragraph(f"board, side {tileset.board.side}, printed in pages to "
+                               "assemble", sheet["cell"])])
+    table = Table(rows, colWidths=[40, 150, 45, None], repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle(_table_style()))
+    total = Paragraph(f"<b>{tileset.tile_count} tiles</b>"
+                      + (f" and {sum(c.count for c in tileset.components)} other pieces"
+                         if tileset.components else "") + ".", sheet["body"])
+    return [table, Spacer(1, 4), total]
+
+
+def _describe_tile(tile: Any, tileset: Tileset) -> str:
+    parts = []
+    if tile.role != "tunnel":
+        parts.append(tile.role)
+    if tile.ports:
+        joined = " / ".join("-".join(path.ports) for path in tile.paths)
+        parts.append(f"tunnels {joined}")
+    labels = [str(f.value) for f in tile.features if f.kind in ("label", "text")]
+    icons = [str(f.value) + (f" {f.badge}" if f.badge else "") for f in tile.features
+             if f.kind == "icon"]
+    dice = [f"cost {f.value}" for f in tile.features if f.kind == "die"]
+    parts.extend(dice + icons + labels)
+    if not tile.rotatable:
+        parts.append("never rotated")
+    return "; ".join(parts) or "rock"
+
+
+def how_to_print(tileset: Tileset, sheet: dict[str, Any]) -> list:
+    """Stock, scale, duplex and sheet counts for each paper, from the real layouts."""
+    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+
+    from pnp.build import BuildOptions, plan_components, plan_tiles
+
+    options = BuildOptions(("letter", "a4"), 0.0, "long")
+    rows: list[list] = [[Paragraph(text, sheet["head"]) for text in
+                         ("File", "Print on", "Letter", "A4")]]
+
+    def sheets(plan: Any) -> str:
+        fronts = sum(1 for page in plan.pages if page.side == "front")
+        return f"{fronts} sheet{'s' if fronts != 1 else ''}, double-sided"
+
+    plans = {paper: plan_tiles(tileset, paper, options) for paper in ("letter", "a4")}
+    rows.append([Paragraph(f"{tileset.game}-tiles-&lt;paper&gt;.pdf", sheet["cell"]),
+                 Paragraph("cardstock", sheet["cell"]),
+                 Paragraph(sheets(plans["letter"]), sheet["cell"]),
+                 Paragraph(sheets(plans["a4"]), sheet["cell"])])
+    for kind, label in (("card", "cards"), ("token", "tokens")):
+        found = {paper: plan_components(tileset, kind, paper, options)
+                 for paper in ("letter", "a4")}
+        if found["letter"] is None:
+            continue
+        rows.append([Paragraph(f"{tileset.game}-{label}-&lt;paper&gt;.pdf", sheet["cell"]),
+                     Paragraph("cardstock", sheet["cell"]),
+                     Paragraph(sheets(found["letter"]), sheet["cell"]),
+                     Paragraph(sheets(found["a4"]), sheet["cell"])])
+    if tileset.board is not None:
+        from pnp.board import design_board, windows
+
+        drawing = design_board(tileset.board, tileset.shape, tileset.size,
+                               dict(tileset.palette))
+        pages = {paper: len(windows(drawing.width, drawing.height, PAPERS[paper])) + 1
+                 for paper in ("letter", "a4")}
+        rows.append([Paragraph(f"{tileset.game}-board-&lt;paper&gt;.pdf", sheet["cell"]),
+                     Paragraph("heavy paper or card, one-sided", sheet["cell"]),
+                     Paragraph(f"{pages['letter']} pages", sheet["cell"]),
+                     Paragraph(f"{pages['a4']} pages", sheet["cell"])])
+    for aid in tileset.aids:
+        rows.append([Paragraph(f"{tileset.game}-{aid.name}-&lt;paper&gt;.pdf", sheet["cell"]),
+                     Paragraph("plain paper", sheet["cell"]), Paragraph("1 page", sheet["cell"]),
+                     Paragraph("1 page", sheet["cell"])])
+    rows.append([Paragraph("this rulebook", sheet["cell"]), Paragraph("plain paper",
+                                                                       sheet["cell"]),
+                 Paragraph("", sheet["cell"]), Paragraph("", sheet["cell"])])
+    table = Table(rows, colWidths=[170, 95, None, None], hAlign="LEFT")
+    table.setStyle(TableStyle(_table_style()))
+    steps = [
+        "Choose the files for your paper: Letter or A4. Both print the same pieces.",
+        "Print at <b>100% scale</b> (\"actual size\"), never \"fit to page\". Before the rest, "
+        "print one page and measure its check bar: 2 in on Letter, 50 mm on A4.",
+        "Print tiles, cards and tokens on <b>cardstock</b> (about 200-300 g/m\u00b2, 65-110 lb "
+        "cover) and <b>double-sided, flipping on the long edge</b>: each page of fronts is "
+        "followed by its backs, already mirrored.",
+        "Cut along the crop marks outside each block; neighbouring pieces share a cut.",
+    ]
+    flowables: list = [table, Spacer(1, 6)]
+    flowables.extend(Paragraph(f"{n}. {step}", sheet["body"]) for n, step in
+                     enumerate(steps, start=1))
+    return flowables
+
+
+# ---------------------------------------------------------------------------
+# The document
+
+
+def _cover(canvas: Any, doc: Any, tileset: Tileset, paper: Paper) -> None:
+    """A cover built from the game's own tiles, laid at random (seeded) under the title."""
+    from pnp.art import design_tile
+
+    printed = [tile for tile in tileset.tiles if tile.count and tile.paths]
+    if not printed:
+        printed = [tile for tile in tileset.tiles if tile.count]
+    rng = random.Random(zlib.crc32(tileset.game.encode()))
+    size = 72.0
+    tile_w, tile_h = tileset.shape.box(size)
+    left, right = SAFE_MARGIN + 10, paper.width - SAFE_MARGIN - 10
+    bottom, top = paper.height * 0.36, paper.height - SAFE_MARGIN - 20
+    canvas.saveState()
+    path = canvas.beginPath()
+    path.rect(left, bottom, right - left, top - bottom)
+    canvas.clipPath(path, stroke=0, fill=0)
+    pitch_y = tile_h if tileset.shape.name != "hex-pointy" else tile_h * 0.75
+    pitch_x = tile_w if tileset.shape.name != "hex-flat" else tile_w * 0.75
+    rows = int((top - bottom) / pitch_y) + 2
+    columns = int((right - left) / pitch_x) + 2
+    for row in range(rows):
+        for column in range(columns):
+            tile = rng.choices(printed, weights=[t.count for t in printed])[0]
+            turn = rng.randrange(tileset.shape.sides) if tile.rotatable else 0
+            drawing = design_tile(tileset, tile)
+            name = _form(canvas, f"tile:{tileset.game}:{tile.name}", drawing)
+            x = left + column * pitch_x + (pitch_x / 2 if tileset.shape.name == "hex-pointy"
+                                           and row % 2 else 0)
+            y = top - (row + 1) * pitch_y + (pitch_y / 2 if tileset.shape.name == "hex-flat"
+                                             and column % 2 else 0)
+            canvas.saveState()
+            canvas.translate(x + size * 0.5, y + size * 0.5)
+            canvas.rotate(-turn * 360.0 / tileset.shape.sides)
+            canvas.translate(-tile_w / 2, -tile_h / 2)
+            canvas.scale(size / tileset.size, size / tileset.size)
+            canvas.doForm(name)
+            canvas.restoreState()
+    canvas.restoreState()
+    band = paper.height * 0.47
+    canvas.setFillColor(_colour("#1f1a16"))
+    canvas.rect(left, band, right - left, 92, stroke=0, fill=1)
+    canvas.setFillColor(_colour("#f3ecdd"))
+    canvas.setFont(pdf_font("bold"), 40)
+    canvas.drawCentredString(paper.width / 2, band + 44, tileset.title.upper())
+    canvas.setFont(pdf_font("regular"), 14)
+    canvas.drawCentredString(paper.width / 2, band + 18, "Rules of play")
+    canvas.setFillColor(_colour(INK))
+    canvas.setFont(pdf_font("regular"), 9)
+    canvas.drawCentredString(paper.width / 2, paper.height * 0.30,
+                             f"{tileset.tile_count} tiles \u00b7 "
+                             f"{'/'.join(str(n) for n in tileset.players)} players \u00b7 "
+                             f"print-and-play edition made with pnp {__version__}")
+
+
+def render_rulebook(tileset: Tileset, source: Source, paper: Paper) -> bytes:
+    """The whole rulebook for one paper size, as reproducible PDF bytes."""
+    from reportlab.platypus import (
+        BaseDocTemplate,
+        Frame,
+        KeepTogether,
+        NextPageTemplate,
+        PageBreak,
+        PageTemplate,
+        Paragraph,
+        Spacer,
+    )
+    from reportlab.platypus.tableofcontents import TableOfContents
+
+    sheet = styles()
+    buffer = io.BytesIO()
+    width = paper.width - 2 * MARGIN
+    title = f"{tileset.title} - rules"
+
+    class Book(BaseDocTemplate):
+        """Numbered headings feed the contents and the PDF outline."""
+
+        def afterFlowable(self, flowable: Any) -> None:
+            entry = getattr(flowable, "toc_entry", None)
+            if entry:
+                level, text = entry
+                key = f"h{zlib.crc32(text.encode()):08x}"
+                self.canv.bookmarkPage(key)
+                self.canv.addOutlineEntry(text, key, level=level - 1, closed=level > 1)
+                self.notify("TOCEntry", (level - 1, text, self.page, key))
+
+    doc = Book(buffer, pagesize=(paper.width, paper.height), invariant=1, title=title,
+               author="pnp", subject=f"Rules of {tileset.title}, print-and-play edition",
+               creator=f"pnp {__version__}", producer=f"pnp {__version__}",
+               initialFontName=pdf_font("regular"), initialFontSize=10,
+               leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
+               bottomMargin=MARGIN)
+    frame = Frame(MARGIN, MARGIN, width, paper.height - 2 * MARGIN, id="body")
+
+    def on_body(canvas: Any, document: Any) -> None:
+        canvas.saveState()
+        canvas.setFont(pdf_font("regular"), 8)
+        canvas.setFillColor(_colour(MUTED))
+        canvas.drawString(MARGIN, SAFE_MARGIN + 8, f"{tileset.title} \u00b7 rules")
+        canvas.drawRightString(paper.width - MARGIN, SAFE_MARGIN + 8, str(document.page))
+        canvas.restoreState()
+
+    doc.addPageTemplates([
+        PageTemplate("cover", [frame], onPage=lambda c, d: _cover(c, d, tileset, paper)),
+        PageTemplate("body", [frame], onPage=on_body),
+    ])
+    from reportlab.platypus import TableStyle
+
+    contents = TableOfContents(
+        levelStyles=[sheet["toc1"], sheet["toc2"]], dotsMinLevel=0,
+        tableStyle=TableStyle([("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),
+                               ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+    story: list = [NextPageTemplate("body"), PageBreak(),
+                   Paragraph("Contents", sheet["h1"]), contents, PageBreak()]
+    numbering = Numbering()
+    for block in source.blocks:
+        if block.kind == "markdown":
+            story.extend(markdown_flowables(block.tokens, sheet, numbering, width))
+        elif block.kind == "components":
+            story.extend(components_table(tileset, sheet))
+        elif block.kind == "how-to-print":
+            story.extend(how_to_print(tileset, sheet))
+        elif block.kind == "page-break":
+            story.append(PageBreak())
+        elif block.kind == "diagram" and block.diagram is not None:
+            figure = DiagramFlowable(tileset, block.diagram, width * 0.8)
+            figure.hAlign = "CENTER"
+            caption = Paragraph(escape(block.diagram.caption), sheet["caption"])
+            story.append(KeepTogether([Spacer(1, 4), figure, caption, Spacer(1, 6)]))
+    doc.multiBuild(story, maxPasses=4)
+    return buffer.getvalue()
+
+
+def booklet(pdf: bytes, paper: Paper) -> bytes:
+    """Impose pages two-up on landscape sheets for saddle stitching, in folding order.
+
+    Each printed sheet carries four pages (two per side); padding with blank
+    pages to a multiple of four keeps the signature folding correctly.
+    """
+    from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+
+    reader = PdfReader(io.BytesIO(pdf))
+    pages = list(reader.pages)
+    while len(pages) % 4:
+        pages.append(None)
+    total = len(pages)
+    sheet_w, sheet_h = paper.height, paper.width  # landscape
+    scale = min((sheet_w / 2) / paper.width, sheet_h / paper.height)
+    writer = PdfWriter()
+    order: list[tuple[int, int]] = []
+    for sheet in range(total // 4):
+        order.append((total - 1 - 2 * sheet, 2 * sheet))
+        order.append((2 * sheet + 1, total - 2 - 2 * sheet))
+    for left, right in order:
+        target = PageObject.create_blank_page(width=sheet_w, height=sheet_h)
+        for slot, index in enumerate((left, right)):
+            page = pages[index]
+            if page is None:
+                continue
+            x = slot * sheet_w / 2 + (sheet_w / 2 - paper.width * scale) / 2
+            y = (sheet_h - paper.height * scale) / 2
+            target.merge_transformed_page(page, Transformation().scale(scale).translate(x, y))
+        writer.add_page(target)
+    writer.add_metadata({"/Title": (reader.metadata or {}).get("/Title", "rules") +
+                         " (booklet)", "/Producer": f"pnp {__version__}"})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+

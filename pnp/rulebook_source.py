@@ -1,0 +1,232 @@
+"""Rulebook sources: Markdown in our own words, plus a few directives for generated parts.
+
+A rulebook is ``templates/<game>/rulebook.md``, parsed with markdown-it-py.
+Generated content comes from fenced blocks whose info string starts with
+``pnp``: ``pnp components`` (the components with counts and thumbnails),
+``pnp how-to-print`` (stock, scale, duplex and sheet counts for each paper),
+``pnp page-break``, and ``pnp diagram`` with a small YAML board. Every problem
+in a template is reported with the template's file and line.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import InputError, Where
+from pnp.load import Mapping, Sequence, parse_yaml, read_text
+from pnp.model import Tileset
+
+TEMPLATE_DIR = Path(__file__).resolve().parent.parent / "templates"
+DIRECTIVES = ("components", "how-to-print", "page-break", "diagram")
+DIAGRAM_FIELDS = ("caption", "columns", "rows", "tiles", "pawns", "arrows", "marks",
+                  "highlight", "verdict", "scale")
+PAWN_COLOURS = {
+    "black": "#1f1a16", "white": "#f7f4ec", "red": "#b3261e", "blue": "#1f4e9c",
+    "green": "#2e7d32", "yellow": "#e0b020", "grey": "#8a8a8a",
+}
+MARKS = ("tick", "cross")
+
+
+@dataclass(frozen=True)
+class DiagramTile:
+    cell: tuple[int, int]
+    name: str
+    turn: int = 0
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """A small board drawn with the game's own tiles, to show a rule in action."""
+
+    caption: str
+    columns: int
+    rows: int
+    tiles: tuple[DiagramTile, ...] = ()
+    pawns: tuple[tuple[tuple[float, float], str, str], ...] = ()  # where, colour, label
+    arrows: tuple[tuple[tuple[float, float], tuple[float, float]], ...] = ()
+    marks: tuple[tuple[tuple[int, int], str], ...] = ()
+    highlight: tuple[tuple[int, int], ...] = ()
+    verdict: str = ""  # "", "legal" or "illegal"
+    scale: float = 1.0
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Block:
+    """One piece of a rulebook in reading order: Markdown tokens or a directive."""
+
+    kind: str  # "markdown" or a directive name
+    tokens: tuple = ()
+    diagram: Diagram | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Source:
+    path: Path
+    blocks: tuple[Block, ...] = field(default=())
+
+
+def template_path(game: str) -> Path:
+    return TEMPLATE_DIR / game / "rulebook.md"
+
+
+def parse(path: Path, tileset: Tileset) -> Source:
+    """Parse a rulebook template, checking every directive against the tileset."""
+    from markdown_it import MarkdownIt
+
+    text = read_text(path, "rulebook template")
+    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    blocks: list[Block] = []
+    pending: list = []
+    for token in tokens:
+        info = token.info.strip() if token.type == "fence" else ""
+        if info.split()[:1] == ["pnp"]:
+            if pending:
+                blocks.append(Block("markdown", tuple(pending)))
+                pending = []
+            blocks.append(_directive(path, token, tileset))
+        else:
+            pending.append(token)
+    if pending:
+        blocks.append(Block("markdown", tuple(pending)))
+    return Source(path, tuple(blocks))
+
+
+def _directive(path: Path, token: Any, tileset: Tileset) -> Block:
+    line = token.map[0] + 1 if token.map else 0
+    words = token.info.split()
+    name = words[1] if len(words) > 1 else ""
+    if name not in DIRECTIVES:
+        close = difflib.get_close_matches(name, DIRECTIVES, n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise InputError(Where(str(path), line), f"unknown directive{hint}", field="pnp",
+                         found=repr(name or token.info), allowed=", ".join(DIRECTIVES))
+    if name != "diagram":
+        if token.content.strip():
+            raise InputError(Where(str(path), line + 1), f"the '{name}' directive takes no "
+                             "body", field=f"pnp {name}", found=repr(token.content.strip()[:40]),
+                             allowed="an empty fenced block")
+        return Block(name, line=line)
+    return Block("diagram", diagram=_diagram(path, token.content, line, tileset), line=line)
+
+
+def _fail(path: Path, line: int, field_name: str, problem: str, found: object,
+          allowed: str) -> InputError:
+    return InputError(Where(str(path), line), problem, field=f"diagram.{field_name}",
+                      found=repr(found) if not isinstance(found, str) else found,
+                      allowed=allowed)
+
+
+def _cell(path: Path, value: Any, line: int, field_name: str,
+          fractions: bool = False) -> tuple[Any, Any]:
+    """A board square; pawns and arrows may sit between squares (fractions)."""
+    kinds = (int, float) if fractions else (int,)
+    if isinstance(value, list) and len(value) == 2 and \
+            all(isinstance(v, kinds) and not isinstance(v, bool) for v in value):
+        return (value[0], value[1])
+    raise _fail(path, line, field_name, "not a square", value,
+                "[column, row] (or axial [q, r] on hex boards) with "
+                + ("numbers" if fractions else "whole numbers"))
+
+
+def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
+    """Read a diagram's YAML body; its lines count from the fence's first line."""
+    try:
+        data = parse_yaml(body, str(path)) if body.strip() else None
+    except InputError as error:
+        raise InputError(Where(str(path), line + error.where.line), error.problem,
+                         field="pnp diagram", allowed="a YAML mapping") from None
+    if not isinstance(data, Mapping):
+        found = "nothing" if data is None else type(data).__name__
+        raise InputError(Where(str(path), line), "a diagram needs a YAML body",
+                         field="pnp diagram", found=found,
+                         allowed="fields: " + ", ".join(DIAGRAM_FIELDS))
+
+    def at(key: str) -> int:
+        return line + data.line_of(key)
+
+    for key in data:
+        if key not in DIAGRAM_FIELDS:
+            raise _fail(path, at(key), key, "unknown field", key,
+                        "fields: " + ", ".join(DIAGRAM_FIELDS))
+    names = [tile.name for tile in tileset.tiles]
+    tiles = []
+    for index, item in enumerate(_items(data, "tiles", path, line)):
+        spot = line + data["tiles"].line_of(index)
+        if isinstance(item, list) and len(item) in (3, 4):
+            cell, name, turn = _cell(path, item[:2], spot, "tiles"), item[2], \
+                (item[3] if len(item) == 4 else 0)
+        elif isinstance(item, Mapping):
+            cell = _cell(path, item.get("at"), spot, "tiles.at")
+            name, turn = item.get("tile"), item.get("turn", 0)
+        else:
+            raise _fail(path, spot, "tiles", "not a tile placement", item,
+                        "[column, row, tile] or {at: [c, r], tile: NAME, turn: N}")
+        if name not in names:
+            close = difflib.get_close_matches(str(name), names, n=3)
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            raise _fail(path, spot, "tiles", f"unknown tile{hint}", name, ", ".join(names))
+        if isinstance(turn, bool) or not isinstance(turn, int):
+            raise _fail(path, spot, "tiles.turn", "not a number of turns", turn,
+                        "a whole number of clockwise steps")
+        tiles.append(DiagramTile(cell, name, turn % tileset.shape.sides))
+    pawns = []
+    for index, item in enumerate(_items(data, "pawns", path, line)):
+        spot = line + data["pawns"].line_of(index)
+        colour = item.get("colour", "black") if isinstance(item, Mapping) else None
+        if colour not in PAWN_COLOURS:
+            raise _fail(path, spot, "pawns.colour", "not a pawn colour", colour,
+                        ", ".join(PAWN_COLOURS))
+        label = str(item.get("label", ""))
+        if len(label) > 2:
+            raise _fail(path, spot, "pawns.label", "a pawn label is one or two characters",
+                        label, "for example P or B1")
+        pawns.append((_cell(path, item.get("at"), spot, "pawns.at", True), colour, label))
+    arrows = []
+    for index, item in enumerate(_items(data, "arrows", path, line)):
+        spot = line + data["arrows"].line_of(index)
+        if not isinstance(item, Mapping):
+            raise _fail(path, spot, "arrows", "not an arrow", item, "{from: [c, r], to: [c, r]}")
+        arrows.append((_cell(path, item.get("from"), spot, "arrows.from", True),
+                       _cell(path, item.get("to"), spot, "arrows.to", True)))
+    marks = []
+    for index, item in enumerate(_items(data, "marks", path, line)):
+        spot = line + data["marks"].line_of(index)
+        mark = item.get("mark") if isinstance(item, Mapping) else None
+        if mark not in MARKS:
+            raise _fail(path, spot, "marks.mark", "not a mark", mark, ", ".join(MARKS))
+        marks.append((_cell(path, item.get("at"), spot, "marks.at"), mark))
+    highlight = tuple(_cell(path, item, line + data["highlight"].line_of(index), "highlight")
+                      for index, item in enumerate(_items(data, "highlight", path, line)))
+    cells = [t.cell for t in tiles] + [(round(p[0][0]), round(p[0][1])) for p in pawns] + \
+        list(highlight)
+    verdict = data.get("verdict", "")
+    if verdict not in ("", "legal", "illegal"):
+        raise _fail(path, at("verdict"), "verdict", "not a verdict", verdict, "legal, illegal")
+    caption = data.get("caption", "")
+    if not isinstance(caption, str):
+        raise _fail(path, at("caption"), "caption", "not text", caption, "a caption")
+    scale = data.get("scale", 1.0)
+    if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.3 <= scale <= 2:
+        raise _fail(path, at("scale"), "scale", "not a usable scale", scale, "0.3 to 2")
+    columns = data.get("columns", max((c[0] for c in cells), default=0) + 1)
+    rows = data.get("rows", max((c[1] for c in cells), default=0) + 1)
+    for key, value in (("columns", columns), ("rows", rows)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 14:
+            raise _fail(path, at(key), key, "not a board size", value, "1 to 14")
+    return Diagram(caption, columns, rows, tuple(tiles), tuple(pawns), tuple(arrows),
+                   tuple(marks), highlight, verdict, float(scale), line)
+
+
+def _items(data: Mapping, key: str, path: Path, line: int) -> Sequence:
+    value = data.get(key)
+    if value is None:
+        return Sequence()
+    if not isinstance(value, Sequence):
+        raise _fail(path, line + data.line_of(key), key, "expected a list", value,
+                    f"a YAML list of {key}")
+    return value
