@@ -218,8 +218,8 @@ def _rulebooks(tileset: Tileset, options: BuildOptions, game_dir: Path,
     """Typeset the game's rulebook template, if it has one, for every paper."""
     from pnp.rulebook_source import template_path
 
-    template = template_path(tileset.rules_game)
-    if not options.rulebook or not template.is_file():
+    template = tileset.rulebook or template_path(tileset.rules_game)
+    if not options.rulebook or not (tileset.rulebook or template.parent.is_dir()):
         return []
     from pnp.rulebook import booklet, render_rulebook
     from pnp.rulebook_source import parse
@@ -243,9 +243,11 @@ def _rulebooks(tileset: Tileset, options: BuildOptions, game_dir: Path,
 
 
 def _page_count(pdf: bytes) -> int:
-    import re
+    import io
 
-    return len(re.findall(rb"/Type\s*/Page\b", pdf))
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
 def _board_sheet(tileset: Tileset, board: Drawing, paper: str, name: str) -> tuple[bytes, dict]:

@@ -177,6 +177,7 @@ class Tileset:
     rotatable: bool = True  # the default for tile kinds, kept for homebrew tiles in mixes
     mix: str = ""  # the name of the mix file this tile mix came from, if any
     origin: str = ""  # the game id before a variant or mix renamed the output folder
+    rulebook: Path | None = None  # a template named by the tileset, else templates/<game>/
 
     @property
     def rules_game(self) -> str:
@@ -330,7 +331,8 @@ def _join(parent: str, child: str | int) -> str:
 
 
 TOP_FIELDS = ("format", "game", "title", "notes", "shape", "size", "rotatable", "back",
-              "backs", "palette", "players", "variants", "tiles", "components", "board", "aids")
+              "backs", "palette", "players", "variants", "tiles", "components", "board", "aids",
+              "rulebook")
 TILE_FIELDS = ("name", "count", "paths", "features", "rotatable", "back", "role", "art")
 PATH_FIELDS = ("ports", "junction", "style")
 PATH_STYLES = ("tunnel", "cavern")
@@ -404,11 +406,15 @@ def from_data(data: Any, path: Path,
     components = _components(read, top, default_back, back_names, icon_names, tile_names)
     board = _board(read, top, shape, tile_names + tuple(c.name for c in components))
     aids = _aids(read, top)
+    rulebook = (local_file(read, top["rulebook"], top.line_of("rulebook"), "rulebook",
+                           path.parent, (".md",), "rulebook",
+                           "a relative path to a Markdown (.md) rulebook template inside the "
+                           f"tileset's folder ({path.parent})") if "rulebook" in top else None)
     return Tileset(
         game=game, title=title, source=path, shape=shape, size=size, tiles=tuple(tiles),
         backs=backs, palette=palette, players=players, variants=variants,
         components=components, notes=notes, board=board, aids=aids,
-        rotatable=default_rotatable,
+        rotatable=default_rotatable, rulebook=rulebook,
         lines=tuple((key, top.line_of(key)) for key in top),
     )
 
@@ -602,34 +608,49 @@ _EXTERNAL_REF = re.compile(
 )
 
 
+def local_file(read: _Reader, value: Any, line: int, field_name: str, folder: Path,
+               suffixes: tuple[str, ...], what: str, allowed: str) -> Path:
+    """A file named by a tileset: relative, inside the tileset's folder, existing.
+
+    Nothing a tileset names is ever fetched from a URL or read from outside its
+    folder, so a shared tileset cannot make pnp read someone's private files.
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise read.fail(line, field_name, "not a file path", found=_describe(value),
+                        allowed=allowed)
+    if _SCHEME.match(value) and not re.match(r"^[a-zA-Z]:[\\/]", value):
+        raise read.fail(line, field_name, f"{what} is never fetched from a URL or file: "
+                        "reference", found=value, allowed=allowed)
+    candidate = (folder / value).resolve()
+    if Path(value).is_absolute() or not candidate.is_relative_to(folder.resolve()):
+        raise read.fail(line, field_name, "this path leaves the tileset's folder",
+                        found=value, allowed=allowed)
+    if candidate.suffix.lower() not in suffixes:
+        raise read.fail(line, field_name, f"unsupported {what} file type", found=value,
+                        allowed=allowed)
+    try:
+        is_file = candidate.is_file()
+    except OSError as exc:  # a name too long, no permission: say so, never a traceback
+        raise read.fail(line, field_name, f"the {what} file cannot be read ({exc.strerror})",
+                        found=value, allowed=allowed) from None
+    if not is_file:
+        raise read.fail(line, field_name, f"the {what} file does not exist", found=value,
+                        allowed=allowed)
+    return candidate
+
+
 def _art(read: _Reader, entry: Mapping, where: str, folder: Path) -> Path:
     line = entry.line_of("art")
     value = entry["art"]
     allowed = ("a relative path to a PNG, JPEG or SVG file inside the tileset's folder "
                f"({folder})")
-    if not isinstance(value, str) or not value.strip():
-        raise read.fail(line, f"{where}.art", "not a file path", found=_describe(value),
-                        allowed=allowed)
-    if _SCHEME.match(value) and not re.match(r"^[a-zA-Z]:[\\/]", value):
-        raise read.fail(line, f"{where}.art", "art is never fetched from a URL or file: reference",
-                        found=value, allowed=allowed)
-    candidate = (folder / value).resolve()
-    root = folder.resolve()
-    if Path(value).is_absolute() or not candidate.is_relative_to(root):
-        raise read.fail(line, f"{where}.art", "this path leaves the tileset's folder",
-                        found=value, allowed=allowed)
-    if candidate.suffix.lower() not in ART_SUFFIXES:
-        raise read.fail(line, f"{where}.art", "unsupported art file type", found=value,
-                        allowed=allowed)
+    candidate = local_file(read, value, line, f"{where}.art", folder, ART_SUFFIXES, "art",
+                           allowed)
     try:
-        is_file = candidate.is_file()
-        content = candidate.read_bytes() if is_file and candidate.suffix.lower() == ".svg" else b""
-    except OSError as exc:  # a name too long, no permission: say so, never a traceback
+        content = candidate.read_bytes() if candidate.suffix.lower() == ".svg" else b""
+    except OSError as exc:
         raise read.fail(line, f"{where}.art", f"the art file cannot be read ({exc.strerror})",
                         found=value, allowed=allowed) from None
-    if not is_file:
-        raise read.fail(line, f"{where}.art", "the art file does not exist", found=value,
-                        allowed=allowed)
     if candidate.suffix.lower() == ".svg":
         reference = _EXTERNAL_REF.search(content)
         if reference:

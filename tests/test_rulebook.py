@@ -1,0 +1,171 @@
+"""Rulebooks: generated tables follow the tileset, diagrams render, PDFs are well formed."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+from support import ROOT, pdf_page_image
+
+from pnp.cli import main
+from pnp.layout import PAPERS
+from pnp.model import load_tileset
+from pnp.rulebook import booklet, render_rulebook
+from pnp.rulebook_source import parse
+
+TEMPLATE = """# Playing
+
+Dig with **care** and *speed*.
+
+```pnp components
+```
+
+## Printing
+
+```pnp how-to-print
+```
+
+```pnp diagram
+caption: An elbow beside a straight.
+tiles:
+  - [0, 0, straight, 1]
+  - [1, 0, elbow, 2]
+pawns:
+  - {at: [0, 0], colour: black, label: M}
+arrows:
+  - {from: [0, 0], to: [1, 0]}
+verdict: legal
+```
+"""
+
+TILESET = """game: mini
+title: Mini Mine
+size: 1.5in
+rulebook: rules.md
+tiles:
+  - {name: straight, count: 7, paths: [N-S]}
+  - {name: elbow, count: 5, paths: [N-E]}
+"""
+
+
+def write_game(folder: Path, template: str = TEMPLATE, tileset: str = TILESET) -> Path:
+    (folder / "rules.md").write_text(template)
+    path = folder / "mini.yaml"
+    path.write_text(tileset)
+    return path
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def test_components_table_follows_the_counts(tmp_path):
+    game = write_game(tmp_path)
+    out = tmp_path / "out"
+    assert run("build", str(game), "--paper", "letter", "--out", str(out)).exit_code == 0
+    text = pdf_text(out / "mini" / "mini-rulebook-letter.pdf")
+    assert re.search(r"elbow\s+5\b", text) and re.search(r"straight\s+7\b", text)
+    assert "12 tiles" in text
+    game.write_text(TILESET.replace("count: 5", "count: 9"))
+    assert run("build", str(game), "--paper", "letter", "--out", str(out)).exit_code == 0
+    text = pdf_text(out / "mini" / "mini-rulebook-letter.pdf")
+    assert re.search(r"elbow\s+9\b", text) and "16 tiles" in text
+
+
+def test_rulebook_has_outline_metadata_contents_and_embedded_fonts(tmp_path):
+    game = write_game(tmp_path)
+    tileset = load_tileset(game)
+    pdf = tmp_path / "book.pdf"
+    pdf.write_bytes(render_rulebook(tileset, parse(tmp_path / "rules.md", tileset),
+                                    PAPERS["a4"]))
+    reader = PdfReader(pdf)
+    titles = [item.title for item in reader.outline if not isinstance(item, list)]
+    assert titles == ["1  Playing"]
+    assert [item.title for item in reader.outline[1]] == ["1.1  Printing"]
+    assert reader.metadata.title == "Mini Mine - rules" and reader.metadata.author == "pnp"
+    assert "Contents" in reader.pages[1].extract_text()
+    for page in reader.pages:
+        fonts = page["/Resources"].get("/Font", {})
+        for name in fonts:
+            descriptor = fonts[name].get_object().get("/FontDescriptor")
+            assert descriptor is not None and "/FontFile2" in descriptor.get_object()
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width), 2), round(float(box.height), 2)) == (595.28, 841.89)
+
+
+def test_diagram_draws_real_tiles_where_the_template_says(tmp_path):
+    game = write_game(tmp_path)
+    tileset = load_tileset(game)
+    pdf = tmp_path / "book.pdf"
+    pdf.write_bytes(render_rulebook(tileset, parse(tmp_path / "rules.md", tileset),
+                                    PAPERS["letter"]))
+    reader = PdfReader(pdf)
+    page = next(i for i, p in enumerate(reader.pages) if "An elbow beside" in p.extract_text())
+    image = pdf_page_image(pdf, page, 72).convert("L")
+    dark = image.point(lambda value: 255 if value < 100 else 0).histogram()[255]
+    assert dark > 500  # walls of two tiles, the pawn and the arrow are on the page
+
+
+@pytest.mark.parametrize(("template", "line", "fragment"), [
+    ("# A\n\n```pnp component\n```\n", 3, "did you mean 'components'"),
+    ("# A\n\n```pnp diagram\ntiles:\n  - [0, 0, elbw]\n```\n", 5, "did you mean elbow"),
+    ("# A\n\n```pnp diagram\ncolour: red\n```\n", 4, "unknown field"),
+    ("# A\n\n```pnp diagram\npawns:\n  - {at: [0, 0], colour: purple}\n```\n", 5,
+     "not a pawn colour"),
+    ("# A\n\n```pnp how-to-print\nextra\n```\n", 4, "takes no body"),
+    ("# A\n\n```pnp diagram\ntiles: [[0, 0, elbow]\n```\n", 5, "YAML syntax error"),
+])
+def test_template_errors_name_the_template_and_line(tmp_path, template, line, fragment):
+    game = write_game(tmp_path, template)
+    out = tmp_path / "out"
+    result = run("build", str(game), "--paper", "letter", "--out", str(out))
+    assert result.exit_code == 2
+    assert f"rules.md, line {line}" in result.output
+    assert fragment in result.output
+    assert not out.exists()
+
+
+def test_a_missing_template_is_an_error(tmp_path):
+    game = write_game(tmp_path)
+    (tmp_path / "rules.md").unlink()
+    result = run("build", str(game), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2 and "rules.md" in result.output
+    assert "does not exist" in result.output
+
+
+def test_booklet_imposes_two_up_in_saddle_stitch_order(tmp_path):
+    game = write_game(tmp_path)
+    out = tmp_path / "out"
+    result = run("build", str(game), "--paper", "letter", "--booklet", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((out / "mini" / "manifest.json").read_text())
+    book = next(s for s in manifest["sheets"] if s["kind"] == "rulebook")
+    imposed = next(s for s in manifest["sheets"] if s["kind"] == "rulebook-booklet")
+    assert imposed["pages"] == 2 * -(-book["pages"] // 4)
+    reader = PdfReader(out / "mini" / imposed["path"])
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == (792.0, 612.0)
+    pages = len(PdfReader(out / "mini" / book["path"]).pages)
+    assert len(reader.pages) == -(-pages // 4) * 2
+    again = booklet((out / "mini" / book["path"]).read_bytes(), PAPERS["letter"])
+    assert again == (out / "mini" / imposed["path"]).read_bytes()  # reproducible
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in (ROOT / "templates").iterdir()
+                                        if (p / "rulebook.md").is_file()))
+def test_every_shipped_rulebook_parses_and_its_diagrams_name_real_tiles(game):
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    source = parse(ROOT / "templates" / game / "rulebook.md", tileset)
+    names = {tile.name for tile in tileset.tiles}
+    for block in source.blocks:
+        if block.diagram is not None:
+            assert {t.name for t in block.diagram.tiles} <= names
+    assert any(block.kind == "components" for block in source.blocks)
