@@ -19,6 +19,7 @@ HEADER_BAND = 12.0  # header text height above the safe margin
 FOOTER_BAND = 26.0  # check bar and its caption
 MARK_GAP = 2.0  # crop marks stop this far (beyond any bleed) short of the art
 MARK_MIN = 6.0  # shortest crop mark worth printing
+MARK_CLEAR = 1.5  # crop marks stop this far inside the 6 mm line and clear of the header
 MARK_MAX = 14.0  # longest crop mark we print
 
 
@@ -255,10 +256,11 @@ def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float) -> list[tuple[
     block_top, block_bottom = ys[-1], ys[0]
     start = bleed + MARK_GAP
     lines = []
-    above = min(MARK_MAX, paper.height - SAFE_MARGIN - HEADER_BAND - block_top - start)
-    below = min(MARK_MAX, block_bottom - SAFE_MARGIN - FOOTER_BAND - start)
-    side_left = min(MARK_MAX, block_left - SAFE_MARGIN - start)
-    side_right = min(MARK_MAX, paper.width - SAFE_MARGIN - block_right - start)
+    above = min(MARK_MAX, paper.height - SAFE_MARGIN - HEADER_BAND - block_top - start
+                - MARK_CLEAR)
+    below = min(MARK_MAX, block_bottom - SAFE_MARGIN - FOOTER_BAND - start - MARK_CLEAR)
+    side_left = min(MARK_MAX, block_left - SAFE_MARGIN - start - MARK_CLEAR)
+    side_right = min(MARK_MAX, paper.width - SAFE_MARGIN - block_right - start - MARK_CLEAR)
     for x in xs:
         if above > 0:
             lines.append((x, block_top + start, x, block_top + start + above))

@@ -32,7 +32,7 @@ HEADER_SIZE = 7.5
 CAPTION_SIZE = 6.5
 CHECK_BAR_HEIGHT = 5.0
 INK = (0.12, 0.1, 0.09)
-CUT_GUIDE = (0.45, 0.3)  # honeycomb cut lines: mid grey hairlines on the trim line
+CUT_GUIDE = (0.2, 0.35)  # honeycomb cut lines: dark hairlines on the trim line
 
 
 def new_canvas(buffer: io.BytesIO, width: float, height: float, title: str,
@@ -128,7 +128,12 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
             side_text = f"backs: print double-sided, flip on the {edge} edge"
         page_header(canvas, paper, f"{game_title} \u00b7 {sheet_kind} \u00b7 {paper_title} "
                     f"\u00b7 {side_text}", page.number, total)
-        if page.side == "front":
+        for placement in page.placements:
+            canvas.saveState()
+            canvas.translate(placement.x, placement.y)
+            canvas.doForm(form_names[placement.art])
+            canvas.restoreState()
+        if page.side == "front":  # after the art: honeycomb cut lines lie on top of it
             key = (page.grid, page.used)
             if key not in marks_forms:
                 marks_forms[key] = f"marks{len(marks_forms)}"
@@ -138,11 +143,6 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
                     _marks(canvas, hex_cut_lines(page.grid, page.used), CUT_GUIDE)
                 canvas.endForm()
             canvas.doForm(marks_forms[key])
-        for placement in page.placements:
-            canvas.saveState()
-            canvas.translate(placement.x, placement.y)
-            canvas.doForm(form_names[placement.art])
-            canvas.restoreState()
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -93,8 +93,10 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
             centres = [cell_centre(shape, c, cell) for c in cells] or [(0.0, 0.0)]
         self.min_x = min(x for x, _ in centres) - tile_w / 2
         self.min_y = min(y for _, y in centres) - tile_h / 2
-        self.width = max(x for x, _ in centres) + tile_w / 2 - self.min_x
+        self.board_width = max(x for x, _ in centres) + tile_w / 2 - self.min_x
         self.height = max(y for _, y in centres) + tile_h / 2 - self.min_y
+        # the verdict badge sits beside the board, never over a tile's corner
+        self.width = self.board_width + (cell * 0.55 if diagram.verdict else 0.0)
 
     def centre(self, cell: tuple[int, int]) -> tuple[float, float]:
         """PDF coordinates (y up, inside this flowable) of a board cell's centre."""
@@ -117,14 +119,14 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
         tile_w, tile_h = shape.box(tileset.size)
         scale = self.cell / tileset.size
         step = 360.0 / shape.sides
-        for spot in diagram.highlight:
-            x, y = self.centre(spot)
+        if shape.name == "square":  # faint squares, so empty ground reads as a grid
             canvas.saveState()
-            canvas.setDash(3, 2)
-            canvas.setStrokeColor(_colour(ACCENT))
-            canvas.setLineWidth(1.2)
-            half_w, half_h = tile_w * scale / 2, tile_h * scale / 2
-            canvas.rect(x - half_w + 2, y - half_h + 2, 2 * half_w - 4, 2 * half_h - 4)
+            canvas.setStrokeColor(_colour("#c9bda6"))
+            canvas.setLineWidth(0.5)
+            for column in range(diagram.columns):
+                for row in range(diagram.rows):
+                    x, y = self.centre((column, row))
+                    canvas.rect(x - self.cell / 2, y - self.cell / 2, self.cell, self.cell)
             canvas.restoreState()
         for placed in diagram.tiles:
             drawing = design_tile(tileset, tileset.tile(placed.name))
@@ -136,6 +138,15 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
             canvas.scale(scale, scale)
             canvas.translate(-tile_w / 2, -tile_h / 2)
             canvas.doForm(name)
+            canvas.restoreState()
+        for spot in diagram.highlight:  # on top of any tile, so it shows on tiles too
+            x, y = self.centre(spot)
+            canvas.saveState()
+            canvas.setDash(3, 2)
+            canvas.setStrokeColor(_colour(ACCENT))
+            canvas.setLineWidth(1.6)
+            half_w, half_h = tile_w * scale / 2, tile_h * scale / 2
+            canvas.rect(x - half_w + 2, y - half_h + 2, 2 * half_w - 4, 2 * half_h - 4)
             canvas.restoreState()
         canvas.setLineWidth(0.6)
         canvas.setStrokeColor(_colour("#ffffff"))
@@ -160,7 +171,7 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
         for spot, mark in diagram.marks:
             self._mark(self.centre(spot), mark, self.cell * 0.22)
         if diagram.verdict:
-            self._mark((self.width - self.cell * 0.2, self.height - self.cell * 0.2),
+            self._mark((self.board_width + self.cell * 0.3, self.height - self.cell * 0.25),
                        "tick" if diagram.verdict == "legal" else "cross", self.cell * 0.2)
 
     def _arrow(self, start: tuple[float, float], end: tuple[float, float]) -> None:
@@ -233,11 +244,12 @@ def styles() -> dict[str, Any]:
     return {
         "body": body,
         "h1": ParagraphStyle("h1", parent=body, fontName=bold, fontSize=17, leading=21,
-                             spaceBefore=14, spaceAfter=7, textColor=_colour(ACCENT)),
+                             spaceBefore=14, spaceAfter=7, textColor=_colour(ACCENT),
+                             keepWithNext=1),
         "h2": ParagraphStyle("h2", parent=body, fontName=bold, fontSize=13, leading=16,
-                             spaceBefore=10, spaceAfter=4),
+                             spaceBefore=10, spaceAfter=4, keepWithNext=1),
         "h3": ParagraphStyle("h3", parent=body, fontName=bold, fontSize=11, leading=14,
-                             spaceBefore=7, spaceAfter=3),
+                             spaceBefore=7, spaceAfter=3, keepWithNext=1),
         "caption": ParagraphStyle("caption", parent=body, fontName=pdf_font("italic"),
                                   fontSize=8.8, leading=11, textColor=_colour(MUTED),
                                   alignment=1, spaceBefore=3),
@@ -291,64 +303,60 @@ class Numbering:
 
 def markdown_flowables(tokens: tuple, sheet: dict[str, Any], numbering: Numbering,
                        width: float) -> list:
-    """Turn a run of Markdown block tokens into flowables."""
-    from reportlab.platypus import (
-        KeepTogether,
-        ListFlowable,
-        ListItem,
-        Paragraph,
-        Spacer,
-        Table,
-        TableStyle,
-    )
+    """Turn a run of Markdown block tokens into flowables.
 
-    flowables: list = []
-    index = 0
-    list_stack: list[tuple[str, list]] = []
-    quote = 0
+    Containers (lists, list items, quotes) collect their children on a stack,
+    so lists nest and a list item may hold several paragraphs or a sub-list.
+    """
+    from reportlab.platypus import KeepTogether, ListFlowable, ListItem, Paragraph, Spacer
+
+    root: list = []
+    stack: list[tuple[str, list, dict]] = [("root", root, {})]
     table_rows: list[list] | None = None
     row: list | None = None
     heading: str | None = None
-    while index < len(tokens):
-        token = tokens[index]
+
+    def add(flowable: Any) -> None:
+        stack[-1][1].append(flowable)
+
+    for token in tokens:
         kind = token.type
         if kind == "heading_open":
             heading = token.tag
         elif kind == "inline" and heading:
             level = min(int(heading[1]), 3)
             number = numbering.next(level)
-            text = inline_markup(token)
-            paragraph = Paragraph(f"{number}&nbsp;&nbsp;{text}", sheet[f"h{level}"])
+            paragraph = Paragraph(f"{number}&nbsp;&nbsp;{inline_markup(token)}",
+                                  sheet[f"h{level}"])
             paragraph.toc_entry = (level, f"{number}  {token.content}")
-            flowables.append(paragraph)
+            add(paragraph)
             heading = None
         elif kind == "inline" and table_rows is not None and row is not None:
-            style = sheet["head"] if len(table_rows) == 0 else sheet["cell"]
-            row.append(Paragraph(inline_markup(token), style))
+            row.append(Paragraph(inline_markup(token),
+                                 sheet["head"] if not table_rows else sheet["cell"]))
         elif kind == "inline":
-            style = sheet["note"] if quote else sheet["body"]
-            paragraph = Paragraph(inline_markup(token), style)
-            if list_stack:
-                list_stack[-1][1].append(ListItem(paragraph, leftIndent=14))
-            else:
-                flowables.append(paragraph)
+            quoted = any(frame[0] == "quote" for frame in stack)
+            add(Paragraph(inline_markup(token), sheet["note"] if quoted else sheet["body"]))
         elif kind in ("bullet_list_open", "ordered_list_open"):
-            list_stack.append((kind, []))
+            start = int(token.attrGet("start") or 1) if kind == "ordered_list_open" else 1
+            stack.append(("list", [], {"ordered": kind == "ordered_list_open",
+                                       "start": start}))
         elif kind in ("bullet_list_close", "ordered_list_close"):
-            kind_open, items = list_stack.pop()
-            flow = ListFlowable(items, bulletType="bullet" if kind_open.startswith("bullet")
-                                else "1", start="\u2022" if kind_open.startswith("bullet")
-                                else None, leftIndent=14, bulletFontName=pdf_font("regular"),
-                                bulletFontSize=9.5, spaceAfter=4)
-            if list_stack:
-                list_stack[-1][1].append(ListItem(flow, leftIndent=14))
-            else:
-                flowables.append(flow)
+            _, items, info = stack.pop()
+            add(ListFlowable(items, bulletType="1" if info["ordered"] else "bullet",
+                             start=info["start"] if info["ordered"] else "\u2022",
+                             leftIndent=14, bulletFontName=pdf_font("regular"),
+                             bulletFontSize=9.5, spaceAfter=4))
+        elif kind == "list_item_open":
+            stack.append(("item", [], {}))
+        elif kind == "list_item_close":
+            _, children, _ = stack.pop()
+            add(ListItem(children or [Spacer(1, 1)], leftIndent=14))
         elif kind == "blockquote_open":
-            quote += 1
-            flowables.append(Spacer(1, 2))
+            stack.append(("quote", [], {}))
         elif kind == "blockquote_close":
-            quote -= 1
+            _, children, _ = stack.pop()
+            add(_note(children, width))
         elif kind == "table_open":
             table_rows = []
         elif kind == "tr_open":
@@ -357,18 +365,43 @@ def markdown_flowables(tokens: tuple, sheet: dict[str, Any], numbering: Numberin
             table_rows.append(row)
             row = None
         elif kind == "table_close" and table_rows is not None:
-            table = Table(table_rows, colWidths=None, repeatRows=1, hAlign="LEFT")
-            table.setStyle(TableStyle(_table_style()))
-            flowables.append(KeepTogether([table, Spacer(1, 6)]))
+            add(KeepTogether([_table(table_rows, width), Spacer(1, 6)]))
             table_rows = None
         elif kind == "fence":
             from reportlab.platypus import Preformatted
 
-            flowables.append(Preformatted(token.content, sheet["cell"]))
+            add(Preformatted(token.content, sheet["cell"]))
         elif kind == "hr":
-            flowables.append(Spacer(1, 8))
-        index += 1
-    return flowables
+            add(Spacer(1, 8))
+    return root
+
+
+def _note(children: list, width: float) -> Any:
+    """A quoted block as a tinted box with an accent rule on its left."""
+    from reportlab.platypus import Table, TableStyle
+
+    box = Table([[children]], colWidths=[width - 4])
+    box.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, -1), _colour("#f3ecdd")),
+        ("LINEBEFORE", (0, 0), (0, -1), 2.5, _colour(ACCENT)),
+        ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+        ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]))
+    return box
+
+
+def _table(rows: list[list], width: float) -> Any:
+    """A table whose columns share the width in proportion to their longest text."""
+    from reportlab.platypus import Table, TableStyle
+
+    columns = max(len(row) for row in rows)
+    longest = [max((len(row[i].getPlainText()) if i < len(row) else 0) for row in rows)
+               for i in range(columns)]
+    weights = [min(max(length, 6), 60) for length in longest]
+    widths = [width * weight / sum(weights) for weight in weights]
+    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle(_table_style()))
+    return table
 
 
 def _table_style() -> list:

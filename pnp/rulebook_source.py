@@ -47,7 +47,7 @@ class Diagram:
     tiles: tuple[DiagramTile, ...] = ()
     pawns: tuple[tuple[tuple[float, float], str, str], ...] = ()  # where, colour, label
     arrows: tuple[tuple[tuple[float, float], tuple[float, float]], ...] = ()
-    marks: tuple[tuple[tuple[int, int], str], ...] = ()
+    marks: tuple[tuple[tuple[float, float], str], ...] = ()
     highlight: tuple[tuple[int, int], ...] = ()
     verdict: str = ""  # "", "legal" or "illegal"
     scale: float = 1.0
@@ -199,7 +199,7 @@ def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
         mark = item.get("mark") if isinstance(item, Mapping) else None
         if mark not in MARKS:
             raise _fail(path, spot, "marks.mark", "not a mark", mark, ", ".join(MARKS))
-        marks.append((_cell(path, item.get("at"), spot, "marks.at"), mark))
+        marks.append((_cell(path, item.get("at"), spot, "marks.at", True), mark))
     highlight = tuple(_cell(path, item, line + data["highlight"].line_of(index), "highlight")
                       for index, item in enumerate(_items(data, "highlight", path, line)))
     cells = [t.cell for t in tiles] + [(round(p[0][0]), round(p[0][1])) for p in pawns] + \
