@@ -382,6 +382,7 @@ def _note(children: list, width: float) -> Any:
 
     box = Table([[children]], colWidths=[width - 4])
     box.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # else Table sets Helvetica
         ("BACKGROUND", (0, 0), (-1, -1), _colour("#f3ecdd")),
         ("LINEBEFORE", (0, 0), (0, -1), 2.5, _colour(ACCENT)),
         ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
