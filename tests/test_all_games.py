@@ -68,7 +68,7 @@ def test_every_page_keeps_6_mm_clear_and_prints_something(built, game):
             for box in [(0, 0, width, margin), (0, height - margin, width, height),
                         (0, 0, margin, height), (width - margin, 0, width, height)]:
                 assert image.crop(box).getextrema()[0] == 255, (sheet["path"], index, box)
-            assert image.getextrema()[0] < 64, (sheet["path"], index)
+            assert image.getextrema()[0] < 128, (sheet["path"], index)  # ink, not blank
 
 
 @pytest.mark.parametrize("game", GAMES)
