@@ -113,6 +113,11 @@ def design_board(spec: BoardSpec, shape: Shape, size: float,
                               mark.colour))
     items.append(Text(BOARD_MARGIN * 0.6, BOARD_MARGIN * 0.72, spec.title.upper(),
                       BOARD_MARGIN * 0.5, "condensed", "start", ink))
+    if any(mark.short_game for mark in spec.marks):
+        items.append(Text(BOARD_MARGIN * 0.6, height - BOARD_MARGIN * 0.35,
+                          "Coloured spaces: fixed setup. Double ring: also used by the short "
+                          "game on the inner board (bold outline).", BOARD_MARGIN * 0.32,
+                          "regular", "start", ink))
     return Drawing(width, height, 0.0, tuple(items))
 
 
@@ -186,17 +191,22 @@ def _target(canvas: Any, x: float, y: float) -> None:
 
 
 def seam_targets(window: Window, all_windows: list[Window]) -> list[tuple[float, float]]:
-    """Board points of the targets in this window's overlap strips (shared with neighbours)."""
+    """Board points of the targets on this window's seams, centred on the seam lines.
+
+    A seam is the left (or top) edge of the later page, where it is trimmed.
+    The earlier page prints whole targets there; the trimmed later page keeps
+    half of each, which must complete the earlier page's targets when laid on.
+    """
     points = []
     for other in all_windows:
         if other.row == window.row and abs(other.column - window.column) == 1:
-            strip_x = max(window.x, other.x) + OVERLAP / 2
+            seam_x = max(window.x, other.x)
             for fraction in (0.25, 0.75):
-                points.append((strip_x, window.y + window.h * fraction))
+                points.append((seam_x, window.y + window.h * fraction))
         if other.column == window.column and abs(other.row - window.row) == 1:
-            strip_y = max(window.y, other.y) + OVERLAP / 2
+            seam_y = max(window.y, other.y)
             for fraction in (0.25, 0.75):
-                points.append((window.x + window.w * fraction, strip_y))
+                points.append((window.x + window.w * fraction, seam_y))
     return points
 
 
@@ -215,9 +225,10 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper,
     parts = windows(drawing.width, drawing.height, paper)
     total = len(parts) + 1
     for number, window in enumerate(parts, start=1):
+        hint = ("trim the dashed edges, glue onto the grey strip" if window.row or window.column
+                else "first piece: glue goes on the grey strips")
         page_header(canvas, paper, f"{game_title} \u00b7 board \u00b7 {paper_title} \u00b7 "
-                    f"piece {window.label} of {len(parts)}: trim the dashed edges, glue the "
-                    "targets onto the neighbour's", number, total)
+                    f"piece {window.label} of {len(parts)}: {hint}", number, total)
         top = window.page_y
         canvas.saveState()
         path = canvas.beginPath()
@@ -227,16 +238,28 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper,
         canvas.translate(window.page_x - window.x, top + window.y - drawing.height)
         canvas.doForm("board")
         canvas.restoreState()
+        left, right = window.page_x, window.page_x + window.w
+        bottom = top - window.h
+        canvas.setFillColorRGB(0.5, 0.5, 0.5)
+        canvas.setFillAlpha(0.18)  # glue strips: covered by the neighbour once assembled
+        for other in parts:
+            if other.row == window.row and other.column == window.column + 1:
+                canvas.rect(right - OVERLAP, bottom, OVERLAP, window.h, stroke=0, fill=1)
+            if other.column == window.column and other.row == window.row + 1:
+                canvas.rect(left, bottom, window.w, OVERLAP, stroke=0, fill=1)
+        canvas.setFillAlpha(1)
         canvas.setStrokeColorRGB(0.3, 0.3, 0.3)
         canvas.setLineWidth(0.5)
-        canvas.rect(window.page_x, top - window.h, window.w, window.h, stroke=1, fill=0)
-        canvas.setDash(4, 3)
-        if window.column > 0:
-            x = window.page_x + OVERLAP
-            canvas.line(x, top, x, top - window.h)
-        if window.row > 0:
-            y = top - OVERLAP
-            canvas.line(window.page_x, y, window.page_x + window.w, y)
+        edges = {"left": (left, top, left, bottom), "right": (right, top, right, bottom),
+                 "top": (left, top, right, top), "bottom": (left, bottom, right, bottom)}
+        trimmed = {"left"} if window.column > 0 else set()
+        trimmed |= {"top"} if window.row > 0 else set()
+        for name, line in edges.items():
+            if name in trimmed:
+                canvas.setDash(4, 3)
+            else:
+                canvas.setDash()
+            canvas.line(*line)
         canvas.setDash()
         for bx, by in seam_targets(window, parts):
             _target(canvas, window.page_x + bx - window.x, top - (by - window.y))
@@ -258,7 +281,7 @@ def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Wind
     page_header(canvas, paper, f"{game_title} \u00b7 board \u00b7 {paper_title} \u00b7 "
                 "assembly guide", total, total)
     left, bottom, avail_w, avail_h = printable_area(paper)
-    text_room = 90.0
+    text_room = 120.0
     scale = min(avail_w / drawing.width, (avail_h - text_room) / drawing.height)
     x0 = left + (avail_w - drawing.width * scale) / 2
     y0 = bottom + (avail_h - text_room - drawing.height * scale) / 2
@@ -284,14 +307,22 @@ def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Wind
     canvas.setFont(pdf_font("regular"), 9)
     steps = [
         f"Print the {len(parts)} board pages at 100% scale on card or heavy paper.",
-        "Trim each page along its dashed edges (left and top); keep the rest of the margin.",
-        "Lay each trimmed page over its neighbour so the round targets sit exactly on top "
-        "of each other, then glue.",
+        "Trim every page along its dashed edges only (the left and top edges of every piece "
+        "but A1). The solid edges and grey strips stay.",
+        "Spread glue on a grey strip and lay the neighbouring piece on it, its trimmed edge "
+        "along the strip's inner side: the half targets on its edge complete the whole ones.",
         "Work row by row: " + ", ".join(w.label for w in parts) + ". The outlines below show "
-        "where each page goes.",
+        "where each page goes; trim the outer white margins last.",
     ]
+    from pnp.art import wrap
+
+    y = top - 32
     for index, step in enumerate(steps):
-        canvas.drawString(left, top - 32 - 13 * index, f"{index + 1}. {step}")
+        for number, line in enumerate(wrap(step, "regular", 9, avail_w - 16)):
+            if number == 0:
+                canvas.drawString(left, y, f"{index + 1}.")
+            canvas.drawString(left + 14, y, line)
+            y -= 11.5
     canvas.showPage()
 
 
