@@ -125,6 +125,15 @@ def tunnel_centreline(shape: Shape, size: float, path: Tunnel, reach: float) -> 
     return tuple(commands)
 
 
+def dead_end_line(shape: Shape, size: float, edge: str, reach: float) -> tuple:
+    """A dead end that shares its tile with other tunnels: its rounded tip stops at
+    the centre, so it meets their walls but never runs out the other side."""
+    px, py = shape.port(edge, size)
+    nx, ny = shape.normal(edge)
+    depth = size / 2 - size * (FLOOR_RATIO / 2 + WALL_RATIO)
+    return (("M", px + nx * reach, py + ny * reach), ("L", px - nx * depth, py - ny * depth))
+
+
 def cavern_outline(cx: float, cy: float, size: float, seed: int) -> tuple:
     """An irregular, smooth cave around the centre (Catmull-Rom through jittered points)."""
     rng = random.Random(seed)
@@ -167,8 +176,11 @@ def tunnels(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[
     floor = size * FLOOR_RATIO
     wall = size * WALL_RATIO
     items: list = []
+    crossings = _crossings(shape, paths)
     for index, path in enumerate(paths):
-        line = tunnel_centreline(shape, size, path, reach)
+        shared = len(paths) > 1 and len(path.ports) == 1 and path.style == "tunnel"
+        line = (dead_end_line(shape, size, path.ports[0], reach) if shared
+                else tunnel_centreline(shape, size, path, reach))
         room = room_outline(shape, size, path, seed + index)
         for width, colour in ((floor + 2 * wall, "wall"), (floor + 0.7 * wall, "rock-light"),
                               (floor, "floor")):
@@ -181,7 +193,36 @@ def tunnels(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[
                                                  else None, width=width - floor, join="round")))
         if path.style == "cavern":
             items.extend(stalagmites(shape.centre(size), size, colours, seed + index))
+        for lower in crossings.get(index, ()):
+            items.append(_underpass(shape, size, paths[lower], colours))
     return items
+
+
+def _straight_through(shape: Shape, path: Tunnel) -> bool:
+    return (len(path.ports) == 2 and not path.junction and path.style == "tunnel"
+            and shape.opposite(path.ports[0]) == path.ports[1])
+
+
+def _crossings(shape: Shape, paths: tuple[Tunnel, ...]) -> dict[int, list[int]]:
+    """For each later straight tunnel, the earlier straight tunnels it passes over."""
+    found: dict[int, list[int]] = {}
+    for upper, path in enumerate(paths):
+        if not _straight_through(shape, path):
+            continue
+        for lower in range(upper):
+            if _straight_through(shape, paths[lower]):
+                found.setdefault(upper, []).append(lower)
+    return found
+
+
+def _underpass(shape: Shape, size: float, lower: Tunnel, colours: dict[str, str]) -> Outline:
+    """A dashed line where a tunnel runs under a bridge, so it reads as continuing."""
+    cx, cy = shape.centre(size)
+    nx, ny = shape.normal(lower.ports[0])
+    half = size * (FLOOR_RATIO / 2 + WALL_RATIO)
+    return Outline((("M", cx + nx * half, cy + ny * half), ("L", cx - nx * half, cy - ny * half)),
+                   Style(stroke=colours["wall"], width=size * 0.018, cap="butt",
+                         dash=(size * 0.04, size * 0.03)))
 
 
 def stalagmites(centre: tuple[float, float], size: float, colours: dict[str, str],

@@ -33,6 +33,7 @@ def _apply(canvas: Any, style: Style, cache: dict[str, Any]) -> tuple[bool, bool
         canvas.setLineWidth(style.width)
         canvas.setLineCap(_CAPS[style.cap])
         canvas.setLineJoin(_JOINS[style.join])
+        canvas.setDash(list(style.dash) if style.dash else [])
     return bool(style.stroke), bool(style.fill)
 
 

@@ -25,6 +25,7 @@ class Style:
     cap: str = "butt"  # butt | round | square
     join: str = "miter"  # miter | round | bevel
     opacity: float = 1.0
+    dash: tuple[float, ...] = ()  # on, off lengths for a dashed stroke
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,8 @@ def _paint(style: Style) -> dict[str, str]:
             "stroke-linecap": style.cap,
             "stroke-linejoin": style.join,
         })
+        if style.dash:
+            attributes["stroke-dasharray"] = " ".join(num(v) for v in style.dash)
     if style.opacity < 1:
         attributes["opacity"] = num(style.opacity)
     return attributes
