@@ -119,15 +119,12 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
         tile_w, tile_h = shape.box(tileset.size)
         scale = self.cell / tileset.size
         step = 360.0 / shape.sides
-        if shape.name == "square":  # faint squares, so empty ground reads as a grid
-            canvas.saveState()
-            canvas.setStrokeColor(_colour("#c9bda6"))
-            canvas.setLineWidth(0.5)
-            for column in range(diagram.columns):
-                for row in range(diagram.rows):
-                    x, y = self.centre((column, row))
-                    canvas.rect(x - self.cell / 2, y - self.cell / 2, self.cell, self.cell)
-            canvas.restoreState()
+        canvas.saveState()  # faint spaces, so empty ground reads as part of the board
+        canvas.setStrokeColor(_colour("#c9bda6"))
+        canvas.setLineWidth(0.5)
+        for spot in self.ground():
+            self._outline(spot, 0.0)
+        canvas.restoreState()
         for placed in diagram.tiles:
             drawing = design_tile(tileset, tileset.tile(placed.name))
             name = _form(canvas, f"tile:{tileset.game}:{placed.name}", drawing)
@@ -140,13 +137,11 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
             canvas.doForm(name)
             canvas.restoreState()
         for spot in diagram.highlight:  # on top of any tile, so it shows on tiles too
-            x, y = self.centre(spot)
             canvas.saveState()
             canvas.setDash(3, 2)
             canvas.setStrokeColor(_colour(ACCENT))
             canvas.setLineWidth(1.6)
-            half_w, half_h = tile_w * scale / 2, tile_h * scale / 2
-            canvas.rect(x - half_w + 2, y - half_h + 2, 2 * half_w - 4, 2 * half_h - 4)
+            self._outline(spot, 2.0)
             canvas.restoreState()
         canvas.setLineWidth(0.6)
         canvas.setStrokeColor(_colour("#ffffff"))
@@ -173,6 +168,41 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
         if diagram.verdict:
             self._mark((self.board_width + self.cell * 0.3, self.height - self.cell * 0.25),
                        "tick" if diagram.verdict == "legal" else "cross", self.cell * 0.2)
+
+    def ground(self) -> list[tuple[int, int]]:
+        """Every board space the diagram shows: its rectangle, or the hexes inside it."""
+        diagram = self.diagram
+        if self.tileset.shape.name == "square":
+            return [(c, r) for c in range(diagram.columns) for r in range(diagram.rows)]
+        used = [t.cell for t in diagram.tiles] + list(diagram.highlight)
+        if not used:
+            return []
+        low_q, high_q = min(c[0] for c in used) - 1, max(c[0] for c in used) + 1
+        low_r, high_r = min(c[1] for c in used) - 1, max(c[1] for c in used) + 1
+        tile_w, tile_h = self.tileset.shape.box(self.cell)
+        spots = []
+        for q in range(low_q, high_q + 1):
+            for r in range(low_r, high_r + 1):
+                x, y = self.centre((q, r))
+                if tile_w / 2 - 1 <= x <= self.board_width - tile_w / 2 + 1 and \
+                        tile_h / 2 - 1 <= y <= self.height - tile_h / 2 + 1:
+                    spots.append((q, r))
+        return spots
+
+    def _outline(self, spot: tuple[int, int], inset: float) -> None:
+        """Stroke the outline of one space (square or hex), shrunk by ``inset``."""
+        shape = self.tileset.shape
+        x, y = self.centre(spot)
+        cx, cy = shape.centre(self.cell)
+        factor = (self.cell / 2 - inset) / (self.cell / 2)
+        corners = [(x + (px - cx) * factor, y - (py - cy) * factor)
+                   for px, py in shape.corners(self.cell)]
+        path = self.canv.beginPath()
+        path.moveTo(*corners[0])
+        for corner in corners[1:]:
+            path.lineTo(*corner)
+        path.close()
+        self.canv.drawPath(path, stroke=1, fill=0)
 
     def _arrow(self, start: tuple[float, float], end: tuple[float, float]) -> None:
         canvas = self.canv
