@@ -34,6 +34,7 @@ from pnp.scene import (
 FLOOR_RATIO = 0.30  # tunnel floor width as a share of the tile size
 WALL_RATIO = 0.055  # each wall's thickness as a share of the tile size
 SPECKS = 26  # texture pebbles per tile: enough to read as rock, few enough to stay light
+CAVE_FLOOR = "#d9c9a6"
 
 
 def outline(shape: Shape, size: float, grow: float = 0.0) -> tuple:
@@ -141,7 +142,7 @@ def cavern_outline(cx: float, cy: float, size: float, seed: int) -> tuple:
     points = []
     for index in range(count):
         angle = index * math.tau / count + rng.uniform(-0.15, 0.15)
-        reach = size * rng.uniform(0.33, 0.43)
+        reach = size * rng.uniform(0.36, 0.45)
         points.append((cx + reach * math.cos(angle), cy + reach * math.sin(angle)))
     commands: list = [("M", *points[0])]
     for index in range(count):
@@ -189,6 +190,8 @@ def tunnels(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[
                 items.append(Outline(line, Style(stroke=paint, width=width, cap="round",
                                                  join="round")))
             if room is not None:
+                if path.style == "cavern" and colour == "floor":
+                    paint = CAVE_FLOOR  # a darker, sandier floor: caverns read at a glance
                 items.append(Outline(room, Style(fill=paint, stroke=paint if width > floor
                                                  else None, width=width - floor, join="round")))
         if path.style == "cavern":
@@ -252,21 +255,27 @@ class Frame:
     width: float
     height: float
     inscribed: bool = False
+    margin: float = 0.0  # clear band inside the cut that no feature may enter
 
     @property
     def size(self) -> float:
         return min(self.width, self.height)
 
     def anchor(self, at: str, inset: float) -> tuple[float, float]:
-        """Where a feature sits: the centre, or ``inset`` in from an edge or corner."""
+        """Where a feature sits: the centre, or ``inset`` in from an edge or corner.
+
+        The frame's margin is added to every inset, so nothing printed ends up
+        where a slightly-off cut (or a card's frame line) would slice it.
+        """
         cx, cy = self.width / 2, self.height / 2
         if at == "center":
             return cx, cy
+        inset += self.margin
         bearing = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270,
                    "NW": 315}[at]
         dx, dy = math.sin(math.radians(bearing)), -math.cos(math.radians(bearing))
         if self.inscribed:  # keep clear of a round or hex piece's printed ring as well
-            reach = self.size * 0.44 - inset
+            reach = self.size * 0.40 - inset
             return cx + dx * reach, cy + dy * reach
         reach_x, reach_y = self.width / 2 - inset, self.height / 2 - inset
         if at in ("NE", "SE", "SW", "NW"):
@@ -274,9 +283,12 @@ class Frame:
         return cx + dx * reach_x, cy + dy * reach_y
 
 
+TILE_MARGIN = 4.0  # with each feature's own inset, keeps art about 3 mm inside the cut
+
+
 def tile_frame(shape: Shape, size: float) -> Frame:
     width, height = shape.box(size)
-    return Frame(width, height, shape.name != "square")
+    return Frame(width, height, shape.name != "square", TILE_MARGIN)
 
 
 def label(text: str, x: float, y: float, width: float, size: float,
@@ -395,9 +407,11 @@ def features(frame: Frame, feats: tuple[Feature, ...], colours: dict[str, str],
             items.extend(label(str(feat.value), x, y, frame.width * 0.86, font, colours))
         elif feat.kind == "text":
             font = size * 0.065 * feat.scale
-            x, y = frame.anchor(feat.at, font * 2.2)
-            items.extend(text_block(str(feat.value), x, y, frame.width * 0.82, font, ink,
-                                    "bold" if feat.scale >= 2 else "regular"))
+            role = "bold" if feat.scale >= 2 else "regular"
+            lines = len(wrap(str(feat.value), role, font, frame.width * 0.82))
+            half_block = (font * 1.22 * (lines - 1) + font) / 2
+            x, y = frame.anchor(feat.at, half_block + font * 0.4)
+            items.extend(text_block(str(feat.value), x, y, frame.width * 0.82, font, ink, role))
         else:
             side = size * 0.2 * feat.scale
             x, y = frame.anchor(feat.at, side / 2 + size * 0.05)
@@ -437,12 +451,9 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
     size = min(width, height)
     edge = piece_outline(piece, width, height, bleed)
     inset = size * 0.09
-    frame = (rect(inset, inset, width - 2 * inset, height - 2 * inset, size * 0.06)
-             if piece in ("square", "rect") else piece_outline(piece, width, height, -inset))
-    items: list = [
-        Outline(edge, Style(fill=colours["wall"])),
-        Outline(frame, Style(stroke=colours["rock-light"], width=size * 0.012, join="round")),
-    ]
+    # No frame line near the edge: a duplex print a millimetre or two off would
+    # show it lopsided. Everything on a back sits well inside the cut.
+    items: list = [Outline(edge, Style(fill=colours["wall"]))]
     items.extend(rock_texture({**colours, "rock-dark": "#3b3027", "rock-light": "#4a3d31"},
                               width, height, bleed, _seed(tileset.game, "back", back.name)))
     text_width = width - 2.6 * inset if piece in ("square", "rect") else size * 0.62

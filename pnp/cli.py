@@ -332,7 +332,8 @@ def list_games() -> None:
     for game in shipped_games():
         tileset = load_tileset(resolve(game))
         kinds = sum(1 for tile in tileset.tiles if tile.count)
-        click.echo(f"{game}: {tileset.title} - {tileset.tile_count} tiles in {kinds} designs, "
+        designs = "design" if kinds == 1 else "designs"
+        click.echo(f"{game}: {tileset.title} - {tileset.tile_count} tiles in {kinds} {designs}, "
                    f"{tileset.shape.name} {tileset.size / 72:.3g} in, players "
                    f"{'/'.join(str(n) for n in tileset.players)}")
         for kind in ("card", "token"):

@@ -53,7 +53,8 @@ def _face(tileset: Tileset, kind: str, width: float, height: float, colour: str,
         Outline(edge, Style(fill=background)),
         Outline(ring, Style(stroke=frame_ink, width=size * 0.012, join="round")),
     ]
-    items.extend(features(Frame(width, height, kind != "rect"), feats, colours, False,
+    margin = inset + size * 0.03 if kind == "rect" else 0.0  # clear of the printed frame
+    items.extend(features(Frame(width, height, kind != "rect", margin), feats, colours, False,
                           background))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 
