@@ -145,3 +145,31 @@ def test_simulate_command_prints_the_same_report_for_the_same_seed():
     two = run("simulate", "demon-mine", "--games", "4", "--seed", "9", "--json")
     assert one.exit_code == 0
     assert json.loads(one.stdout) == json.loads(two.stdout)
+
+
+def test_the_validators_shortest_link_is_buildable_and_walkable_with_the_engine():
+    """Lay the reported link tile by tile with the engine, then walk it end to end."""
+    from pnp.rules.demon_mine import assign_tiles, edge_towards, supply_of
+    from pnp.rules.links import best_link
+
+    for tileset in (TILESET, TILESET.with_counts({"straight": 0, "tee": 0, "cross": 0,
+                                                  "elbow": 13})):
+        supply, groups = supply_of(tileset)
+        link = best_link((0, 0), (7, 7), supply)
+        names = assign_tiles(link, tileset, groups)
+        grid = {(0, 0): tile("mine-entrance"), (7, 7): tile("beetle-hive")}
+        route = [(0, 0), *link.cells, (7, 7)]
+        for index, (cell, name) in enumerate(zip(link.cells, names, strict=True)):
+            before, after = route[index], route[index + 2]
+            needed = {edge_towards(cell, before), edge_towards(cell, after)}
+            placed = next(Placed(tileset.tile(name), turn) for turn in range(4)
+                          if needed <= Placed(tileset.tile(name), turn).open_edges)
+            assert can_burrow(grid, before, cell, placed), (cell, name)
+            grid[cell] = placed
+        reached, frontier = {(0, 0)}, [(0, 0)]
+        while frontier:
+            for nxt in moves(grid, frontier.pop()):
+                if nxt not in reached:
+                    reached.add(nxt)
+                    frontier.append(nxt)
+        assert (7, 7) in reached
