@@ -68,8 +68,9 @@ def _render(aid: Aid, paper: Paper, game_title: str, total: int) -> tuple[bytes,
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import SimpleDocTemplate
 
-    from pnp.pdf import define_check_bar, page_header
+    from pnp.pdf import binary_streams, define_check_bar, page_header
 
+    binary_streams()
     buffer = io.BytesIO()
     margin = SAFE_MARGIN + 22.0
     document = SimpleDocTemplate(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.art import design_back, design_tile
@@ -35,6 +35,7 @@ class BuildOptions:
     duplex: str = "long"  # long | short | none
     rulebook: bool = True
     booklet: bool = False
+    jobs: int = 0  # worker processes; 0 means one per core
 
 
 def _round(value: float) -> float:
@@ -169,8 +170,9 @@ class GameBuild:
         return designs
 
 
-def build_game(tileset: Tileset, out_dir: Path, options: BuildOptions) -> dict[Path, bytes]:
-    """Render every output file of one game into memory; returns path -> bytes."""
+def sheets_of(tileset: Tileset, out_dir: Path,
+              options: BuildOptions) -> tuple[dict[Path, bytes], list[dict]]:
+    """Every SVG and sheet PDF of one game, with their manifest entries."""
     game_dir = out_dir / tileset.game
     game = GameBuild(tileset, options)
     files: dict[Path, bytes] = {}
@@ -207,32 +209,118 @@ def build_game(tileset: Tileset, out_dir: Path, options: BuildOptions) -> dict[P
             files[game_dir / name] = data
             sheets.append({"kind": "aid", "paper": paper, "path": name, "pages": pages,
                            "placements": []})
-
-    sheets.extend(_rulebooks(tileset, options, game_dir, files))
-    files[game_dir / "manifest.json"] = manifest_text(_manifest(tileset, sheets)).encode()
-    return files
+    return files, sheets
 
 
-def _rulebooks(tileset: Tileset, options: BuildOptions, game_dir: Path,
-               files: dict[Path, bytes]) -> list[dict]:
-    """Typeset the game's rulebook template, if it has one, for every paper."""
+def rulebook_template(tileset: Tileset, options: BuildOptions) -> Path | None:
+    """The template this build typesets, if any: the tileset's own or the shipped one."""
     from pnp.rulebook_source import template_path
 
     template = tileset.rulebook or template_path(tileset.rules_game)
     if not options.rulebook or not (tileset.rulebook or template.parent.is_dir()):
+        return None
+    return template
+
+
+@dataclass(frozen=True)
+class Job:
+    """One independent piece of a build: a game's sheets, or one rulebook."""
+
+    tileset: Tileset
+    part: str  # "sheets" | "rulebook"
+    paper: str = ""
+
+
+def run_job(job: Job, out_dir: Path, options: BuildOptions) -> tuple[dict[Path, bytes],
+                                                                     list[dict]]:
+    """Render one job in memory; safe to run in a worker process."""
+    if job.part == "sheets":
+        return sheets_of(job.tileset, out_dir, options)
+    files: dict[Path, bytes] = {}
+    entries = _rulebooks(job.tileset, replace(options, papers=(job.paper,)),
+                         out_dir / job.tileset.game, files, {})
+    return files, entries
+
+
+def build_game(tileset: Tileset, out_dir: Path, options: BuildOptions) -> dict[Path, bytes]:
+    """Render every output file of one game into memory; returns path -> bytes."""
+    return _assemble([tileset], out_dir, options, _run_jobs(
+        _jobs([tileset], options), out_dir, options))
+
+
+def _jobs(tilesets: list[Tileset], options: BuildOptions, check: bool = True) -> list[Job]:
+    """Sheets for every game, and a rulebook job per paper for games that have one.
+
+    With ``check``, templates are parsed here, in the main process, so a broken
+    template is reported before any work is spread out.
+    """
+    from pnp.rulebook_source import parse
+
+    jobs = []
+    for tileset in tilesets:
+        jobs.append(Job(tileset, "sheets"))
+        template = rulebook_template(tileset, options)
+        if template is not None:
+            if check:
+                parse(template, tileset)
+            jobs.extend(Job(tileset, "rulebook", paper) for paper in options.papers)
+    return jobs
+
+
+def _run_jobs(jobs: list[Job], out_dir: Path,
+              options: BuildOptions) -> list[tuple[dict[Path, bytes], list[dict]]]:
+    """Run jobs on every core (forked workers) or in this process when that cannot help.
+
+    Each job is deterministic on its own, so the output does not depend on
+    which worker ran it.
+    """
+    import multiprocessing
+    import os
+
+    workers = min(options.jobs or os.cpu_count() or 1, len(jobs))
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [run_job(job, out_dir, options) for job in jobs]
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        return list(pool.map(partial(run_job, out_dir=out_dir, options=options), jobs))
+
+
+def _assemble(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
+              results: list[tuple[dict[Path, bytes], list[dict]]]) -> dict[Path, bytes]:
+    """Gather every job's files and write each game's manifest, in a fixed order."""
+    files: dict[Path, bytes] = {}
+    entries: dict[str, list[dict]] = {tileset.game: [] for tileset in tilesets}
+    jobs = _jobs(tilesets, options, check=False)
+    for job, (job_files, job_entries) in zip(jobs, results, strict=True):
+        files.update(job_files)
+        entries[job.tileset.game].extend(job_entries)
+    for tileset in tilesets:
+        path = out_dir / tileset.game / "manifest.json"
+        files[path] = manifest_text(_manifest(tileset, entries[tileset.game])).encode()
+    return files
+
+
+def _rulebooks(tileset: Tileset, options: BuildOptions, game_dir: Path,
+               files: dict[Path, bytes], drawn: dict[str, Drawing]) -> list[dict]:
+    """Typeset the game's rulebook template, if it has one, for every paper."""
+    template = rulebook_template(tileset, options)
+    if template is None:
         return []
-    from pnp.rulebook import booklet, render_rulebook
+    from pnp.rulebook import Designs, booklet, render_rulebook
     from pnp.rulebook_source import parse
 
     source = parse(template, tileset)
+    designs = Designs(tileset, drawn)
     entries = []
     for paper in options.papers:
-        pdf = render_rulebook(tileset, source, PAPERS[paper])
+        pdf = render_rulebook(tileset, source, PAPERS[paper], designs)
         name = f"{tileset.game}-rulebook-{paper}.pdf"
         files[game_dir / name] = pdf
         entries.append({"kind": "rulebook", "paper": paper, "path": name,
-                        "pages": _page_count(pdf),
-                        "placements": []})
+                        "pages": _page_count(pdf), "placements": []})
         if options.booklet:
             imposed = booklet(pdf, PAPERS[paper])
             name = f"{tileset.game}-rulebook-booklet-{paper}.pdf"
@@ -299,9 +387,8 @@ def _manifest(tileset: Tileset, sheets: list[dict]) -> dict:
 
 def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions) -> list[Path]:
     """Render all games, then write every file; nothing is written if any game fails."""
-    files: dict[Path, bytes] = {}
-    for tileset in tilesets:
-        files.update(build_game(tileset, out_dir, options))
+    results = _run_jobs(_jobs(tilesets, options), out_dir, options)
+    files = _assemble(tilesets, out_dir, options, results)
     manifests = [path for path in files if path.name == "manifest.json"]
     ordered = {path: data for path, data in files.items() if path.name != "manifest.json"}
     ordered.update({path: files[path] for path in manifests})

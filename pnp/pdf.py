@@ -35,14 +35,25 @@ INK = (0.12, 0.1, 0.09)
 CUT_GUIDE = (0.2, 0.35)  # honeycomb cut lines: dark hairlines on the trim line
 
 
+def binary_streams() -> None:
+    """Write PDF streams as binary, for every document we make.
+
+    reportlab's default ASCII85 makes streams 25% larger and slower to write,
+    and PDF is binary-safe. The setting is reportlab's own global, so every
+    renderer calls this before writing: were only some to do it, a document's
+    bytes would depend on what else the process had made before it.
+    """
+    from reportlab import rl_config
+
+    rl_config.useA85 = 0
+
+
 def new_canvas(buffer: io.BytesIO, width: float, height: float, title: str,
                subject: str) -> Any:
     """A reportlab canvas that writes reproducible bytes with only embedded fonts."""
-    from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
-    # ASCII85 makes streams 25% larger and slower to write; PDF is binary-safe.
-    rl_config.useA85 = 0
+    binary_streams()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1,
                     initialFontName=pdf_font("regular"), initialFontSize=HEADER_SIZE)
     canvas.setTitle(title)

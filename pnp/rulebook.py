@@ -33,6 +33,26 @@ MARGIN = SAFE_MARGIN + 30.0
 # Flowables that draw our scenes
 
 
+class Designs:
+    """Tile designs for one rulebook, drawn once however often they appear.
+
+    Platypus lays the book out more than once (the contents need page
+    numbers), and the cover alone places dozens of tiles: drawing each design
+    once per rulebook keeps a build fast.
+    """
+
+    def __init__(self, tileset: Tileset, drawn: dict[str, Drawing] | None = None) -> None:
+        self.tileset = tileset
+        self._tiles: dict[str, Drawing] = dict(drawn or {})
+
+    def tile(self, name: str) -> Drawing:
+        if name not in self._tiles:
+            from pnp.art import design_tile
+
+            self._tiles[name] = design_tile(self.tileset, self.tileset.tile(name))
+        return self._tiles[name]
+
+
 def _form(canvas: Any, key: str, drawing: Drawing) -> str:
     """Define a design as a form the first time it is used in this document."""
     from pnp.pdfdraw import draw
@@ -75,11 +95,12 @@ class DesignFlowable(_flowable_base()):  # type: ignore[misc]
 class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
     """A small board of real tiles with pawns, arrows and marks; never split."""
 
-    def __init__(self, tileset: Tileset, diagram: Diagram, max_width: float) -> None:
+    def __init__(self, designs: Designs, diagram: Diagram, max_width: float) -> None:
         super().__init__()
         from pnp.geometry import cell_centre
 
-        self.tileset, self.diagram = tileset, diagram
+        tileset = designs.tileset
+        self.designs, self.tileset, self.diagram = designs, tileset, diagram
         shape = tileset.shape
         cell = min(72.0 * diagram.scale * 0.75, max_width / max(diagram.columns, 1))
         self.cell = cell
@@ -112,8 +133,6 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
         return self.width, self.height
 
     def draw(self) -> None:
-        from pnp.art import design_tile
-
         canvas, tileset, diagram = self.canv, self.tileset, self.diagram
         shape = tileset.shape
         tile_w, tile_h = shape.box(tileset.size)
@@ -126,7 +145,7 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
             self._outline(spot, 0.0)
         canvas.restoreState()
         for placed in diagram.tiles:
-            drawing = design_tile(tileset, tileset.tile(placed.name))
+            drawing = self.designs.tile(placed.name)
             name = _form(canvas, f"tile:{tileset.game}:{placed.name}", drawing)
             x, y = self.centre(placed.cell)
             canvas.saveState()
@@ -451,32 +470,46 @@ def _table_style() -> list:
 # Generated sections
 
 
-def components_table(tileset: Tileset, sheet: dict[str, Any]) -> list:
-    """Every tile, card, token and board with its count and a thumbnail."""
+def components_table(designs: Designs, sheet: dict[str, Any]) -> list:
+    """Every tile, card, token and board with its count and a thumbnail.
+
+    Pieces of one family (named alike, such as depth-red-1 ... depth-yellow-5)
+    share a row, so twenty depth markers take one line, not a page.
+    """
     from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
-    from pnp.art import design_tile
     from pnp.components import design_component
 
+    tileset = designs.tileset
     rows: list[list] = [[Paragraph("", sheet["head"]), Paragraph("Piece", sheet["head"]),
                          Paragraph("Count", sheet["head"]), Paragraph("What it is",
                                                                       sheet["head"])]]
     for tile in tileset.tiles:
         if not tile.count:
             continue
-        thumb = DesignFlowable(f"tile:{tileset.game}:{tile.name}",
-                               design_tile(tileset, tile), 30)
+        thumb = DesignFlowable(f"tile:{tileset.game}:{tile.name}", designs.tile(tile.name), 30)
         rows.append([thumb, Paragraph(escape(tile.name), sheet["cell"]),
                      Paragraph(str(tile.count), sheet["cell"]),
                      Paragraph(escape(_describe_tile(tile, tileset)), sheet["cell"])])
+    families: dict[str, list] = {}
     for component in tileset.components:
-        if not component.count:
-            continue
-        thumb = DesignFlowable(f"component:{tileset.game}:{component.name}",
-                               design_component(tileset, component), 30)
-        rows.append([thumb, Paragraph(escape(component.name), sheet["cell"]),
-                     Paragraph(str(component.count), sheet["cell"]),
-                     Paragraph(escape(component.kind), sheet["cell"])])
+        if component.count:
+            families.setdefault(component.name.split("-")[0], []).append(component)
+    for family in families.values():
+        groups = [family] if len(family) >= 3 else [[member] for member in family]
+        for group in groups:
+            first = group[0]
+            thumb = DesignFlowable(f"component:{tileset.game}:{first.name}",
+                                   design_component(tileset, first), 30)
+            name = first.name if len(group) == 1 else f"{first.name.split('-')[0]}-\u2026"
+            count = sum(member.count for member in group)
+            what = first.kind if len(group) == 1 else (
+                f"{len(group)} kinds of {first.kind}: " +
+                ", ".join(member.name for member in group[:4]) +
+                (", \u2026" if len(group) > 4 else ""))
+            rows.append([thumb, Paragraph(escape(name), sheet["cell"]),
+                         Paragraph(str(count), sheet["cell"]),
+                         Paragraph(escape(what), sheet["cell"])])
     if tileset.board is not None:
         rows.append(["", Paragraph(escape(tileset.board.name), sheet["cell"]),
                      Paragraph("1", sheet["cell"]),
@@ -574,10 +607,9 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Any]) -> list:
 # The document
 
 
-def _cover(canvas: Any, doc: Any, tileset: Tileset, paper: Paper) -> None:
+def _cover(canvas: Any, doc: Any, designs: Designs, paper: Paper) -> None:
     """A cover built from the game's own tiles, laid at random (seeded) under the title."""
-    from pnp.art import design_tile
-
+    tileset = designs.tileset
     printed = [tile for tile in tileset.tiles if tile.count and tile.paths]
     if not printed:
         printed = [tile for tile in tileset.tiles if tile.count]
@@ -598,7 +630,7 @@ def _cover(canvas: Any, doc: Any, tileset: Tileset, paper: Paper) -> None:
         for column in range(columns):
             tile = rng.choices(printed, weights=[t.count for t in printed])[0]
             turn = rng.randrange(tileset.shape.sides) if tile.rotatable else 0
-            drawing = design_tile(tileset, tile)
+            drawing = designs.tile(tile.name)
             name = _form(canvas, f"tile:{tileset.game}:{tile.name}", drawing)
             x = left + column * pitch_x + (pitch_x / 2 if tileset.shape.name == "hex-pointy"
                                            and row % 2 else 0)
@@ -628,8 +660,13 @@ def _cover(canvas: Any, doc: Any, tileset: Tileset, paper: Paper) -> None:
                              f"print-and-play edition made with pnp {__version__}")
 
 
-def render_rulebook(tileset: Tileset, source: Source, paper: Paper) -> bytes:
-    """The whole rulebook for one paper size, as reproducible PDF bytes."""
+def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
+                    designs: Designs | None = None) -> bytes:
+    """The whole rulebook for one paper size, as reproducible PDF bytes.
+
+    Pass the same ``designs`` for every paper (and the build's own tile
+    drawings) so each tile is drawn once per build, not once per book.
+    """
     from reportlab.platypus import (
         BaseDocTemplate,
         Frame,
@@ -642,10 +679,14 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper) -> bytes:
     )
     from reportlab.platypus.tableofcontents import TableOfContents
 
+    from pnp.pdf import binary_streams
+
+    binary_streams()
     sheet = styles()
     buffer = io.BytesIO()
     width = paper.width - 2 * MARGIN
     title = f"{tileset.title} - rules"
+    designs = designs or Designs(tileset)
 
     class Book(BaseDocTemplate):
         """Numbered headings feed the contents and the PDF outline."""
@@ -676,7 +717,7 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper) -> bytes:
         canvas.restoreState()
 
     doc.addPageTemplates([
-        PageTemplate("cover", [frame], onPage=lambda c, d: _cover(c, d, tileset, paper)),
+        PageTemplate("cover", [frame], onPage=lambda c, d: _cover(c, d, designs, paper)),
         PageTemplate("body", [frame], onPage=on_body),
     ])
     from reportlab.platypus import TableStyle
@@ -694,13 +735,13 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper) -> bytes:
         if block.kind == "markdown":
             story.extend(markdown_flowables(block.tokens, sheet, numbering, width))
         elif block.kind == "components":
-            story.extend(components_table(tileset, sheet))
+            story.extend(components_table(designs, sheet))
         elif block.kind == "how-to-print":
             story.extend(how_to_print(tileset, sheet))
         elif block.kind == "page-break":
             story.append(PageBreak())
         elif block.kind == "diagram" and block.diagram is not None:
-            figure = DiagramFlowable(tileset, block.diagram, width * 0.8)
+            figure = DiagramFlowable(designs, block.diagram, width * 0.8)
             figure.hAlign = "CENTER"
             caption = Paragraph(escape(block.diagram.caption), sheet["caption"])
             story.append(KeepTogether([Spacer(1, 4), figure, caption, Spacer(1, 6)]))

@@ -164,3 +164,12 @@ def test_list_names_the_shipped_game():
     assert result.exit_code == 0
     assert "demon-mine: Demon Mine - 90 tiles" in result.output
     assert "four-player" in result.output
+
+
+def test_parallel_and_sequential_builds_write_the_same_bytes(tmp_path):
+    """Worker processes render jobs in any order; no document may depend on that."""
+    assert run("build", "--out", str(tmp_path / "one"), "--jobs", "1").exit_code == 0
+    assert run("build", "--out", str(tmp_path / "two"), "--jobs", "2").exit_code == 0
+    first, second = tree(tmp_path / "one"), tree(tmp_path / "two")
+    assert first.keys() == second.keys() and len(first) > 100
+    assert first == second
