@@ -92,12 +92,14 @@ def main() -> None:
 @click.option("--variant", default=None, help="Build a variant's tile mix.")
 @click.option("--booklet", is_flag=True,
               help="Also impose each rulebook two-up for saddle-stitch printing.")
+@click.option("--rulebook/--no-rulebook", default=True, show_default=True,
+              help="Also typeset each game's rulebook.")
 @click.option("--jobs", type=click.IntRange(0, 64), default=0, show_default=True,
               help="Worker processes (0: one per core). Output is the same either way.")
 @reports_input_errors
 def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
           bleed_size: str | None, duplex: str, variant: str | None, booklet: bool,
-          jobs: int) -> None:
+          rulebook: bool, jobs: int) -> None:
     """Build tile SVGs, sheet PDFs and a manifest for GAMES (default: every game).
 
     Writes OUT/<game>/<game>-tiles-<paper>.pdf (and cards, tokens, board, aids and
@@ -121,7 +123,8 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     tilesets = [output_tileset(load(target, variant), variant) for target in targets]
     try:
         written = run_build(tilesets, out_dir,
-                            BuildOptions(papers, size, duplex, booklet=booklet, jobs=jobs))
+                            BuildOptions(papers, size, duplex, rulebook=rulebook,
+                                         booklet=booklet, jobs=jobs))
     except OSError as error:
         raise InputError(Where(str(out_dir)), "the output folder cannot be written",
                          field="--out", found=error.strerror or type(error).__name__,
