@@ -204,6 +204,19 @@ def connected_cells(mine: Mine) -> frozenset[Cell]:
     return frozenset({cell for cell, _ in reachable_ports(mine)} | {mine.entrance})
 
 
+def first_mismatch(mine: Mine, cell: Cell, kind: TileKind) -> tuple[str, Cell, bool] | None:
+    """The first edge where ``kind`` at ``cell`` would meet rock with tunnel (or the
+    reverse): (edge, the neighbour's cell, whether this tile is open there)."""
+    for edge in SQUARE.edges:
+        there = SQUARE.neighbour(cell, edge)
+        if there not in mine.tiles:
+            continue
+        here_open = edge in kind.ports
+        if here_open != _open(mine, there, SQUARE.opposite(edge)):
+            return edge, there, here_open
+    return None
+
+
 def placement_problem(mine: Mine, cell: Cell, kind: TileKind) -> str | None:
     """Why ``kind`` may not be built at ``cell`` as printed, or None when it may.
 
@@ -216,18 +229,16 @@ def placement_problem(mine: Mine, cell: Cell, kind: TileKind) -> str | None:
     if cell[1] < mine.entrance[1]:
         return (f"the cell {list(cell)} is above the entrance's level; the mine is dug "
                 "downward and sideways only")
+    mismatch = first_mismatch(mine, cell, kind)
+    if mismatch is not None:
+        edge, there, here_open = mismatch
+        return (f"its {edge} edge is {'open' if here_open else 'rock'} but "
+                f"'{mine.tiles[there].name}' at {list(there)} is "
+                f"{'rock' if here_open else 'open'} there, so the tunnels do not line up")
     reachable = reachable_ports(mine)
-    joined = False
-    for edge in SQUARE.edges:
-        there = SQUARE.neighbour(cell, edge)
-        if there not in mine.tiles:
-            continue
-        here_open, there_open = edge in kind.ports, _open(mine, there, SQUARE.opposite(edge))
-        if here_open != there_open:
-            return (f"its {edge} edge is {'open' if here_open else 'rock'} but "
-                    f"'{mine.tiles[there].name}' at {list(there)} is "
-                    f"{'open' if there_open else 'rock'} there, so the tunnels do not line up")
-        joined = joined or (here_open and (there, SQUARE.opposite(edge)) in reachable)
+    joined = any(edge in kind.ports and
+                 (SQUARE.neighbour(cell, edge), SQUARE.opposite(edge)) in reachable
+                 for edge in SQUARE.edges if SQUARE.neighbour(cell, edge) in mine.tiles)
     if not joined:
         return (f"no tunnel of it meets an open tunnel of the mine at {list(cell)}: "
                 "a new tile must connect to the tunnels already built")
@@ -721,18 +732,15 @@ def _build_mine(src: _Source, entrance: Cell, kind: TileKind,
 
 
 def _lineup_problem(mine: Mine, cell: Cell, kind: TileKind, lines: dict[Cell, int]) -> str:
-    for edge in SQUARE.edges:
-        there = SQUARE.neighbour(cell, edge)
-        if there not in mine.tiles:
-            continue
-        here_open, there_open = edge in kind.ports, _open(mine, there, SQUARE.opposite(edge))
-        if here_open != there_open:
-            other = "the entrance" if there == mine.entrance else \
-                f"'{mine.tiles[there].name}' (line {lines[there]})"
-            return (f"the tile does not line up: its {edge} edge is "
-                    f"{'open' if here_open else 'rock'} but {other} at {list(there)} is "
-                    f"{'open' if there_open else 'rock'} on the facing edge")
-    return ""
+    mismatch = first_mismatch(mine, cell, kind)
+    if mismatch is None:
+        return ""
+    edge, there, here_open = mismatch
+    other = "the entrance" if there == mine.entrance else \
+        f"'{mine.tiles[there].name}' (line {lines[there]})"
+    return (f"the tile does not line up: its {edge} edge is "
+            f"{'open' if here_open else 'rock'} but {other} at {list(there)} is "
+            f"{'rock' if here_open else 'open'} on the facing edge")
 
 
 def _cards(src: _Source, entry: Mapping, where: str, key: str,
