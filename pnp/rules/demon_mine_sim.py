@@ -123,9 +123,14 @@ def _act(game: Game, side: int, pawn: int, created: list[Cell]) -> bool:
     cell = game.pawns[side][pawn]
     goal = _target(game, side, cell)
     burrows = _burrows(game, side, cell)
+    fresh = [option for option in burrows if option[0] not in game.grid]
+    # Re-laying a square costs a tile and gains ground only when it opens new edges;
+    # players dig new ground first and re-lay only to break out of a dead end.
+    burrows = fresh or [option for option in burrows
+                        if option[2].open_edges > game.grid[option[0]].open_edges]
     steps = sorted(moves(game.grid, cell))
     roll = game.rng.random()
-    if burrows and (roll < 0.55 or not steps):
+    if burrows and (roll < (0.55 if fresh else 0.2) or not steps):
         burrows.sort(key=lambda option: _distance(option[0], goal))
         target, index, placed = burrows[0] if game.rng.random() < 0.7 else \
             game.rng.choice(burrows)
