@@ -173,3 +173,17 @@ def test_the_validators_shortest_link_is_buildable_and_walkable_with_the_engine(
                     reached.add(nxt)
                     frontier.append(nxt)
         assert (7, 7) in reached
+
+
+def test_validate_simulate_warns_when_random_games_rarely_end():
+    stalled = run("validate", "demon-mine", "--set", "straight=14", "--set", "elbow=1",
+                  "--set", "tee=0", "--set", "cross=0", "--set", "miner=0", "--simulate", "6",
+                  "--json")
+    finding = next(f for f in json.loads(stalled.output)["findings"]
+                   if f["rule"] == "simulation")
+    assert finding["severity"] == "warning" and "0 of 6" in finding["message"]
+    assert stalled.exit_code == 0  # a warning, not a broken rule
+    shipped = run("validate", "demon-mine", "--simulate", "10", "--json")
+    finding = next(f for f in json.loads(shipped.output)["findings"]
+                   if f["rule"] == "simulation")
+    assert finding["severity"] == "info"
