@@ -7,11 +7,10 @@ own tilesets without copying them into the project.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from pathlib import Path
 
-from pnp.errors import InputError, Where
+from pnp.errors import InputError, Where, did_you_mean
 
 TILESET_DIR = Path(__file__).resolve().parent.parent / "tilesets"
 SUFFIXES = (".yaml", ".yml")
@@ -35,8 +34,7 @@ def resolve(target: str, folder: Path = TILESET_DIR) -> Path:
         if _safely(shipped.is_file):
             return shipped
     games = shipped_games(folder)
-    close = difflib.get_close_matches(target, games, n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    hint = did_you_mean(target, games)
     raise InputError(Where(target), f"unknown game{hint}", field="GAME", found=repr(target),
                      allowed="a shipped game (" + ", ".join(games) + ") or a path to a "
                      "tileset .yaml file")

@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from pnp import __version__
-from pnp.errors import InputError, Where
+from pnp.errors import InputError, Where, did_you_mean
 
 PAPER_CHOICES = ("letter", "a4", "all")
 
@@ -172,7 +172,6 @@ def render(game: str, tile: str, output: Path, dpi: int) -> None:
     TILE may also name a card or token (NAME:reverse for its other side), the
     board, or a back as back:NAME.
     """
-    import difflib
 
     from pnp.output import write_atomic
     from pnp.svg import to_png, to_svg
@@ -185,8 +184,7 @@ def render(game: str, tile: str, output: Path, dpi: int) -> None:
     drawings = designs_by_name(tileset)
     if tile not in drawings:
         names = list(drawings)
-        close = difflib.get_close_matches(tile, names, n=3)
-        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        hint = did_you_mean(tile, names, many=True)
         raise InputError(Where(str(tileset.source)), f"unknown tile or piece{hint}",
                          field="TILE", found=repr(tile), allowed=", ".join(names))
     drawing = drawings[tile]()

@@ -57,3 +57,17 @@ def shorten(value: object, limit: int = 60) -> str:
     """Quote a user's value for an error message without flooding the terminal."""
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def did_you_mean(name: object, names: list[str] | tuple[str, ...], many: bool = False) -> str:
+    """A hint naming the closest allowed names, or "" when none is close.
+
+    One suggestion is quoted (a field or value to retype); several are listed
+    plainly (tile names to choose from).
+    """
+    import difflib
+
+    close = difflib.get_close_matches(str(name), list(names), n=3 if many else 1)
+    if not close:
+        return ""
+    return f" (did you mean {', '.join(close)}?)" if many else f" (did you mean '{close[0]}'?)"

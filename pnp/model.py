@@ -8,7 +8,6 @@ here, each raising :class:`~pnp.errors.InputError` with file, line and field.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -16,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import InputError, Where, shorten
+from pnp.errors import InputError, Where, did_you_mean, shorten
 from pnp.geometry import SHAPES, Shape
 from pnp.load import Mapping, Sequence, load_file
 from pnp.units import LENGTH_FORMS, parse_length
@@ -246,8 +245,7 @@ class _Reader:
                             found=_describe(value), allowed="fields: " + ", ".join(allowed))
         for key in value:
             if key not in allowed:
-                close = difflib.get_close_matches(key, allowed, n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                hint = did_you_mean(key, allowed)
                 raise self.fail(value.line_of(key), _join(field_name, key),
                                 f"unknown field{hint}", found=key,
                                 allowed="fields: " + ", ".join(allowed))
@@ -296,8 +294,7 @@ class _Reader:
 
     def choice(self, value: Any, line: int, field_name: str, choices: tuple[str, ...]) -> str:
         if value not in choices:
-            close = difflib.get_close_matches(str(value), choices, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            hint = did_you_mean(str(value), choices)
             raise self.fail(line, field_name, f"not one of the allowed values{hint}",
                             found=value, allowed=", ".join(choices))
         return value
@@ -910,8 +907,7 @@ def apply_mix(base: Tileset, data: Any, path: Path) -> Tileset:
         for tile_name, value in given.items():
             field_name = f"counts.{tile_name}"
             if tile_name not in names:
-                close = difflib.get_close_matches(str(tile_name), names, n=3)
-                hint = f" (did you mean {', '.join(close)}?)" if close else ""
+                hint = did_you_mean(str(tile_name), names, many=True)
                 raise read.fail(given.line_of(tile_name), field_name,
                                 f"the base game has no tile of this name{hint}",
                                 found=str(tile_name), allowed=", ".join(names))

@@ -10,12 +10,11 @@ in a template is reported with the template's file and line.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Where
+from pnp.errors import InputError, Where, did_you_mean
 from pnp.load import Mapping, Sequence, parse_yaml, read_text
 from pnp.model import Tileset
 
@@ -101,8 +100,7 @@ def _directive(path: Path, token: Any, tileset: Tileset) -> Block:
     words = token.info.split()
     name = words[1] if len(words) > 1 else ""
     if name not in DIRECTIVES:
-        close = difflib.get_close_matches(name, DIRECTIVES, n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        hint = did_you_mean(name, DIRECTIVES)
         raise InputError(Where(str(path), line), f"unknown directive{hint}", field="pnp",
                          found=repr(name or token.info), allowed=", ".join(DIRECTIVES))
     if name != "diagram":
@@ -167,8 +165,7 @@ def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
             raise _fail(path, spot, "tiles", "not a tile placement", item,
                         "[column, row, tile] or {at: [c, r], tile: NAME, turn: N}")
         if name not in names:
-            close = difflib.get_close_matches(str(name), names, n=3)
-            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            hint = did_you_mean(str(name), names, many=True)
             raise _fail(path, spot, "tiles", f"unknown tile{hint}", name, ", ".join(names))
         if isinstance(turn, bool) or not isinstance(turn, int):
             raise _fail(path, spot, "tiles.turn", "not a number of turns", turn,

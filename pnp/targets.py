@@ -7,11 +7,10 @@ changes and variants are applied here too, so every command sees one tileset.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import replace
 
 from pnp.catalog import resolve
-from pnp.errors import InputError, Where
+from pnp.errors import InputError, Where, did_you_mean
 from pnp.load import Mapping, load_file
 from pnp.model import MAX_COUNT, Tileset, apply_mix, from_data
 
@@ -44,8 +43,7 @@ def apply_variant(tileset: Tileset, variant: str | None) -> Tileset:
         return tileset
     names = [v.name for v in tileset.variants]
     if variant not in names:
-        close = difflib.get_close_matches(variant, names, n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        hint = did_you_mean(variant, names)
         raise InputError(Where(str(tileset.source)), f"unknown variant{hint}", field="--variant",
                          found=repr(variant),
                          allowed=", ".join(names) or "none: this game has no variants")
@@ -65,8 +63,7 @@ def apply_sets(tileset: Tileset, changes: tuple[str, ...]) -> Tileset:
             raise InputError(Where("command line"), "a --set change is TILE=COUNT",
                              field="--set", found=repr(change), allowed="for example elbow=30")
         if name not in names:
-            close = difflib.get_close_matches(name, names, n=3)
-            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            hint = did_you_mean(name, names, many=True)
             raise InputError(Where("command line"), f"unknown tile{hint}", field="--set",
                              found=repr(name), allowed=", ".join(names))
         value = value.strip()

@@ -18,7 +18,6 @@ listed in docs/dynamine-layout.md; the important ones are named constants here.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -27,7 +26,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pnp.errors import InputError, Where, shorten
+from pnp.errors import InputError, Where, did_you_mean, shorten
 from pnp.geometry import SQUARE
 from pnp.load import Mapping, Sequence, load_file
 from pnp.model import Component, TileKind, Tileset
@@ -626,8 +625,7 @@ class _Source:
                              allowed="fields: " + ", ".join(fields))
         for key in value:
             if key not in fields:
-                close = difflib.get_close_matches(key, fields, n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                hint = did_you_mean(key, fields)
                 raise self.error(value.line_of(key), _join(field, key), f"unknown field{hint}",
                                  found=key, allowed="fields: " + ", ".join(fields))
         for key in required:
@@ -654,8 +652,7 @@ class _Source:
         names = list(names)
         if isinstance(value, str) and value in names:
             return value
-        close = difflib.get_close_matches(str(value), names, n=3)
-        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        hint = did_you_mean(str(value), names, many=True)
         raise self.error(line, field, f"unknown {what}{hint}", found=value,
                          allowed=", ".join(names))
 
