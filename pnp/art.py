@@ -428,11 +428,11 @@ def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0) -> Drawing
     edge = outline(shape, size, grow)
     reach = grow + size * (FLOOR_RATIO / 2 + WALL_RATIO) + 1.0
     items: list = [Outline(edge, Style(fill=colours["rock"]))]
-    items.extend(rock_texture(colours, width, height, grow, _seed(tileset.game, tile.name)))
+    items.extend(rock_texture(colours, width, height, grow, _seed(tileset.rules_game, tile.name)))
     if tile.art is not None:
         items.append(Picture(tile.art, 0.0, 0.0, width, height))
     items.extend(tunnels(shape, size, tile.paths, colours, reach,
-                         _seed(tileset.game, tile.name, "cavern")))
+                         _seed(tileset.rules_game, tile.name, "cavern")))
     items.extend(features(tile_frame(shape, size), tile.features, colours, bool(tile.paths)))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 
@@ -455,7 +455,7 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
     # show it lopsided. Everything on a back sits well inside the cut.
     items: list = [Outline(edge, Style(fill=colours["wall"]))]
     items.extend(rock_texture({**colours, "rock-dark": "#3b3027", "rock-light": "#4a3d31"},
-                              width, height, bleed, _seed(tileset.game, "back", back.name)))
+                              width, height, bleed, _seed(tileset.rules_game, "back", back.name)))
     text_width = width - 2.6 * inset if piece in ("square", "rect") else size * 0.62
     title_size = fit_size(back.title.upper(), "condensed", size * 0.11, text_width)
     motif_r, motif_y = (size * 0.17, height / 2 + size * 0.01) if back.subtitle else \

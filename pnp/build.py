@@ -1,10 +1,11 @@
 """Build one game: SVGs of every design, sheet PDFs for each paper, and the manifest.
 
 Sheets by kind: tiles, cards, tokens (each with duplex backs), the board (in
-pages to assemble) and one-page aids. Everything is rendered into memory first
-and written only when all of it succeeded, each file atomically and the
-manifest last, so an interrupted or failed build leaves the previous output as
-it was.
+pages to assemble), one-page aids and the rulebook. Everything is rendered into
+memory first and written only when all of it succeeded, each file atomically
+and the manifest last: a build that fails while rendering (or is interrupted)
+leaves the previous output as it was, and even a write that fails part-way
+(a full disk) never leaves a half-written file.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from pnp.art import design_back, design_tile
 from pnp.components import design_component, design_reverse, piece_box, piece_kind, reverse_key
+from pnp.errors import InputError, Where
 from pnp.layout import PAPERS, Group, SheetPlan, impose, impose_groups
 from pnp.model import Tileset
 from pnp.output import write_all
@@ -184,10 +186,11 @@ def sheets_of(tileset: Tileset, out_dir: Path,
     component_designs = {kind: game.component_designs(kind) for kind, _ in COMPONENT_SHEETS}
     board = game.board_drawing() if tileset.board is not None else None
     for paper in options.papers:
-        plan = plan_tiles(tileset, paper, options)
-        name = f"{tileset.game}-tiles-{paper}.pdf"
-        files[game_dir / name] = render_sheets(plan, tile_designs, tileset.title, "tiles")
-        sheets.append(sheet_entry("tiles", paper, name, plan, options))
+        if tileset.tile_count:  # a mix may set every count to 0: no tile sheet then
+            plan = plan_tiles(tileset, paper, options)
+            name = f"{tileset.game}-tiles-{paper}.pdf"
+            files[game_dir / name] = render_sheets(plan, tile_designs, tileset.title, "tiles")
+            sheets.append(sheet_entry("tiles", paper, name, plan, options))
         for kind, label in COMPONENT_SHEETS:
             component_plan = plan_components(tileset, kind, paper, options)
             if component_plan is None:
@@ -242,17 +245,11 @@ def run_job(job: Job, out_dir: Path, options: BuildOptions) -> tuple[dict[Path, 
     return files, entries
 
 
-def build_game(tileset: Tileset, out_dir: Path, options: BuildOptions) -> dict[Path, bytes]:
-    """Render every output file of one game into memory; returns path -> bytes."""
-    return _assemble([tileset], out_dir, options, _run_jobs(
-        _jobs([tileset], options), out_dir, options))
-
-
-def _jobs(tilesets: list[Tileset], options: BuildOptions, check: bool = True) -> list[Job]:
+def _jobs(tilesets: list[Tileset], options: BuildOptions) -> list[Job]:
     """Sheets for every game, and a rulebook job per paper for games that have one.
 
-    With ``check``, templates are parsed here, in the main process, so a broken
-    template is reported before any work is spread out.
+    Templates are parsed here, in the main process, so a broken template is
+    reported before any work is spread out.
     """
     from pnp.rulebook_source import parse
 
@@ -261,8 +258,7 @@ def _jobs(tilesets: list[Tileset], options: BuildOptions, check: bool = True) ->
         jobs.append(Job(tileset, "sheets"))
         template = rulebook_template(tileset, options)
         if template is not None:
-            if check:
-                parse(template, tileset)
+            parse(template, tileset)
             jobs.extend(Job(tileset, "rulebook", paper) for paper in options.papers)
     return jobs
 
@@ -288,12 +284,11 @@ def _run_jobs(jobs: list[Job], out_dir: Path,
         return list(pool.map(partial(run_job, out_dir=out_dir, options=options), jobs))
 
 
-def _assemble(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
+def _assemble(tilesets: list[Tileset], out_dir: Path, jobs: list[Job],
               results: list[tuple[dict[Path, bytes], list[dict]]]) -> dict[Path, bytes]:
     """Gather every job's files and write each game's manifest, in a fixed order."""
     files: dict[Path, bytes] = {}
     entries: dict[str, list[dict]] = {tileset.game: [] for tileset in tilesets}
-    jobs = _jobs(tilesets, options, check=False)
     for job, (job_files, job_entries) in zip(jobs, results, strict=True):
         files.update(job_files)
         entries[job.tileset.game].extend(job_entries)
@@ -387,10 +382,15 @@ def _manifest(tileset: Tileset, sheets: list[dict]) -> dict:
 
 def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions) -> list[Path]:
     """Render all games, then write every file; nothing is written if any game fails."""
-    results = _run_jobs(_jobs(tilesets, options), out_dir, options)
-    files = _assemble(tilesets, out_dir, options, results)
+    jobs = _jobs(tilesets, options)
+    files = _assemble(tilesets, out_dir, jobs, _run_jobs(jobs, out_dir, options))
     manifests = [path for path in files if path.name == "manifest.json"]
     ordered = {path: data for path, data in files.items() if path.name != "manifest.json"}
     ordered.update({path: files[path] for path in manifests})
-    write_all(ordered)
+    try:
+        write_all(ordered)
+    except OSError as error:
+        raise InputError(Where(str(out_dir)), "the output folder cannot be written",
+                         field="--out", found=error.strerror or type(error).__name__,
+                         allowed="a folder you may write to (it is created if missing)") from None
     return list(ordered)

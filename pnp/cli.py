@@ -121,14 +121,16 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     from pnp.targets import output_tileset
 
     tilesets = [output_tileset(load(target, variant), variant) for target in targets]
-    try:
-        written = run_build(tilesets, out_dir,
-                            BuildOptions(papers, size, duplex, rulebook=rulebook,
-                                         booklet=booklet, jobs=jobs))
-    except OSError as error:
-        raise InputError(Where(str(out_dir)), "the output folder cannot be written",
-                         field="--out", found=error.strerror or type(error).__name__,
-                         allowed="a folder you may write to (it is created if missing)") from None
+    seen: dict[str, str] = {}
+    for target, tileset in zip(targets, tilesets, strict=True):
+        if tileset.game in seen:
+            raise InputError(Where(str(tileset.source)), "two targets would write the same "
+                             "output folder", field="game", found=f"'{tileset.game}' from "
+                             f"{seen[tileset.game]!r} and {target!r}",
+                             allowed="each game once; give a copied tileset its own 'game' id")
+        seen[tileset.game] = target
+    written = run_build(tilesets, out_dir, BuildOptions(papers, size, duplex, rulebook=rulebook,
+                                                        booklet=booklet, jobs=jobs))
     pdfs = sum(1 for path in written if path.suffix == ".pdf")
     click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
                f"{out_dir}")
@@ -189,7 +191,12 @@ def render(game: str, tile: str, output: Path, dpi: int) -> None:
                          field="TILE", found=repr(tile), allowed=", ".join(names))
     drawing = drawings[tile]()
     data = to_svg(drawing).encode("utf-8") if suffix == ".svg" else to_png(drawing, dpi)
-    write_atomic(output, data)
+    try:
+        write_atomic(output, data)
+    except OSError as error:
+        raise InputError(Where(str(output)), "the output file cannot be written",
+                         field="--output", found=error.strerror or type(error).__name__,
+                         allowed="a file in a folder you may write to") from None
     click.echo(f"wrote {output}")
 
 
@@ -203,7 +210,8 @@ SET_HELP = "Change one tile count for this run, as TILE=COUNT (repeatable)."
 @click.option("--variant", default=None, help="Check a variant's mix.")
 @click.option("--set", "sets", multiple=True, metavar="TILE=COUNT", help=SET_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print findings as JSON.")
-@click.option("--simulate", "games", type=int, default=None, is_flag=False, flag_value=200,
+@click.option("--simulate", "games", type=click.IntRange(1, 100_000), default=None,
+              is_flag=False, flag_value=200,
               metavar="[GAMES]", help="Also play random games (default 200) and warn when "
               "fewer than half of them end.")
 @reports_input_errors
@@ -325,7 +333,10 @@ def score(game: str, layout: Path, as_json: bool) -> None:
     for player in report["players"]:
         parts = ", ".join(f"{key} {value}" for key, value in player["breakdown"].items())
         click.echo(f"{player['name']}: {player['total']} VP ({parts})")
-    click.echo(f"winner: {report['winner']}")
+    if report["winner"] is not None:
+        click.echo(f"winner: {report['winner']}")
+    else:
+        click.echo(f"tie: {', '.join(report['winners'])} share the win")
 
 
 @main.command(name="list")

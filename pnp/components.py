@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pnp.art import Frame, design_back, features, ink_for, outline
 from pnp.geometry import SHAPES
-from pnp.model import Back, Component, Feature, Tileset
+from pnp.model import Component, Feature, Tileset
 from pnp.scene import Clip, Drawing, Outline, Style, ellipse, rect
 
 FACE_COLOUR = "#f6efdf"  # parchment: dark ink reads on it in colour and in greyscale
@@ -71,16 +71,9 @@ def design_reverse(tileset: Tileset, component: Component, bleed: float = 0.0) -
     width, height = piece_box(tileset, component)
     kind = piece_kind(tileset, component)
     if component.reverse is None:
-        return design_component_back(tileset, tileset.back(component.back), kind, width,
-                                     height, bleed)
+        return design_back(tileset, tileset.back(component.back), width, height, bleed, kind)
     return _face(tileset, kind, width, height, component.reverse.colour,
                  component.reverse.features, bleed)
-
-
-def design_component_back(tileset: Tileset, back: Back, kind: str, width: float,
-                          height: float, bleed: float = 0.0) -> Drawing:
-    """A shared back cut to the component's outline."""
-    return design_back(tileset, back, width, height, bleed, kind)
 
 
 def reverse_key(tileset: Tileset, component: Component) -> str:

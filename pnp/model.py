@@ -30,7 +30,7 @@ COLOUR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
 ROLES = ("tunnel", "base", "event", "special")
 FEATURE_POSITIONS = ("center", "N", "NE", "E", "SE", "S", "SW", "W", "NW")
 ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
-COMPONENT_KINDS = ("card", "token", "board")
+COMPONENT_KINDS = ("card", "token")  # boards are the top-level `board`
 COMPONENT_SHAPES = ("rect", "round", "hex")
 MIN_SIZE_PT = 18.0  # a quarter inch: anything smaller cannot be cut by hand
 MAX_SIZE_PT = 72.0 * 6  # six inches: larger is a board, and no longer fits a sheet
@@ -177,6 +177,7 @@ class Tileset:
     mix: str = ""  # the name of the mix file this tile mix came from, if any
     origin: str = ""  # the game id before a variant or mix renamed the output folder
     rulebook: Path | None = None  # a template named by the tileset, else templates/<game>/
+    default_back: str = ""  # the back homebrew tiles in a mix get
 
     @property
     def rules_game(self) -> str:
@@ -411,7 +412,7 @@ def from_data(data: Any, path: Path,
         game=game, title=title, source=path, shape=shape, size=size, tiles=tuple(tiles),
         backs=backs, palette=palette, players=players, variants=variants,
         components=components, notes=notes, board=board, aids=aids,
-        rotatable=default_rotatable, rulebook=rulebook,
+        rotatable=default_rotatable, rulebook=rulebook, default_back=default_back,
         lines=tuple((key, top.line_of(key)) for key in top),
     )
 
@@ -918,11 +919,14 @@ def apply_mix(base: Tileset, data: Any, path: Path) -> Tileset:
         back_names = tuple(back.name for back in base.backs)
         for index, item in enumerate(items):
             tile = _tile(read, item, items.line_of(index), f"tiles[{index}]", base.shape,
-                         base.rotatable, back_names[0], back_names, ICON_NAMES, path.parent)
-            if tile.name in names or any(t.name == tile.name for t in extra):
+                         base.rotatable, base.default_back, back_names, ICON_NAMES,
+                         path.parent)
+            taken = [*names, *(c.name for c in base.components),
+                     *([base.board.name] if base.board else [])]
+            if tile.name in taken or any(t.name == tile.name for t in extra):
                 raise read.fail(tile.line, f"tiles[{index}].name",
-                                "a tile of this name already exists; change its count under "
-                                "'counts' instead", found=tile.name,
+                                "a tile or piece of this name already exists; change a tile's "
+                                "count under 'counts' instead", found=tile.name,
                                 allowed="a new kebab-case name")
             extra.append(tile)
     mixed = base.with_counts(counts)

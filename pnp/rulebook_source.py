@@ -155,6 +155,7 @@ def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
     tiles = []
     for index, item in enumerate(_items(data, "tiles", path, line)):
         spot = line + data["tiles"].line_of(index)
+        _known_fields(path, item, spot, "tiles")
         if isinstance(item, list) and len(item) in (3, 4):
             cell, name, turn = _cell(path, item[:2], spot, "tiles"), item[2], \
                 (item[3] if len(item) == 4 else 0)
@@ -174,6 +175,7 @@ def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
     pawns = []
     for index, item in enumerate(_items(data, "pawns", path, line)):
         spot = line + data["pawns"].line_of(index)
+        _known_fields(path, item, spot, "pawns")
         colour = item.get("colour", "black") if isinstance(item, Mapping) else None
         if colour not in PAWN_COLOURS:
             raise _fail(path, spot, "pawns.colour", "not a pawn colour", colour,
@@ -186,6 +188,7 @@ def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
     arrows = []
     for index, item in enumerate(_items(data, "arrows", path, line)):
         spot = line + data["arrows"].line_of(index)
+        _known_fields(path, item, spot, "arrows")
         if not isinstance(item, Mapping):
             raise _fail(path, spot, "arrows", "not an arrow", item, "{from: [c, r], to: [c, r]}")
         arrows.append((_cell(path, item.get("from"), spot, "arrows.from", True),
@@ -193,6 +196,7 @@ def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
     marks = []
     for index, item in enumerate(_items(data, "marks", path, line)):
         spot = line + data["marks"].line_of(index)
+        _known_fields(path, item, spot, "marks")
         mark = item.get("mark") if isinstance(item, Mapping) else None
         if mark not in MARKS:
             raise _fail(path, spot, "marks.mark", "not a mark", mark, ", ".join(MARKS))
@@ -217,6 +221,19 @@ def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
             raise _fail(path, at(key), key, "not a board size", value, "1 to 14")
     return Diagram(caption, columns, rows, tuple(tiles), tuple(pawns), tuple(arrows),
                    tuple(marks), highlight, verdict, float(scale), line)
+
+
+NESTED_FIELDS = {"tiles": ("at", "tile", "turn"), "pawns": ("at", "colour", "label"),
+                 "arrows": ("from", "to"), "marks": ("at", "mark")}
+
+
+def _known_fields(path: Path, item: Any, spot: int, key: str) -> None:
+    """A typo inside a placement (``turns:`` for ``turn:``) is an error, not ignored."""
+    if isinstance(item, Mapping):
+        for name in item:
+            if name not in NESTED_FIELDS[key]:
+                raise _fail(path, spot, f"{key}.{name}", "unknown field", name,
+                            "fields: " + ", ".join(NESTED_FIELDS[key]))
 
 
 def _items(data: Mapping, key: str, path: Path, line: int) -> Sequence:

@@ -7,6 +7,7 @@ changes and variants are applied here too, so every command sees one tileset.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from pnp.catalog import resolve
@@ -67,7 +68,7 @@ def apply_sets(tileset: Tileset, changes: tuple[str, ...]) -> Tileset:
             raise InputError(Where("command line"), f"unknown tile{hint}", field="--set",
                              found=repr(name), allowed=", ".join(names))
         value = value.strip()
-        if not value.isdigit() or int(value) > MAX_COUNT:
+        if not re.fullmatch(r"[0-9]{1,6}", value) or int(value) > MAX_COUNT:
             raise InputError(Where("command line"), "a count must be a whole number",
                              field=f"--set {name}", found=repr(value),
                              allowed=f"a whole number from 0 to {MAX_COUNT}")

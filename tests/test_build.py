@@ -173,3 +173,56 @@ def test_parallel_and_sequential_builds_write_the_same_bytes(tmp_path):
     first, second = tree(tmp_path / "one"), tree(tmp_path / "two")
     assert first.keys() == second.keys() and len(first) > 100
     assert first == second
+
+
+def test_a_mix_with_every_count_at_zero_builds_without_a_tile_sheet(tmp_path):
+    mix = tmp_path / "empty.yaml"
+    names = ["mine-entrance", "beetle-hive", "miner", "tunnel-collapse", "lodestone",
+             "straight", "elbow", "tee", "cross", "dead-end"]
+    mix.write_text("base: demon-mine\ncounts:\n" + "".join(f"  {n}: 0\n" for n in names))
+    result = run("build", str(mix), "--paper", "letter", "--no-rulebook", "--out",
+                 str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "out" / "demon-mine-empty" / "manifest.json").read_text())
+    assert manifest["sheets"] == [] and len(manifest["tiles"]) == len(names)
+
+
+def test_two_targets_for_one_output_folder_are_refused(tmp_path):
+    copy = tmp_path / "copy.yaml"
+    copy.write_text((ROOT / "tilesets" / "demon-mine.yaml").read_text())
+    result = run("build", "demon-mine", str(copy), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2
+    assert "same output folder" in result.output and "own 'game' id" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("value", ["\u00b2", "\uff11\uff12", "9" * 5000, "-1", "1.5"])
+def test_set_counts_must_be_plain_digits(value):
+    result = run("validate", "demon-mine", "--set", f"elbow={value}")
+    assert result.exit_code == 2
+    assert "a count must be a whole number" in result.output
+
+
+def test_render_to_an_unwritable_place_is_a_clear_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = run("render", "demon-mine", "elbow", "-o", str(blocker / "x.svg"))
+    assert result.exit_code == 2 and "cannot be written" in result.output
+
+
+def test_a_variant_build_draws_the_same_tile_art_as_the_base_game(tmp_path):
+    assert run("build", "demon-mine", "--paper", "letter", "--no-rulebook", "--out",
+               str(tmp_path / "base")).exit_code == 0
+    assert run("build", "demon-mine", "--variant", "four-player", "--paper", "letter",
+               "--no-rulebook", "--out", str(tmp_path / "four")).exit_code == 0
+    base = (tmp_path / "base" / "demon-mine" / "tiles" / "elbow.svg").read_bytes()
+    four = (tmp_path / "four" / "demon-mine-four-player" / "tiles" / "elbow.svg").read_bytes()
+    assert base == four
+
+
+def test_a_homebrew_tile_may_not_take_a_components_name(tmp_path):
+    mix = tmp_path / "clash.yaml"
+    mix.write_text("base: dynamine\ntiles:\n  - name: reward-fossils\n    count: 1\n"
+                   "    paths: [N-S]\n    features: [{die: 1, at: NE}]\n")
+    result = run("validate", str(mix))
+    assert result.exit_code == 2 and "already exists" in result.output

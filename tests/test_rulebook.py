@@ -169,3 +169,11 @@ def test_every_shipped_rulebook_parses_and_its_diagrams_name_real_tiles(game):
         if block.diagram is not None:
             assert {t.name for t in block.diagram.tiles} <= names
     assert any(block.kind == "components" for block in source.blocks)
+
+
+def test_a_typo_inside_a_diagram_placement_is_an_error(tmp_path):
+    template = "# A\n\n```pnp diagram\ntiles:\n  - {at: [0, 0], tile: elbow, turns: 1}\n```\n"
+    game = write_game(tmp_path, template)
+    result = run("build", str(game), "--paper", "letter", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2
+    assert "rules.md, line 5" in result.output and "tiles.turns" in result.output
