@@ -307,8 +307,9 @@ def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Wind
     canvas.setFont(pdf_font("regular"), 9)
     steps = [
         f"Print the {len(parts)} board pages at 100% scale on card or heavy paper.",
-        "Trim every page along its dashed edges only (the left and top edges of every piece "
-        "but A1). The solid edges and grey strips stay.",
+        "Trim every page along its dashed edges only: the left edge of every piece after "
+        "the first column and the top edge of every piece below the first row. The solid "
+        "edges and grey strips stay.",
         "Spread glue on a grey strip and lay the neighbouring piece on it, its trimmed edge "
         "along the strip's inner side: the half targets on its edge complete the whole ones.",
         "Work row by row: " + ", ".join(w.label for w in parts) + ". The outlines below show "

@@ -444,11 +444,18 @@ def _table(rows: list[list], width: float) -> Any:
     """A table whose columns share the width in proportion to their longest text."""
     from reportlab.platypus import Table, TableStyle
 
+    from pnp.fonts import string_width
+
     columns = max(len(row) for row in rows)
-    longest = [max((len(row[i].getPlainText()) if i < len(row) else 0) for row in rows)
-               for i in range(columns)]
-    weights = [min(max(length, 6), 60) for length in longest]
-    widths = [width * weight / sum(weights) for weight in weights]
+    texts = [[row[i].getPlainText() if i < len(row) else "" for row in rows]
+             for i in range(columns)]
+    # every column fits its longest word, so no word is ever broken across lines
+    floors = [max((string_width(word, "bold", 9) for text in column for word in text.split()),
+                  default=0.0) + 12 for column in texts]
+    weights = [min(max(max(len(text) for text in column), 6), 60) for column in texts]
+    spare = max(0.0, width - sum(floors))
+    widths = [floor + spare * weight / sum(weights) for floor, weight in zip(floors, weights,
+                                                                             strict=True)]
     table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle(_table_style()))
     return table
