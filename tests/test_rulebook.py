@@ -80,13 +80,17 @@ def test_components_table_follows_the_counts(tmp_path):
     assert re.search(r"elbow\s+9\b", text) and "16 tiles" in text
 
 
+def render_book(folder: Path, paper: str) -> Path:
+    """Typeset the test game's rulebook straight to a file."""
+    tileset = load_tileset(write_game(folder))
+    pdf = folder / "book.pdf"
+    pdf.write_bytes(render_rulebook(tileset, parse(folder / "rules.md", tileset),
+                                    PAPERS[paper]))
+    return pdf
+
+
 def test_rulebook_has_outline_metadata_contents_and_embedded_fonts(tmp_path):
-    game = write_game(tmp_path)
-    tileset = load_tileset(game)
-    pdf = tmp_path / "book.pdf"
-    pdf.write_bytes(render_rulebook(tileset, parse(tmp_path / "rules.md", tileset),
-                                    PAPERS["a4"]))
-    reader = PdfReader(pdf)
+    reader = PdfReader(render_book(tmp_path, "a4"))
     titles = [item.title for item in reader.outline if not isinstance(item, list)]
     assert titles == ["1  Playing"]
     assert [item.title for item in reader.outline[1]] == ["1.1  Printing"]
@@ -102,11 +106,7 @@ def test_rulebook_has_outline_metadata_contents_and_embedded_fonts(tmp_path):
 
 
 def test_diagram_draws_real_tiles_where_the_template_says(tmp_path):
-    game = write_game(tmp_path)
-    tileset = load_tileset(game)
-    pdf = tmp_path / "book.pdf"
-    pdf.write_bytes(render_rulebook(tileset, parse(tmp_path / "rules.md", tileset),
-                                    PAPERS["letter"]))
+    pdf = render_book(tmp_path, "letter")
     reader = PdfReader(pdf)
     page = next(i for i, p in enumerate(reader.pages) if "An elbow beside" in p.extract_text())
     image = pdf_page_image(pdf, page, 72).convert("L")
