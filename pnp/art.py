@@ -404,7 +404,7 @@ def features(frame: Frame, feats: tuple[Feature, ...], colours: dict[str, str],
         elif feat.kind == "label":
             font = size * 0.085 * feat.scale
             x, y = frame.anchor(feat.at, font * 1.6)
-            items.extend(label(str(feat.value), x, y, frame.width * 0.86, font, colours))
+            items.extend(label(str(feat.value), x, y, frame.width * 0.8, font, colours))
         elif feat.kind == "text":
             font = size * 0.065 * feat.scale
             role = "bold" if feat.scale >= 2 else "regular"
