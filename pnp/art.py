@@ -14,7 +14,7 @@ import random
 import zlib
 from dataclasses import dataclass
 
-from pnp.fonts import fit_size
+from pnp.fonts import fit_size, string_width
 from pnp.geometry import Shape
 from pnp.icons import ICONS, Pen
 from pnp.model import Back, Feature, TileKind, Tileset, Tunnel
@@ -296,18 +296,12 @@ def label(text: str, x: float, y: float, width: float, size: float,
     """A dark plaque with light text: reads on rock and on floor alike."""
     font_size = fit_size(text, "condensed", size, width - size * 0.8)
     plaque_h = font_size * 1.45
-    plaque_w = min(width, _text_width(text, font_size) + font_size * 1.2)
+    plaque_w = min(width, string_width(text, "condensed", font_size) + font_size * 1.2)
     return [
         Outline(rect(x - plaque_w / 2, y - plaque_h / 2, plaque_w, plaque_h, font_size * 0.35),
                 Style(fill=colours["ink"], stroke=colours["floor"], width=font_size * 0.09)),
         Text(x, y + font_size * 0.36, text, font_size, "condensed", "middle", colours["floor"]),
     ]
-
-
-def _text_width(text: str, size: float) -> float:
-    from pnp.fonts import string_width
-
-    return string_width(text, "condensed", size)
 
 
 def die_face(value: int, x: float, y: float, side: float, colours: dict[str, str]) -> list:
@@ -328,8 +322,6 @@ def die_face(value: int, x: float, y: float, side: float, colours: dict[str, str
 
 def wrap(text: str, role: str, size: float, width: float) -> list[str]:
     """Break ``text`` into lines no wider than ``width``; blank lines start paragraphs."""
-    from pnp.fonts import string_width
-
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split()
@@ -352,7 +344,7 @@ def text_block(text: str, x: float, y: float, width: float, size: float,
                colour: str, role: str = "regular") -> list:
     """Wrapped, centred lines whose block is centred on (x, y)."""
     lines = wrap(text, role, size, width)
-    while len(lines) > 1 and max(_width(line, role, size) for line in lines) > width:
+    while len(lines) > 1 and max(string_width(line, role, size) for line in lines) > width:
         size *= 0.92  # a single long word: shrink rather than overflow
         lines = wrap(text, role, size, width)
     if len(lines) == 1:
@@ -361,12 +353,6 @@ def text_block(text: str, x: float, y: float, width: float, size: float,
     first = y - leading * (len(lines) - 1) / 2 + size * 0.36
     return [Text(x, first + index * leading, line, size, role, "middle", colour)
             for index, line in enumerate(lines) if line]
-
-
-def _width(text: str, role: str, size: float) -> float:
-    from pnp.fonts import string_width
-
-    return string_width(text, role, size)
 
 
 def badge(text: str, x: float, y: float, radius: float, colours: dict[str, str]) -> list:

@@ -122,21 +122,25 @@ class GameBuild:
     def __init__(self, tileset: Tileset, options: BuildOptions) -> None:
         self.tileset = tileset
         self.options = options
+        width, height = tileset.shape.box(tileset.size)
+        # trim-size drawings serve the SVGs and, without bleed, the sheets too
         self.flat_tiles = {tile.name: design_tile(tileset, tile) for tile in tileset.tiles}
+        self.flat_backs = {back.name: design_back(tileset, back, width, height, 0.0,
+                                                  tileset.shape.name)
+                           for back in tileset.backs}
+        self.flat_faces = {c.name: (design_component(tileset, c), design_reverse(tileset, c))
+                           for c in tileset.components}
 
     def svgs(self) -> Iterator[tuple[str, Drawing]]:
         """Relative SVG path and drawing of every design, at trim size."""
         tileset = self.tileset
-        width, height = tileset.shape.box(tileset.size)
         for name, drawing in self.flat_tiles.items():
             yield f"tiles/{name}.svg", drawing
-        for back in tileset.backs:
-            yield f"backs/{back.name}.svg", design_back(tileset, back, width, height, 0.0,
-                                                        tileset.shape.name)
-        for component in tileset.components:
-            yield f"components/{component.name}.svg", design_component(tileset, component)
-            yield (f"components/{component.name}-reverse.svg",
-                   design_reverse(tileset, component))
+        for name, drawing in self.flat_backs.items():
+            yield f"backs/{name}.svg", drawing
+        for name, (face, reverse) in self.flat_faces.items():
+            yield f"components/{name}.svg", face
+            yield f"components/{name}-reverse.svg", reverse
         if tileset.board is not None:
             yield f"board/{tileset.board.name}.svg", self.board_drawing()
 
@@ -155,8 +159,9 @@ class GameBuild:
                                else design_tile(tileset, tile, bleed)) for tile in printed}
         if self.options.duplex != "none":
             for back_name in sorted({tile.back for tile in printed}):
-                designs[f"back:{back_name}"] = design_back(
-                    tileset, tileset.back(back_name), width, height, bleed, tileset.shape.name)
+                designs[f"back:{back_name}"] = self.flat_backs[back_name] if not bleed else \
+                    design_back(tileset, tileset.back(back_name), width, height, bleed,
+                                tileset.shape.name)
         return designs
 
     def component_designs(self, kind: str) -> dict[str, Drawing]:
@@ -165,10 +170,12 @@ class GameBuild:
         for component in tileset.components:
             if component.kind != kind or not component.count:
                 continue
-            designs[component.name] = design_component(tileset, component, bleed)
+            face, reverse = self.flat_faces[component.name] if not bleed else (
+                design_component(tileset, component, bleed),
+                design_reverse(tileset, component, bleed))
+            designs[component.name] = face
             if self.options.duplex != "none":
-                designs[reverse_key(tileset, component)] = design_reverse(tileset, component,
-                                                                         bleed)
+                designs[reverse_key(tileset, component)] = reverse
         return designs
 
 
@@ -239,10 +246,8 @@ def run_job(job: Job, out_dir: Path, options: BuildOptions) -> tuple[dict[Path, 
     """Render one job in memory; safe to run in a worker process."""
     if job.part == "sheets":
         return sheets_of(job.tileset, out_dir, options)
-    files: dict[Path, bytes] = {}
-    entries = _rulebooks(job.tileset, replace(options, papers=(job.paper,)),
-                         out_dir / job.tileset.game, files, {})
-    return files, entries
+    return _rulebooks(job.tileset, replace(options, papers=(job.paper,)),
+                      out_dir / job.tileset.game)
 
 
 def _jobs(tilesets: list[Tileset], options: BuildOptions) -> list[Job]:
@@ -298,17 +303,18 @@ def _assemble(tilesets: list[Tileset], out_dir: Path, jobs: list[Job],
     return files
 
 
-def _rulebooks(tileset: Tileset, options: BuildOptions, game_dir: Path,
-               files: dict[Path, bytes], drawn: dict[str, Drawing]) -> list[dict]:
+def _rulebooks(tileset: Tileset, options: BuildOptions,
+               game_dir: Path) -> tuple[dict[Path, bytes], list[dict]]:
     """Typeset the game's rulebook template, if it has one, for every paper."""
+    files: dict[Path, bytes] = {}
     template = rulebook_template(tileset, options)
     if template is None:
-        return []
+        return files, []
     from pnp.rulebook import Designs, booklet, render_rulebook
     from pnp.rulebook_source import parse
 
     source = parse(template, tileset)
-    designs = Designs(tileset, drawn)
+    designs = Designs(tileset)
     entries = []
     for paper in options.papers:
         pdf = render_rulebook(tileset, source, PAPERS[paper], designs)
@@ -322,7 +328,7 @@ def _rulebooks(tileset: Tileset, options: BuildOptions, game_dir: Path,
             files[game_dir / name] = imposed
             entries.append({"kind": "rulebook-booklet", "paper": paper, "path": name,
                             "pages": _page_count(imposed), "placements": []})
-    return entries
+    return files, entries
 
 
 def _page_count(pdf: bytes) -> int:

@@ -9,7 +9,6 @@ here, each raising :class:`~pnp.errors.InputError` with file, line and field.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -347,22 +346,18 @@ AID_FIELDS = ("name", "title", "sections")
 SECTION_FIELDS = ("heading", "text")
 
 
-def load_tileset(path: Path, icons: Callable[[], tuple[str, ...]] | None = None) -> Tileset:
+def load_tileset(path: Path) -> Tileset:
     """Read, check and freeze a tileset file."""
     data = load_file(path)
-    return from_data(data, path, icons)
+    return from_data(data, path)
 
 
-def from_data(data: Any, path: Path,
-              icons: Callable[[], tuple[str, ...]] | None = None) -> Tileset:
+def from_data(data: Any, path: Path) -> Tileset:
     """Build a :class:`Tileset` from located data, raising on the first mistake."""
-    read = _Reader(str(path))
-    if icons is None:
-        from pnp.icons import ICON_NAMES
+    from pnp.icons import ICON_NAMES
 
-        icon_names: tuple[str, ...] = ICON_NAMES
-    else:
-        icon_names = icons()
+    read = _Reader(str(path))
+    icon_names: tuple[str, ...] = ICON_NAMES
     top = read.mapping(data, getattr(data, "line", 1), "", TOP_FIELDS,
                        required=("game", "title", "size", "tiles"))
     if "format" in top and top["format"] != 1:

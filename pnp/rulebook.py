@@ -41,9 +41,9 @@ class Designs:
     once per rulebook keeps a build fast.
     """
 
-    def __init__(self, tileset: Tileset, drawn: dict[str, Drawing] | None = None) -> None:
+    def __init__(self, tileset: Tileset) -> None:
         self.tileset = tileset
-        self._tiles: dict[str, Drawing] = dict(drawn or {})
+        self._tiles: dict[str, Drawing] = {}
 
     def tile(self, name: str) -> Drawing:
         if name not in self._tiles:
@@ -671,8 +671,8 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
                     designs: Designs | None = None) -> bytes:
     """The whole rulebook for one paper size, as reproducible PDF bytes.
 
-    Pass the same ``designs`` for every paper (and the build's own tile
-    drawings) so each tile is drawn once per build, not once per book.
+    Pass the same ``designs`` for every paper so each tile is drawn once, not
+    once per book.
     """
     from reportlab.platypus import (
         BaseDocTemplate,
