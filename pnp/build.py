@@ -15,66 +15,22 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pnp.art import design_back, design_tile
-from pnp.components import design_component, design_reverse, piece_box, piece_kind, reverse_key
+from pnp.draw.art import design_back, design_tile
+from pnp.draw.components import design_component, design_reverse
+from pnp.draw.scene import Drawing
 from pnp.errors import InputError, Where
-from pnp.layout import PAPERS, Group, SheetPlan, impose, impose_groups
-from pnp.model import Tileset
-from pnp.output import write_all
-from pnp.pdf import render_sheets
-from pnp.scene import Drawing
-from pnp.svg import to_svg
-
-COMPONENT_SHEETS = (("card", "cards"), ("token", "tokens"))
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """How to print: which papers, how much bleed, and how the printer flips."""
-
-    papers: tuple[str, ...] = ("letter", "a4")
-    bleed: float = 0.0
-    duplex: str = "long"  # long | short | none
-    rulebook: bool = True
-    booklet: bool = False
-    jobs: int = 0  # worker processes; 0 means one per core
+from pnp.export.output import write_all
+from pnp.export.pdf import render_sheets
+from pnp.export.svg import to_svg
+from pnp.impose.layout import PAPERS, SheetPlan
+from pnp.impose.plans import COMPONENT_SHEETS, plan_components, plan_tiles
+from pnp.model.options import BuildOptions
+from pnp.model.pieces import piece_box, piece_kind, reverse_key
+from pnp.model.tileset import Tileset
 
 
 def _round(value: float) -> float:
     return round(value, 3)
-
-
-def tile_pack(tileset: Tileset) -> str:
-    return "grid" if tileset.shape.name == "square" else tileset.shape.name
-
-
-def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan:
-    """The imposition of every tile copy (fronts, then mirrored backs) on ``paper``."""
-    width, height = tileset.shape.box(tileset.size)
-    pieces = [(tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count]
-    backs = {tile.name: f"back:{tile.back}" for tile in tileset.tiles}
-    return impose(pieces, PAPERS[paper], width, height, options.bleed, options.duplex, backs,
-                  str(tileset.source), tile_pack(tileset))
-
-
-def plan_components(tileset: Tileset, kind: str, paper: str,
-                    options: BuildOptions) -> SheetPlan | None:
-    """Cards or tokens grouped by size and outline, each group on pages of its own."""
-    groups: dict[tuple, list] = {}
-    for component in tileset.components:
-        if component.kind != kind or not component.count:
-            continue
-        outline = piece_kind(tileset, component)
-        key = (outline, *piece_box(tileset, component))
-        groups.setdefault(key, []).append((component.name, component.count, "component"))
-    if not groups:
-        return None
-    ordered = [Group(tuple(pieces), width, height,
-                     outline if outline.startswith("hex") else "grid")
-               for (outline, width, height), pieces in groups.items()]
-    backs = {c.name: reverse_key(tileset, c) for c in tileset.components}
-    return impose_groups(ordered, PAPERS[paper], options.bleed, options.duplex, backs,
-                         str(tileset.source))
 
 
 def placements_json(plan: SheetPlan) -> list[dict]:
@@ -145,7 +101,7 @@ class GameBuild:
             yield f"board/{tileset.board.name}.svg", self.board_drawing()
 
     def board_drawing(self) -> Drawing:
-        from pnp.board import design_board
+        from pnp.draw.board import design_board
 
         tileset = self.tileset
         assert tileset.board is not None
@@ -212,7 +168,7 @@ def sheets_of(tileset: Tileset, out_dir: Path,
             files[game_dir / name] = data
             sheets.append(entry)
         for aid in tileset.aids:
-            from pnp.aids import render_aid
+            from pnp.export.aids import render_aid
 
             name = f"{tileset.game}-{aid.name}-{paper}.pdf"
             data, pages = render_aid(aid, PAPERS[paper], tileset.title)
@@ -224,7 +180,7 @@ def sheets_of(tileset: Tileset, out_dir: Path,
 
 def rulebook_template(tileset: Tileset, options: BuildOptions) -> Path | None:
     """The template this build typesets, if any: the tileset's own or the shipped one."""
-    from pnp.rulebook_source import template_path
+    from pnp.rulebook.source import template_path
 
     template = tileset.rulebook or template_path(tileset.rules_game)
     if not options.rulebook or not (tileset.rulebook or template.parent.is_dir()):
@@ -256,7 +212,7 @@ def _jobs(tilesets: list[Tileset], options: BuildOptions) -> list[Job]:
     Templates are parsed here, in the main process, so a broken template is
     reported before any work is spread out.
     """
-    from pnp.rulebook_source import parse
+    from pnp.rulebook.source import parse
 
     jobs = []
     for tileset in tilesets:
@@ -310,8 +266,8 @@ def _rulebooks(tileset: Tileset, options: BuildOptions,
     template = rulebook_template(tileset, options)
     if template is None:
         return files, []
-    from pnp.rulebook import Designs, booklet, render_rulebook
-    from pnp.rulebook_source import parse
+    from pnp.rulebook.source import parse
+    from pnp.rulebook.typeset import Designs, booklet, render_rulebook
 
     source = parse(template, tileset)
     designs = Designs(tileset)
@@ -341,7 +297,7 @@ def _page_count(pdf: bytes) -> int:
 
 def _board_sheet(tileset: Tileset, board: Drawing, paper: str, name: str) -> tuple[bytes, dict]:
     """The board's pages and a manifest entry with one placement per page piece."""
-    from pnp.board import render_board
+    from pnp.export.board import render_board
 
     assert tileset.board is not None
     data, windows = render_board(tileset.board, board, PAPERS[paper], tileset.title)

@@ -12,12 +12,15 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from pnp import __version__
 from pnp.errors import InputError, Where, did_you_mean
+
+if TYPE_CHECKING:
+    from pnp.rules import Finding, GameRules, Setup
 
 PAPER_CHOICES = ("letter", "a4", "all")
 
@@ -38,7 +41,7 @@ def reports_input_errors(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def load(target: str, variant: str | None = None, sets: tuple[str, ...] = ()):
     """Resolve a game id, tileset or mix file; apply a variant and ``--set`` changes."""
-    from pnp.targets import apply_sets, apply_variant, load_target
+    from pnp.input.targets import apply_sets, apply_variant, load_target
 
     return apply_sets(apply_variant(load_target(target), variant), sets)
 
@@ -107,9 +110,9 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     OUT/<game>/manifest.json. Fronts come first, then their backs on the next page,
     mirrored for the chosen duplex flip.
     """
-    from pnp.build import BuildOptions
     from pnp.build import build as run_build
-    from pnp.catalog import shipped_games
+    from pnp.input.catalog import shipped_games
+    from pnp.model.options import BuildOptions
 
     targets = list(games) or list(shipped_games())
     if variant and len(targets) != 1:
@@ -118,7 +121,7 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
                          allowed="one game id or tileset path")
     size = parse_bleed(bleed_size) if bleed_size else (9.0 if bleed else 0.0)
     papers = ("letter", "a4") if paper == "all" else (paper,)
-    from pnp.targets import output_tileset
+    from pnp.input.targets import output_tileset
 
     tilesets = [output_tileset(load(target, variant), variant) for target in targets]
     seen: dict[str, str] = {}
@@ -140,8 +143,8 @@ def designs_by_name(tileset) -> dict[str, Callable[[], Any]]:
     """Every renderable design of a game by the name `pnp render` accepts, drawn on demand."""
     from functools import partial
 
-    from pnp.art import design_back, design_tile
-    from pnp.components import design_component, design_reverse
+    from pnp.draw.art import design_back, design_tile
+    from pnp.draw.components import design_component, design_reverse
 
     width, height = tileset.shape.box(tileset.size)
     found: dict[str, Callable[[], Any]] = {
@@ -150,7 +153,7 @@ def designs_by_name(tileset) -> dict[str, Callable[[], Any]]:
         found[component.name] = partial(design_component, tileset, component)
         found[f"{component.name}:reverse"] = partial(design_reverse, tileset, component)
     if tileset.board is not None:
-        from pnp.board import design_board
+        from pnp.draw.board import design_board
 
         found[tileset.board.name] = partial(design_board, tileset.board, tileset.shape,
                                             tileset.size, dict(tileset.palette))
@@ -175,8 +178,8 @@ def render(game: str, tile: str, output: Path, dpi: int) -> None:
     board, or a back as back:NAME.
     """
 
-    from pnp.output import write_atomic
-    from pnp.svg import to_png, to_svg
+    from pnp.export.output import write_atomic
+    from pnp.export.svg import to_png, to_svg
 
     tileset = load(game)
     suffix = output.suffix.lower()
@@ -224,23 +227,22 @@ def validate(target: str, players: int | None, variant: str | None, sets: tuple[
     is legal and playable (warnings allowed), 1 when a rule is broken or the game
     cannot be played, 2 when the input itself is unusable.
     """
-    from pnp.rules import Setup, game_module
+    from pnp.impose.capacity import capacity
+    from pnp.rules import Finding, Setup, rules_for
     from pnp.rules import general as general_rules
 
     tileset = load(target, variant, sets)
     players = choose_players(tileset, variant, players)
     setup = Setup(tileset, players, variant)
-    module = game_module(tileset.rules_game)
-    findings = general_rules.check(setup)
-    if module is None:
-        from pnp.rules import Finding
-
+    rules = rules_for(tileset.rules_game)
+    findings = general_rules.check(setup) + capacity(tileset)
+    if rules is None:
         findings.append(Finding("warning", "no-rules", f"No rules are known for "
                                 f"'{tileset.game}'; only the general checks ran."))
     else:
-        findings.extend(module.check(setup))
+        findings.extend(rules.check(setup))
         if games is not None:
-            findings.extend(simulation_findings(module, setup, games))
+            findings.extend(simulation_findings(rules, setup, games))
     errors = [f for f in findings if f.severity == "error"]
     if as_json:
         click.echo(json.dumps({"game": tileset.game, "mix": tileset.mix or None,
@@ -255,13 +257,13 @@ def validate(target: str, players: int | None, variant: str | None, sets: tuple[
     sys.exit(1 if errors else 0)
 
 
-def simulation_findings(module, setup, games: int) -> list:
+def simulation_findings(rules: GameRules, setup: Setup, games: int) -> list[Finding]:
     """A warning when random games of this mix rarely end."""
     from pnp.rules import Finding
 
-    if not hasattr(module, "simulate"):
+    if rules.simulate is None:
         return [Finding("info", "simulation", f"No simulator for '{setup.tileset.game}'.")]
-    report = module.simulate(setup, max(1, games), 1)
+    report = rules.simulate(setup, max(1, games), 1)
     share = report["ended"] / report["games"]
     severity = "warning" if share < 0.5 else "info"
     median = report["turns"]["median"]
@@ -292,17 +294,17 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
     """
     import time
 
-    from pnp.rules import Setup, game_module
+    from pnp.rules import Setup, rules_for
 
     tileset = load(game, variant, sets)
     players = choose_players(tileset, variant, players)
-    module = game_module(tileset.rules_game)
-    if module is None or not hasattr(module, "simulate"):
+    rules = rules_for(tileset.rules_game)
+    if rules is None or rules.simulate is None:
         raise InputError(Where(str(tileset.source)), "there is no simulator for this game",
                          field="GAME", found=repr(tileset.game),
                          allowed="demon-mine or mattock (or a mix based on them)")
     start = time.perf_counter()
-    report = module.simulate(Setup(tileset, players, variant), games, seed)
+    report = rules.simulate(Setup(tileset, players, variant), games, seed)
     elapsed = time.perf_counter() - start
     if as_json:
         click.echo(json.dumps(report, indent=1, sort_keys=True))
@@ -319,14 +321,14 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
 @reports_input_errors
 def score(game: str, layout: Path, as_json: bool) -> None:
     """Score a finished game from a LAYOUT file (Dynamine; see docs/dynamine-layout.md)."""
-    from pnp.rules import game_module
+    from pnp.rules import rules_for
 
     tileset = load(game)
-    module = game_module(tileset.rules_game)
-    if module is None or not hasattr(module, "score_layout"):
+    rules = rules_for(tileset.rules_game)
+    if rules is None or rules.score is None:
         raise InputError(Where(str(tileset.source)), "there is no scorer for this game",
                          field="GAME", found=repr(tileset.game), allowed="dynamine")
-    report = module.score_layout(tileset, module.load_layout(layout, tileset))
+    report = rules.score(tileset, layout)
     if as_json:
         click.echo(json.dumps(report, indent=1, sort_keys=True))
         return
@@ -343,8 +345,8 @@ def score(game: str, layout: Path, as_json: bool) -> None:
 @reports_input_errors
 def list_games() -> None:
     """List the shipped games with their variants and tile counts."""
-    from pnp.catalog import resolve, shipped_games
-    from pnp.model import load_tileset
+    from pnp.input.catalog import resolve, shipped_games
+    from pnp.input.tileset import load_tileset
 
     for game in shipped_games():
         tileset = load_tileset(resolve(game))

@@ -7,8 +7,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from pnp.load import parse_yaml
-from pnp.model import Tileset, from_data
+from pnp.input.load import parse_yaml
+from pnp.input.tileset import from_data
+from pnp.model.tileset import Tileset
 
 ROOT = Path(__file__).resolve().parent.parent
 

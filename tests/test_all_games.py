@@ -12,9 +12,9 @@ from pypdf import PdfReader
 from support import ROOT, pdf_page_image
 
 from pnp.build import BuildOptions, build
-from pnp.catalog import shipped_games
-from pnp.layout import PAPERS, SAFE_MARGIN
-from pnp.model import load_tileset
+from pnp.impose.layout import PAPERS, SAFE_MARGIN
+from pnp.input.catalog import shipped_games
+from pnp.input.tileset import load_tileset
 
 GAMES = shipped_games()
 DPI = 36

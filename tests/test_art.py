@@ -13,10 +13,11 @@ from itertools import combinations
 import pytest
 from support import ROOT, close_to, luminance, svg_to_image, tileset_from_text
 
-from pnp.art import design_back, design_tile
-from pnp.geometry import SHAPES, Shape, rotate_ports
-from pnp.model import DEFAULT_PALETTE, load_tileset
-from pnp.svg import to_svg
+from pnp.draw.art import design_back, design_tile
+from pnp.export.svg import to_svg
+from pnp.geometry.shapes import SHAPES, Shape, rotate_ports
+from pnp.input.tileset import load_tileset
+from pnp.model.tileset import DEFAULT_PALETTE
 
 FLOOR = DEFAULT_PALETTE["floor"]
 SIZE = 108.0

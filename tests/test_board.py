@@ -9,11 +9,13 @@ import pytest
 from pypdf import PdfReader
 from support import ROOT, pdf_page_image
 
-from pnp.board import OVERLAP, board_extent, hexagon_cells, ring_distance, seam_targets, windows
 from pnp.build import BuildOptions, build
-from pnp.geometry import SHAPES, cell_centre, hex_distance
-from pnp.layout import PAPERS, SAFE_MARGIN
-from pnp.model import load_tileset
+from pnp.draw.board import board_extent
+from pnp.geometry.lattice import hexagon_cells, ring_distance
+from pnp.geometry.shapes import SHAPES, cell_centre, hex_distance
+from pnp.impose.board import OVERLAP, seam_targets, windows
+from pnp.impose.layout import PAPERS, SAFE_MARGIN
+from pnp.input.tileset import load_tileset
 
 MATTOCK = ROOT / "tilesets" / "mattock.yaml"
 

@@ -14,7 +14,7 @@ from support import ROOT
 
 from pnp import build as build_module
 from pnp.cli import main
-from pnp.output import write_atomic
+from pnp.export.output import write_atomic
 
 
 def run(*args: str):
@@ -75,7 +75,7 @@ def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch)
 
 
 def build_module_tileset():
-    from pnp.model import load_tileset
+    from pnp.input.tileset import load_tileset
 
     return load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.geometry import (
+from pnp.geometry.shapes import (
     HEX_FLAT,
     HEX_POINTY,
     SHAPES,

@@ -7,8 +7,8 @@ from itertools import combinations
 
 import pytest
 
-from pnp.geometry import SHAPES
-from pnp.layout import (
+from pnp.geometry.shapes import SHAPES
+from pnp.impose.layout import (
     FOOTER_BAND,
     HEADER_BAND,
     PAPERS,

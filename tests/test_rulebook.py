@@ -12,10 +12,10 @@ from pypdf import PdfReader
 from support import ROOT, pdf_page_image
 
 from pnp.cli import main
-from pnp.layout import PAPERS
-from pnp.model import load_tileset
-from pnp.rulebook import booklet, render_rulebook
-from pnp.rulebook_source import parse
+from pnp.impose.layout import PAPERS
+from pnp.input.tileset import load_tileset
+from pnp.rulebook.source import parse
+from pnp.rulebook.typeset import booklet, render_rulebook
 
 TEMPLATE = """# Playing
 

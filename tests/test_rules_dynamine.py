@@ -14,7 +14,7 @@ import pytest
 from support import ROOT, tileset_from_text
 
 from pnp.errors import InputError
-from pnp.model import load_tileset
+from pnp.input.tileset import load_tileset
 from pnp.rules import Setup
 from pnp.rules import dynamine as dyn
 

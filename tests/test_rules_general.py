@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from support import tileset_from_text
 
+from pnp.impose.capacity import capacity
 from pnp.rules import Setup
 from pnp.rules.general import check, same_under_rotation
 
@@ -20,7 +21,8 @@ tiles:
 
 def findings(text: str) -> dict[str, list]:
     result: dict[str, list] = {}
-    for finding in check(Setup(tileset_from_text(text), 2)):
+    tileset = tileset_from_text(text)
+    for finding in check(Setup(tileset, 2)) + capacity(tileset):
         result.setdefault(finding.rule, []).append(finding)
     return result
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from support import ROOT, tileset_from_text
 
-from pnp.model import load_tileset
+from pnp.input.tileset import load_tileset
 from pnp.rules import Setup
 from pnp.rules.gold_mine import (
     PUBLISHED,

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from pnp.board import hexagon_cells
-from pnp.geometry import HEX_POINTY
-from pnp.model import Tileset, load_tileset
+from pnp.geometry.lattice import hexagon_cells
+from pnp.geometry.shapes import HEX_POINTY
+from pnp.input.tileset import load_tileset
+from pnp.model.tileset import Tileset
 from pnp.rules import Setup
 from pnp.rules import mattock as m
 

@@ -12,8 +12,8 @@ from pypdf import PdfReader
 from support import ROOT, pdf_page_image
 
 from pnp.build import BuildOptions, build
-from pnp.layout import PAPERS, SAFE_MARGIN
-from pnp.model import load_tileset
+from pnp.impose.layout import PAPERS, SAFE_MARGIN
+from pnp.input.tileset import load_tileset
 
 TILESET = ROOT / "tilesets" / "demon-mine.yaml"
 

@@ -1,26 +1,33 @@
 """Game rules, kept apart from drawing: used by the validator, the simulator and the tests.
 
-Each game has a module here named after its id (``demon-mine`` ->
-``demon_mine``). A module exposes ``check(setup) -> list[Finding]`` for the
-validator, and may expose ``simulate(setup, games, seed) -> dict`` for
-``pnp simulate``. A finding names the rule it comes from, the tiles involved,
-the reason in plain words and, where one is obvious, the fix.
+Each game registers one :class:`GameRules` value in its own module (named
+after its id: ``demon-mine`` -> ``pnp.rules.demon_mine``) as ``RULES``: the
+validator's ``check``, and, where the game has them, a ``simulate`` for
+``pnp simulate`` and a ``score`` for ``pnp score``. A command asks the value
+what it offers instead of probing modules. A finding names the rule it comes
+from, the tiles involved, the reason in plain words and, where one is
+obvious, the fix.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
 
-from pnp.model import Tileset
+from pnp.model.tileset import Tileset
 
-GAME_MODULES = {
-    "demon-mine": "demon_mine",
-    "dynamine": "dynamine",
-    "gold-mine": "gold_mine",
-    "mattock": "mattock",
-}
+# Game id -> the module that defines its RULES. Modules are imported on first
+# use, so validating one game never loads the others' engines.
+GAME_MODULES = MappingProxyType({
+    "demon-mine": "pnp.rules.demon_mine",
+    "dynamine": "pnp.rules.dynamine",
+    "gold-mine": "pnp.rules.gold_mine",
+    "mattock": "pnp.rules.mattock",
+})
 
 
 @dataclass(frozen=True)
@@ -46,7 +53,7 @@ class Finding:
     tiles: tuple[str, ...] = ()
     fix: str = ""
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"severity": self.severity, "rule": self.rule, "message": self.message,
                 "tiles": list(self.tiles), "fix": self.fix}
 
@@ -55,12 +62,24 @@ class Finding:
         return text + (f" Fix: {self.fix}" if self.fix else "")
 
 
-def game_module(game: str) -> ModuleType | None:
-    """The rules module for ``game``, or None when we have no rules for it."""
+Report = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """Everything a game's rules offer the commands; absent abilities are None."""
+
+    game: str
+    check: Callable[[Setup], list[Finding]]
+    simulate: Callable[[Setup, int, int], Report] | None = None
+    score: Callable[[Tileset, Path], Report] | None = None  # tileset, layout file
+
+
+def rules_for(game: str) -> GameRules | None:
+    """The registered rules of ``game``, or None when we have no rules for it."""
     name = GAME_MODULES.get(game)
     if name is None:
         return None
-    try:
-        return importlib.import_module(f"pnp.rules.{name}")
-    except ModuleNotFoundError:
-        return None
+    rules = importlib.import_module(name).RULES
+    assert isinstance(rules, GameRules) and rules.game == game
+    return rules

@@ -27,10 +27,10 @@ from types import MappingProxyType
 from typing import Any
 
 from pnp.errors import InputError, Where, did_you_mean, shorten
-from pnp.geometry import SQUARE
-from pnp.load import Mapping, Sequence, load_file
-from pnp.model import Component, TileKind, Tileset
-from pnp.rules import Finding, Setup
+from pnp.geometry.shapes import SQUARE
+from pnp.input.load import Mapping, Sequence, load_file
+from pnp.model.tileset import Component, TileKind, Tileset
+from pnp.rules import Finding, GameRules, Setup
 
 Cell = tuple[int, int]  # (x, level): x grows to the east, the level grows downward
 
@@ -971,3 +971,11 @@ def check(setup: Setup) -> list[Finding]:
     return (_cost_findings(tileset) + _feature_findings(tileset) +
             _orientation_findings(tileset) + _entrance_findings(setup) +
             _downward_findings(tileset) + _sapphire_findings(tileset) + _summary(tileset))
+
+
+def score(tileset: Tileset, layout: Path) -> dict[str, Any]:
+    """Read a finished game's layout file and score it (``pnp score``)."""
+    return score_layout(tileset, load_layout(layout, tileset))
+
+
+RULES = GameRules("dynamine", check, score=score)

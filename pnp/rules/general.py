@@ -7,10 +7,8 @@ round, a tunnel tile with no way in, and how many sheets the mix will print on.
 
 from __future__ import annotations
 
-import math
-
-from pnp.geometry import rotate_ports
-from pnp.model import TileKind, Tileset
+from pnp.geometry.shapes import rotate_ports
+from pnp.model.tileset import TileKind, Tileset
 from pnp.rules import Finding, Setup
 
 TUNNEL_GAMES = ("demon-mine", "dynamine", "gold-mine")
@@ -67,22 +65,6 @@ def check(setup: Setup) -> list[Finding]:
                     "info", "rotation-duplicate",
                     f"'{b.name}' is '{a.name}' turned round; players will not tell them apart.",
                     (a.name, b.name), f"merge them into one kind with count {a.count + b.count}"))
-    findings.extend(capacity(tileset))
     return findings
 
 
-def capacity(tileset: Tileset) -> list[Finding]:
-    """How many sheets the tiles take on each paper (informational)."""
-    from pnp.build import tile_pack
-    from pnp.layout import PAPER_TITLES, PAPERS, grid_for
-
-    width, height = tileset.shape.box(tileset.size)
-    parts = []
-    for paper in ("letter", "a4"):
-        grid = grid_for(PAPERS[paper], width, height, 0.0, str(tileset.source),
-                        tile_pack(tileset))
-        sheets = math.ceil(tileset.tile_count / grid.capacity) if tileset.tile_count else 0
-        parts.append(f"{sheets} {PAPER_TITLES[paper]} sheet{'s' if sheets != 1 else ''} "
-                     f"of {grid.capacity}")
-    return [Finding("info", "sheet-capacity",
-                    f"{tileset.tile_count} tiles print on " + " or ".join(parts) + ".")]

@@ -28,9 +28,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import NamedTuple
 
-from pnp.geometry import SQUARE
-from pnp.model import TileKind, Tileset
-from pnp.rules import Finding, Setup
+from pnp.geometry.shapes import SQUARE
+from pnp.model.tileset import TileKind, Tileset
+from pnp.rules import Finding, GameRules, Setup
 
 Cell = tuple[int, int]
 DEVELOPMENT_TILES = 20
@@ -426,3 +426,6 @@ def check(setup: Setup) -> list[Finding]:
         findings.append(extension)
     findings.append(multi_path_finding(tileset))
     return findings
+
+
+RULES = GameRules("gold-mine", check)

@@ -32,9 +32,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 
-from pnp.board import BoardSpec, hexagon_cells, ring_distance
-from pnp.geometry import HEX_POINTY, hex_distance
-from pnp.rules import Finding, Setup
+from pnp.geometry.lattice import hexagon_cells, ring_distance
+from pnp.geometry.shapes import HEX_POINTY, hex_distance
+from pnp.model.board import BoardSpec
+from pnp.rules import Finding, GameRules, Setup
 
 RED, BLUE = 0, 1
 PLAYERS = ("red", "blue")
@@ -764,3 +765,6 @@ def simulate(setup: Setup, games: int, seed: int) -> dict:
                   "min": min(turns), "max": max(turns)},
         "wins": wins,
     }
+
+
+RULES = GameRules("mattock", check, simulate=simulate)

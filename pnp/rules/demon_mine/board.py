@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from pnp.geometry import SQUARE, rotate_ports
-from pnp.model import TileKind, Tileset
+from pnp.geometry.shapes import SQUARE, rotate_ports
+from pnp.model.tileset import TileKind, Tileset
 from pnp.rules import Finding, Setup
 from pnp.rules.links import Link, Supply, best_link, closest_miss
 
@@ -218,8 +218,3 @@ def moves(grid: dict[Cell, Placed], start: Cell) -> set[Cell]:
     return reached
 
 
-def simulate(setup: Setup, games: int, seed: int) -> dict:
-    """Random complete two-player games (see :mod:`pnp.rules.demon_mine_sim`)."""
-    from pnp.rules.demon_mine_sim import simulate as run
-
-    return run(setup, games, seed)

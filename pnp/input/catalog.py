@@ -11,8 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pnp.errors import InputError, Where, did_you_mean
+from pnp.shipped import data_dir
 
-TILESET_DIR = Path(__file__).resolve().parent.parent / "tilesets"
+TILESET_DIR = data_dir("tilesets")
 SUFFIXES = (".yaml", ".yml")
 
 

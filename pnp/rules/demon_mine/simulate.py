@@ -23,9 +23,9 @@ import random
 import statistics
 from dataclasses import dataclass, field
 
-from pnp.model import TileKind
+from pnp.model.tileset import TileKind
 from pnp.rules import Setup
-from pnp.rules.demon_mine import (
+from pnp.rules.demon_mine.board import (
     ENTRANCE,
     HIVE,
     LODESTONE,

@@ -12,8 +12,8 @@ import base64
 
 import svgwrite
 
-from pnp.fonts import FONTS
-from pnp.scene import Circle, Clip, Drawing, Outline, Picture, Style, Text
+from pnp.draw.fonts import FONTS
+from pnp.draw.scene import Circle, Clip, Drawing, Outline, Picture, Style, Text
 
 _MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
          ".svg": "image/svg+xml"}

@@ -14,11 +14,9 @@ import random
 import zlib
 from dataclasses import dataclass
 
-from pnp.fonts import fit_size, string_width
-from pnp.geometry import Shape
-from pnp.icons import ICONS, Pen
-from pnp.model import Back, Feature, TileKind, Tileset, Tunnel
-from pnp.scene import (
+from pnp.draw.fonts import fit_size, string_width
+from pnp.draw.icons import ICONS, Pen
+from pnp.draw.scene import (
     Circle,
     Clip,
     Drawing,
@@ -30,6 +28,8 @@ from pnp.scene import (
     polygon,
     rect,
 )
+from pnp.geometry.shapes import SHAPES, Shape
+from pnp.model.tileset import Back, Feature, TileKind, Tileset, Tunnel
 
 FLOOR_RATIO = 0.30  # tunnel floor width as a share of the tile size
 WALL_RATIO = 0.055  # each wall's thickness as a share of the tile size
@@ -431,7 +431,7 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
     millimetre off still looks deliberate. ``piece`` is the cut outline: a tile
     shape name, "rect" or "round".
     """
-    from pnp.components import piece_outline
+    from pnp.draw.art import piece_outline
 
     colours = dict(tileset.palette)
     size = min(width, height)
@@ -457,3 +457,12 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
         items.append(Text(width / 2, height / 2 - size * 0.27, back.subtitle, sub_size,
                           "regular", "middle", colours["rock-light"]))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
+
+
+def piece_outline(kind: str, width: float, height: float, grow: float = 0.0) -> tuple:
+    """The cut line of a piece, grown by ``grow`` for bleed (or shrunk, for frames)."""
+    if kind == "round":
+        return ellipse(width / 2, height / 2, width / 2 + grow, height / 2 + grow)
+    if kind in SHAPES and kind != "square":
+        return outline(SHAPES[kind], min(width, height), grow)  # size is across the flats
+    return rect(-grow, -grow, width + 2 * grow, height + 2 * grow)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import io
 from xml.sax.saxutils import escape
 
-from pnp.fonts import pdf_font
-from pnp.layout import FOOTER_BAND, HEADER_BAND, PAPER_TITLES, SAFE_MARGIN, Paper
-from pnp.model import Aid
+from pnp.draw.fonts import pdf_font
+from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, PAPER_TITLES, SAFE_MARGIN, Paper
+from pnp.model.tileset import Aid
 
 
 def _story(aid: Aid, game_title: str) -> list:
@@ -68,7 +68,7 @@ def _render(aid: Aid, paper: Paper, game_title: str, total: int) -> tuple[bytes,
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import SimpleDocTemplate
 
-    from pnp.pdf import binary_streams, define_check_bar, page_header
+    from pnp.export.pdf import binary_streams, define_check_bar, page_header
 
     binary_streams()
     buffer = io.BytesIO()

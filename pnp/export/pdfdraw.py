@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.fonts import pdf_font
-from pnp.scene import Circle, Clip, Drawing, Outline, Picture, Style, Text
+from pnp.draw.fonts import pdf_font
+from pnp.draw.scene import Circle, Clip, Drawing, Outline, Picture, Style, Text
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}

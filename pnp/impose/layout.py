@@ -276,7 +276,7 @@ def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float) -> list[tuple[
 
 def _hex_outline(grid: Grid, x: float, y: float) -> list[tuple[float, float]]:
     """Corners of the hex whose trim box has its bottom-left at (x, y), in PDF space."""
-    from pnp.geometry import SHAPES
+    from pnp.geometry.shapes import SHAPES
 
     shape = SHAPES[grid.pack]
     size = min(grid.cell_w, grid.cell_h)

@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import InputError, Where, did_you_mean
-from pnp.load import Mapping, Sequence, parse_yaml, read_text
-from pnp.model import Tileset
+from pnp.input.load import Mapping, Sequence, parse_yaml, read_text
+from pnp.model.tileset import Tileset
+from pnp.shipped import data_dir
 
-TEMPLATE_DIR = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATE_DIR = data_dir("templates")
 DIRECTIVES = ("components", "how-to-print", "page-break", "diagram")
 DIAGRAM_FIELDS = ("caption", "columns", "rows", "tiles", "pawns", "arrows", "marks",
                   "highlight", "verdict", "scale")

@@ -12,7 +12,7 @@ import itertools
 import math
 from collections.abc import Callable
 
-from pnp.scene import Circle, Outline, Style, arc, ellipse, polygon, rect, transform
+from pnp.draw.scene import Circle, Outline, Style, arc, ellipse, polygon, rect, transform
 
 
 class Pen:
@@ -775,4 +775,3 @@ ICONS: dict[str, Icon] = {
     "chamber-gold": chamber_gold,
     "mattock": mattock,
 }
-ICON_NAMES = tuple(sorted(ICONS))

@@ -14,8 +14,10 @@ import io
 from typing import Any
 
 from pnp import __version__
-from pnp.fonts import pdf_font
-from pnp.layout import (
+from pnp.draw.fonts import pdf_font
+from pnp.draw.scene import Drawing
+from pnp.export.pdfdraw import draw
+from pnp.impose.layout import (
     FOOTER_BAND,
     HEADER_BAND,
     PAPER_TITLES,
@@ -25,8 +27,6 @@ from pnp.layout import (
     crop_marks,
     hex_cut_lines,
 )
-from pnp.pdfdraw import draw
-from pnp.scene import Drawing
 
 HEADER_SIZE = 7.5
 CAPTION_SIZE = 6.5

@@ -1,26 +1,39 @@
-"""The immutable tileset: tile kinds, paths, features, backs, variants, components.
+"""Reading a tileset or mix file into the immutable model.
 
-``from_data`` turns the located plain data from :mod:`pnp.load` into frozen
-dataclasses and is the single place that decides what a tileset may say. Later
-steps trust the model completely, so every check a designer can fail lives
-here, each raising :class:`~pnp.errors.InputError` with file, line and field.
+``from_data`` turns the located plain data from :mod:`pnp.input.load` into the
+frozen dataclasses of :mod:`pnp.model.tileset` and is the single place that
+decides what a tileset may say. Later steps trust the model completely, so
+every check a designer can fail lives here, each raising
+:class:`~pnp.errors.InputError` with file, line and field.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
-from functools import cached_property
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pnp.errors import InputError, Where, did_you_mean, shorten
-from pnp.geometry import SHAPES, Shape
-from pnp.load import Mapping, Sequence, load_file
+from pnp.geometry.lattice import ring_distance
+from pnp.geometry.shapes import SHAPES, Shape
+from pnp.input.load import Mapping, Sequence, load_file
+from pnp.input.raster import MAX_PIXELS, RasterProblem, inspect
+from pnp.model.board import BoardSpec, SpaceMark
+from pnp.model.icons import ICON_NAMES
+from pnp.model.tileset import (
+    DEFAULT_PALETTE,
+    Aid,
+    Back,
+    Component,
+    Face,
+    Feature,
+    TileKind,
+    Tileset,
+    Tunnel,
+    Variant,
+)
 from pnp.units import LENGTH_FORMS, parse_length
-
-if TYPE_CHECKING:
-    from pnp.board import BoardSpec
 
 MAX_COUNT = 100_000
 NAME_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -33,194 +46,6 @@ COMPONENT_KINDS = ("card", "token")  # boards are the top-level `board`
 COMPONENT_SHAPES = ("rect", "round", "hex")
 MIN_SIZE_PT = 18.0  # a quarter inch: anything smaller cannot be cut by hand
 MAX_SIZE_PT = 72.0 * 6  # six inches: larger is a board, and no longer fits a sheet
-
-DEFAULT_PALETTE = {
-    "rock": "#8a7a68",
-    "rock-dark": "#6c5f51",
-    "rock-light": "#a6977f",
-    "wall": "#2e241c",
-    "floor": "#efe6d2",
-    "ink": "#1f1a16",
-    "accent": "#a8321c",
-    "paper": "#ffffff",
-}
-
-
-@dataclass(frozen=True)
-class Tunnel:
-    """One tunnel: the edges it opens, joined inside the tile.
-
-    A single port is a dead end; three or more ports, or ``junction``, meet in
-    a round chamber at the centre. Separate paths on one tile are walled apart.
-    """
-
-    ports: tuple[str, ...]
-    junction: bool = False
-    style: str = "tunnel"  # tunnel | cavern
-
-
-@dataclass(frozen=True)
-class Feature:
-    """Something printed on a piece besides tunnels: an icon, a label, text or a die face."""
-
-    kind: str  # "icon", "label", "text" or "die"
-    value: str | int
-    at: str = "center"
-    scale: float = 1.0
-    badge: str = ""  # a number or word in a small disc on an icon (points, costs)
-
-
-@dataclass(frozen=True)
-class TileKind:
-    """A tile design and how many copies the game has."""
-
-    name: str
-    count: int
-    paths: tuple[Tunnel, ...]
-    features: tuple[Feature, ...]
-    rotatable: bool
-    back: str
-    role: str = "tunnel"
-    art: Path | None = None
-    line: int = 0
-
-    @cached_property
-    def ports(self) -> frozenset[str]:
-        """Every open edge of the tile."""
-        return frozenset(port for path in self.paths for port in path.ports)
-
-    @cached_property
-    def connections(self) -> frozenset[frozenset[str]]:
-        """Pairs of edges joined by a tunnel: derived from the paths, never typed."""
-        pairs = set()
-        for path in self.paths:
-            for i, a in enumerate(path.ports):
-                for b in path.ports[i + 1 :]:
-                    pairs.add(frozenset((a, b)))
-        return frozenset(pairs)
-
-
-@dataclass(frozen=True)
-class Back:
-    """A card-back design shared by the tiles that name it."""
-
-    name: str
-    title: str
-    motif: str
-    subtitle: str = ""
-
-
-@dataclass(frozen=True)
-class Variant:
-    """A named way to play that changes counts or the player count."""
-
-    name: str
-    description: str
-    players: int | None
-    counts: tuple[tuple[str, int], ...]
-
-
-@dataclass(frozen=True)
-class Component:
-    """A non-tile piece: card, token or board, with its own size and back."""
-
-    name: str
-    kind: str
-    count: int
-    width: float
-    height: float
-    shape: str
-    features: tuple[Feature, ...]
-    back: str
-    line: int = 0
-    colour: str = ""  # face colour; empty means the palette's paper
-    reverse: Face | None = None  # its own back, for double-sided pieces
-
-
-@dataclass(frozen=True)
-class Face:
-    """One side of a double-sided piece: a colour and what is printed on it."""
-
-    colour: str
-    features: tuple[Feature, ...]
-
-
-@dataclass(frozen=True)
-class Aid:
-    """A one-page player aid (scoring summary, variant rules) set as text."""
-
-    name: str
-    title: str
-    sections: tuple[tuple[str, str], ...]  # (heading, text)
-
-
-@dataclass(frozen=True)
-class Tileset:
-    """One game's complete, validated declaration."""
-
-    game: str
-    title: str
-    source: Path
-    shape: Shape
-    size: float
-    tiles: tuple[TileKind, ...]
-    backs: tuple[Back, ...]
-    palette: tuple[tuple[str, str], ...]
-    players: tuple[int, ...] = (2,)
-    variants: tuple[Variant, ...] = ()
-    components: tuple[Component, ...] = ()
-    notes: str = ""
-    board: BoardSpec | None = None
-    aids: tuple[Aid, ...] = ()
-    rotatable: bool = True  # the default for tile kinds, kept for homebrew tiles in mixes
-    mix: str = ""  # the name of the mix file this tile mix came from, if any
-    origin: str = ""  # the game id before a variant or mix renamed the output folder
-    rulebook: Path | None = None  # a template named by the tileset, else templates/<game>/
-    default_back: str = ""  # the back homebrew tiles in a mix get
-
-    @property
-    def rules_game(self) -> str:
-        """The game whose rules and rulebook apply, whatever the output is called."""
-        return self.origin or self.game
-    lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
-
-    @property
-    def folder(self) -> Path:
-        return self.source.parent
-
-    def tile(self, name: str) -> TileKind:
-        for tile in self.tiles:
-            if tile.name == name:
-                return tile
-        raise KeyError(name)
-
-    def back(self, name: str) -> Back:
-        for back in self.backs:
-            if back.name == name:
-                return back
-        raise KeyError(name)
-
-    def colour(self, name: str) -> str:
-        return dict(self.palette)[name]
-
-    @property
-    def tile_count(self) -> int:
-        return sum(tile.count for tile in self.tiles)
-
-    def variant(self, name: str) -> Variant:
-        for variant in self.variants:
-            if variant.name == name:
-                return variant
-        raise KeyError(name)
-
-    def with_counts(self, counts: dict[str, int]) -> Tileset:
-        """A copy with some tile counts changed (for variants and mixes)."""
-        tiles = tuple(
-            replace(tile, count=counts.get(tile.name, tile.count))
-            for tile in self.tiles
-        )
-        return replace(self, tiles=tiles)
-
 
 # ---------------------------------------------------------------------------
 # Reading: each helper checks one kind of value and says what is allowed.
@@ -354,8 +179,6 @@ def load_tileset(path: Path) -> Tileset:
 
 def from_data(data: Any, path: Path) -> Tileset:
     """Build a :class:`Tileset` from located data, raising on the first mistake."""
-    from pnp.icons import ICON_NAMES
-
     read = _Reader(str(path))
     icon_names: tuple[str, ...] = ICON_NAMES
     top = read.mapping(data, getattr(data, "line", 1), "", TOP_FIELDS,
@@ -668,17 +491,16 @@ def _check_art_content(read: _Reader, line: int, field_name: str, value: str, ca
             raise read.fail(line, field_name, f"the SVG art is not well-formed XML ({exc})",
                             found=value, allowed="a valid, self-contained SVG file") from None
         return
-    from PIL import Image
-
     try:
-        with Image.open(candidate) as image:
-            kind = image.format
-            image.verify()
-    except Exception:  # Pillow raises many types for damaged or hostile images
-        kind = None
-    if kind not in ("PNG", "JPEG"):
-        raise read.fail(line, field_name, "the art file is not a readable PNG or JPEG image",
-                        found=value, allowed="a valid PNG or JPEG file (or a self-contained SVG)")
+        inspect(candidate.read_bytes())
+    except OSError as exc:
+        raise read.fail(line, field_name, f"the art file cannot be read ({exc.strerror})",
+                        found=value, allowed="a readable PNG or JPEG file") from None
+    except RasterProblem as problem:
+        raise read.fail(line, field_name, f"the art file is {problem}"
+                        if str(problem).startswith("not") else str(problem),
+                        found=value, allowed="a valid PNG or JPEG file (or a self-contained "
+                        f"SVG) of at most {MAX_PIXELS:,} pixels") from None
 
 
 def _variants(read: _Reader, top: Mapping, tile_names: tuple[str, ...]) -> tuple[Variant, ...]:
@@ -796,8 +618,6 @@ def _board(read: _Reader, top: Mapping, shape: Shape,
     """A hex-hex board at tile size, with setup spaces in the players' colours."""
     if "board" not in top:
         return None
-    from pnp.board import BoardSpec, SpaceMark, ring_distance
-
     entry = read.mapping(top["board"], top.line_of("board"), "board", BOARD_FIELDS,
                          required=("side",))
     if shape.name == "square":
@@ -887,8 +707,6 @@ def apply_mix(base: Tileset, data: Any, path: Path) -> Tileset:
     The mix keeps the base game's id, so the validator applies that game's
     rules; ``mix`` records the mix's own name for output folders.
     """
-    from pnp.icons import ICON_NAMES
-
     read = _Reader(str(path))
     top = read.mapping(data, getattr(data, "line", 1), "", MIX_FIELDS, required=("base",))
     name = (read.name(top["name"], top.line_of("name"), "name") if "name" in top

@@ -1,7 +1,7 @@
 """The fonts we ship and embed: DejaVu Sans (free Bitstream Vera licence, included).
 
 PDFs must never depend on a reader's fonts, so every string is set in a font
-from ``pnp/fonts`` and embedded as a subset. Fonts are named by role so art code
+from ``pnp/data/fonts`` and embedded as a subset. Fonts are named by role so art code
 never mentions files; they are registered with reportlab only when first used,
 which keeps ``pnp --help`` fast.
 """
@@ -9,9 +9,10 @@ which keeps ``pnp --help`` fast.
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
-FONT_DIR = Path(__file__).parent / "fonts"
+from pnp.shipped import data_dir
+
+FONT_DIR = data_dir("fonts")
 
 # role -> (PDF name, file, SVG family, SVG weight, SVG stretch)
 FONTS = {

@@ -17,11 +17,11 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from pnp import __version__
-from pnp.fonts import pdf_font, text_family
-from pnp.layout import PAPERS, SAFE_MARGIN, Paper
-from pnp.model import Tileset
-from pnp.rulebook_source import PAWN_COLOURS, Diagram, Source
-from pnp.scene import Drawing
+from pnp.draw.fonts import pdf_font, text_family
+from pnp.draw.scene import Drawing
+from pnp.impose.layout import PAPERS, SAFE_MARGIN, Paper
+from pnp.model.tileset import Tileset
+from pnp.rulebook.source import PAWN_COLOURS, Diagram, Source
 
 INK = "#1f1a16"
 ACCENT = "#a8321c"
@@ -47,7 +47,7 @@ class Designs:
 
     def tile(self, name: str) -> Drawing:
         if name not in self._tiles:
-            from pnp.art import design_tile
+            from pnp.draw.art import design_tile
 
             self._tiles[name] = design_tile(self.tileset, self.tileset.tile(name))
         return self._tiles[name]
@@ -55,7 +55,7 @@ class Designs:
 
 def _form(canvas: Any, key: str, drawing: Drawing) -> str:
     """Define a design as a form the first time it is used in this document."""
-    from pnp.pdfdraw import draw
+    from pnp.export.pdfdraw import draw
 
     name = "rb" + format(zlib.crc32(key.encode()), "08x")
     if not canvas.hasForm(name):
@@ -97,7 +97,7 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
 
     def __init__(self, designs: Designs, diagram: Diagram, max_width: float) -> None:
         super().__init__()
-        from pnp.geometry import cell_centre
+        from pnp.geometry.shapes import cell_centre
 
         tileset = designs.tileset
         self.designs, self.tileset, self.diagram = designs, tileset, diagram
@@ -121,7 +121,7 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
 
     def centre(self, cell: tuple[int, int]) -> tuple[float, float]:
         """PDF coordinates (y up, inside this flowable) of a board cell's centre."""
-        from pnp.geometry import cell_centre
+        from pnp.geometry.shapes import cell_centre
 
         if self.tileset.shape.name == "square":
             x, y = cell[0] * self.cell + self.cell / 2, cell[1] * self.cell + self.cell / 2
@@ -444,7 +444,7 @@ def _table(rows: list[list], width: float) -> Any:
     """A table whose columns share the width in proportion to their longest text."""
     from reportlab.platypus import Table, TableStyle
 
-    from pnp.fonts import string_width
+    from pnp.draw.fonts import string_width
 
     columns = max(len(row) for row in rows)
     texts = [[row[i].getPlainText() if i < len(row) else "" for row in rows]
@@ -485,7 +485,7 @@ def components_table(designs: Designs, sheet: dict[str, Any]) -> list:
     """
     from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
-    from pnp.components import design_component
+    from pnp.draw.components import design_component
 
     tileset = designs.tileset
     rows: list[list] = [[Paragraph("", sheet["head"]), Paragraph("Piece", sheet["head"]),
@@ -551,7 +551,8 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Any]) -> list:
     """Stock, scale, duplex and sheet counts for each paper, from the real layouts."""
     from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
-    from pnp.build import BuildOptions, plan_components, plan_tiles
+    from pnp.impose.plans import plan_components, plan_tiles
+    from pnp.model.options import BuildOptions
 
     options = BuildOptions(("letter", "a4"), 0.0, "long")
     rows: list[list] = [[Paragraph(text, sheet["head"]) for text in
@@ -576,7 +577,8 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Any]) -> list:
                      Paragraph(sheets(found["letter"]), sheet["cell"]),
                      Paragraph(sheets(found["a4"]), sheet["cell"])])
     if tileset.board is not None:
-        from pnp.board import design_board, windows
+        from pnp.draw.board import design_board
+        from pnp.impose.board import windows
 
         drawing = design_board(tileset.board, tileset.shape, tileset.size,
                                dict(tileset.palette))
@@ -686,7 +688,7 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
     )
     from reportlab.platypus.tableofcontents import TableOfContents
 
-    from pnp.pdf import binary_streams
+    from pnp.export.pdf import binary_streams
 
     binary_streams()
     sheet = styles()

@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from pnp.catalog import resolve
 from pnp.errors import InputError, Where, did_you_mean
-from pnp.load import Mapping, load_file
-from pnp.model import MAX_COUNT, Tileset, apply_mix, from_data
+from pnp.input.catalog import resolve
+from pnp.input.load import Mapping, load_file
+from pnp.input.tileset import MAX_COUNT, apply_mix, from_data
+from pnp.model.tileset import Tileset
 
 
 def load_target(target: str) -> Tileset:

@@ -7,36 +7,12 @@ rules text are declared exactly like a tile's label and icon.
 
 from __future__ import annotations
 
-from pnp.art import Frame, design_back, features, ink_for, outline
-from pnp.geometry import SHAPES
-from pnp.model import Component, Feature, Tileset
-from pnp.scene import Clip, Drawing, Outline, Style, ellipse, rect
+from pnp.draw.art import Frame, design_back, features, ink_for, piece_outline
+from pnp.draw.scene import Clip, Drawing, Outline, Style, rect
+from pnp.model.pieces import piece_box, piece_kind
+from pnp.model.tileset import Component, Feature, Tileset
 
 FACE_COLOUR = "#f6efdf"  # parchment: dark ink reads on it in colour and in greyscale
-
-
-def piece_kind(tileset: Tileset, component: Component) -> str:
-    """The outline a component is cut to: rect, round, or a hex like the tiles'."""
-    if component.shape == "hex":
-        return tileset.shape.name if tileset.shape.name != "square" else "hex-pointy"
-    return component.shape
-
-
-def piece_box(tileset: Tileset, component: Component) -> tuple[float, float]:
-    """Trim box of a component; a hex component's size is across its flats."""
-    kind = piece_kind(tileset, component)
-    if kind in SHAPES:
-        return SHAPES[kind].box(min(component.width, component.height))
-    return component.width, component.height
-
-
-def piece_outline(kind: str, width: float, height: float, grow: float = 0.0) -> tuple:
-    """The cut line of a piece, grown by ``grow`` for bleed (or shrunk, for frames)."""
-    if kind == "round":
-        return ellipse(width / 2, height / 2, width / 2 + grow, height / 2 + grow)
-    if kind in SHAPES and kind != "square":
-        return outline(SHAPES[kind], min(width, height), grow)  # size is across the flats
-    return rect(-grow, -grow, width + 2 * grow, height + 2 * grow)
 
 
 def _face(tileset: Tileset, kind: str, width: float, height: float, colour: str,
@@ -76,9 +52,3 @@ def design_reverse(tileset: Tileset, component: Component, bleed: float = 0.0) -
                  component.reverse.features, bleed)
 
 
-def reverse_key(tileset: Tileset, component: Component) -> str:
-    """The design name of a component's reverse side: shared backs are shared per size."""
-    if component.reverse is not None:
-        return f"reverse:{component.name}"
-    width, height = piece_box(tileset, component)
-    return f"back:{component.back}:{piece_kind(tileset, component)}:{width:.2f}x{height:.2f}"

@@ -1,0 +1,145 @@
+"""A board's PDF: one page per window with glue seams and targets, then an assembly guide."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from pnp.draw.fonts import pdf_font
+from pnp.draw.scene import Drawing
+from pnp.impose.board import OVERLAP, Window, printable_area, seam_targets, windows
+from pnp.impose.layout import PAPER_TITLES, Paper
+from pnp.model.board import BoardSpec
+
+TARGET_RADIUS = 7.0
+
+
+def _target(canvas: Any, x: float, y: float) -> None:
+    """A registration target: a circle with a cross, centred where both pages print it."""
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(0.5)
+    canvas.circle(x, y, TARGET_RADIUS, stroke=1, fill=0)
+    canvas.line(x - TARGET_RADIUS * 1.5, y, x + TARGET_RADIUS * 1.5, y)
+    canvas.line(x, y - TARGET_RADIUS * 1.5, x, y + TARGET_RADIUS * 1.5)
+
+
+def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper,
+                 game_title: str) -> tuple[bytes, list[Window]]:
+    """The board PDF (its pages, then the assembly guide) and the windows it used."""
+    from pnp.export.pdf import define_check_bar, define_form, new_canvas, page_header
+
+    buffer = io.BytesIO()
+    paper_title = PAPER_TITLES[paper.name]
+    canvas = new_canvas(buffer, paper.width, paper.height,
+                        f"{game_title} - board ({paper_title})",
+                        f"Print-and-play board for {game_title}, in pages to assemble")
+    define_form(canvas, "board", drawing)
+    define_check_bar(canvas, paper)
+    parts = windows(drawing.width, drawing.height, paper)
+    total = len(parts) + 1
+    for number, window in enumerate(parts, start=1):
+        hint = ("trim the dashed edges, glue onto the grey strip" if window.row or window.column
+                else "first piece: glue goes on the grey strips")
+        page_header(canvas, paper, f"{game_title} \u00b7 board \u00b7 {paper_title} \u00b7 "
+                    f"piece {window.label} of {len(parts)}: {hint}", number, total)
+        top = window.page_y
+        canvas.saveState()
+        path = canvas.beginPath()
+        path.rect(window.page_x, top - window.h, window.w, window.h)
+        canvas.clipPath(path, stroke=0, fill=0)
+        # board point (bx, by) lands at (page_x + bx - window.x, top - (by - window.y))
+        canvas.translate(window.page_x - window.x, top + window.y - drawing.height)
+        canvas.doForm("board")
+        canvas.restoreState()
+        left, right = window.page_x, window.page_x + window.w
+        bottom = top - window.h
+        canvas.setFillColorRGB(0.5, 0.5, 0.5)
+        canvas.setFillAlpha(0.18)  # glue strips: covered by the neighbour once assembled
+        for other in parts:
+            if other.row == window.row and other.column == window.column + 1:
+                canvas.rect(right - OVERLAP, bottom, OVERLAP, window.h, stroke=0, fill=1)
+            if other.column == window.column and other.row == window.row + 1:
+                canvas.rect(left, bottom, window.w, OVERLAP, stroke=0, fill=1)
+        canvas.setFillAlpha(1)
+        canvas.setStrokeColorRGB(0.3, 0.3, 0.3)
+        canvas.setLineWidth(0.5)
+        edges = {"left": (left, top, left, bottom), "right": (right, top, right, bottom),
+                 "top": (left, top, right, top), "bottom": (left, bottom, right, bottom)}
+        trimmed = {"left"} if window.column > 0 else set()
+        trimmed |= {"top"} if window.row > 0 else set()
+        for name, line in edges.items():
+            if name in trimmed:
+                canvas.setDash(4, 3)
+            else:
+                canvas.setDash()
+            canvas.line(*line)
+        canvas.setDash()
+        for bx, by in seam_targets(window, parts):
+            _target(canvas, window.page_x + bx - window.x, top - (by - window.y))
+        canvas.setFont(pdf_font("bold"), 14)
+        canvas.setFillColorRGB(0.1, 0.1, 0.1)
+        canvas.drawRightString(window.page_x + window.w - 8, top - window.h + 8, window.label)
+        canvas.showPage()
+    _assembly_page(canvas, paper, drawing, parts, game_title, total)
+    canvas.save()
+    return buffer.getvalue(), parts
+
+
+def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Window],
+                   game_title: str, total: int) -> None:
+    """The whole board, small, with every page outlined and lettered."""
+    from pnp.export.pdf import page_header
+
+    paper_title = PAPER_TITLES[paper.name]
+    page_header(canvas, paper, f"{game_title} \u00b7 board \u00b7 {paper_title} \u00b7 "
+                "assembly guide", total, total)
+    left, bottom, avail_w, avail_h = printable_area(paper)
+    text_room = 120.0
+    scale = min(avail_w / drawing.width, (avail_h - text_room) / drawing.height)
+    x0 = left + (avail_w - drawing.width * scale) / 2
+    y0 = bottom + (avail_h - text_room - drawing.height * scale) / 2
+    canvas.saveState()
+    canvas.translate(x0, y0)
+    canvas.scale(scale, scale)
+    canvas.doForm("board")
+    canvas.restoreState()
+    canvas.setLineWidth(1.2)
+    for window in parts:
+        canvas.setStrokeColorRGB(0.15, 0.15, 0.6)
+        x = x0 + window.x * scale
+        y = y0 + (drawing.height - window.y - window.h) * scale
+        canvas.rect(x, y, window.w * scale, window.h * scale, stroke=1, fill=0)
+        canvas.setFont(pdf_font("bold"), 16)
+        canvas.setFillColorRGB(0.15, 0.15, 0.6)
+        canvas.drawCentredString(x + window.w * scale / 2, y + window.h * scale / 2 - 6,
+                                 window.label)
+    canvas.setFillColorRGB(0.1, 0.1, 0.1)
+    canvas.setFont(pdf_font("bold"), 12)
+    top = bottom + avail_h
+    canvas.drawString(left, top - 14, f"Assembling the {game_title} board")
+    canvas.setFont(pdf_font("regular"), 9)
+    steps = [
+        f"Print the {len(parts)} board pages at 100% scale on card or heavy paper.",
+        "Trim every page along its dashed edges only: the left edge of every piece after "
+        "the first column and the top edge of every piece below the first row. The solid "
+        "edges and grey strips stay.",
+        "Spread glue on a grey strip and lay the neighbouring piece on it, its trimmed edge "
+        "along the strip's inner side: the half targets on its edge complete the whole ones.",
+        "Work row by row: " + ", ".join(w.label for w in parts) + ". The outlines below show "
+        "where each page goes; trim the outer white margins last.",
+    ]
+    from pnp.draw.art import wrap
+
+    y = top - 32
+    for index, step in enumerate(steps):
+        for number, line in enumerate(wrap(step, "regular", 9, avail_w - 16)):
+            if number == 0:
+                canvas.drawString(left, y, f"{index + 1}.")
+            canvas.drawString(left + 14, y, line)
+            y -= 11.5
+    canvas.showPage()
+
+
+def board_size_summary(drawing: Drawing) -> str:
+    """The board's printed size, for the manifest and `pnp list`."""
+    return f"{drawing.width / 72:.1f} x {drawing.height / 72:.1f} in"

@@ -1,0 +1,35 @@
+"""The icon vocabulary a tileset may name.
+
+The model owns the names so that reading a tileset needs no drawing code;
+:mod:`pnp.draw.icons` draws each of them (a test keeps the two in step).
+"""
+
+from __future__ import annotations
+
+ICON_NAMES: tuple[str, ...] = (
+    "altar",
+    "bat",
+    "beetle",
+    "castle",
+    "chamber-gold",
+    "fossil",
+    "gold-challenge",
+    "headframe",
+    "hive",
+    "lodestone",
+    "mattock",
+    "miner",
+    "move-tile",
+    "mud",
+    "nugget",
+    "phantom",
+    "pickaxes",
+    "plus-one-token",
+    "rubble",
+    "sapphire",
+    "secret-passage",
+    "vein",
+    "well",
+    "well-altar",
+    "well-dragon",
+)

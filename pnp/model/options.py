@@ -1,0 +1,21 @@
+"""How to print, as one immutable value passed down the whole build (papers, bleed, duplex).
+
+Every step that lays out or draws reads the same options, so they live at the
+bottom with the rest of the plain data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """How to print: which papers, how much bleed, and how the printer flips."""
+
+    papers: tuple[str, ...] = ("letter", "a4")
+    bleed: float = 0.0
+    duplex: str = "long"  # long | short | none
+    rulebook: bool = True
+    booklet: bool = False
+    jobs: int = 0  # worker processes; 0 means one per core

@@ -1,0 +1,204 @@
+"""The immutable tileset: tile kinds, paths, features, backs, variants, components.
+
+Plain frozen data and nothing else. :mod:`pnp.input.tileset` is the one place
+that builds it from a file and decides what a tileset may say; every later
+step trusts these values completely.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from pathlib import Path
+
+from pnp.geometry.shapes import Shape
+from pnp.model.board import BoardSpec
+
+DEFAULT_PALETTE = {
+    "rock": "#8a7a68",
+    "rock-dark": "#6c5f51",
+    "rock-light": "#a6977f",
+    "wall": "#2e241c",
+    "floor": "#efe6d2",
+    "ink": "#1f1a16",
+    "accent": "#a8321c",
+    "paper": "#ffffff",
+}
+
+
+@dataclass(frozen=True)
+class Tunnel:
+    """One tunnel: the edges it opens, joined inside the tile.
+
+    A single port is a dead end; three or more ports, or ``junction``, meet in
+    a round chamber at the centre. Separate paths on one tile are walled apart.
+    """
+
+    ports: tuple[str, ...]
+    junction: bool = False
+    style: str = "tunnel"  # tunnel | cavern
+
+
+@dataclass(frozen=True)
+class Feature:
+    """Something printed on a piece besides tunnels: an icon, a label, text or a die face."""
+
+    kind: str  # "icon", "label", "text" or "die"
+    value: str | int
+    at: str = "center"
+    scale: float = 1.0
+    badge: str = ""  # a number or word in a small disc on an icon (points, costs)
+
+
+@dataclass(frozen=True)
+class TileKind:
+    """A tile design and how many copies the game has."""
+
+    name: str
+    count: int
+    paths: tuple[Tunnel, ...]
+    features: tuple[Feature, ...]
+    rotatable: bool
+    back: str
+    role: str = "tunnel"
+    art: Path | None = None
+    line: int = 0
+
+    @cached_property
+    def ports(self) -> frozenset[str]:
+        """Every open edge of the tile."""
+        return frozenset(port for path in self.paths for port in path.ports)
+
+    @cached_property
+    def connections(self) -> frozenset[frozenset[str]]:
+        """Pairs of edges joined by a tunnel: derived from the paths, never typed."""
+        pairs = set()
+        for path in self.paths:
+            for i, a in enumerate(path.ports):
+                for b in path.ports[i + 1 :]:
+                    pairs.add(frozenset((a, b)))
+        return frozenset(pairs)
+
+
+@dataclass(frozen=True)
+class Back:
+    """A card-back design shared by the tiles that name it."""
+
+    name: str
+    title: str
+    motif: str
+    subtitle: str = ""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named way to play that changes counts or the player count."""
+
+    name: str
+    description: str
+    players: int | None
+    counts: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Component:
+    """A non-tile piece: card, token or board, with its own size and back."""
+
+    name: str
+    kind: str
+    count: int
+    width: float
+    height: float
+    shape: str
+    features: tuple[Feature, ...]
+    back: str
+    line: int = 0
+    colour: str = ""  # face colour; empty means the palette's paper
+    reverse: Face | None = None  # its own back, for double-sided pieces
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of a double-sided piece: a colour and what is printed on it."""
+
+    colour: str
+    features: tuple[Feature, ...]
+
+
+@dataclass(frozen=True)
+class Aid:
+    """A one-page player aid (scoring summary, variant rules) set as text."""
+
+    name: str
+    title: str
+    sections: tuple[tuple[str, str], ...]  # (heading, text)
+
+
+@dataclass(frozen=True)
+class Tileset:
+    """One game's complete, validated declaration."""
+
+    game: str
+    title: str
+    source: Path
+    shape: Shape
+    size: float
+    tiles: tuple[TileKind, ...]
+    backs: tuple[Back, ...]
+    palette: tuple[tuple[str, str], ...]
+    players: tuple[int, ...] = (2,)
+    variants: tuple[Variant, ...] = ()
+    components: tuple[Component, ...] = ()
+    notes: str = ""
+    board: BoardSpec | None = None
+    aids: tuple[Aid, ...] = ()
+    rotatable: bool = True  # the default for tile kinds, kept for homebrew tiles in mixes
+    mix: str = ""  # the name of the mix file this tile mix came from, if any
+    origin: str = ""  # the game id before a variant or mix renamed the output folder
+    rulebook: Path | None = None  # a template named by the tileset, else templates/<game>/
+    default_back: str = ""  # the back homebrew tiles in a mix get
+
+    @property
+    def rules_game(self) -> str:
+        """The game whose rules and rulebook apply, whatever the output is called."""
+        return self.origin or self.game
+    lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+
+    @property
+    def folder(self) -> Path:
+        return self.source.parent
+
+    def tile(self, name: str) -> TileKind:
+        for tile in self.tiles:
+            if tile.name == name:
+                return tile
+        raise KeyError(name)
+
+    def back(self, name: str) -> Back:
+        for back in self.backs:
+            if back.name == name:
+                return back
+        raise KeyError(name)
+
+    def colour(self, name: str) -> str:
+        return dict(self.palette)[name]
+
+    @property
+    def tile_count(self) -> int:
+        return sum(tile.count for tile in self.tiles)
+
+    def variant(self, name: str) -> Variant:
+        for variant in self.variants:
+            if variant.name == name:
+                return variant
+        raise KeyError(name)
+
+    def with_counts(self, counts: dict[str, int]) -> Tileset:
+        """A copy with some tile counts changed (for variants and mixes)."""
+        tiles = tuple(
+            replace(tile, count=counts.get(tile.name, tile.count))
+            for tile in self.tiles
+        )
+        return replace(self, tiles=tiles)
+
+

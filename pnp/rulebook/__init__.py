@@ -1,0 +1,1 @@
+"""Layer 7: rulebooks typeset from a Markdown template and the tileset."""
