@@ -10,13 +10,13 @@ SOURCES := $(shell find pnp -name '*.py' -o -name '*.ttf') pyproject.toml
 GAMES := $(basename $(notdir $(wildcard tilesets/*.yaml)))
 MANIFESTS := $(GAMES:%=$(OUT)/%/manifest.json)
 
-.PHONY: all test bench lint clean
+.PHONY: all test bench lint check-shape clean
 
 all: $(MANIFESTS)
 
 $(READY): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip setuptools
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@
 
@@ -26,9 +26,14 @@ $(READY): pyproject.toml
 $(OUT)/%/manifest.json: tilesets/%.yaml $$(wildcard templates/$$*/*) $(SOURCES) $(READY)
 	$(BIN)/pnp build $* --out $(OUT)
 
-test: $(READY)
-	$(BIN)/ruff check --output-format concise pnp tests bench
+test: $(READY) lint check-shape
 	$(BIN)/python -m pytest
+
+# The package's shape: one-way layers (import-linter), no function above 15 in
+# cyclomatic complexity.
+check-shape: $(READY)
+	$(BIN)/lint-imports --no-cache
+	$(BIN)/python .ci/complexity.py
 
 bench: $(READY)
 	$(BIN)/python bench/run.py

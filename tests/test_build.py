@@ -14,6 +14,7 @@ from support import ROOT
 
 from pnp import build as build_module
 from pnp.cli import main
+from pnp.export import pdf as pdf_module
 from pnp.export.output import write_atomic
 
 
@@ -68,7 +69,7 @@ def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch)
     def explode(*args, **kwargs):
         raise RuntimeError("simulated crash while rendering the A4 sheet")
 
-    monkeypatch.setattr(build_module, "render_sheets", explode)
+    monkeypatch.setattr(pdf_module, "render_sheets", explode)
     with pytest.raises(RuntimeError):
         build_module.build([build_module_tileset()], tmp_path, build_module.BuildOptions())
     assert tree(tmp_path) == before

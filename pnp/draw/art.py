@@ -431,8 +431,6 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
     millimetre off still looks deliberate. ``piece`` is the cut outline: a tile
     shape name, "rect" or "round".
     """
-    from pnp.draw.art import piece_outline
-
     colours = dict(tileset.palette)
     size = min(width, height)
     edge = piece_outline(piece, width, height, bleed)

@@ -11,6 +11,7 @@ import io
 from xml.sax.saxutils import escape
 
 from pnp.draw.fonts import pdf_font
+from pnp.export.pdf import binary_streams, define_check_bar, page_header
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, PAPER_TITLES, SAFE_MARGIN, Paper
 from pnp.model.tileset import Aid
 
@@ -67,8 +68,6 @@ def render_aid(aid: Aid, paper: Paper, game_title: str) -> tuple[bytes, int]:
 def _render(aid: Aid, paper: Paper, game_title: str, total: int) -> tuple[bytes, int]:
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import SimpleDocTemplate
-
-    from pnp.export.pdf import binary_streams, define_check_bar, page_header
 
     binary_streams()
     buffer = io.BytesIO()

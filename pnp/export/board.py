@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from pnp.draw.art import wrap
 from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Drawing
+from pnp.export.pdf import define_check_bar, define_form, new_canvas, page_header
 from pnp.impose.board import OVERLAP, Window, printable_area, seam_targets, windows
 from pnp.impose.layout import PAPER_TITLES, Paper
 from pnp.model.board import BoardSpec
@@ -26,8 +28,6 @@ def _target(canvas: Any, x: float, y: float) -> None:
 def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper,
                  game_title: str) -> tuple[bytes, list[Window]]:
     """The board PDF (its pages, then the assembly guide) and the windows it used."""
-    from pnp.export.pdf import define_check_bar, define_form, new_canvas, page_header
-
     buffer = io.BytesIO()
     paper_title = PAPER_TITLES[paper.name]
     canvas = new_canvas(buffer, paper.width, paper.height,
@@ -88,8 +88,6 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper,
 def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Window],
                    game_title: str, total: int) -> None:
     """The whole board, small, with every page outlined and lettered."""
-    from pnp.export.pdf import page_header
-
     paper_title = PAPER_TITLES[paper.name]
     page_header(canvas, paper, f"{game_title} \u00b7 board \u00b7 {paper_title} \u00b7 "
                 "assembly guide", total, total)
@@ -128,8 +126,6 @@ def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Wind
         "Work row by row: " + ", ".join(w.label for w in parts) + ". The outlines below show "
         "where each page goes; trim the outer white margins last.",
     ]
-    from pnp.draw.art import wrap
-
     y = top - 32
     for index, step in enumerate(steps):
         for number, line in enumerate(wrap(step, "regular", 9, avail_w - 16)):

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, replace
 
 from pnp.errors import InputError, Where
+from pnp.geometry.shapes import SHAPES
 from pnp.units import mm
 
 SAFE_MARGIN = mm(6)  # home printers cannot print closer than this to the paper edge
@@ -276,8 +277,6 @@ def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float) -> list[tuple[
 
 def _hex_outline(grid: Grid, x: float, y: float) -> list[tuple[float, float]]:
     """Corners of the hex whose trim box has its bottom-left at (x, y), in PDF space."""
-    from pnp.geometry.shapes import SHAPES
-
     shape = SHAPES[grid.pack]
     size = min(grid.cell_w, grid.cell_h)
     return [(x + cx, y + grid.cell_h - cy) for cx, cy in shape.corners(size)]

@@ -1,0 +1,61 @@
+"""What an exporter returns, and the protocol every kind of output implements.
+
+An output kind (tile sheets, cards, tokens, the board, aids, the rulebook, the
+design SVGs) is one :class:`Exporter` value. The build asks each whether it
+applies to a game, runs it once per paper (or once, for paper-free outputs),
+and lists what comes back in the manifest. Nothing else in the build knows
+which kinds exist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from pnp.model.options import BuildOptions
+from pnp.model.tileset import Tileset
+
+if TYPE_CHECKING:
+    from pnp.export.designs import GameDesigns
+
+
+@dataclass(frozen=True)
+class Artifact:
+    """One output file: its path inside the game's folder, its bytes, its manifest entry."""
+
+    path: str
+    data: bytes
+    listing: Mapping[str, Any] | None = None  # the manifest's "sheets" entry; None for SVGs
+
+
+class Exporter(Protocol):
+    """One kind of output.
+
+    ``per_paper`` outputs are made once for each paper of the build, the others
+    once per game. ``own_job`` outputs are slow enough (rulebooks) to be given
+    a worker of their own for each paper; the rest of a game's outputs share one
+    worker and one set of drawn designs.
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def per_paper(self) -> bool: ...
+
+    @property
+    def own_job(self) -> bool: ...
+
+    def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
+        """Whether this game gets this output; may raise InputError for a broken input."""
+        ...
+
+    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        """The files of this output for one paper ("" when not ``per_paper``)."""
+        ...
+
+
+def rounded(value: float) -> float:
+    """Manifest numbers are rounded to a thousandth of a point, so they read and diff well."""
+    return round(value, 3)

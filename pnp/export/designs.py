@@ -1,0 +1,91 @@
+"""Every design of one game, drawn once and shared by every output and paper.
+
+Drawing is the costly step, so each design is drawn on first use and kept for
+the rest of the job: the SVGs, the tile sheets of both papers and the cards
+all reuse the same scenes. With bleed, sheets need designs grown past the
+cut; those are drawn separately and the trim-size ones still serve the SVGs.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from pnp.draw.art import design_back, design_tile
+from pnp.draw.board import design_board
+from pnp.draw.components import design_component, design_reverse
+from pnp.draw.scene import Drawing
+from pnp.model.options import BuildOptions
+from pnp.model.pieces import reverse_key
+from pnp.model.tileset import Tileset
+
+
+class GameDesigns:
+    """The scenes of one game's tiles, backs, cards, tokens and board."""
+
+    def __init__(self, tileset: Tileset, options: BuildOptions) -> None:
+        self.tileset = tileset
+        self.options = options
+        self._components: dict[str, dict[str, Drawing]] = {}
+
+    @cached_property
+    def flat_tiles(self) -> dict[str, Drawing]:
+        """Trim-size tile fronts, by tile name."""
+        return {tile.name: design_tile(self.tileset, tile) for tile in self.tileset.tiles}
+
+    @cached_property
+    def flat_backs(self) -> dict[str, Drawing]:
+        """Trim-size tile backs, by back name."""
+        tileset = self.tileset
+        width, height = tileset.shape.box(tileset.size)
+        return {back.name: design_back(tileset, back, width, height, 0.0, tileset.shape.name)
+                for back in tileset.backs}
+
+    @cached_property
+    def flat_faces(self) -> dict[str, tuple[Drawing, Drawing]]:
+        """Trim-size face and reverse of every card and token, by name."""
+        tileset = self.tileset
+        return {c.name: (design_component(tileset, c), design_reverse(tileset, c))
+                for c in tileset.components}
+
+    @cached_property
+    def board(self) -> Drawing | None:
+        """The whole board as one scene, or None for a game without one."""
+        tileset = self.tileset
+        if tileset.board is None:
+            return None
+        return design_board(tileset.board, tileset.shape, tileset.size, dict(tileset.palette))
+
+    @cached_property
+    def tiles(self) -> dict[str, Drawing]:
+        """What the tile sheets place: printed fronts and, with duplex, their backs."""
+        tileset, bleed = self.tileset, self.options.bleed
+        width, height = tileset.shape.box(tileset.size)
+        printed = [tile for tile in tileset.tiles if tile.count]
+        designs = {tile.name: (self.flat_tiles[tile.name] if not bleed
+                               else design_tile(tileset, tile, bleed)) for tile in printed}
+        if self.options.duplex != "none":
+            for back_name in sorted({tile.back for tile in printed}):
+                designs[f"back:{back_name}"] = self.flat_backs[back_name] if not bleed else \
+                    design_back(tileset, tileset.back(back_name), width, height, bleed,
+                                tileset.shape.name)
+        return designs
+
+    def components(self, kind: str) -> dict[str, Drawing]:
+        """What the card or token sheets place: faces and, with duplex, their reverses."""
+        if kind not in self._components:
+            self._components[kind] = self._draw_components(kind)
+        return self._components[kind]
+
+    def _draw_components(self, kind: str) -> dict[str, Drawing]:
+        tileset, bleed = self.tileset, self.options.bleed
+        designs: dict[str, Drawing] = {}
+        for component in tileset.components:
+            if component.kind != kind or not component.count:
+                continue
+            face, reverse = self.flat_faces[component.name] if not bleed else (
+                design_component(tileset, component, bleed),
+                design_reverse(tileset, component, bleed))
+            designs[component.name] = face
+            if self.options.duplex != "none":
+                designs[reverse_key(tileset, component)] = reverse
+        return designs

@@ -1,0 +1,165 @@
+"""The exporters of printed pieces: design SVGs, tile, card and token sheets, board, aids.
+
+Each is one small :class:`~pnp.export.artifacts.Exporter`: it says whether a
+game has its kind of output and turns the game's shared designs into files
+with their manifest entries. Sheets are planned by :mod:`pnp.impose.plans`
+and drawn by :func:`pnp.export.pdf.render_sheets`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.export import pdf
+from pnp.export.aids import render_aid
+from pnp.export.artifacts import Artifact, rounded
+from pnp.export.board import render_board
+from pnp.export.designs import GameDesigns
+from pnp.export.svg import to_svg
+from pnp.impose.layout import PAPERS, SheetPlan
+from pnp.impose.plans import plan_components, plan_tiles
+from pnp.model.options import BuildOptions
+from pnp.model.tileset import Tileset
+
+
+def placements_json(plan: SheetPlan) -> list[dict[str, Any]]:
+    """Manifest entries for every placed piece, trim boxes in PDF points."""
+    entries = []
+    for placement in plan.placements:
+        kind_key = "tile" if placement.kind == "tile" else "component"
+        entry: dict[str, Any] = {
+            "page": placement.page, kind_key: placement.name, "side": placement.side,
+            "x": rounded(placement.x), "y": rounded(placement.y),
+            "w": rounded(placement.w), "h": rounded(placement.h)}
+        if placement.side == "back":
+            entry["back"] = placement.art.split(":")[1]
+        entries.append(entry)
+    return entries
+
+
+def sheet_entry(kind: str, paper: str, path: str, plan: SheetPlan,
+                options: BuildOptions) -> dict[str, Any]:
+    """The manifest entry of one imposed sheet PDF."""
+    return {
+        "kind": kind, "paper": paper, "path": path, "pages": len(plan.pages),
+        "bleed": rounded(options.bleed), "duplex": plan.duplex,
+        "grid": {"columns": plan.grid.columns, "rows": plan.grid.rows},
+        "placements": placements_json(plan),
+    }
+
+
+@dataclass(frozen=True)
+class DesignFiles:
+    """Every design at trim size as an SVG, for other tools and for checking art."""
+
+    name: str = "svg"
+    per_paper: bool = False
+    own_job: bool = False
+
+    def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
+        return True
+
+    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        files = [(f"tiles/{name}.svg", drawing) for name, drawing in designs.flat_tiles.items()]
+        files += [(f"backs/{name}.svg", drawing) for name, drawing in designs.flat_backs.items()]
+        for name, (face, reverse) in designs.flat_faces.items():
+            files += [(f"components/{name}.svg", face),
+                      (f"components/{name}-reverse.svg", reverse)]
+        board, spec = designs.board, designs.tileset.board
+        if board is not None and spec is not None:
+            files.append((f"board/{spec.name}.svg", board))
+        return [Artifact(path, to_svg(drawing).encode("utf-8")) for path, drawing in files]
+
+
+@dataclass(frozen=True)
+class TileSheets:
+    """Tile fronts, each page followed by its mirrored backs."""
+
+    name: str = "tiles"
+    per_paper: bool = True
+    own_job: bool = False
+
+    def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
+        return tileset.tile_count > 0  # a mix may set every count to 0
+
+    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        tileset, options = designs.tileset, designs.options
+        plan = plan_tiles(tileset, paper, options)
+        path = f"{tileset.game}-tiles-{paper}.pdf"
+        data = pdf.render_sheets(plan, designs.tiles, tileset.title, "tiles")
+        return [Artifact(path, data, sheet_entry("tiles", paper, path, plan, options))]
+
+
+@dataclass(frozen=True)
+class ComponentSheets:
+    """Cards or tokens, grouped by size and outline, with their reverses."""
+
+    kind: str
+    name: str  # the plural used in file names and the manifest: cards, tokens
+    per_paper: bool = True
+    own_job: bool = False
+
+    def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
+        return any(c.kind == self.kind and c.count for c in tileset.components)
+
+    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        tileset, options = designs.tileset, designs.options
+        plan = plan_components(tileset, self.kind, paper, options)
+        if plan is None:
+            return []
+        path = f"{tileset.game}-{self.name}-{paper}.pdf"
+        data = pdf.render_sheets(plan, designs.components(self.kind), tileset.title, self.name)
+        return [Artifact(path, data, sheet_entry(self.name, paper, path, plan, options))]
+
+
+@dataclass(frozen=True)
+class BoardPages:
+    """A board in overlapping pages to trim and glue, then an assembly guide."""
+
+    name: str = "board"
+    per_paper: bool = True
+    own_job: bool = False
+
+    def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
+        return tileset.board is not None
+
+    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        tileset, board = designs.tileset, designs.board
+        assert tileset.board is not None and board is not None
+        path = f"{tileset.game}-board-{paper}.pdf"
+        data, windows = render_board(tileset.board, board, PAPERS[paper], tileset.title)
+        placements = [{
+            "page": number, "component": tileset.board.name, "side": "front",
+            "piece": window.label,
+            "x": rounded(window.page_x), "y": rounded(window.page_y - window.h),
+            "w": rounded(window.w), "h": rounded(window.h),
+            "region": [rounded(window.x), rounded(window.y), rounded(window.w),
+                       rounded(window.h)],
+        } for number, window in enumerate(windows, start=1)]
+        listing = {"kind": "board", "paper": paper, "path": path, "pages": len(windows) + 1,
+                   "board": {"w": rounded(board.width), "h": rounded(board.height)},
+                   "placements": placements}
+        return [Artifact(path, data, listing)]
+
+
+@dataclass(frozen=True)
+class PlayerAids:
+    """One-page references for plain paper, one PDF per aid."""
+
+    name: str = "aids"
+    per_paper: bool = True
+    own_job: bool = False
+
+    def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
+        return bool(tileset.aids)
+
+    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        tileset = designs.tileset
+        artifacts = []
+        for aid in tileset.aids:
+            path = f"{tileset.game}-{aid.name}-{paper}.pdf"
+            data, pages = render_aid(aid, PAPERS[paper], tileset.title)
+            artifacts.append(Artifact(path, data, {"kind": "aid", "paper": paper, "path": path,
+                                                   "pages": pages, "placements": []}))
+        return artifacts

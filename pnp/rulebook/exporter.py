@@ -1,0 +1,69 @@
+"""The rulebook as one output kind: a template typeset for each paper, and its booklet.
+
+A tileset names its own template or uses the shipped one for its game. The
+template is parsed when the build asks whether the output applies, in the
+main process, so a broken template is reported before any work is spread
+over workers.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from pnp.export.artifacts import Artifact
+from pnp.export.designs import GameDesigns
+from pnp.impose.layout import PAPERS
+from pnp.model.options import BuildOptions
+from pnp.model.tileset import Tileset
+from pnp.rulebook.source import parse, template_path
+from pnp.rulebook.typeset import Designs, booklet, render_rulebook
+
+
+def rulebook_template(tileset: Tileset, options: BuildOptions) -> Path | None:
+    """The template this build typesets, if any: the tileset's own or the shipped one."""
+    template = tileset.rulebook or template_path(tileset.rules_game)
+    if not options.rulebook or not (tileset.rulebook or template.parent.is_dir()):
+        return None
+    return template
+
+
+def page_count(pdf: bytes) -> int:
+    """Pages in a finished PDF, for the manifest."""
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+@dataclass(frozen=True)
+class Rulebooks:
+    """The rulebook PDF per paper, and with ``--booklet`` its saddle-stitch imposition."""
+
+    name: str = "rulebook"
+    per_paper: bool = True
+    own_job: bool = True
+
+    def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
+        template = rulebook_template(tileset, options)
+        if template is None:
+            return False
+        parse(template, tileset)  # raises InputError now, before workers start
+        return True
+
+    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        tileset, options = designs.tileset, designs.options
+        template = rulebook_template(tileset, options)
+        assert template is not None
+        source = parse(template, tileset)
+        pdf = render_rulebook(tileset, source, PAPERS[paper], Designs(tileset))
+        path = f"{tileset.game}-rulebook-{paper}.pdf"
+        artifacts = [Artifact(path, pdf, {"kind": "rulebook", "paper": paper, "path": path,
+                                          "pages": page_count(pdf), "placements": []})]
+        if options.booklet:
+            imposed = booklet(pdf, PAPERS[paper])
+            path = f"{tileset.game}-rulebook-booklet-{paper}.pdf"
+            artifacts.append(Artifact(path, imposed, {
+                "kind": "rulebook-booklet", "paper": paper, "path": path,
+                "pages": page_count(imposed), "placements": []}))
+        return artifacts

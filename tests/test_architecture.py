@@ -1,0 +1,84 @@
+"""The package's shape: one-way layers, no import cycles, light start-up, one icon vocabulary.
+
+The layer contract itself is import-linter's (pyproject.toml), run by CI;
+these tests check what it cannot say: that nothing imports in a circle
+(imports inside functions included), that the commands which only read
+files never load a drawing or PDF library, and that the model's icon names
+and the drawn icon set are the same list.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import grimp
+import pytest
+from support import ROOT
+
+from pnp.draw.icons import ICONS
+from pnp.model.icons import ICON_NAMES
+
+DRAWING_LIBRARIES = ("reportlab", "svgwrite", "cairosvg", "svglib", "PIL", "pypdf")
+
+
+def test_no_module_imports_in_a_circle():
+    graph = grimp.build_graph("pnp")
+    circles = []
+    for importer in sorted(graph.modules):
+        for imported in sorted(graph.find_modules_directly_imported_by(importer)):
+            back = graph.find_shortest_chain(importer=imported, imported=importer)
+            if back is not None:
+                circles.append(" -> ".join((importer, *back)))
+    assert circles == []
+
+
+def test_a_planted_circle_would_be_found():
+    graph = grimp.build_graph("pnp")
+    graph.add_import(importer="pnp.geometry.shapes", imported="pnp.build",
+                     line_number=1, line_contents="import pnp.build")
+    assert graph.find_shortest_chain(importer="pnp.build", imported="pnp.geometry.shapes")
+    assert graph.find_shortest_chain(importer="pnp.geometry.shapes", imported="pnp.build")
+
+
+def loaded_after(*args: str) -> set[str]:
+    """Top-level modules loaded by one run of the CLI in a fresh interpreter."""
+    code = ("import sys\nfrom pnp.cli import main\n"
+            f"sys.argv = ['pnp', *{list(args)!r}]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "import json\nprint(json.dumps(sorted(sys.modules)), file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("args", [
+    ("validate", "demon-mine"),
+    ("validate", "mattock"),
+    ("simulate", "mattock", "--games", "2"),
+    ("list",),
+])
+def test_commands_that_only_read_load_no_drawing_or_pdf_library(args):
+    loaded = {name.split(".")[0] for name in loaded_after(*args)}
+    assert "pnp" in loaded
+    assert loaded.isdisjoint(DRAWING_LIBRARIES)
+
+
+def test_help_loads_nothing_of_pnp_beyond_the_command_line():
+    loaded = loaded_after("--help")
+    ours = {name for name in loaded if name.startswith("pnp")}
+    assert ours <= {"pnp", "pnp.cli", "pnp.errors"}
+    assert "yaml" not in loaded
+
+
+def test_rendering_does_load_a_drawing_library(tmp_path):
+    """The start-up test above would pass vacuously if loaded_after missed imports."""
+    loaded = {name.split(".")[0] for name in loaded_after(
+        "render", "demon-mine", "elbow", "-o", str(tmp_path / "elbow.png"))}
+    assert (tmp_path / "elbow.png").exists()
+    assert "cairosvg" in loaded
+
+
+def test_every_icon_a_tileset_may_name_is_drawn_and_no_other():
+    assert tuple(sorted(ICONS)) == ICON_NAMES
