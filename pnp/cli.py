@@ -20,6 +20,7 @@ from pnp import __version__
 from pnp.errors import InputError, Where, did_you_mean
 
 if TYPE_CHECKING:
+    from pnp.model.tileset import Tileset
     from pnp.rules import Finding, GameRules, Setup
 
 PAPER_CHOICES = ("letter", "a4", "all")
@@ -39,14 +40,14 @@ def reports_input_errors(command: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def load(target: str, variant: str | None = None, sets: tuple[str, ...] = ()):
+def load(target: str, variant: str | None = None, sets: tuple[str, ...] = ()) -> Tileset:
     """Resolve a game id, tileset or mix file; apply a variant and ``--set`` changes."""
     from pnp.input.targets import apply_sets, apply_variant, load_target
 
     return apply_sets(apply_variant(load_target(target), variant), sets)
 
 
-def choose_players(tileset, variant: str | None, players: int | None) -> int:
+def choose_players(tileset: Tileset, variant: str | None, players: int | None) -> int:
     """The player count to check: given, else the variant's, else the game's smallest."""
     if players is None:
         chosen = tileset.variant(variant).players if variant else None
@@ -139,29 +140,6 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
                f"{out_dir}")
 
 
-def designs_by_name(tileset) -> dict[str, Callable[[], Any]]:
-    """Every renderable design of a game by the name `pnp render` accepts, drawn on demand."""
-    from functools import partial
-
-    from pnp.draw.art import design_back, design_tile
-    from pnp.draw.components import design_component, design_reverse
-
-    width, height = tileset.shape.box(tileset.size)
-    found: dict[str, Callable[[], Any]] = {
-        tile.name: partial(design_tile, tileset, tile) for tile in tileset.tiles}
-    for component in tileset.components:
-        found[component.name] = partial(design_component, tileset, component)
-        found[f"{component.name}:reverse"] = partial(design_reverse, tileset, component)
-    if tileset.board is not None:
-        from pnp.draw.board import design_board
-
-        found[tileset.board.name] = partial(design_board, tileset.board, tileset.shape,
-                                            tileset.size, dict(tileset.palette))
-    for back in tileset.backs:
-        found[f"back:{back.name}"] = partial(design_back, tileset, back, width, height, 0.0,
-                                             tileset.shape.name)
-    return found
-
 
 @main.command()
 @click.argument("game")
@@ -177,7 +155,7 @@ def render(game: str, tile: str, output: Path, dpi: int) -> None:
     TILE may also name a card or token (NAME:reverse for its other side), the
     board, or a back as back:NAME.
     """
-
+    from pnp.export.designs import designs_by_name
     from pnp.export.output import write_atomic
     from pnp.export.svg import to_png, to_svg
 

@@ -8,7 +8,8 @@ cut; those are drawn separately and the trim-size ones still serve the SVGs.
 
 from __future__ import annotations
 
-from functools import cached_property
+from collections.abc import Callable
+from functools import cached_property, partial
 
 from pnp.draw.art import design_back, design_tile
 from pnp.draw.board import design_board
@@ -89,3 +90,20 @@ class GameDesigns:
             if self.options.duplex != "none":
                 designs[reverse_key(tileset, component)] = reverse
         return designs
+
+
+def designs_by_name(tileset: Tileset) -> dict[str, Callable[[], Drawing]]:
+    """Every renderable design of a game by the name `pnp render` accepts, drawn on demand."""
+    width, height = tileset.shape.box(tileset.size)
+    found: dict[str, Callable[[], Drawing]] = {
+        tile.name: partial(design_tile, tileset, tile) for tile in tileset.tiles}
+    for component in tileset.components:
+        found[component.name] = partial(design_component, tileset, component)
+        found[f"{component.name}:reverse"] = partial(design_reverse, tileset, component)
+    if tileset.board is not None:
+        found[tileset.board.name] = partial(design_board, tileset.board, tileset.shape,
+                                            tileset.size, dict(tileset.palette))
+    for back in tileset.backs:
+        found[f"back:{back.name}"] = partial(design_back, tileset, back, width, height, 0.0,
+                                             tileset.shape.name)
+    return found
