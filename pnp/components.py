@@ -10,7 +10,7 @@ from __future__ import annotations
 from pnp.art import Frame, design_back, features, ink_for, outline
 from pnp.geometry import SHAPES
 from pnp.model import Component, Feature, Tileset
-from pnp.scene import Clip, Drawing, Outline, Style, ellipse, rect
+from pnp.scene import Clip, Command, Drawing, Outline, Primitive, Style, ellipse, rect
 
 FACE_COLOUR = "#f6efdf"  # parchment: dark ink reads on it in colour and in greyscale
 
@@ -30,7 +30,8 @@ def piece_box(tileset: Tileset, component: Component) -> tuple[float, float]:
     return component.width, component.height
 
 
-def piece_outline(kind: str, width: float, height: float, grow: float = 0.0) -> tuple:
+def piece_outline(kind: str, width: float, height: float,
+                  grow: float = 0.0) -> tuple[Command, ...]:
     """The cut line of a piece, grown by ``grow`` for bleed (or shrunk, for frames)."""
     if kind == "round":
         return ellipse(width / 2, height / 2, width / 2 + grow, height / 2 + grow)
@@ -49,7 +50,7 @@ def _face(tileset: Tileset, kind: str, width: float, height: float, colour: str,
     ring = (rect(inset, inset, width - 2 * inset, height - 2 * inset, size * 0.05)
             if kind == "rect" else piece_outline(kind, width, height, -inset))
     frame_ink = ink_for(background, colours)
-    items: list = [
+    items: list[Primitive] = [
         Outline(edge, Style(fill=background)),
         Outline(ring, Style(stroke=frame_ink, width=size * 0.012, join="round")),
     ]
