@@ -25,6 +25,7 @@ from pnp.scene import (
     Drawing,
     Outline,
     Picture,
+    Point,
     Primitive,
     Style,
     Text,
@@ -230,7 +231,7 @@ def _underpass(shape: Shape, size: float, lower: Tunnel, colours: dict[str, str]
                          dash=(size * 0.04, size * 0.03)))
 
 
-def stalagmites(centre: tuple[float, float], size: float, colours: dict[str, str],
+def stalagmites(centre: Point, size: float, colours: dict[str, str],
                 seed: int) -> list[Primitive]:
     """A few stones on a cavern floor, off the centre so miners and icons stay clear."""
     rng = random.Random(seed)
@@ -263,7 +264,7 @@ class Frame:
     def size(self) -> float:
         return min(self.width, self.height)
 
-    def anchor(self, at: str, inset: float) -> tuple[float, float]:
+    def anchor(self, at: str, inset: float) -> Point:
         """Where a feature sits: the centre, or ``inset`` in from an edge or corner.
 
         The frame's margin is added to every inset, so nothing printed ends up

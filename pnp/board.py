@@ -191,7 +191,7 @@ def _target(canvas: Any, x: float, y: float) -> None:
     canvas.line(x, y - TARGET_RADIUS * 1.5, x, y + TARGET_RADIUS * 1.5)
 
 
-def seam_targets(window: Window, all_windows: list[Window]) -> list[tuple[float, float]]:
+def seam_targets(window: Window, all_windows: list[Window]) -> list[Point]:
     """Board points of the targets on this window's seams, centred on the seam lines.
 
     A seam is the left (or top) edge of the later page, where it is trimmed.

@@ -218,7 +218,7 @@ def moves(grid: dict[Cell, Placed], start: Cell) -> set[Cell]:
     return reached
 
 
-def simulate(setup: Setup, games: int, seed: int) -> dict:
+def simulate(setup: Setup, games: int, seed: int) -> dict[str, object]:
     """Random complete two-player games (see :mod:`pnp.rules.demon_mine_sim`)."""
     from pnp.rules.demon_mine_sim import simulate as run
 

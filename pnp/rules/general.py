@@ -16,7 +16,7 @@ from pnp.rules import Finding, Setup
 TUNNEL_GAMES = ("demon-mine", "dynamine", "gold-mine")
 
 
-def _turned(tile: TileKind, steps: int, tileset: Tileset) -> frozenset:
+def _turned(tile: TileKind, steps: int, tileset: Tileset) -> frozenset[frozenset[str]]:
     """A tile's connections after rotating it: what a player sees on the table."""
     shape = tileset.shape
     return frozenset(rotate_ports(shape, pair, steps) for pair in tile.connections)

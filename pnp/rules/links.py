@@ -153,10 +153,10 @@ def _keep_link(best: dict[int, Link], parent: dict[State, State | None], last: S
         best[turns] = link
 
 
-def _rebuild(parent: dict, last: tuple, last_turns: bool) -> Link | None:
+def _rebuild(parent: dict[State, State | None], last: State, last_turns: bool) -> Link | None:
     """The cells of a found link with each cell's need; None if it crosses itself."""
-    states = []
-    state: tuple | None = last
+    states: list[State] = []
+    state: State | None = last
     while state is not None:
         states.append(state)
         state = parent[state]
@@ -164,10 +164,10 @@ def _rebuild(parent: dict, last: tuple, last_turns: bool) -> Link | None:
     cells = tuple(s[0] for s in states)
     if len(set(cells)) != len(cells):
         return None
-    needs = []
+    needs: list[str] = []
     for index, current in enumerate(states):
-        last = index + 1 == len(states)
-        turned = last_turns if last else states[index + 1][2] != current[2]
+        is_last = index + 1 == len(states)
+        turned = last_turns if is_last else states[index + 1][2] != current[2]
         needs.append("turn" if turned else "straight")
     return Link(cells, tuple(needs))
 
