@@ -19,9 +19,12 @@ from pnp.draw.icons import ICONS, Pen
 from pnp.draw.scene import (
     Circle,
     Clip,
+    Command,
     Drawing,
     Outline,
     Picture,
+    Point,
+    Primitive,
     Style,
     Text,
     ellipse,
@@ -37,7 +40,7 @@ SPECKS = 26  # texture pebbles per tile: enough to read as rock, few enough to s
 CAVE_FLOOR = "#d9c9a6"
 
 
-def outline(shape: Shape, size: float, grow: float = 0.0) -> tuple:
+def outline(shape: Shape, size: float, grow: float = 0.0) -> tuple[Command, ...]:
     """The tile's edge (grown outward by ``grow``, for bleed) as path commands."""
     if shape.name == "square":
         return rect(-grow, -grow, size + 2 * grow, size + 2 * grow)
@@ -53,11 +56,11 @@ def _seed(*parts: str) -> int:
 
 
 def rock_texture(colours: dict[str, str], width: float, height: float, grow: float,
-                 seed: int) -> list:
+                 seed: int) -> list[Primitive]:
     """Pebbles and cracks scattered deterministically over the rock field."""
     rng = random.Random(seed)
     scale = min(width, height)
-    groups: dict[str, list] = {colours["rock-dark"]: [], colours["rock-light"]: []}
+    groups: dict[str, list[Command]] = {colours["rock-dark"]: [], colours["rock-light"]: []}
     for index in range(SPECKS):
         colour = colours["rock-dark"] if index % 3 else colours["rock-light"]
         x = rng.uniform(-grow, width + grow)
@@ -71,9 +74,9 @@ def rock_texture(colours: dict[str, str], width: float, height: float, grow: flo
             reach = radius * rng.uniform(0.7, 1.2)
             points.append((x + reach * math.cos(angle), y + reach * math.sin(angle)))
         groups[colour].extend(polygon(points))
-    items: list = [Outline(tuple(commands), Style(fill=colour))
-                   for colour, commands in groups.items()]
-    cracks: list = []
+    items: list[Primitive] = [Outline(tuple(commands), Style(fill=colour))
+                              for colour, commands in groups.items()]
+    cracks: list[Command] = []
     for _ in range(3):
         x, y = rng.uniform(0, width), rng.uniform(0, height)
         cracks.append(("M", x, y))
@@ -88,7 +91,7 @@ def rock_texture(colours: dict[str, str], width: float, height: float, grow: flo
     return items
 
 
-def tunnel_centreline(shape: Shape, size: float, path: Tunnel, reach: float) -> tuple:
+def tunnel_centreline(shape: Shape, size: float, path: Tunnel, reach: float) -> tuple[Command, ...]:
     """Commands for a path's centre line, each port pushed ``reach`` beyond its edge.
 
     Two ports not facing each other are joined by the circular arc tangent to
@@ -119,14 +122,14 @@ def tunnel_centreline(shape: Shape, size: float, path: Tunnel, reach: float) -> 
              bx, by),
             ("L", bx + bnx * reach, by + bny * reach),
         )
-    commands: list = []
+    commands: list[Command] = []
     for edge in path.ports:
         px, py, nx, ny = mouth(edge)
         commands.extend([("M", px + nx * reach, py + ny * reach), ("L", cx, cy)])
     return tuple(commands)
 
 
-def dead_end_line(shape: Shape, size: float, edge: str, reach: float) -> tuple:
+def dead_end_line(shape: Shape, size: float, edge: str, reach: float) -> tuple[Command, ...]:
     """A dead end that shares its tile with other tunnels: its rounded tip stops at
     the centre, so it meets their walls but never runs out the other side."""
     px, py = shape.port(edge, size)
@@ -135,7 +138,7 @@ def dead_end_line(shape: Shape, size: float, edge: str, reach: float) -> tuple:
     return (("M", px + nx * reach, py + ny * reach), ("L", px - nx * depth, py - ny * depth))
 
 
-def cavern_outline(cx: float, cy: float, size: float, seed: int) -> tuple:
+def cavern_outline(cx: float, cy: float, size: float, seed: int) -> tuple[Command, ...]:
     """An irregular, smooth cave around the centre (Catmull-Rom through jittered points)."""
     rng = random.Random(seed)
     count = 11
@@ -144,7 +147,7 @@ def cavern_outline(cx: float, cy: float, size: float, seed: int) -> tuple:
         angle = index * math.tau / count + rng.uniform(-0.15, 0.15)
         reach = size * rng.uniform(0.36, 0.45)
         points.append((cx + reach * math.cos(angle), cy + reach * math.sin(angle)))
-    commands: list = [("M", *points[0])]
+    commands: list[Command] = [("M", *points[0])]
     for index in range(count):
         p0, p1 = points[index - 1], points[index]
         p2, p3 = points[(index + 1) % count], points[(index + 2) % count]
@@ -154,7 +157,7 @@ def cavern_outline(cx: float, cy: float, size: float, seed: int) -> tuple:
     return tuple(commands)
 
 
-def room_outline(shape: Shape, size: float, path: Tunnel, seed: int) -> tuple | None:
+def room_outline(shape: Shape, size: float, path: Tunnel, seed: int) -> tuple[Command, ...] | None:
     """The open space a path widens into at the centre, if any: chamber or cavern."""
     cx, cy = shape.centre(size)
     if path.style == "cavern":
@@ -166,7 +169,7 @@ def room_outline(shape: Shape, size: float, path: Tunnel, seed: int) -> tuple | 
 
 
 def tunnels(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[str, str],
-            reach: float, seed: int = 0) -> list:
+            reach: float, seed: int = 0) -> list[Primitive]:
     """Wall, lip and floor strokes for each path, one path at a time.
 
     Drawing each path whole before the next keeps separate paths visibly apart:
@@ -176,7 +179,7 @@ def tunnels(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[
     """
     floor = size * FLOOR_RATIO
     wall = size * WALL_RATIO
-    items: list = []
+    items: list[Primitive] = []
     crossings = _crossings(shape, paths)
     for index, path in enumerate(paths):
         shared = len(paths) > 1 and len(path.ports) == 1 and path.style == "tunnel"
@@ -228,11 +231,11 @@ def _underpass(shape: Shape, size: float, lower: Tunnel, colours: dict[str, str]
                          dash=(size * 0.04, size * 0.03)))
 
 
-def stalagmites(centre: tuple[float, float], size: float, colours: dict[str, str],
-                seed: int) -> list:
+def stalagmites(centre: Point, size: float, colours: dict[str, str],
+                seed: int) -> list[Primitive]:
     """A few stones on a cavern floor, off the centre so miners and icons stay clear."""
     rng = random.Random(seed)
-    items: list = []
+    items: list[Primitive] = []
     for index in range(4):
         angle = index * math.tau / 4 + rng.uniform(0.3, 1.2)
         reach = size * rng.uniform(0.2, 0.26)
@@ -261,7 +264,7 @@ class Frame:
     def size(self) -> float:
         return min(self.width, self.height)
 
-    def anchor(self, at: str, inset: float) -> tuple[float, float]:
+    def anchor(self, at: str, inset: float) -> Point:
         """Where a feature sits: the centre, or ``inset`` in from an edge or corner.
 
         The frame's margin is added to every inset, so nothing printed ends up
@@ -292,7 +295,7 @@ def tile_frame(shape: Shape, size: float) -> Frame:
 
 
 def label(text: str, x: float, y: float, width: float, size: float,
-          colours: dict[str, str]) -> list:
+          colours: dict[str, str]) -> list[Primitive]:
     """A dark plaque with light text: reads on rock and on floor alike."""
     font_size = fit_size(text, "condensed", size, width - size * 0.8)
     plaque_h = font_size * 1.45
@@ -304,10 +307,13 @@ def label(text: str, x: float, y: float, width: float, size: float,
     ]
 
 
-def die_face(value: int, x: float, y: float, side: float, colours: dict[str, str]) -> list:
+def die_face(value: int, x: float, y: float, side: float,
+             colours: dict[str, str]) -> list[Primitive]:
     """A die showing ``value`` pips: Dynamine prints the tile's cost this way."""
-    items: list = [Outline(rect(x - side / 2, y - side / 2, side, side, side * 0.18),
-                           Style(fill="#fbfaf6", stroke=colours["ink"], width=side * 0.06))]
+    items: list[Primitive] = [
+        Outline(rect(x - side / 2, y - side / 2, side, side, side * 0.18),
+                Style(fill="#fbfaf6", stroke=colours["ink"], width=side * 0.06)),
+    ]
     spots = {
         1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
@@ -341,7 +347,7 @@ def wrap(text: str, role: str, size: float, width: float) -> list[str]:
 
 
 def text_block(text: str, x: float, y: float, width: float, size: float,
-               colour: str, role: str = "regular") -> list:
+               colour: str, role: str = "regular") -> list[Primitive]:
     """Wrapped, centred lines whose block is centred on (x, y)."""
     lines = wrap(text, role, size, width)
     while len(lines) > 1 and max(string_width(line, role, size) for line in lines) > width:
@@ -355,7 +361,7 @@ def text_block(text: str, x: float, y: float, width: float, size: float,
             for index, line in enumerate(lines) if line]
 
 
-def badge(text: str, x: float, y: float, radius: float, colours: dict[str, str]) -> list:
+def badge(text: str, x: float, y: float, radius: float, colours: dict[str, str]) -> list[Primitive]:
     """A small round badge with a number or word: points on an icon, a value on a token."""
     size = fit_size(text, "condensed", radius * 1.15, radius * 1.7)
     return [Circle(x, y, radius, Style(fill=colours["accent"], stroke=colours["floor"],
@@ -371,9 +377,9 @@ def ink_for(background: str, colours: dict[str, str]) -> str:
 
 
 def features(frame: Frame, feats: tuple[Feature, ...], colours: dict[str, str],
-             has_tunnels: bool, background: str | None = None) -> list:
+             has_tunnels: bool, background: str | None = None) -> list[Primitive]:
     """Icons, labels, text and die faces, in the order the tileset lists them."""
-    items: list = []
+    items: list[Primitive] = []
     size = frame.size
     ink = ink_for(background, colours) if background else colours["ink"]
     for feat in feats:
@@ -413,7 +419,7 @@ def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0) -> Drawing
     grow = bleed
     edge = outline(shape, size, grow)
     reach = grow + size * (FLOOR_RATIO / 2 + WALL_RATIO) + 1.0
-    items: list = [Outline(edge, Style(fill=colours["rock"]))]
+    items: list[Primitive] = [Outline(edge, Style(fill=colours["rock"]))]
     items.extend(rock_texture(colours, width, height, grow, _seed(tileset.rules_game, tile.name)))
     if tile.art is not None:
         items.append(Picture(tile.art, 0.0, 0.0, width, height))
@@ -437,7 +443,7 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
     inset = size * 0.09
     # No frame line near the edge: a duplex print a millimetre or two off would
     # show it lopsided. Everything on a back sits well inside the cut.
-    items: list = [Outline(edge, Style(fill=colours["wall"]))]
+    items: list[Primitive] = [Outline(edge, Style(fill=colours["wall"]))]
     items.extend(rock_texture({**colours, "rock-dark": "#3b3027", "rock-light": "#4a3d31"},
                               width, height, bleed, _seed(tileset.rules_game, "back", back.name)))
     text_width = width - 2.6 * inset if piece in ("square", "rect") else size * 0.62
@@ -457,7 +463,8 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 
 
-def piece_outline(kind: str, width: float, height: float, grow: float = 0.0) -> tuple:
+def piece_outline(kind: str, width: float, height: float,
+                  grow: float = 0.0) -> tuple[Command, ...]:
     """The cut line of a piece, grown by ``grow`` for bleed (or shrunk, for frames)."""
     if kind == "round":
         return ellipse(width / 2, height / 2, width / 2 + grow, height / 2 + grow)

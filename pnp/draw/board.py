@@ -7,7 +7,7 @@ each window of this one drawing (one form in the PDF) with its glue seams.
 
 from __future__ import annotations
 
-from pnp.draw.scene import Circle, Drawing, Outline, Style, Text, polygon
+from pnp.draw.scene import Circle, Command, Drawing, Outline, Point, Primitive, Style, Text, polygon
 from pnp.geometry.lattice import hexagon_cells, ring_distance
 from pnp.geometry.shapes import Shape, cell_centre
 from pnp.model.board import BoardSpec
@@ -37,10 +37,10 @@ def design_board(spec: BoardSpec, shape: Shape, size: float,
     ox, oy = BOARD_MARGIN - left, BOARD_MARGIN - top
     cx, cy = shape.centre(size)
     ink = colours["ink"]
-    items: list = [Outline(polygon([(0, 0), (width, 0), (width, height), (0, height)]),
-                           Style(fill="#efe7d4", stroke=ink, width=1.2))]
+    items: list[Primitive] = [Outline(polygon([(0, 0), (width, 0), (width, height), (0, height)]),
+                                      Style(fill="#efe7d4", stroke=ink, width=1.2))]
 
-    def corners(cell: tuple[int, int], shrink: float = 0.0) -> list[tuple[float, float]]:
+    def corners(cell: tuple[int, int], shrink: float = 0.0) -> list[Point]:
         x0, y0 = cell_centre(shape, cell, size)
         scale = 1 - shrink
         return [(ox + x0 + (x - cx) * scale, oy + y0 + (y - cy) * scale)
@@ -77,11 +77,12 @@ def design_board(spec: BoardSpec, shape: Shape, size: float,
     return Drawing(width, height, 0.0, tuple(items))
 
 
-def _perimeter(shape: Shape, size: float, side: int, ox: float, oy: float) -> tuple:
+def _perimeter(shape: Shape, size: float, side: int, ox: float,
+               oy: float) -> tuple[Command, ...]:
     """The outline of the cells closer than ``side`` to the centre, as line segments."""
     cx, cy = shape.centre(size)
     inside = {cell for cell in hexagon_cells(side)}
-    commands: list = []
+    commands: list[Command] = []
     corners = shape.corners(size)
     for cell in inside:
         x0, y0 = cell_centre(shape, cell, size)

@@ -8,7 +8,7 @@ rules text are declared exactly like a tile's label and icon.
 from __future__ import annotations
 
 from pnp.draw.art import Frame, design_back, features, ink_for, piece_outline
-from pnp.draw.scene import Clip, Drawing, Outline, Style, rect
+from pnp.draw.scene import Clip, Drawing, Outline, Primitive, Style, rect
 from pnp.model.pieces import piece_box, piece_kind
 from pnp.model.tileset import Component, Feature, Tileset
 
@@ -25,7 +25,7 @@ def _face(tileset: Tileset, kind: str, width: float, height: float, colour: str,
     ring = (rect(inset, inset, width - 2 * inset, height - 2 * inset, size * 0.05)
             if kind == "rect" else piece_outline(kind, width, height, -inset))
     frame_ink = ink_for(background, colours)
-    items: list = [
+    items: list[Primitive] = [
         Outline(edge, Style(fill=background)),
         Outline(ring, Style(stroke=frame_ink, width=size * 0.012, join="round")),
     ]

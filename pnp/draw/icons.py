@@ -12,7 +12,19 @@ import itertools
 import math
 from collections.abc import Callable
 
-from pnp.draw.scene import Circle, Outline, Style, arc, ellipse, polygon, rect, transform
+from pnp.draw.scene import (
+    Circle,
+    Command,
+    Outline,
+    Point,
+    Primitive,
+    Style,
+    arc,
+    ellipse,
+    polygon,
+    rect,
+    transform,
+)
 
 
 class Pen:
@@ -25,17 +37,18 @@ class Pen:
     def width(self, unit: float) -> float:
         return unit * self.r
 
-    def path(self, commands: tuple, fill: str | None = None, stroke: str | None = None,
-             width: float = 0.0, cap: str = "round", join: str = "round") -> Outline:
+    def path(self, commands: tuple[Command, ...], fill: str | None = None,
+             stroke: str | None = None, width: float = 0.0, cap: str = "round",
+             join: str = "round") -> Outline:
         return Outline(transform(commands, self.r, self.cx, self.cy),
                        Style(fill=fill, stroke=stroke, width=self.width(width), cap=cap,
                              join=join))
 
-    def poly(self, points: list[tuple[float, float]], fill: str | None = None,
+    def poly(self, points: list[Point], fill: str | None = None,
              stroke: str | None = None, width: float = 0.0, close: bool = True) -> Outline:
         return self.path(polygon(points, close), fill, stroke, width)
 
-    def line(self, points: list[tuple[float, float]], stroke: str, width: float) -> Outline:
+    def line(self, points: list[Point], stroke: str, width: float) -> Outline:
         return self.path(polygon(points, close=False), None, stroke, width)
 
     def circle(self, x: float, y: float, radius: float, fill: str | None = None,
@@ -44,26 +57,26 @@ class Pen:
                       Style(fill=fill, stroke=stroke, width=self.width(width)))
 
 
-Icon = Callable[[Pen], list]
+Icon = Callable[[Pen], list[Primitive]]
 
 
-def _bar(pen: Pen, points: list[tuple[float, float]], colour: str, width: float,
-         edge: float = 0.035) -> list:
+def _bar(pen: Pen, points: list[Point], colour: str, width: float,
+         edge: float = 0.035) -> list[Primitive]:
     """A coloured stroke with an ink rim: reads on light and dark grounds alike."""
     return [pen.line(points, pen.c["ink"], width + 2 * edge), pen.line(points, colour, width)]
 
 
-def _pick(pen: Pen, foot: tuple[float, float], top: tuple[float, float], reach: float,
-          metal: str, wood: str) -> list:
+def _pick(pen: Pen, foot: Point, top: Point, reach: float,
+          metal: str, wood: str) -> list[Primitive]:
     """A pick: a wooden handle from ``foot`` to ``top``, a curved two-point head at ``top``."""
     length = math.hypot(top[0] - foot[0], top[1] - foot[1])
     ux, uy = (foot[0] - top[0]) / length, (foot[1] - top[1]) / length
     vx, vy = -uy, ux
 
-    def at(across: float, down: float) -> tuple[float, float]:
+    def at(across: float, down: float) -> Point:
         return top[0] + across * reach * vx + down * ux, top[1] + across * reach * vy + down * uy
 
-    def curve(*points: tuple[float, float]) -> tuple:
+    def curve(*points: Point) -> Command:
         return ("C", *(value for point in points for value in point))
 
     head = (
@@ -81,7 +94,7 @@ def _pick(pen: Pen, foot: tuple[float, float], top: tuple[float, float], reach: 
     return items
 
 
-def headframe(pen: Pen) -> list:
+def headframe(pen: Pen) -> list[Primitive]:
     """A pithead tower with its winding wheel over a mine mouth: the mine entrance."""
     ink, wall, light = pen.c["ink"], pen.c["wall"], pen.c["rock-light"]
     ground = 0.86
@@ -89,7 +102,7 @@ def headframe(pen: Pen) -> list:
     def leg_x(y: float) -> float:
         return 0.66 - 0.5 * (ground - y) / (ground + 0.42)
 
-    items = [
+    items: list[Primitive] = [
         pen.path((*arc(0, ground, 0.4, 180, 360), ("Z",)), fill=wall, stroke=ink, width=0.08),
         pen.line([(0, -0.55), (0, 0.62)], ink, 0.06),
         pen.poly([(-0.12, 0.56), (0.12, 0.56), (0.1, 0.74), (-0.1, 0.74)], fill=pen.c["accent"],
@@ -110,15 +123,15 @@ def headframe(pen: Pen) -> list:
     return items
 
 
-def _hexagon(x: float, y: float, r: float) -> list[tuple[float, float]]:
+def _hexagon(x: float, y: float, r: float) -> list[Point]:
     return [(x + r * math.cos(math.radians(60 * k)), y + r * math.sin(math.radians(60 * k)))
             for k in range(6)]
 
 
-def beetle(pen: Pen, colour: str | None = None, outline: str | None = None) -> list:
+def beetle(pen: Pen, colour: str | None = None, outline: str | None = None) -> list[Primitive]:
     """A ghost beetle seen from above: pale shell, six legs, two pincers."""
     body, ink = colour or pen.c["paper"], outline or pen.c["ink"]
-    items = []
+    items: list[Primitive] = []
     for side in (-1, 1):
         for y, spread in ((-0.12, -0.32), (0.18, 0.0), (0.46, 0.3)):
             items.append(pen.line([(0.2 * side, y), (0.62 * side, y + spread * 0.6),
@@ -131,10 +144,10 @@ def beetle(pen: Pen, colour: str | None = None, outline: str | None = None) -> l
     return items
 
 
-def hive(pen: Pen) -> list:
+def hive(pen: Pen) -> list[Primitive]:
     """A honeycomb of cells with a ghost beetle crawling out of the middle one."""
     ink = pen.c["ink"]
-    items = []
+    items: list[Primitive] = []
     cell = 0.355
     for k in range(6):
         angle = math.radians(60 * k + 30)
@@ -147,14 +160,14 @@ def hive(pen: Pen) -> list:
     return items
 
 
-def _plank(pen: Pen, start: tuple[float, float], end: tuple[float, float],
+def _plank(pen: Pen, start: Point, end: Point,
            colour: str) -> Outline:
     """A beam from ``start`` snapped off at ``end`` in a splintered point."""
     length = math.hypot(end[0] - start[0], end[1] - start[1])
     ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
     vx, vy = -uy * 0.09, ux * 0.09
 
-    def at(along: float, across: float) -> tuple[float, float]:
+    def at(along: float, across: float) -> Point:
         return end[0] + along * ux + across * vx, end[1] + along * uy + across * vy
 
     points = [(start[0] + vx, start[1] + vy), at(-0.06, 1), at(0.04, 0.35), at(-0.08, -0.2),
@@ -162,12 +175,14 @@ def _plank(pen: Pen, start: tuple[float, float], end: tuple[float, float],
     return pen.poly(points, fill=colour, stroke=pen.c["ink"], width=0.07)
 
 
-def rubble(pen: Pen) -> list:
+def rubble(pen: Pen) -> list[Primitive]:
     """A tunnel mouth choked with fallen rocks under a broken beam: the tunnel collapse."""
     ink, wood = pen.c["ink"], pen.c["rock-light"]
-    items = [pen.path((("M", -0.62, 0.9), ("L", -0.62, -0.15), *arc(0, -0.15, 0.62, 180, 360,
-                                                                       move=False),
-                       ("L", 0.62, 0.9), ("Z",)), fill=pen.c["wall"], stroke=ink, width=0.08)]
+    items: list[Primitive] = [
+        pen.path((("M", -0.62, 0.9), ("L", -0.62, -0.15),
+                  *arc(0, -0.15, 0.62, 180, 360, move=False), ("L", 0.62, 0.9), ("Z",)),
+                 fill=pen.c["wall"], stroke=ink, width=0.08),
+    ]
     for side in (-1, 1):
         items.extend(_bar(pen, [(side * 0.74, 0.7), (side * 0.74, -0.42)], wood, 0.14))
     items.append(_plank(pen, (-0.9, -0.5), (0.06, -0.4), wood))
@@ -185,7 +200,7 @@ def rubble(pen: Pen) -> list:
     return items
 
 
-def miner(pen: Pen) -> list:
+def miner(pen: Pen) -> list[Primitive]:
     """A miner's helmet with its lamp lit, in front of a pick."""
     ink, paper, accent = pen.c["ink"], pen.c["paper"], pen.c["accent"]
     items = _pick(pen, (-0.8, 0.84), (0.42, -0.44), 0.6, pen.c["floor"], pen.c["rock-light"])
@@ -204,11 +219,11 @@ def miner(pen: Pen) -> list:
     return items
 
 
-def lodestone(pen: Pen) -> list:
+def lodestone(pen: Pen) -> list[Primitive]:
     """A horseshoe magnet pulling a stone towards its poles."""
     ink, accent, paper = pen.c["ink"], pen.c["accent"], pen.c["paper"]
     top, bend = -0.28, 0.46
-    items = [
+    items: list[Primitive] = [
         pen.path(arc(0, top, bend, 180, 360), stroke=ink, width=0.4, cap="butt"),
         pen.path(arc(0, top, bend, 180, 360), stroke=accent, width=0.28, cap="butt"),
     ]
@@ -229,9 +244,9 @@ def lodestone(pen: Pen) -> list:
     return items
 
 
-def pickaxes(pen: Pen) -> list:
+def pickaxes(pen: Pen) -> list[Primitive]:
     """Two crossed picks: the motif on every card back unless a tileset picks another."""
-    items: list = []
+    items: list[Primitive] = []
     for side in (-1, 1):
         items.extend(_pick(pen, (-0.72 * side, 0.84), (0.52 * side, -0.44), 0.46,
                            pen.c["floor"], pen.c["rock-light"]))
@@ -249,16 +264,16 @@ WATER = "#3d8ad6"
 MUD = "#5e3f24"
 
 
-def _strokes(pen: Pen, lines: list[list[tuple[float, float]]], colour: str, width: float,
-             edge: float = 0.035) -> list:
+def _strokes(pen: Pen, lines: list[list[Point]], colour: str, width: float,
+             edge: float = 0.035) -> list[Primitive]:
     """Like :func:`_bar` for several strokes: all rims first, so crossings merge cleanly."""
-    rims = [pen.line(points, pen.c["ink"], width + 2 * edge) for points in lines]
+    rims: list[Primitive] = [pen.line(points, pen.c["ink"], width + 2 * edge) for points in lines]
     return rims + [pen.line(points, colour, width) for points in lines]
 
 
-def _smooth(points: list[tuple[float, float]]) -> tuple:
+def _smooth(points: list[Point]) -> tuple[Command, ...]:
     """A closed, rounded outline through ``points`` (Catmull-Rom as cubic curves)."""
-    commands: list = [("M", *points[0])]
+    commands: list[Command] = [("M", *points[0])]
     count = len(points)
     for i in range(count):
         p0, p1 = points[i - 1], points[i]
@@ -269,7 +284,7 @@ def _smooth(points: list[tuple[float, float]]) -> tuple:
     return tuple(commands)
 
 
-def _bulge(a: tuple[float, float], b: tuple[float, float], dx: float, dy: float) -> tuple:
+def _bulge(a: Point, b: Point, dx: float, dy: float) -> Command:
     """A curve from ``a`` to ``b`` bowed by (``dx``, ``dy``) at its middle."""
     mx, my = (a[0] + b[0]) / 2 + dx * 4 / 3, (a[1] + b[1]) / 2 + dy * 4 / 3
     return ("C", a[0] + (mx - a[0]) * 2 / 3, a[1] + (my - a[1]) * 2 / 3,
@@ -289,7 +304,7 @@ def _sparkle(pen: Pen, x: float, y: float, size: float) -> Outline:
                     fill=pen.c["paper"], stroke=pen.c["ink"], width=0.045)
 
 
-def _flame(pen: Pen, x: float, bottom: float, height: float) -> list:
+def _flame(pen: Pen, x: float, bottom: float, height: float) -> list[Primitive]:
     """A candle flame standing on ``bottom``: gold with a red heart."""
     w = height * 0.36
     top = bottom - height
@@ -305,7 +320,7 @@ def _flame(pen: Pen, x: float, bottom: float, height: float) -> list:
     ]
 
 
-def _nugget(pen: Pen, x: float, y: float, size: float, turn: float = 0.0) -> list:
+def _nugget(pen: Pen, x: float, y: float, size: float, turn: float = 0.0) -> list[Primitive]:
     """One lumpy gold nugget with a shine."""
     lumps = (1.0, 0.8, 0.95, 0.84, 1.0, 0.78, 0.92, 0.74)
     points = []
@@ -320,12 +335,14 @@ def _nugget(pen: Pen, x: float, y: float, size: float, turn: float = 0.0) -> lis
     ]
 
 
-def vein(pen: Pen) -> list:
+def vein(pen: Pen) -> list[Primitive]:
     """A boulder split by a glittering streak of gold ore: a mineral vein."""
     ink = pen.c["ink"]
-    items = [pen.poly([(-0.93, 0.3), (-0.8, -0.42), (-0.35, -0.8), (0.3, -0.86), (0.84, -0.48),
-                       (0.93, 0.24), (0.62, 0.8), (-0.48, 0.86)], fill=pen.c["rock-dark"],
-                      stroke=ink, width=0.08)]
+    items: list[Primitive] = [
+        pen.poly([(-0.93, 0.3), (-0.8, -0.42), (-0.35, -0.8), (0.3, -0.86), (0.84, -0.48),
+                  (0.93, 0.24), (0.62, 0.8), (-0.48, 0.86)], fill=pen.c["rock-dark"],
+                 stroke=ink, width=0.08),
+    ]
     items.append(pen.line([(-0.55, -0.5), (-0.3, -0.3), (-0.4, -0.05)], pen.c["rock"], 0.06))
     items.append(pen.line([(0.45, 0.45), (0.25, 0.62)], pen.c["rock"], 0.06))
     band = [(-0.9, 0.42), (-0.62, 0.2), (-0.42, 0.26), (-0.12, -0.05), (0.1, 0.0), (0.4, -0.3),
@@ -340,10 +357,10 @@ def vein(pen: Pen) -> list:
     return items
 
 
-def plus_one_token(pen: Pen) -> list:
+def plus_one_token(pen: Pen) -> list[Primitive]:
     """A round token marked +1."""
     ink, paper = pen.c["ink"], pen.c["paper"]
-    items = [
+    items: list[Primitive] = [
         pen.circle(0, 0, 0.9, fill=pen.c["accent"], stroke=ink, width=0.1),
         pen.circle(0, 0, 0.7, stroke=pen.c["floor"], width=0.05),
     ]
@@ -353,11 +370,11 @@ def plus_one_token(pen: Pen) -> list:
     return items
 
 
-def move_tile(pen: Pen) -> list:
+def move_tile(pen: Pen) -> list[Primitive]:
     """A tunnel tile with arrows pointing out on every side: move a tile."""
     ink, half = pen.c["ink"], 0.46
     edge = rect(-half, -half, 2 * half, 2 * half, 0.06)
-    items = [pen.path(edge, fill=pen.c["rock-light"])]
+    items: list[Primitive] = [pen.path(edge, fill=pen.c["rock-light"])]
     for width, colour in ((0.34, "wall"), (0.2, "floor")):
         for part in ([(-half, 0.0), (half, 0.0)], [(0.0, 0.0), (0.0, half)]):
             items.append(pen.path(polygon(part, close=False), stroke=pen.c[colour], width=width,
@@ -371,19 +388,21 @@ def move_tile(pen: Pen) -> list:
     return items
 
 
-def _lower_ellipse(cx: float, cy: float, rx: float, ry: float) -> tuple:
+def _lower_ellipse(cx: float, cy: float, rx: float, ry: float) -> tuple[Command, ...]:
     """The front (lower) half of an ellipse, left to right, as curves without a move."""
     k = 0.5523
     return (("C", cx - rx, cy + k * ry, cx - k * rx, cy + ry, cx, cy + ry),
             ("C", cx + k * rx, cy + ry, cx + rx, cy + k * ry, cx + rx, cy))
 
 
-def _well_body(pen: Pen, rim: float = -0.5) -> list:
+def _well_body(pen: Pen, rim: float = -0.5) -> list[Primitive]:
     """A squat stone well seen from the front: the walls, the rim and its water."""
     ink, stone = pen.c["ink"], pen.c["rock-light"]
     rx, ry, base = 0.86, 0.28, 0.55
-    items = [pen.path((("M", -rx, rim), ("L", -rx, base), *_lower_ellipse(0, base, rx, ry),
-                       ("L", rx, rim), ("Z",)), fill=stone, stroke=ink, width=0.08)]
+    items: list[Primitive] = [
+        pen.path((("M", -rx, rim), ("L", -rx, base), *_lower_ellipse(0, base, rx, ry),
+                  ("L", rx, rim), ("Z",)), fill=stone, stroke=ink, width=0.08),
+    ]
     courses = [rim, rim + (base - rim) / 3, rim + 2 * (base - rim) / 3, base]
     for y in courses[1:-1]:
         items.append(pen.path((("M", -rx, y), *_lower_ellipse(0, y, rx, ry)), stroke=ink,
@@ -401,15 +420,15 @@ def _well_body(pen: Pen, rim: float = -0.5) -> list:
     return items
 
 
-def well(pen: Pen) -> list:
+def well(pen: Pen) -> list[Primitive]:
     """A round stone well holding water."""
     return _well_body(pen)
 
 
-def altar(pen: Pen) -> list:
+def altar(pen: Pen) -> list[Primitive]:
     """A stone altar with a lit candle on it."""
     ink, paper = pen.c["ink"], pen.c["paper"]
-    items = [
+    items: list[Primitive] = [
         pen.path(rect(-0.56, 0.26, 1.12, 0.48), fill=pen.c["rock"], stroke=ink, width=0.07),
         pen.path(rect(-0.8, 0.68, 1.6, 0.2, 0.04), fill=pen.c["rock-light"], stroke=ink,
                  width=0.07),
@@ -425,18 +444,20 @@ def altar(pen: Pen) -> list:
     return items
 
 
-def well_altar(pen: Pen) -> list:
+def well_altar(pen: Pen) -> list[Primitive]:
     """A stone well with a small candle altar standing on its rim."""
     items = _well_body(_sub(pen, 0, 0.3, 0.7))
     items[-2:-2] = altar(_sub(pen, 0, -0.43, 0.56))
     return items
 
 
-def _skull(pen: Pen) -> list:
+def _skull(pen: Pen) -> list[Primitive]:
     """A horned dragon skull in profile, snout to the left."""
     ink, bone, hole = pen.c["ink"], pen.c["paper"], pen.c["wall"]
-    items = [pen.poly([(0.18, -0.44), (0.52, -0.82), (0.96, -0.94), (0.72, -0.7), (0.54, -0.42)],
-                      fill=bone, stroke=ink, width=0.07)]
+    items: list[Primitive] = [
+        pen.poly([(0.18, -0.44), (0.52, -0.82), (0.96, -0.94), (0.72, -0.7), (0.54, -0.42)],
+                 fill=bone, stroke=ink, width=0.07),
+    ]
     for x in (-0.74, -0.48, -0.22, 0.02):
         items.append(pen.poly([(x - 0.08, 0.08), (x, 0.26), (x + 0.08, 0.08)], fill=bone,
                               stroke=ink, width=0.04))
@@ -454,19 +475,21 @@ def _skull(pen: Pen) -> list:
     return items
 
 
-def well_dragon(pen: Pen) -> list:
+def well_dragon(pen: Pen) -> list[Primitive]:
     """A stone well with a dragon skull perched on its rim."""
     items = _well_body(_sub(pen, 0, 0.3, 0.7))
     items[-2:-2] = _skull(_sub(pen, 0.02, -0.44, 0.54))
     return items
 
 
-def fossil(pen: Pen) -> list:
+def fossil(pen: Pen) -> list[Primitive]:
     """A dragon skull and curled spine set in a slab of stone: a fossil."""
     ink, bone = pen.c["ink"], pen.c["paper"]
-    items = [pen.path(_smooth([(-0.9, -0.1), (-0.6, -0.75), (0.1, -0.9), (0.75, -0.6), (0.92, 0.1),
-                               (0.6, 0.75), (-0.1, 0.9), (-0.75, 0.6)]),
-                      fill=pen.c["rock-dark"], stroke=ink, width=0.08)]
+    items: list[Primitive] = [
+        pen.path(_smooth([(-0.9, -0.1), (-0.6, -0.75), (0.1, -0.9), (0.75, -0.6), (0.92, 0.1),
+                          (0.6, 0.75), (-0.1, 0.9), (-0.75, 0.6)]),
+                 fill=pen.c["rock-dark"], stroke=ink, width=0.08),
+    ]
     cx, cy, r = 0.1, 0.14, 0.52
     spine = []
     for k in range(9):
@@ -485,11 +508,11 @@ def fossil(pen: Pen) -> list:
     return items
 
 
-def sapphire(pen: Pen) -> list:
+def sapphire(pen: Pen) -> list[Primitive]:
     """A cut blue gemstone with a glint."""
     ink, light = pen.c["ink"], SAPPHIRE_LIGHT
     top, girdle, tip = -0.62, -0.2, 0.88
-    items = [
+    items: list[Primitive] = [
         pen.poly([(-0.46, top), (0.46, top), (0.92, girdle), (0, tip), (-0.92, girdle)],
                  fill=SAPPHIRE, stroke=ink, width=0.08),
         pen.poly([(-0.46, top), (0.46, top), (0.3, girdle), (-0.3, girdle)], fill=light),
@@ -506,7 +529,7 @@ def sapphire(pen: Pen) -> list:
 
 
 def _battlement(left: float, right: float, top: float, notch: float,
-                merlons: int) -> list[tuple[float, float]]:
+                merlons: int) -> list[Point]:
     """The top edge of a wall from ``left`` to ``right``: ``merlons`` teeth."""
     step = (right - left) / (2 * merlons - 1)
     points = []
@@ -516,12 +539,14 @@ def _battlement(left: float, right: float, top: float, notch: float,
     return points
 
 
-def castle(pen: Pen) -> list:
+def castle(pen: Pen) -> list[Primitive]:
     """A castle gatehouse: two towers either side of an arched gate."""
     ink, stone = pen.c["ink"], pen.c["rock-light"]
     ground = 0.9
-    items = [pen.poly([(-0.5, ground), *_battlement(-0.5, 0.5, -0.34, 0.15, 4), (0.5, ground)],
-                      fill=pen.c["rock"], stroke=ink, width=0.07)]
+    items: list[Primitive] = [
+        pen.poly([(-0.5, ground), *_battlement(-0.5, 0.5, -0.34, 0.15, 4), (0.5, ground)],
+                 fill=pen.c["rock"], stroke=ink, width=0.07),
+    ]
     for side in (-1, 1):
         x0, x1 = sorted((side * 0.4, side * 0.92))
         items.append(pen.poly([(x0, ground), *_battlement(x0, x1, -0.72, 0.16, 3), (x1, ground)],
@@ -543,13 +568,13 @@ def castle(pen: Pen) -> list:
     return items
 
 
-def nugget(pen: Pen) -> list:
+def nugget(pen: Pen) -> list[Primitive]:
     """A big lumpy gold nugget, shining."""
     ink, paper = pen.c["ink"], pen.c["paper"]
     outline = [(-0.88, 0.28), (-0.76, -0.1), (-0.44, -0.34), (-0.12, -0.32), (0.1, -0.48),
                (0.46, -0.42), (0.74, -0.16), (0.88, 0.2), (0.7, 0.52), (0.3, 0.66),
                (-0.1, 0.62), (-0.5, 0.7), (-0.8, 0.54)]
-    items = [pen.path(_smooth(outline), fill=GOLD, stroke=ink, width=0.08)]
+    items: list[Primitive] = [pen.path(_smooth(outline), fill=GOLD, stroke=ink, width=0.08)]
     for crease in ([(-0.14, -0.26), (-0.06, -0.04), (-0.18, 0.16)],
                    [(0.7, -0.1), (0.5, 0.06), (0.56, 0.28)],
                    [(-0.52, 0.62), (-0.44, 0.44), (-0.22, 0.38)]):
@@ -561,10 +586,10 @@ def nugget(pen: Pen) -> list:
     return items
 
 
-def gold_challenge(pen: Pen) -> list:
+def gold_challenge(pen: Pen) -> list[Primitive]:
     """A stack of gold bars under a question mark: a gold challenge."""
     ink = pen.c["ink"]
-    items = []
+    items: list[Primitive] = []
     for x0, x1, y0, y1 in ((-0.92, -0.04, 0.58, 0.9), (0.04, 0.92, 0.58, 0.9),
                            (-0.44, 0.44, 0.24, 0.56)):
         items.append(pen.poly([(x0, y1), (x1, y1), (x1 - 0.12, y0), (x0 + 0.12, y0)], fill=GOLD,
@@ -579,16 +604,16 @@ def gold_challenge(pen: Pen) -> list:
     return items
 
 
-def bat(pen: Pen) -> list:
+def bat(pen: Pen) -> list[Primitive]:
     """A bat with its wings spread."""
     ink, body = pen.c["ink"], pen.c["wall"]
-    items = []
+    items: list[Primitive] = []
     for side in (-1, 1):
-        def at(x: float, y: float, s: int = side) -> tuple[float, float]:
+        def at(x: float, y: float, s: int = side) -> Point:
             return s * x, y
         trail = [at(0.95, -0.36), at(0.72, 0.06), at(0.44, 0.1), at(0.1, 0.32)]
-        commands = [("M", *at(0.08, -0.2)),
-                    ("C", *at(0.3, -0.5), *at(0.7, -0.62), *trail[0])]
+        commands: list[Command] = [("M", *at(0.08, -0.2)),
+                                   ("C", *at(0.3, -0.5), *at(0.7, -0.62), *trail[0])]
         for a, b in itertools.pairwise(trail):
             commands.append(_bulge(a, b, -side * 0.04, -0.12))
         commands.append(("Z",))
@@ -606,11 +631,11 @@ def bat(pen: Pen) -> list:
     return items
 
 
-def _dashes(points: list[tuple[float, float]], dash: float,
-            gap: float) -> list[list[tuple[float, float]]]:
+def _dashes(points: list[Point], dash: float,
+            gap: float) -> list[list[Point]]:
     """Cut a polyline into dashes of length ``dash`` separated by ``gap``."""
-    pieces: list[list[tuple[float, float]]] = []
-    current: list[tuple[float, float]] = [points[0]]
+    pieces: list[list[Point]] = []
+    current: list[Point] = [points[0]]
     drawing, left = True, dash
     for a, b in itertools.pairwise(points):
         length = math.hypot(b[0] - a[0], b[1] - a[1])
@@ -633,11 +658,12 @@ def _dashes(points: list[tuple[float, float]], dash: float,
     return pieces
 
 
-def secret_passage(pen: Pen) -> list:
+def secret_passage(pen: Pen) -> list[Primitive]:
     """A brick wall hiding a door, its outline dashed, with a keyhole."""
     ink = pen.c["ink"]
     top, bottom, half = -0.8, 0.86, 0.9
-    items = [pen.path(rect(-half, top, 2 * half, bottom - top), fill=pen.c["rock-light"])]
+    items: list[Primitive] = [pen.path(rect(-half, top, 2 * half, bottom - top),
+                                        fill=pen.c["rock-light"])]
     rows = 5
     height = (bottom - top) / rows
     for row in range(rows):
@@ -659,13 +685,15 @@ def secret_passage(pen: Pen) -> list:
     return items
 
 
-def mud(pen: Pen) -> list:
+def mud(pen: Pen) -> list[Primitive]:
     """A flat puddle of mud with ripples and a drip falling into it."""
     ink, brown = pen.c["ink"], MUD
-    items = [pen.path(_smooth([(-0.88, 0.42), (-0.68, 0.08), (-0.2, 0.02), (0.3, -0.04),
-                               (0.78, 0.12), (0.88, 0.48), (0.5, 0.78), (0.0, 0.72),
-                               (-0.5, 0.82)]),
-                      fill=brown, stroke=ink, width=0.08)]
+    items: list[Primitive] = [
+        pen.path(_smooth([(-0.88, 0.42), (-0.68, 0.08), (-0.2, 0.02), (0.3, -0.04),
+                          (0.78, 0.12), (0.88, 0.48), (0.5, 0.78), (0.0, 0.72),
+                          (-0.5, 0.82)]),
+                 fill=brown, stroke=ink, width=0.08),
+    ]
     for rx, ry in ((0.5, 0.17), (0.26, 0.08)):
         items.append(pen.path(ellipse(0.0, 0.4, rx, ry), stroke=pen.c["rock"], width=0.05))
     for x, y, r in ((-0.62, 0.46, 0.07), (0.62, 0.4, 0.06), (-0.36, 0.64, 0.05)):
@@ -681,7 +709,7 @@ def mud(pen: Pen) -> list:
     return items
 
 
-def _helmet(pen: Pen, x: float, y: float, size: float) -> list:
+def _helmet(pen: Pen, x: float, y: float, size: float) -> list[Primitive]:
     """A miner's helmet with its lamp: ``y`` is the brim, ``size`` its half width."""
     ink, accent = pen.c["ink"], pen.c["accent"]
     return [
@@ -692,7 +720,7 @@ def _helmet(pen: Pen, x: float, y: float, size: float) -> list:
     ]
 
 
-def phantom(pen: Pen) -> list:
+def phantom(pen: Pen) -> list[Primitive]:
     """A ghost wearing a miner's helmet: the phantom miner."""
     ink, hole = pen.c["ink"], pen.c["wall"]
     bottom = [(0.64, 0.8), (0.22, 0.8), (-0.22, 0.8), (-0.64, 0.8)]
@@ -701,7 +729,7 @@ def phantom(pen: Pen) -> list:
     for a, b in itertools.pairwise(bottom):
         body.append(_bulge(a, b, 0.0, 0.14))
     body.append(("Z",))
-    items = [pen.path(tuple(body), fill=pen.c["paper"], stroke=ink, width=0.08)]
+    items: list[Primitive] = [pen.path(tuple(body), fill=pen.c["paper"], stroke=ink, width=0.08)]
     for side in (-1, 1):
         items.append(pen.path(ellipse(side * 0.24, 0.06, 0.11, 0.16), fill=hole))
     items.append(pen.path(ellipse(0, 0.44, 0.12, 0.15), fill=hole))
@@ -709,12 +737,14 @@ def phantom(pen: Pen) -> list:
     return items
 
 
-def chamber_gold(pen: Pen) -> list:
+def chamber_gold(pen: Pen) -> list[Primitive]:
     """A heap of gold nuggets inside a dark chamber."""
     ink = pen.c["ink"]
-    items = [pen.path((("M", -0.88, 0.9), ("L", -0.88, -0.02),
-                       *arc(0, -0.02, 0.88, 180, 360, move=False), ("L", 0.88, 0.9), ("Z",)),
-                      fill=pen.c["wall"], stroke=ink, width=0.08)]
+    items: list[Primitive] = [
+        pen.path((("M", -0.88, 0.9), ("L", -0.88, -0.02),
+                  *arc(0, -0.02, 0.88, 180, 360, move=False), ("L", 0.88, 0.9), ("Z",)),
+                 fill=pen.c["wall"], stroke=ink, width=0.08),
+    ]
     for x, y, size, turn in ((-0.5, 0.66, 0.3, 0), (0.5, 0.66, 0.3, 30), (0.0, 0.68, 0.3, 15),
                              (-0.25, 0.38, 0.28, 40), (0.26, 0.38, 0.28, 5),
                              (0.0, 0.12, 0.26, 25)):
@@ -724,14 +754,14 @@ def chamber_gold(pen: Pen) -> list:
     return items
 
 
-def mattock(pen: Pen) -> list:
+def mattock(pen: Pen) -> list[Primitive]:
     """A mattock: a handle with a pick point on one side of the head, a broad adze on the other."""
     foot, top, reach = (-0.74, 0.84), (0.4, -0.42), 0.62
     length = math.hypot(top[0] - foot[0], top[1] - foot[1])
     ux, uy = (foot[0] - top[0]) / length, (foot[1] - top[1]) / length
     vx, vy = -uy, ux
 
-    def at(across: float, down: float) -> tuple[float, float]:
+    def at(across: float, down: float) -> Point:
         return top[0] + across * reach * vx + down * ux, top[1] + across * reach * vy + down * uy
 
     ink, metal = pen.c["ink"], pen.c["floor"]

@@ -9,10 +9,13 @@ avoids parsing our own SVG back in just to place it in a PDF.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-Command = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
+Point = tuple[float, float]  # x, y in points, y down
+# ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",): the letter, then numbers.
+Command = tuple[str, *tuple[float, ...]]
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,7 @@ class Clip:
     """Children drawn only inside ``outline``."""
 
     outline: tuple[Command, ...]
-    children: tuple
+    children: tuple[Primitive, ...]
 
 
 @dataclass(frozen=True)
@@ -83,14 +86,18 @@ class Drawing:
     width: float
     height: float
     bleed: float
-    items: tuple
+    items: tuple[Primitive, ...]
+
+
+# Everything a drawing or a clip can hold; the writers handle exactly these.
+Primitive = Outline | Circle | Text | Picture | Clip
 
 
 # ---------------------------------------------------------------------------
 # Builders that keep icon and art code short.
 
 
-def polygon(points: list[tuple[float, float]] | tuple, close: bool = True) -> tuple[Command, ...]:
+def polygon(points: Sequence[Point], close: bool = True) -> tuple[Command, ...]:
     """Commands for a polyline through ``points``, closed by default."""
     commands: list[Command] = [("M", *points[0])]
     commands.extend(("L", *point) for point in points[1:])
@@ -99,7 +106,8 @@ def polygon(points: list[tuple[float, float]] | tuple, close: bool = True) -> tu
     return tuple(commands)
 
 
-def rect(x: float, y: float, width: float, height: float, radius: float = 0.0) -> tuple:
+def rect(x: float, y: float, width: float, height: float,
+         radius: float = 0.0) -> tuple[Command, ...]:
     """Commands for a rectangle, with rounded corners when ``radius`` > 0."""
     if radius <= 0:
         return polygon([(x, y), (x + width, y), (x + width, y + height), (x, y + height)])

@@ -8,6 +8,7 @@ header and check bar as the sheets, and only embedded fonts.
 from __future__ import annotations
 
 import io
+from typing import Any
 from xml.sax.saxutils import escape
 
 from pnp.draw.fonts import pdf_font
@@ -16,7 +17,7 @@ from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, PAPER_TITLES, SAFE_MARGI
 from pnp.model.tileset import Aid
 
 
-def _story(aid: Aid, game_title: str) -> list:
+def _story(aid: Aid, game_title: str) -> list[Any]:  # reportlab flowables are untyped
     from reportlab.lib.colors import HexColor
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import KeepTogether, ListFlowable, ListItem, Paragraph, Spacer
@@ -29,11 +30,11 @@ def _story(aid: Aid, game_title: str) -> list:
                              spaceBefore=8, spaceAfter=3, textColor=HexColor("#a8321c"))
     body = ParagraphStyle("body", fontName=pdf_font("regular"), fontSize=10, leading=13,
                           spaceAfter=4)
-    story: list = [Paragraph(escape(aid.title), title),
-                   Paragraph(escape(f"{game_title} \u00b7 player aid"), subtitle)]
+    story: list[Any] = [Paragraph(escape(aid.title), title),
+                        Paragraph(escape(f"{game_title} \u00b7 player aid"), subtitle)]
     for head, text in aid.sections:
-        block: list = [Paragraph(escape(head), heading)]
-        bullets: list = []
+        block: list[Any] = [Paragraph(escape(head), heading)]
+        bullets: list[Any] = []
         for raw in text.strip().split("\n"):
             line = raw.strip()
             if line.startswith("- "):

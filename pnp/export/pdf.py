@@ -22,7 +22,9 @@ from pnp.impose.layout import (
     HEADER_BAND,
     PAPER_TITLES,
     SAFE_MARGIN,
+    Grid,
     Paper,
+    Segment,
     SheetPlan,
     crop_marks,
     hex_cut_lines,
@@ -102,7 +104,7 @@ def _check_bar(canvas: Any, paper: Paper) -> None:
                       "Print with scaling off (\"actual size\").")
 
 
-def _marks(canvas: Any, lines: list[tuple[float, ...]],
+def _marks(canvas: Any, lines: list[Segment],
            style: tuple[float, float] = (0.0, 0.4)) -> None:
     """Stroke line segments; ``style`` is (grey level, width)."""
     grey, width = style
@@ -129,7 +131,7 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
     for name in sorted(designs):
         define_form(canvas, form_names[name], designs[name])
     define_check_bar(canvas, paper)
-    marks_forms: dict[tuple, str] = {}
+    marks_forms: dict[tuple[Grid, int], str] = {}
     total = len(plan.pages)
     for page in plan.pages:
         if page.side == "front":

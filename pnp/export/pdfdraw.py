@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.draw.fonts import pdf_font
-from pnp.draw.scene import Circle, Clip, Drawing, Outline, Picture, Style, Text
+from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -37,17 +37,16 @@ def _apply(canvas: Any, style: Style, cache: dict[str, Any]) -> tuple[bool, bool
     return bool(style.stroke), bool(style.fill)
 
 
-def _path(canvas: Any, commands: tuple, height: float) -> Any:
+def _path(canvas: Any, commands: tuple[Command, ...], height: float) -> Any:
     path = canvas.beginPath()
     for command in commands:
-        op = command[0]
+        op, *xy = command  # a list, so the type checker lets us index past the letter
         if op == "M":
-            path.moveTo(command[1], height - command[2])
+            path.moveTo(xy[0], height - xy[1])
         elif op == "L":
-            path.lineTo(command[1], height - command[2])
+            path.lineTo(xy[0], height - xy[1])
         elif op == "C":
-            path.curveTo(command[1], height - command[2], command[3], height - command[4],
-                         command[5], height - command[6])
+            path.curveTo(xy[0], height - xy[1], xy[2], height - xy[3], xy[4], height - xy[5])
         else:
             path.close()
     return path
@@ -59,7 +58,8 @@ def draw(canvas: Any, drawing: Drawing) -> None:
     _emit(canvas, drawing.items, drawing.height, cache)
 
 
-def _emit(canvas: Any, items: tuple, height: float, cache: dict[str, Any]) -> None:
+def _emit(canvas: Any, items: tuple[Primitive, ...], height: float,
+          cache: dict[str, Any]) -> None:
     for item in items:
         if isinstance(item, Outline):
             stroke, fill = _apply(canvas, item.style, cache)

@@ -13,7 +13,7 @@ import base64
 import svgwrite
 
 from pnp.draw.fonts import FONTS
-from pnp.draw.scene import Circle, Clip, Drawing, Outline, Picture, Style, Text
+from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
 
 _MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
          ".svg": "image/svg+xml"}
@@ -25,7 +25,7 @@ def num(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def path_data(commands: tuple) -> str:
+def path_data(commands: tuple[Command, ...]) -> str:
     """SVG path data for scene commands."""
     return " ".join(command[0] + " ".join(num(v) for v in command[1:]) for command in commands)
 
@@ -58,7 +58,8 @@ def to_svg(drawing: Drawing) -> str:
     )
     counter = [0]
 
-    def emit(items: tuple, parent: svgwrite.container.Group | svgwrite.Drawing) -> None:
+    def emit(items: tuple[Primitive, ...],
+             parent: svgwrite.container.Group | svgwrite.Drawing) -> None:
         for item in items:
             if isinstance(item, Outline):
                 parent.add(document.path(d=path_data(item.commands), **_paint(item.style)))
@@ -95,12 +96,14 @@ def to_svg(drawing: Drawing) -> str:
                 raise TypeError(f"unknown primitive {item!r}")
 
     emit(drawing.items, document)
-    return document.tostring() + "\n"
+    text: str = document.tostring()  # svgwrite is untyped
+    return text + "\n"
 
 
 def to_png(drawing: Drawing, dpi: float = 300.0) -> bytes:
     """Rasterise through cairosvg (the art's SVG, so PNG and SVG always agree)."""
     import cairosvg
 
-    return cairosvg.svg2png(bytestring=to_svg(drawing).encode("utf-8"), dpi=dpi,
-                            unsafe=False)
+    png: bytes = cairosvg.svg2png(bytestring=to_svg(drawing).encode("utf-8"), dpi=dpi,
+                                  unsafe=False)  # cairosvg is untyped
+    return png

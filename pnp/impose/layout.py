@@ -23,6 +23,8 @@ MARK_MIN = 6.0  # shortest crop mark worth printing
 MARK_CLEAR = 1.5  # crop marks stop this far inside the 6 mm line and clear of the header
 MARK_MAX = 14.0  # longest crop mark we print
 
+Segment = tuple[float, float, float, float]  # x1, y1, x2, y2 in PDF points (y up)
+
 
 @dataclass(frozen=True)
 class Paper:
@@ -220,6 +222,7 @@ def impose_groups(groups: list[Group], paper: Paper, bleed: float = 0.0,
                                         group.cell_h, kind))
             pages.append(Page(number, "front", tuple(fronts), len(chunk), grid))
             if with_backs:
+                assert backs is not None  # with_backs says so; mypy cannot see it
                 back_page = number + 1
                 placed = tuple(
                     replace(mirror(front, paper, duplex, back_page),
@@ -238,7 +241,7 @@ def impose(pieces: list[tuple[str, int, str]], paper: Paper, cell_w: float, cell
                          backs, source)
 
 
-def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float) -> list[tuple[float, ...]]:
+def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float) -> list[Segment]:
     """Line segments (x1, y1, x2, y2) marking every cut, outside the used block only.
 
     Marks run from just beyond the bleed to the safe margin, never over art.
@@ -256,7 +259,7 @@ def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float) -> list[tuple[
     block_left, block_right = xs[0], xs[-1]
     block_top, block_bottom = ys[-1], ys[0]
     start = bleed + MARK_GAP
-    lines = []
+    lines: list[Segment] = []
     above = min(MARK_MAX, paper.height - SAFE_MARGIN - HEADER_BAND - block_top - start
                 - MARK_CLEAR)
     below = min(MARK_MAX, block_bottom - SAFE_MARGIN - FOOTER_BAND - start - MARK_CLEAR)
@@ -282,14 +285,14 @@ def _hex_outline(grid: Grid, x: float, y: float) -> list[tuple[float, float]]:
     return [(x + cx, y + grid.cell_h - cy) for cx, cy in shape.corners(size)]
 
 
-def hex_cut_lines(grid: Grid, used: int) -> list[tuple[float, ...]]:
+def hex_cut_lines(grid: Grid, used: int) -> list[Segment]:
     """Every edge of the used hexes once: thin guides on the cut line itself.
 
     Neighbours in a honeycomb share edges, so a shared edge is listed (and
     cut) once.
     """
-    seen: set[tuple] = set()
-    lines = []
+    seen: set[tuple[tuple[float, float], ...]] = set()
+    lines: list[Segment] = []
     for index in range(used):
         corners = _hex_outline(grid, *grid.cell(index))
         for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
@@ -301,7 +304,7 @@ def hex_cut_lines(grid: Grid, used: int) -> list[tuple[float, ...]]:
     return lines
 
 
-def hex_block_marks(grid: Grid, used: int, bleed: float) -> list[tuple[float, ...]]:
+def hex_block_marks(grid: Grid, used: int, bleed: float) -> list[Segment]:
     """Corner marks around a honeycomb block, so the block can be cut free first."""
     points = [point for index in range(used) for point in _hex_outline(grid, *grid.cell(index))]
     left = min(x for x, _ in points) - bleed - MARK_GAP

@@ -26,7 +26,7 @@ def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan
 def plan_components(tileset: Tileset, kind: str, paper: str,
                     options: BuildOptions) -> SheetPlan | None:
     """Cards or tokens grouped by size and outline, each group on pages of its own."""
-    groups: dict[tuple, list] = {}
+    groups: dict[tuple[str, float, float], list[tuple[str, int, str]]] = {}
     for component in tileset.components:
         if component.kind != kind or not component.count:
             continue

@@ -20,7 +20,7 @@ from pnp.errors import InputError, Where, shorten
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
 
-class Mapping(dict):
+class Mapping(dict[str, Any]):
     """A YAML mapping with the line of the mapping and of each key's value."""
 
     def __init__(self, line: int = 0) -> None:
@@ -32,7 +32,7 @@ class Mapping(dict):
         return self.lines.get(key, self.line)
 
 
-class Sequence(list):
+class Sequence(list[Any]):
     """A YAML sequence with the line of the sequence and of each item."""
 
     def __init__(self, line: int = 0) -> None:

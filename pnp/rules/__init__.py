@@ -53,7 +53,7 @@ class Finding:
     tiles: tuple[str, ...] = ()
     fix: str = ""
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, str | list[str]]:
         return {"severity": self.severity, "rule": self.rule, "message": self.message,
                 "tiles": list(self.tiles), "fix": self.fix}
 

@@ -29,7 +29,7 @@ from typing import Any
 from pnp.errors import InputError, Where, did_you_mean, shorten
 from pnp.geometry.shapes import SQUARE
 from pnp.input.load import Mapping, Sequence, load_file
-from pnp.model.tileset import Component, TileKind, Tileset
+from pnp.model.tileset import Component, Feature, TileKind, Tileset
 from pnp.rules import Finding, GameRules, Setup
 
 Cell = tuple[int, int]  # (x, level): x grows to the east, the level grows downward
@@ -470,7 +470,7 @@ class RewardValue:
     source: str  # "card" when read from the tileset's card, else "default"
 
 
-def _vp_numbers(features: Iterable) -> list[int]:
+def _vp_numbers(features: Iterable[Feature]) -> list[int]:
     text = " ".join(str(f.value) for f in features if f.kind in ("text", "label"))
     return [int(n) for n in re.findall(r"(\d+)\s*VP", text)]
 
@@ -752,7 +752,8 @@ def _cards(src: _Source, entry: Mapping, where: str, key: str,
 
 
 def _player(src: _Source, item: Any, line: int, where: str, tileset: Tileset,
-            tunnels: dict[str, TileKind]) -> tuple[PlayerLayout, list, list]:
+            tunnels: dict[str, TileKind]
+            ) -> tuple[PlayerLayout, list[tuple[Cell, TileKind, int, str]], list[tuple[str, int]]]:
     entry = src.mapping(item, line, where, PLAYER_FIELDS, required=("name",))
     name = entry["name"]
     if not isinstance(name, str) or not name.strip() or len(name) > 40:

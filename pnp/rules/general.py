@@ -14,7 +14,7 @@ from pnp.rules import Finding, Setup
 TUNNEL_GAMES = ("demon-mine", "dynamine", "gold-mine")
 
 
-def _turned(tile: TileKind, steps: int, tileset: Tileset) -> frozenset:
+def _turned(tile: TileKind, steps: int, tileset: Tileset) -> frozenset[frozenset[str]]:
     """A tile's connections after rotating it: what a player sees on the table."""
     shape = tileset.shape
     return frozenset(rotate_ports(shape, pair, steps) for pair in tile.connections)
@@ -40,6 +40,15 @@ def check(setup: Setup) -> list[Finding]:
     if tileset.tile_count == 0:
         findings.append(Finding("error", "counts", "The mix has no tiles at all.",
                                 fix="give at least one tile kind a count above 0"))
+    findings.extend(stray_port_findings(tileset))
+    findings.extend(no_opening_findings(tileset))
+    findings.extend(rotation_duplicate_findings(tileset))
+    return findings
+
+
+def stray_port_findings(tileset: Tileset) -> list[Finding]:
+    """Paths naming a port the shape does not have: usually a typo, and nothing could join it."""
+    findings = []
     for tile in tileset.tiles:
         stray = [port for path in tile.paths for port in path.ports
                  if port not in tileset.shape.edges]
@@ -49,14 +58,27 @@ def check(setup: Setup) -> list[Finding]:
                 f"'{tile.name}' has ports {', '.join(stray)} that are not edges of a "
                 f"{tileset.shape.name} tile.", (tile.name,),
                 f"use only {' '.join(tileset.shape.edges)}"))
-    needs_tunnels = tileset.game in TUNNEL_GAMES or any(t.paths for t in tileset.tiles)
-    if needs_tunnels:
-        for tile in tileset.tiles:
-            if tile.role == "tunnel" and tile.count and not tile.ports:
-                findings.append(Finding(
-                    "error", "no-openings",
+    return findings
+
+
+def no_opening_findings(tileset: Tileset) -> list[Finding]:
+    """Tunnel tiles nothing can enter, asked only of games (or mixes) built from tunnels.
+
+    ``role`` defaults to ``tunnel``, so in a game without tunnels every tile
+    would look closed; asking there would only raise false errors.
+    """
+    if not (tileset.game in TUNNEL_GAMES or any(t.paths for t in tileset.tiles)):
+        return []
+    return [Finding("error", "no-openings",
                     f"'{tile.name}' is a tunnel tile with no openings: nothing can enter it.",
-                    (tile.name,), "give it paths, or mark it role: event"))
+                    (tile.name,), "give it paths, or mark it role: event")
+            for tile in tileset.tiles
+            if tile.role == "tunnel" and tile.count and not tile.ports]
+
+
+def rotation_duplicate_findings(tileset: Tileset) -> list[Finding]:
+    """Pairs of printed kinds that are one tile turned round: players cannot tell them apart."""
+    findings = []
     kinds = [tile for tile in tileset.tiles if tile.count]
     for index, a in enumerate(kinds):
         for b in kinds[index + 1 :]:

@@ -306,31 +306,65 @@ def extension_finding(tileset: Tileset, variant: str | None) -> Finding | None:
     mine sooner, never later. With the Phantom variant the best cavern is
     held back to be laid last, and the mine must still be open for it.
     """
+    stack = development_stack(tileset, variant)
+    if stack is None:
+        return None  # the entrance rule already reports it
+    opening, pool, last = stack
+    chance = close_chance(opening, pool, DEVELOPMENT_TILES, last)
+    severity = close_severity(chance)
+    fix = ("" if severity == "info" else
+           "swap some one-opening tiles for tees or crosses, which each add open ends")
+    singles = tuple(t.name for t in tileset.tiles if t.count and len(t.ports) == 1)
+    return Finding(severity, "keeps-open", close_message(chance, opening, pool.get(1, 0)),
+                   singles if severity != "info" else (), fix)
+
+
+def development_stack(tileset: Tileset,
+                      variant: str | None) -> tuple[int, dict[int, int], int | None] | None:
+    """What :func:`close_chance` needs: entrance openings, the stack, the cavern held back.
+
+    The stack maps a number of openings to how many tiles have it; tiles with
+    no opening are left out, as they can never be laid (another rule says so).
+    None when the mix has no entrance, since then there is no mine to keep open.
+    """
     entrances = [t for t in tileset.tiles if category(t) == "entrance" and t.count]
     if not entrances:
-        return None  # the entrance rule already reports it
+        return None
     opening = len(entrances[0].ports)
     pool: dict[int, int] = {}
     for tile in tileset.tiles:
         if category(tile) != "entrance" and tile.ports and tile.count:
             pool[len(tile.ports)] = pool.get(len(tile.ports), 0) + tile.count
-    caverns = [len(t.ports) for t in tileset.tiles if category(t) == "cavern" and t.count]
-    last = max(caverns) if variant == PHANTOM and caverns else None
+    last = held_back_cavern(tileset, variant)
     if last is not None:
         pool[last] -= 1
-    chance = close_chance(opening, pool, DEVELOPMENT_TILES, last)
-    dead_ends = pool.get(1, 0)
+    return opening, pool, last
+
+
+def held_back_cavern(tileset: Tileset, variant: str | None) -> int | None:
+    """Openings of the cavern the Phantom variant lays last, or None without one.
+
+    It comes off the shuffled stack, so the stack must not count it; with
+    several cavern kinds we hold back the one with the most openings.
+    """
+    caverns = [len(t.ports) for t in tileset.tiles if category(t) == "cavern" and t.count]
+    return max(caverns) if variant == PHANTOM and caverns else None
+
+
+def close_severity(chance: float) -> str:
+    """How loudly to report a chance of a forced shut (CLOSE_ERROR, CLOSE_WARNING)."""
+    if chance >= CLOSE_ERROR:
+        return "error"
+    return "warning" if chance >= CLOSE_WARNING else "info"
+
+
+def close_message(chance: float, opening: int, dead_ends: int) -> str:
+    """The keeps-open sentence, naming the worst shuffle so the number can be checked."""
     worst = (f"the worst shuffle draws {opening} one-opening tiles first"
              if dead_ends >= opening else
              f"even the worst shuffle (all {dead_ends} one-opening tiles first) leaves it open")
-    message = (f"The mine is forced shut during the {DEVELOPMENT_TILES} development tiles in "
-               f"{chance:.2%} of shuffles ({worst}; the entrance has {opening} openings).")
-    severity = ("error" if chance >= CLOSE_ERROR else
-                "warning" if chance >= CLOSE_WARNING else "info")
-    fix = ("" if severity == "info" else
-           "swap some one-opening tiles for tees or crosses, which each add open ends")
-    singles = tuple(t.name for t in tileset.tiles if t.count and len(t.ports) == 1)
-    return Finding(severity, "keeps-open", message, singles if severity != "info" else (), fix)
+    return (f"The mine is forced shut during the {DEVELOPMENT_TILES} development tiles in "
+            f"{chance:.2%} of shuffles ({worst}; the entrance has {opening} openings).")
 
 
 # ---------------------------------------------------------------------------

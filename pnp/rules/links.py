@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 Cell = tuple[int, int]
+State = tuple[Cell, int, int]  # a square, the heading into it, turns so far
 HEADINGS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N E S W, clockwise
 
 
@@ -67,11 +68,44 @@ def shortest_links(start: Cell, goal: Cell, max_turns: int, margin: int = 3,
     after the first length at which one completes: breadth-first order means
     nothing found later is shorter.
     """
-    low_x, high_x = min(start[0], goal[0]) - margin, max(start[0], goal[0]) + margin
-    low_y, high_y = min(start[1], goal[1]) - margin, max(start[1], goal[1]) + margin
+    low_x, high_x, low_y, high_y = _search_box(start, goal, margin)
     best: dict[int, Link] = {}
-    parent: dict[tuple, tuple | None] = {}
-    frontier: list[tuple] = []
+    parent: dict[State, State | None] = {}
+    frontier = _first_states(start, goal, parent, best)
+    length = 1  # cells placed so far, the current one included
+    while frontier and not (supply is not None and best):
+        following: list[State] = []
+        for state in frontier:
+            for key in _moves(state, max_turns, supply, length):
+                nxt, _, new_turns = key
+                if nxt == start:
+                    continue
+                if nxt == goal:
+                    _keep_link(best, parent, state, new_turns)
+                elif (low_x <= nxt[0] <= high_x and low_y <= nxt[1] <= high_y
+                      and key not in parent):
+                    parent[key] = state
+                    following.append(key)
+        frontier = following
+        length += 1
+    return best
+
+
+def _search_box(start: Cell, goal: Cell, margin: int) -> tuple[int, int, int, int]:
+    """Lowest x, highest x, lowest y, highest y the search may enter, so it ends."""
+    return (min(start[0], goal[0]) - margin, max(start[0], goal[0]) + margin,
+            min(start[1], goal[1]) - margin, max(start[1], goal[1]) + margin)
+
+
+def _first_states(start: Cell, goal: Cell, parent: dict[State, State | None],
+                  best: dict[int, Link]) -> list[State]:
+    """The first square of a link, one per heading out of ``start``.
+
+    Bases that touch need no tiles at all, so that heading records the empty
+    link instead of starting a search. Each state found is entered in
+    ``parent`` as a root.
+    """
+    frontier: list[State] = []
     for heading in range(4):
         dx, dy = HEADINGS[heading]
         cell = (start[0] + dx, start[1] + dy)
@@ -81,43 +115,48 @@ def shortest_links(start: Cell, goal: Cell, max_turns: int, margin: int = 3,
         state = (cell, heading, 0)
         parent[state] = None
         frontier.append(state)
-    length = 1  # cells placed so far, the current one included
-    while frontier and not (supply is not None and best):
-        following: list[tuple] = []
-        for state in frontier:
-            cell, heading, turns = state
-            for turn_by in (0, 1, 3):  # straight on, turn right, turn left
-                new_heading = (heading + turn_by) % 4
-                new_turns = turns + (turn_by != 0)
-                if new_turns > max_turns:
-                    continue
-                if supply is not None and not supply.fits(new_turns, length - new_turns):
-                    continue
-                dx, dy = HEADINGS[new_heading]
-                nxt = (cell[0] + dx, cell[1] + dy)
-                if nxt == start:
-                    continue
-                if nxt == goal:
-                    if new_turns not in best:
-                        link = _rebuild(parent, state, new_turns != turns)
-                        if link is not None:
-                            best[new_turns] = link
-                    continue
-                if not (low_x <= nxt[0] <= high_x and low_y <= nxt[1] <= high_y):
-                    continue
-                key = (nxt, new_heading, new_turns)
-                if key not in parent:
-                    parent[key] = state
-                    following.append(key)
-        frontier = following
-        length += 1
-    return best
+    return frontier
 
 
-def _rebuild(parent: dict, last: tuple, last_turns: bool) -> Link | None:
+def _moves(state: State, max_turns: int, supply: Supply | None, length: int) -> list[State]:
+    """The states one square on that stay within the turn limit and the supply.
+
+    ``length`` counts the squares already on the link, so the tile in
+    ``state`` must turn if the move does and run straight otherwise; the
+    supply check stops a branch as soon as it cannot be built.
+    """
+    cell, heading, turns = state
+    moves = []
+    for turn_by in (0, 1, 3):  # straight on, turn right, turn left
+        new_heading = (heading + turn_by) % 4
+        new_turns = turns + (turn_by != 0)
+        if new_turns > max_turns:
+            continue
+        if supply is not None and not supply.fits(new_turns, length - new_turns):
+            continue
+        dx, dy = HEADINGS[new_heading]
+        moves.append(((cell[0] + dx, cell[1] + dy), new_heading, new_turns))
+    return moves
+
+
+def _keep_link(best: dict[int, Link], parent: dict[State, State | None], last: State,
+               turns: int) -> None:
+    """Record the link ending after ``last`` with ``turns`` turns, if it is the first such.
+
+    Breadth-first order makes the first link found for a turn count the
+    shortest; one that crosses itself is not a tunnel and is skipped.
+    """
+    if turns in best:
+        return
+    link = _rebuild(parent, last, turns != last[2])
+    if link is not None:
+        best[turns] = link
+
+
+def _rebuild(parent: dict[State, State | None], last: State, last_turns: bool) -> Link | None:
     """The cells of a found link with each cell's need; None if it crosses itself."""
-    states = []
-    state: tuple | None = last
+    states: list[State] = []
+    state: State | None = last
     while state is not None:
         states.append(state)
         state = parent[state]
@@ -125,10 +164,10 @@ def _rebuild(parent: dict, last: tuple, last_turns: bool) -> Link | None:
     cells = tuple(s[0] for s in states)
     if len(set(cells)) != len(cells):
         return None
-    needs = []
+    needs: list[str] = []
     for index, current in enumerate(states):
-        last = index + 1 == len(states)
-        turned = last_turns if last else states[index + 1][2] != current[2]
+        is_last = index + 1 == len(states)
+        turned = last_turns if is_last else states[index + 1][2] != current[2]
         needs.append("turn" if turned else "straight")
     return Link(cells, tuple(needs))
 

@@ -262,7 +262,7 @@ def _with(pair: tuple[int, int], player: int, value: int) -> tuple[int, int]:
 def miner_moves(board: Board, state: State) -> list[tuple[int, int]]:
     """Every (from, to) move open to the player to move, as board indices."""
     own = state.miners[state.player]
-    moves = []
+    moves: list[tuple[int, int]] = []
     for members, region in groups(board, state, state.player):
         targets = list(indices(region & ~own))
         moves.extend((source, target) for source in indices(members) for target in targets)
@@ -557,7 +557,8 @@ def _supply_findings(setup: Setup, side: int, which: str) -> list[Finding]:
         (TILE,), f"raise '{TILE}' to at least {need}")]
 
 
-def _miner_findings(setup: Setup, short: bool, cells: dict[str, list]) -> list[Finding]:
+def _miner_findings(setup: Setup, short: bool,
+                    cells: dict[str, list[tuple[int, int]]]) -> list[Finding]:
     """Each colour needs its full crew of miner tokens, and a setup space for each."""
     need = SHORT_MINERS if short else FULL_MINERS
     counts = {component.name: component.count for component in setup.tileset.components}
@@ -647,7 +648,8 @@ def _cells_text(cells: Iterable[tuple[int, int]]) -> str:
     return ", ".join(f"[{q}, {r}]" for q, r in cells)
 
 
-def _summary(setup: Setup, side: int, which: str, cells: dict[str, list]) -> Finding:
+def _summary(setup: Setup, side: int, which: str,
+             cells: dict[str, list[tuple[int, int]]]) -> Finding:
     """One line with the figures the other findings were judged against."""
     need, exact = supply_floor(side)
     spaces = 3 * side * (side - 1) + 1
@@ -730,7 +732,7 @@ def _nth(mask: int, n: int) -> int:
     raise IndexError(n)
 
 
-def simulate(setup: Setup, games: int, seed: int) -> dict:
+def simulate(setup: Setup, games: int, seed: int) -> dict[str, object]:
     """Play ``games`` random legal games from the fixed setup; report how they ended.
 
     The same seed always gives the same report. ``ended`` counts games decided by a

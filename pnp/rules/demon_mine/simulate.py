@@ -242,7 +242,7 @@ def play_game(setup: Setup, rng: random.Random) -> tuple[int | None, int]:
     return None, TURN_CAP
 
 
-def simulate(setup: Setup, games: int, seed: int) -> dict:
+def simulate(setup: Setup, games: int, seed: int) -> dict[str, object]:
     """Play ``games`` random games; the report depends only on the mix and the seed."""
     rng = random.Random(seed)
     lengths: list[int] = []
