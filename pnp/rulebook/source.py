@@ -29,6 +29,11 @@ PAWN_COLOURS = {
 }
 MARKS = ("tick", "cross")
 
+Point = tuple[float, float]  # a board position; pawns and arrows may sit between squares
+Pawn = tuple[Point, str, str]  # where, colour, label
+Arrow = tuple[Point, Point]  # from, to
+Mark = tuple[Point, str]  # where, "tick" or "cross"
+
 
 @dataclass(frozen=True)
 class DiagramTile:
@@ -45,9 +50,9 @@ class Diagram:
     columns: int
     rows: int
     tiles: tuple[DiagramTile, ...] = ()
-    pawns: tuple[tuple[tuple[float, float], str, str], ...] = ()  # where, colour, label
-    arrows: tuple[tuple[tuple[float, float], tuple[float, float]], ...] = ()
-    marks: tuple[tuple[tuple[float, float], str], ...] = ()
+    pawns: tuple[Pawn, ...] = ()
+    arrows: tuple[Arrow, ...] = ()
+    marks: tuple[Mark, ...] = ()
     highlight: tuple[tuple[int, int], ...] = ()
     verdict: str = ""  # "", "legal" or "illegal"
     scale: float = 1.0
@@ -133,7 +138,28 @@ def _cell(path: Path, value: Any, line: int, field_name: str,
 
 
 def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
-    """Read a diagram's YAML body; its lines count from the fence's first line."""
+    """Read a diagram's YAML body; its lines count from the fence's first line.
+
+    Each part is checked by its own step, in the order the fields are listed,
+    so the first mistake in a body is always the one reported.
+    """
+    data = _diagram_body(path, body, line)
+    tiles = _diagram_tiles(path, data, line, tileset)
+    pawns = _diagram_pawns(path, data, line)
+    arrows = _diagram_arrows(path, data, line)
+    marks = _diagram_marks(path, data, line)
+    highlight = tuple(_cell(path, item, line + data["highlight"].line_of(index), "highlight")
+                      for index, item in enumerate(_items(data, "highlight", path, line)))
+    verdict, caption, scale = _diagram_look(path, data, line)
+    cells = [t.cell for t in tiles] + [(round(p[0][0]), round(p[0][1])) for p in pawns] + \
+        list(highlight)
+    columns, rows = _board_size(path, data, line, cells)
+    return Diagram(caption, columns, rows, tuple(tiles), tuple(pawns), tuple(arrows),
+                   tuple(marks), highlight, verdict, scale, line)
+
+
+def _diagram_body(path: Path, body: str, line: int) -> Mapping:
+    """The body as a YAML mapping of known fields; YAML errors keep the template's line."""
     try:
         data = parse_yaml(body, str(path)) if body.strip() else None
     except InputError as error:
@@ -144,28 +170,21 @@ def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
         raise InputError(Where(str(path), line), "a diagram needs a YAML body",
                          field="pnp diagram", found=found,
                          allowed="fields: " + ", ".join(DIAGRAM_FIELDS))
-
-    def at(key: str) -> int:
-        return line + data.line_of(key)
-
     for key in data:
         if key not in DIAGRAM_FIELDS:
-            raise _fail(path, at(key), key, "unknown field", key,
+            raise _fail(path, line + data.line_of(key), key, "unknown field", key,
                         "fields: " + ", ".join(DIAGRAM_FIELDS))
+    return data
+
+
+def _diagram_tiles(path: Path, data: Mapping, line: int, tileset: Tileset) -> list[DiagramTile]:
+    """Tile placements, written ``[c, r, name, turn]`` or as a mapping, naming real tiles."""
     names = [tile.name for tile in tileset.tiles]
     tiles = []
     for index, item in enumerate(_items(data, "tiles", path, line)):
         spot = line + data["tiles"].line_of(index)
         _known_fields(path, item, spot, "tiles")
-        if isinstance(item, list) and len(item) in (3, 4):
-            cell, name, turn = _cell(path, item[:2], spot, "tiles"), item[2], \
-                (item[3] if len(item) == 4 else 0)
-        elif isinstance(item, Mapping):
-            cell = _cell(path, item.get("at"), spot, "tiles.at")
-            name, turn = item.get("tile"), item.get("turn", 0)
-        else:
-            raise _fail(path, spot, "tiles", "not a tile placement", item,
-                        "[column, row, tile] or {at: [c, r], tile: NAME, turn: N}")
+        cell, name, turn = _placement(path, item, spot)
         if name not in names:
             hint = did_you_mean(str(name), names, many=True)
             raise _fail(path, spot, "tiles", f"unknown tile{hint}", name, ", ".join(names))
@@ -173,6 +192,23 @@ def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
             raise _fail(path, spot, "tiles.turn", "not a number of turns", turn,
                         "a whole number of clockwise steps")
         tiles.append(DiagramTile(cell, name, turn % tileset.shape.sides))
+    return tiles
+
+
+def _placement(path: Path, item: object, spot: int) -> tuple[tuple[int, int], object, object]:
+    """Square, tile name and turn of one placement, in either of its two spellings."""
+    if isinstance(item, list) and len(item) in (3, 4):
+        return _cell(path, item[:2], spot, "tiles"), item[2], \
+            (item[3] if len(item) == 4 else 0)
+    if isinstance(item, Mapping):
+        return _cell(path, item.get("at"), spot, "tiles.at"), item.get("tile"), \
+            item.get("turn", 0)
+    raise _fail(path, spot, "tiles", "not a tile placement", item,
+                "[column, row, tile] or {at: [c, r], tile: NAME, turn: N}")
+
+
+def _diagram_pawns(path: Path, data: Mapping, line: int) -> list[Pawn]:
+    """Pawns: where (squares or between them), a known colour, a label of at most two."""
     pawns = []
     for index, item in enumerate(_items(data, "pawns", path, line)):
         spot = line + data["pawns"].line_of(index)
@@ -186,6 +222,11 @@ def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
             raise _fail(path, spot, "pawns.label", "a pawn label is one or two characters",
                         label, "for example P or B1")
         pawns.append((_cell(path, item.get("at"), spot, "pawns.at", True), colour, label))
+    return pawns
+
+
+def _diagram_arrows(path: Path, data: Mapping, line: int) -> list[Arrow]:
+    """Arrows from one point of the board to another."""
     arrows = []
     for index, item in enumerate(_items(data, "arrows", path, line)):
         spot = line + data["arrows"].line_of(index)
@@ -194,6 +235,11 @@ def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
             raise _fail(path, spot, "arrows", "not an arrow", item, "{from: [c, r], to: [c, r]}")
         arrows.append((_cell(path, item.get("from"), spot, "arrows.from", True),
                        _cell(path, item.get("to"), spot, "arrows.to", True)))
+    return arrows
+
+
+def _diagram_marks(path: Path, data: Mapping, line: int) -> list[Mark]:
+    """Ticks and crosses placed on the board."""
     marks = []
     for index, item in enumerate(_items(data, "marks", path, line)):
         spot = line + data["marks"].line_of(index)
@@ -202,26 +248,36 @@ def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
         if mark not in MARKS:
             raise _fail(path, spot, "marks.mark", "not a mark", mark, ", ".join(MARKS))
         marks.append((_cell(path, item.get("at"), spot, "marks.at", True), mark))
-    highlight = tuple(_cell(path, item, line + data["highlight"].line_of(index), "highlight")
-                      for index, item in enumerate(_items(data, "highlight", path, line)))
-    cells = [t.cell for t in tiles] + [(round(p[0][0]), round(p[0][1])) for p in pawns] + \
-        list(highlight)
+    return marks
+
+
+def _diagram_look(path: Path, data: Mapping, line: int) -> tuple[str, str, float]:
+    """Verdict badge, caption and scale, the fields that are single values."""
     verdict = data.get("verdict", "")
     if verdict not in ("", "legal", "illegal"):
-        raise _fail(path, at("verdict"), "verdict", "not a verdict", verdict, "legal, illegal")
+        raise _fail(path, line + data.line_of("verdict"), "verdict", "not a verdict", verdict,
+                    "legal, illegal")
     caption = data.get("caption", "")
     if not isinstance(caption, str):
-        raise _fail(path, at("caption"), "caption", "not text", caption, "a caption")
+        raise _fail(path, line + data.line_of("caption"), "caption", "not text", caption,
+                    "a caption")
     scale = data.get("scale", 1.0)
     if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.3 <= scale <= 2:
-        raise _fail(path, at("scale"), "scale", "not a usable scale", scale, "0.3 to 2")
+        raise _fail(path, line + data.line_of("scale"), "scale", "not a usable scale", scale,
+                    "0.3 to 2")
+    return verdict, caption, float(scale)
+
+
+def _board_size(path: Path, data: Mapping, line: int,
+                cells: list[tuple[int, int]]) -> tuple[int, int]:
+    """Columns and rows as given, or just enough to hold every square the diagram uses."""
     columns = data.get("columns", max((c[0] for c in cells), default=0) + 1)
     rows = data.get("rows", max((c[1] for c in cells), default=0) + 1)
     for key, value in (("columns", columns), ("rows", rows)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 14:
-            raise _fail(path, at(key), key, "not a board size", value, "1 to 14")
-    return Diagram(caption, columns, rows, tuple(tiles), tuple(pawns), tuple(arrows),
-                   tuple(marks), highlight, verdict, float(scale), line)
+            raise _fail(path, line + data.line_of(key), key, "not a board size", value,
+                        "1 to 14")
+    return columns, rows
 
 
 NESTED_FIELDS = {"tiles": ("at", "tile", "turn"), "pawns": ("at", "colour", "label"),

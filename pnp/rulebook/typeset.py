@@ -354,75 +354,138 @@ def markdown_flowables(tokens: tuple, sheet: dict[str, Any], numbering: Numberin
                        width: float) -> list:
     """Turn a run of Markdown block tokens into flowables.
 
+    Each token type has its own handler (see ``_MARKDOWN``); types we do not
+    typeset (paragraph and heading closes, for instance) are skipped.
+    """
+    book = _MarkdownRun(sheet, numbering, width)
+    for token in tokens:
+        handler = _MARKDOWN.get(token.type)
+        if handler is not None:
+            handler(book, token)
+    return book.root
+
+
+class _MarkdownRun:
+    """What ``markdown_flowables`` tracks between tokens.
+
     Containers (lists, list items, quotes) collect their children on a stack,
     so lists nest and a list item may hold several paragraphs or a sub-list.
+    A table gathers its rows until it closes; a heading's text arrives in the
+    inline token after its open tag.
     """
-    from reportlab.platypus import KeepTogether, ListFlowable, ListItem, Paragraph, Spacer
 
-    root: list = []
-    stack: list[tuple[str, list, dict]] = [("root", root, {})]
-    table_rows: list[list] | None = None
-    row: list | None = None
-    heading: str | None = None
+    def __init__(self, sheet: dict[str, Any], numbering: Numbering, width: float) -> None:
+        self.sheet, self.numbering, self.width = sheet, numbering, width
+        self.root: list = []
+        self.stack: list[tuple[str, list, dict]] = [("root", self.root, {})]
+        self.table_rows: list[list] | None = None
+        self.row: list | None = None
+        self.heading: str | None = None
 
-    def add(flowable: Any) -> None:
-        stack[-1][1].append(flowable)
+    def add(self, flowable: Any) -> None:
+        self.stack[-1][1].append(flowable)
 
-    for token in tokens:
-        kind = token.type
-        if kind == "heading_open":
-            heading = token.tag
-        elif kind == "inline" and heading:
-            level = min(int(heading[1]), 3)
-            number = numbering.next(level)
+    def heading_open(self, token: Any) -> None:
+        self.heading = token.tag
+
+    def inline(self, token: Any) -> None:
+        """Text: a numbered heading, a table cell, or a paragraph (tinted inside a quote)."""
+        from reportlab.platypus import Paragraph
+
+        sheet = self.sheet
+        if self.heading:
+            level = min(int(self.heading[1]), 3)
+            number = self.numbering.next(level)
             paragraph = Paragraph(f"{number}&nbsp;&nbsp;{inline_markup(token)}",
                                   sheet[f"h{level}"])
             paragraph.toc_entry = (level, f"{number}  {token.content}")
-            add(paragraph)
-            heading = None
-        elif kind == "inline" and table_rows is not None and row is not None:
-            row.append(Paragraph(inline_markup(token),
-                                 sheet["head"] if not table_rows else sheet["cell"]))
-        elif kind == "inline":
-            quoted = any(frame[0] == "quote" for frame in stack)
-            add(Paragraph(inline_markup(token), sheet["note"] if quoted else sheet["body"]))
-        elif kind in ("bullet_list_open", "ordered_list_open"):
-            start = int(token.attrGet("start") or 1) if kind == "ordered_list_open" else 1
-            stack.append(("list", [], {"ordered": kind == "ordered_list_open",
-                                       "start": start}))
-        elif kind in ("bullet_list_close", "ordered_list_close"):
-            _, items, info = stack.pop()
-            add(ListFlowable(items, bulletType="1" if info["ordered"] else "bullet",
-                             start=info["start"] if info["ordered"] else "\u2022",
-                             leftIndent=14, bulletFontName=pdf_font("regular"),
-                             bulletFontSize=9.5, spaceAfter=4))
-        elif kind == "list_item_open":
-            stack.append(("item", [], {}))
-        elif kind == "list_item_close":
-            _, children, _ = stack.pop()
-            add(ListItem(children or [Spacer(1, 1)], leftIndent=14))
-        elif kind == "blockquote_open":
-            stack.append(("quote", [], {}))
-        elif kind == "blockquote_close":
-            _, children, _ = stack.pop()
-            add(_note(children, width))
-        elif kind == "table_open":
-            table_rows = []
-        elif kind == "tr_open":
-            row = []
-        elif kind == "tr_close" and table_rows is not None and row is not None:
-            table_rows.append(row)
-            row = None
-        elif kind == "table_close" and table_rows is not None:
-            add(KeepTogether([_table(table_rows, width), Spacer(1, 6)]))
-            table_rows = None
-        elif kind == "fence":
-            from reportlab.platypus import Preformatted
+            self.add(paragraph)
+            self.heading = None
+        elif self.table_rows is not None and self.row is not None:
+            self.row.append(Paragraph(inline_markup(token),
+                                      sheet["head"] if not self.table_rows else sheet["cell"]))
+        else:
+            quoted = any(frame[0] == "quote" for frame in self.stack)
+            self.add(Paragraph(inline_markup(token), sheet["note"] if quoted else sheet["body"]))
 
-            add(Preformatted(token.content, sheet["cell"]))
-        elif kind == "hr":
-            add(Spacer(1, 8))
-    return root
+    def list_open(self, token: Any) -> None:
+        ordered = token.type == "ordered_list_open"
+        start = int(token.attrGet("start") or 1) if ordered else 1
+        self.stack.append(("list", [], {"ordered": ordered, "start": start}))
+
+    def list_close(self, token: Any) -> None:
+        from reportlab.platypus import ListFlowable
+
+        _, items, info = self.stack.pop()
+        self.add(ListFlowable(items, bulletType="1" if info["ordered"] else "bullet",
+                              start=info["start"] if info["ordered"] else "\u2022",
+                              leftIndent=14, bulletFontName=pdf_font("regular"),
+                              bulletFontSize=9.5, spaceAfter=4))
+
+    def item_open(self, token: Any) -> None:
+        self.stack.append(("item", [], {}))
+
+    def item_close(self, token: Any) -> None:
+        from reportlab.platypus import ListItem, Spacer
+
+        _, children, _ = self.stack.pop()
+        self.add(ListItem(children or [Spacer(1, 1)], leftIndent=14))
+
+    def quote_open(self, token: Any) -> None:
+        self.stack.append(("quote", [], {}))
+
+    def quote_close(self, token: Any) -> None:
+        _, children, _ = self.stack.pop()
+        self.add(_note(children, self.width))
+
+    def table_open(self, token: Any) -> None:
+        self.table_rows = []
+
+    def row_open(self, token: Any) -> None:
+        self.row = []
+
+    def row_close(self, token: Any) -> None:
+        if self.table_rows is not None and self.row is not None:
+            self.table_rows.append(self.row)
+            self.row = None
+
+    def table_close(self, token: Any) -> None:
+        from reportlab.platypus import KeepTogether, Spacer
+
+        if self.table_rows is not None:
+            self.add(KeepTogether([_table(self.table_rows, self.width), Spacer(1, 6)]))
+            self.table_rows = None
+
+    def fence(self, token: Any) -> None:
+        from reportlab.platypus import Preformatted
+
+        self.add(Preformatted(token.content, self.sheet["cell"]))
+
+    def rule(self, token: Any) -> None:
+        from reportlab.platypus import Spacer
+
+        self.add(Spacer(1, 8))
+
+
+# token type -> its handler in _MarkdownRun; tokens of other types are skipped
+_MARKDOWN = {
+    "heading_open": _MarkdownRun.heading_open,
+    "inline": _MarkdownRun.inline,
+    "bullet_list_open": _MarkdownRun.list_open,
+    "ordered_list_open": _MarkdownRun.list_open,
+    "bullet_list_close": _MarkdownRun.list_close,
+    "ordered_list_close": _MarkdownRun.list_close,
+    "list_item_open": _MarkdownRun.item_open,
+    "list_item_close": _MarkdownRun.item_close,
+    "blockquote_open": _MarkdownRun.quote_open,
+    "blockquote_close": _MarkdownRun.quote_close,
+    "table_open": _MarkdownRun.table_open,
+    "tr_open": _MarkdownRun.row_open,
+    "tr_close": _MarkdownRun.row_close,
+    "table_close": _MarkdownRun.table_close,
+    "fence": _MarkdownRun.fence,
+    "hr": _MarkdownRun.rule,
+}
 
 
 def _note(children: list, width: float) -> Any:
@@ -485,38 +548,12 @@ def components_table(designs: Designs, sheet: dict[str, Any]) -> list:
     """
     from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
-    from pnp.draw.components import design_component
-
     tileset = designs.tileset
     rows: list[list] = [[Paragraph("", sheet["head"]), Paragraph("Piece", sheet["head"]),
                          Paragraph("Count", sheet["head"]), Paragraph("What it is",
                                                                       sheet["head"])]]
-    for tile in tileset.tiles:
-        if not tile.count:
-            continue
-        thumb = DesignFlowable(f"tile:{tileset.game}:{tile.name}", designs.tile(tile.name), 30)
-        rows.append([thumb, Paragraph(escape(tile.name), sheet["cell"]),
-                     Paragraph(str(tile.count), sheet["cell"]),
-                     Paragraph(escape(_describe_tile(tile, tileset)), sheet["cell"])])
-    families: dict[str, list] = {}
-    for component in tileset.components:
-        if component.count:
-            families.setdefault(component.name.split("-")[0], []).append(component)
-    for family in families.values():
-        groups = [family] if len(family) >= 3 else [[member] for member in family]
-        for group in groups:
-            first = group[0]
-            thumb = DesignFlowable(f"component:{tileset.game}:{first.name}",
-                                   design_component(tileset, first), 30)
-            name = first.name if len(group) == 1 else f"{first.name.split('-')[0]}-\u2026"
-            count = sum(member.count for member in group)
-            what = first.kind if len(group) == 1 else (
-                f"{len(group)} kinds of {first.kind}: " +
-                ", ".join(member.name for member in group[:4]) +
-                (", \u2026" if len(group) > 4 else ""))
-            rows.append([thumb, Paragraph(escape(name), sheet["cell"]),
-                         Paragraph(str(count), sheet["cell"]),
-                         Paragraph(escape(what), sheet["cell"])])
+    rows.extend(_tile_rows(designs, sheet))
+    rows.extend(_component_rows(tileset, sheet))
     if tileset.board is not None:
         rows.append(["", Paragraph(escape(tileset.board.name), sheet["cell"]),
                      Paragraph("1", sheet["cell"]),
@@ -528,6 +565,57 @@ def components_table(designs: Designs, sheet: dict[str, Any]) -> list:
                       + (f" and {sum(c.count for c in tileset.components)} other pieces"
                          if tileset.components else "") + ".", sheet["body"])
     return [table, Spacer(1, 4), total]
+
+
+def _tile_rows(designs: Designs, sheet: dict[str, Any]) -> list[list]:
+    """One row per tile the game prints (count above zero), with its thumbnail."""
+    from reportlab.platypus import Paragraph
+
+    tileset = designs.tileset
+    rows: list[list] = []
+    for tile in tileset.tiles:
+        if not tile.count:
+            continue
+        thumb = DesignFlowable(f"tile:{tileset.game}:{tile.name}", designs.tile(tile.name), 30)
+        rows.append([thumb, Paragraph(escape(tile.name), sheet["cell"]),
+                     Paragraph(str(tile.count), sheet["cell"]),
+                     Paragraph(escape(_describe_tile(tile, tileset)), sheet["cell"])])
+    return rows
+
+
+def _component_rows(tileset: Tileset, sheet: dict[str, Any]) -> list[list]:
+    """Cards and tokens, a family of three or more (same name before a dash) in one row."""
+    from reportlab.platypus import Paragraph
+
+    from pnp.draw.components import design_component
+
+    families: dict[str, list] = {}
+    for component in tileset.components:
+        if component.count:
+            families.setdefault(component.name.split("-")[0], []).append(component)
+    rows: list[list] = []
+    for family in families.values():
+        groups = [family] if len(family) >= 3 else [[member] for member in family]
+        for group in groups:
+            first = group[0]
+            thumb = DesignFlowable(f"component:{tileset.game}:{first.name}",
+                                   design_component(tileset, first), 30)
+            name = first.name if len(group) == 1 else f"{first.name.split('-')[0]}-\u2026"
+            count = sum(member.count for member in group)
+            rows.append([thumb, Paragraph(escape(name), sheet["cell"]),
+                         Paragraph(str(count), sheet["cell"]),
+                         Paragraph(escape(_describe_group(group)), sheet["cell"])])
+    return rows
+
+
+def _describe_group(group: list) -> str:
+    """A lone component's kind, or a family's kind and its first few names."""
+    first = group[0]
+    if len(group) == 1:
+        return str(first.kind)
+    return (f"{len(group)} kinds of {first.kind}: " +
+            ", ".join(member.name for member in group[:4]) +
+            (", \u2026" if len(group) > 4 else ""))
 
 
 def _describe_tile(tile: Any, tileset: Tileset) -> str:
@@ -618,41 +706,73 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Any]) -> list:
 
 def _cover(canvas: Any, doc: Any, designs: Designs, paper: Paper) -> None:
     """A cover built from the game's own tiles, laid at random (seeded) under the title."""
-    tileset = designs.tileset
-    printed = [tile for tile in tileset.tiles if tile.count and tile.paths]
-    if not printed:
-        printed = [tile for tile in tileset.tiles if tile.count]
-    rng = random.Random(zlib.crc32(tileset.game.encode()))
-    size = 72.0
-    tile_w, tile_h = tileset.shape.box(size)
     left, right = SAFE_MARGIN + 10, paper.width - SAFE_MARGIN - 10
     bottom, top = paper.height * 0.36, paper.height - SAFE_MARGIN - 20
     canvas.saveState()
     path = canvas.beginPath()
     path.rect(left, bottom, right - left, top - bottom)
     canvas.clipPath(path, stroke=0, fill=0)
-    pitch_y = tile_h if tileset.shape.name != "hex-pointy" else tile_h * 0.75
-    pitch_x = tile_w if tileset.shape.name != "hex-flat" else tile_w * 0.75
-    rows = int((top - bottom) / pitch_y) + 2
-    columns = int((right - left) / pitch_x) + 2
+    _cover_tiles(canvas, designs, left, top, (right - left, top - bottom))
+    canvas.restoreState()
+    _cover_title(canvas, designs.tileset, paper, left, right)
+
+
+def _cover_tiles(canvas: Any, designs: Designs, left: float, top: float,
+                 area: tuple[float, float]) -> None:
+    """Fill ``area`` (width, height) down from its top-left corner with 1-inch tiles.
+
+    The choices are seeded by the game's name, so a rebuild draws the same cover;
+    tiles are picked by their counts and turned at random when they may turn.
+    """
+    tileset = designs.tileset
+    printed = [tile for tile in tileset.tiles if tile.count and tile.paths]
+    if not printed:
+        printed = [tile for tile in tileset.tiles if tile.count]
+    rng = random.Random(zlib.crc32(tileset.game.encode()))
+    size = 72.0
+    shape = tileset.shape
+    tile_w, tile_h = shape.box(size)
+    for x, y in _cover_grid(tileset, size, left, top, area):
+        tile = rng.choices(printed, weights=[t.count for t in printed])[0]
+        turn = rng.randrange(shape.sides) if tile.rotatable else 0
+        name = _form(canvas, f"tile:{tileset.game}:{tile.name}", designs.tile(tile.name))
+        canvas.saveState()
+        canvas.translate(x + size * 0.5, y + size * 0.5)
+        canvas.rotate(-turn * 360.0 / shape.sides)
+        canvas.translate(-tile_w / 2, -tile_h / 2)
+        canvas.scale(size / tileset.size, size / tileset.size)
+        canvas.doForm(name)
+        canvas.restoreState()
+
+
+def _cover_grid(tileset: Tileset, size: float, left: float, top: float,
+                area: tuple[float, float]) -> list[tuple[float, float]]:
+    """Bottom-left corners of tiles ``size`` wide covering ``area``, row by row from the top.
+
+    Hex rows (pointy tops) or columns (flat tops) interlock, every other one
+    shifted by half a pitch; the grid runs one tile past each edge, which the
+    cover's clip hides.
+    """
+    shape = tileset.shape
+    tile_w, tile_h = shape.box(size)
+    pitch_y = tile_h if shape.name != "hex-pointy" else tile_h * 0.75
+    pitch_x = tile_w if shape.name != "hex-flat" else tile_w * 0.75
+    rows = int(area[1] / pitch_y) + 2
+    columns = int(area[0] / pitch_x) + 2
+    corners = []
     for row in range(rows):
         for column in range(columns):
-            tile = rng.choices(printed, weights=[t.count for t in printed])[0]
-            turn = rng.randrange(tileset.shape.sides) if tile.rotatable else 0
-            drawing = designs.tile(tile.name)
-            name = _form(canvas, f"tile:{tileset.game}:{tile.name}", drawing)
-            x = left + column * pitch_x + (pitch_x / 2 if tileset.shape.name == "hex-pointy"
+            x = left + column * pitch_x + (pitch_x / 2 if shape.name == "hex-pointy"
                                            and row % 2 else 0)
-            y = top - (row + 1) * pitch_y + (pitch_y / 2 if tileset.shape.name == "hex-flat"
+            y = top - (row + 1) * pitch_y + (pitch_y / 2 if shape.name == "hex-flat"
                                              and column % 2 else 0)
-            canvas.saveState()
-            canvas.translate(x + size * 0.5, y + size * 0.5)
-            canvas.rotate(-turn * 360.0 / tileset.shape.sides)
-            canvas.translate(-tile_w / 2, -tile_h / 2)
-            canvas.scale(size / tileset.size, size / tileset.size)
-            canvas.doForm(name)
-            canvas.restoreState()
-    canvas.restoreState()
+            corners.append((x, y))
+    return corners
+
+
+def _cover_title(canvas: Any, tileset: Tileset, paper: Paper, left: float,
+                 right: float) -> None:
+    """The title band across the tiles, and a line on pieces, players and edition below."""
     band = paper.height * 0.47
     canvas.setFillColor(_colour("#1f1a16"))
     canvas.rect(left, band, right - left, 92, stroke=0, fill=1)
