@@ -1,0 +1,62 @@
+"""A build split into independent jobs, run on every core.
+
+A game's quick outputs share one job, so its designs are drawn once for all
+papers; each slow output (a rulebook) gets a job per paper. Every job is
+deterministic on its own, so the bytes never depend on which worker ran it.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+
+from pnp.export.artifacts import Artifact, Exporter
+from pnp.export.designs import GameDesigns
+from pnp.model.options import BuildOptions
+from pnp.model.tileset import Tileset
+
+
+@dataclass(frozen=True)
+class Job:
+    """Some outputs of one game: each exporter with the papers it runs for."""
+
+    tileset: Tileset
+    parts: tuple[tuple[Exporter, tuple[str, ...]], ...]
+
+
+def plan_jobs(tilesets: list[Tileset], exporters: tuple[Exporter, ...],
+              options: BuildOptions) -> list[Job]:
+    """The jobs of a build; asking each exporter whether it applies checks its input first."""
+    jobs = []
+    for tileset in tilesets:
+        wanted = [e for e in exporters if e.applies(tileset, options)]
+        shared = tuple((e, options.papers if e.per_paper else ("",))
+                       for e in wanted if not e.own_job)
+        jobs.append(Job(tileset, shared))
+        jobs.extend(Job(tileset, ((e, (paper,)),))
+                    for e in wanted if e.own_job for paper in options.papers)
+    return jobs
+
+
+def run_job(job: Job, options: BuildOptions) -> list[Artifact]:
+    """Every artifact of one job, in manifest order: paper by paper, exporter by exporter."""
+    designs = GameDesigns(job.tileset, options)
+    artifacts = [a for exporter, papers in job.parts if not exporter.per_paper
+                 for a in exporter.export(designs, "")]
+    for paper in options.papers:
+        artifacts += [a for exporter, papers in job.parts if paper in papers
+                      for a in exporter.export(designs, paper)]
+    return artifacts
+
+
+def run_jobs(jobs: list[Job], options: BuildOptions) -> list[list[Artifact]]:
+    """Run jobs on forked workers, or in this process when that cannot help."""
+    workers = min(options.jobs or os.cpu_count() or 1, len(jobs))
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [run_job(job, options) for job in jobs]
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        return list(pool.map(partial(run_job, options=options), jobs))

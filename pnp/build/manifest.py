@@ -1,0 +1,58 @@
+"""The manifest: every piece of one game, its SVGs, and every sheet with its placements.
+
+Written last by a build, so its presence and time stamp stand for the whole
+game's output.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pnp.export.artifacts import rounded
+from pnp.model.pieces import piece_box, piece_kind
+from pnp.model.tileset import Tileset
+
+
+def manifest_text(manifest: dict[str, Any]) -> str:
+    """Readable JSON with one placement per line.
+
+    Indenting every placement field would triple the file and, because only
+    unindented JSON uses the C encoder, take longer than drawing the PDF.
+    """
+    body = {**manifest, "sheets": [{**sheet, "placements": []} for sheet in manifest["sheets"]]}
+    text = json.dumps(body, indent=1, ensure_ascii=False)
+    for sheet in manifest["sheets"]:
+        rows = ",\n   ".join(json.dumps(p, separators=(",", ":"), ensure_ascii=False) for p in sheet["placements"])
+        text = text.replace('"placements": []', f'"placements": [\n   {rows}\n  ]', 1)
+    return text + "\n"
+
+
+def manifest(tileset: Tileset, sheets: list[dict[str, Any]]) -> dict[str, Any]:
+    """The manifest of one game: its pieces, their SVGs, and every sheet with placements."""
+    width, height = tileset.shape.box(tileset.size)
+    components: list[dict[str, Any]] = []
+    for component in tileset.components:
+        w, h = piece_box(tileset, component)
+        components.append({
+            "name": component.name, "kind": component.kind, "count": component.count,
+            "svg": f"components/{component.name}.svg",
+            "reverse_svg": f"components/{component.name}-reverse.svg",
+            "shape": piece_kind(tileset, component), "w": rounded(w), "h": rounded(h)})
+    if tileset.board is not None:
+        components.append({"name": tileset.board.name, "kind": "board", "count": 1,
+                           "svg": f"board/{tileset.board.name}.svg", "side": tileset.board.side,
+                           "inner": tileset.board.inner})
+    return {
+        "game": tileset.game,
+        "title": tileset.title,
+        "shape": tileset.shape.name,
+        "tile_size": {"w": rounded(width), "h": rounded(height)},
+        "tiles": [{"name": tile.name, "count": tile.count, "svg": f"tiles/{tile.name}.svg",
+                   "back": tile.back, "rotatable": tile.rotatable}
+                  for tile in tileset.tiles],
+        "components": components,
+        "backs": [{"name": back.name, "svg": f"backs/{back.name}.svg"}
+                  for back in tileset.backs],
+        "sheets": sheets,
+    }
