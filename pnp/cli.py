@@ -158,8 +158,7 @@ def designs_by_name(tileset) -> dict[str, Callable[[], Any]]:
         found[tileset.board.name] = partial(design_board, tileset.board, tileset.shape,
                                             tileset.size, dict(tileset.palette))
     for back in tileset.backs:
-        found[f"back:{back.name}"] = partial(design_back, tileset, back, width, height, 0.0,
-                                             tileset.shape.name)
+        found[f"back:{back.name}"] = partial(design_back, tileset, back, width, height, 0.0)
     return found
 
 
