@@ -144,7 +144,7 @@ def test_event_tiles_have_no_floor_at_their_edges():
 
 def test_back_is_dark_to_every_edge_and_distinct_per_game():
     tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
-    back = design_back(tileset, tileset.backs[0], SIZE, SIZE, 0.0, tileset.shape.name)
+    back = design_back(tileset, tileset.backs[0], SIZE, SIZE, 0.0)
     image = svg_to_image(to_svg(back)).convert("L")
     for point in [(1, 1), (106, 1), (1, 106), (106, 106), (54, 1), (1, 54)]:
         assert image.getpixel(point) < 80

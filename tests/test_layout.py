@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from pnp.geometry.shapes import SHAPES
+from pnp.geometry.shapes import HEX_FLAT, HEX_POINTY, SHAPES
 from pnp.impose.layout import (
     FOOTER_BAND,
     HEADER_BAND,
@@ -26,12 +26,12 @@ INCH = 72.0
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("bleed", [0.0, 9.0])
-@pytest.mark.parametrize("pack", ["grid", "hex-flat", "hex-pointy"])
-def test_every_piece_and_mark_stays_inside_the_printable_area(paper, bleed, pack):
+@pytest.mark.parametrize("shape", SHAPES.values(), ids=SHAPES.keys())
+def test_every_piece_and_mark_stays_inside_the_printable_area(paper, bleed, shape):
     sheet = PAPERS[paper]
-    size = 1.5 * INCH if pack == "grid" else 1.0 * INCH
-    width, height = SHAPES["square" if pack == "grid" else pack].box(size)
-    grid = grid_for(sheet, width, height, bleed, pack=pack)
+    size = 1.0 * INCH if shape.lattice.honeycomb else 1.5 * INCH
+    width, height = shape.box(size)
+    grid = grid_for(sheet, width, height, bleed, lattice=shape.lattice)
     for index in range(grid.capacity):
         x, y = grid.cell(index)
         assert x - bleed >= SAFE_MARGIN and x + width + bleed <= sheet.width - SAFE_MARGIN
@@ -43,12 +43,11 @@ def test_every_piece_and_mark_stays_inside_the_printable_area(paper, bleed, pack
             assert SAFE_MARGIN <= y <= sheet.height - SAFE_MARGIN
 
 
-@pytest.mark.parametrize("pack", ["hex-flat", "hex-pointy"])
-def test_honeycomb_neighbours_touch_along_a_whole_edge_and_never_overlap(pack):
+@pytest.mark.parametrize("shape", [HEX_FLAT, HEX_POINTY], ids=["hex-flat", "hex-pointy"])
+def test_honeycomb_neighbours_touch_along_a_whole_edge_and_never_overlap(shape):
     size = INCH
-    shape = SHAPES[pack]
     width, height = shape.box(size)
-    grid = grid_for(PAPERS["letter"], width, height, 0.0, pack=pack)
+    grid = grid_for(PAPERS["letter"], width, height, 0.0, lattice=shape.lattice)
     centres = [(x + width / 2, y + height / 2)
                for x, y in (grid.cell(i) for i in range(grid.capacity))]
     touching = 0

@@ -31,7 +31,8 @@ from pnp.draw.scene import (
     polygon,
     rect,
 )
-from pnp.geometry.shapes import SHAPES, Shape
+from pnp.geometry.shapes import Shape
+from pnp.model.pieces import PieceCut, shape_cut
 from pnp.model.tileset import Back, Feature, TileKind, Tileset, Tunnel
 
 FLOOR_RATIO = 0.30  # tunnel floor width as a share of the tile size
@@ -42,7 +43,7 @@ CAVE_FLOOR = "#d9c9a6"
 
 def outline(shape: Shape, size: float, grow: float = 0.0) -> tuple[Command, ...]:
     """The tile's edge (grown outward by ``grow``, for bleed) as path commands."""
-    if shape.name == "square":
+    if shape.fills_box:
         return rect(-grow, -grow, size + 2 * grow, size + 2 * grow)
     cx, cy = shape.centre(size)
     scale = (size / 2 + grow) / (size / 2)
@@ -291,7 +292,7 @@ TILE_MARGIN = 4.0  # with each feature's own inset, keeps art about 3 mm inside 
 
 def tile_frame(shape: Shape, size: float) -> Frame:
     width, height = shape.box(size)
-    return Frame(width, height, shape.name != "square", TILE_MARGIN)
+    return Frame(width, height, not shape.fills_box, TILE_MARGIN)
 
 
 def label(text: str, x: float, y: float, width: float, size: float,
@@ -430,13 +431,14 @@ def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0) -> Drawing
 
 
 def design_back(tileset: Tileset, back: Back, width: float, height: float,
-                bleed: float = 0.0, piece: str = "square") -> Drawing:
+                bleed: float = 0.0, piece: PieceCut | None = None) -> Drawing:
     """A back: a dark field bleeding off every edge, a frame, the motif and the title.
 
     Nothing near the edge carries meaning, so a duplex print that lands a
-    millimetre off still looks deliberate. ``piece`` is the cut outline: a tile
-    shape name, "rect" or "round".
+    millimetre off still looks deliberate. ``piece`` is the cut outline; the
+    tiles' own shape unless a card or token says otherwise.
     """
+    piece = piece if piece is not None else shape_cut(tileset.shape)
     colours = dict(tileset.palette)
     size = min(width, height)
     edge = piece_outline(piece, width, height, bleed)
@@ -446,7 +448,7 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
     items: list[Primitive] = [Outline(edge, Style(fill=colours["wall"]))]
     items.extend(rock_texture({**colours, "rock-dark": "#3b3027", "rock-light": "#4a3d31"},
                               width, height, bleed, _seed(tileset.rules_game, "back", back.name)))
-    text_width = width - 2.6 * inset if piece in ("square", "rect") else size * 0.62
+    text_width = width - 2.6 * inset if piece.fills_box else size * 0.62
     title_size = fit_size(back.title.upper(), "condensed", size * 0.11, text_width)
     motif_r, motif_y = (size * 0.17, height / 2 + size * 0.01) if back.subtitle else \
         (size * 0.22, height / 2 - size * 0.06)
@@ -463,11 +465,11 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 
 
-def piece_outline(kind: str, width: float, height: float,
+def piece_outline(cut: PieceCut, width: float, height: float,
                   grow: float = 0.0) -> tuple[Command, ...]:
     """The cut line of a piece, grown by ``grow`` for bleed (or shrunk, for frames)."""
-    if kind == "round":
+    if cut.round:
         return ellipse(width / 2, height / 2, width / 2 + grow, height / 2 + grow)
-    if kind in SHAPES and kind != "square":
-        return outline(SHAPES[kind], min(width, height), grow)  # size is across the flats
+    if cut.shape is not None:
+        return outline(cut.shape, min(width, height), grow)  # size is across the flats
     return rect(-grow, -grow, width + 2 * grow, height + 2 * grow)

@@ -38,7 +38,7 @@ class GameDesigns:
         """Trim-size tile backs, by back name."""
         tileset = self.tileset
         width, height = tileset.shape.box(tileset.size)
-        return {back.name: design_back(tileset, back, width, height, 0.0, tileset.shape.name)
+        return {back.name: design_back(tileset, back, width, height, 0.0)
                 for back in tileset.backs}
 
     @cached_property
@@ -67,8 +67,7 @@ class GameDesigns:
         if self.options.duplex != "none":
             for back_name in sorted({tile.back for tile in printed}):
                 designs[f"back:{back_name}"] = self.flat_backs[back_name] if not bleed else \
-                    design_back(tileset, tileset.back(back_name), width, height, bleed,
-                                tileset.shape.name)
+                    design_back(tileset, tileset.back(back_name), width, height, bleed)
         return designs
 
     def components(self, kind: str) -> dict[str, Drawing]:
@@ -104,6 +103,5 @@ def designs_by_name(tileset: Tileset) -> dict[str, Callable[[], Drawing]]:
         found[tileset.board.name] = partial(design_board, tileset.board, tileset.shape,
                                             tileset.size, dict(tileset.palette))
     for back in tileset.backs:
-        found[f"back:{back.name}"] = partial(design_back, tileset, back, width, height, 0.0,
-                                             tileset.shape.name)
+        found[f"back:{back.name}"] = partial(design_back, tileset, back, width, height, 0.0)
     return found

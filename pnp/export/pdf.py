@@ -152,7 +152,7 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
                 marks_forms[key] = f"marks{len(marks_forms)}"
                 canvas.beginForm(marks_forms[key])
                 _marks(canvas, crop_marks(page.grid, page.used, paper, plan.bleed))
-                if page.grid.pack != "grid":
+                if page.grid.lattice.honeycomb:
                     _marks(canvas, hex_cut_lines(page.grid, page.used), CUT_GUIDE)
                 canvas.endForm()
             canvas.doForm(marks_forms[key])

@@ -3,21 +3,34 @@
 Art coordinates are y-down (as in SVG) with the origin at the top-left corner of
 the tile's bounding box, measured in points. Edges are named by compass
 direction and listed clockwise from the top, so rotating a tile clockwise by
-``k`` steps maps edge ``i`` to edge ``i + k``. One model covers all three
-shapes, which is why every later step (art, layout, rules) can stay generic.
+``k`` steps maps edge ``i`` to edge ``i + k``.
+
+Each shape is one object that owns everything that differs between shapes:
+its box, its cell centres and the lattice that packs it on a sheet. Every
+later step (art, layout, rules) asks the shape instead of checking its name,
+so adding a shape is one subclass of :class:`Shape` and its tests.
 """
 
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
+from pnp.geometry.lattice import HONEYCOMB_COLUMNS, HONEYCOMB_ROWS, SQUARE_GRID, Lattice
+
 SQRT3 = math.sqrt(3.0)
+Cell = tuple[int, int]
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
-class Shape:
-    """A tile outline: its edges in clockwise order and the bearing of the first."""
+class Shape(ABC):
+    """A tile outline: its edges in clockwise order and the bearing of the first.
+
+    Subclasses say what is not generic: the bounding box, where grid cells
+    sit, and how copies pack on a sheet.
+    """
 
     name: str
     edges: tuple[str, ...]
@@ -56,12 +69,32 @@ class Shape:
         dq, dr = self.grid_steps[self.index(edge)]
         return (cell[0] + dq, cell[1] + dr)
 
+    @abstractmethod
     def box(self, size: float) -> tuple[float, float]:
         """Width and height of the bounding box of a tile ``size`` across flats."""
-        if self.name == "square":
-            return (size, size)
-        long = size * 2.0 / SQRT3
-        return (long, size) if self.name == "hex-flat" else (size, long)
+
+    @abstractmethod
+    def cell_centre(self, cell: Cell, size: float) -> Point:
+        """Centre of grid ``cell`` in points (y-down), relative to the centre of cell (0, 0).
+
+        Neighbouring centres must be exactly ``size`` apart along the shared
+        edge's normal, which is what lets a board and its tiles line up.
+        """
+
+    @property
+    @abstractmethod
+    def lattice(self) -> Lattice:
+        """How copies of this shape pack on a sheet so that neighbours share cuts."""
+
+    @property
+    def fills_box(self) -> bool:
+        """Whether the outline is its whole bounding box, so art may reach its corners."""
+        return False
+
+    @property
+    def axial(self) -> bool:
+        """Whether cells are axial hex cells, the ones hex-hex boards are made of."""
+        return False
 
     def centre(self, size: float) -> tuple[float, float]:
         width, height = self.box(size)
@@ -78,27 +111,83 @@ class Shape:
         cx, cy = self.centre(size)
         half_step = math.radians(self.step_degrees / 2.0)
         radius = (size / 2.0) / math.cos(half_step)
-        points = []
+        points: list[Point] = []
         for i in range(self.sides):
             angle = math.radians(self.first_bearing + i * self.step_degrees) + half_step
             points.append((cx + radius * math.sin(angle), cy - radius * math.cos(angle)))
         return tuple(points)
 
 
-SQUARE = Shape("square", ("N", "E", "S", "W"), 0.0, ((0, -1), (1, 0), (0, 1), (-1, 0)))
-HEX_FLAT = Shape(
+@dataclass(frozen=True)
+class SquareShape(Shape):
+    """A square on an (x, y) grid: its box is itself, and copies butt in a plain grid."""
+
+    def box(self, size: float) -> tuple[float, float]:
+        return (size, size)
+
+    def cell_centre(self, cell: Cell, size: float) -> Point:
+        return (cell[0] * size, cell[1] * size)
+
+    @property
+    def lattice(self) -> Lattice:
+        return SQUARE_GRID
+
+    @property
+    def fills_box(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True)
+class HexShape(Shape):
+    """A regular hex on axial (q, r) cells, pointy-top unless ``flat_top``.
+
+    One class serves both orientations: they differ only in which axis the
+    long diagonal lies along, and so which way the honeycomb interlocks.
+    """
+
+    flat_top: bool = False
+
+    def box(self, size: float) -> tuple[float, float]:
+        long = size * 2.0 / SQRT3
+        return (long, size) if self.flat_top else (size, long)
+
+    def cell_centre(self, cell: Cell, size: float) -> Point:
+        q, r = cell
+        radius = size / SQRT3  # centre-to-corner distance of a hex ``size`` across flats
+        if self.flat_top:
+            return (1.5 * radius * q, size * (r + q / 2.0))
+        return (size * (q + r / 2.0), 1.5 * radius * r)
+
+    @property
+    def lattice(self) -> Lattice:
+        return HONEYCOMB_COLUMNS if self.flat_top else HONEYCOMB_ROWS
+
+    @property
+    def axial(self) -> bool:
+        return True
+
+
+SQUARE = SquareShape("square", ("N", "E", "S", "W"), 0.0,
+                     ((0, -1), (1, 0), (0, 1), (-1, 0)))
+HEX_FLAT = HexShape(
     "hex-flat",
     ("N", "NE", "SE", "S", "SW", "NW"),
     0.0,
     ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)),
+    flat_top=True,
 )
-HEX_POINTY = Shape(
+HEX_POINTY = HexShape(
     "hex-pointy",
     ("NE", "E", "SE", "SW", "W", "NW"),
     30.0,
     ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)),
 )
-SHAPES = {shape.name: shape for shape in (SQUARE, HEX_FLAT, HEX_POINTY)}
+SHAPES: dict[str, Shape] = {shape.name: shape for shape in (SQUARE, HEX_FLAT, HEX_POINTY)}
+
+
+def packed_shape(lattice: Lattice) -> Shape:
+    """The shape whose copies fill ``lattice``'s cells, to draw a honeycomb's cut lines."""
+    return next(shape for shape in SHAPES.values() if shape.lattice == lattice)
 
 
 def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -124,16 +213,6 @@ def distinct_rotations(shape: Shape, ports: frozenset[str]) -> tuple[int, ...]:
     return tuple(steps)
 
 
-def cell_centre(shape: Shape, cell: tuple[int, int], size: float) -> tuple[float, float]:
-    """Centre of a grid cell in points (y-down): squares by (x, y), hexes by axial (q, r).
-
-    Neighbouring centres are exactly ``size`` apart along the shared edge's
-    normal, which is what lets a board and its tiles line up when printed.
-    """
-    q, r = cell
-    if shape.name == "square":
-        return (q * size, r * size)
-    radius = size / SQRT3  # centre-to-corner distance of a hex ``size`` across flats
-    if shape.name == "hex-flat":
-        return (1.5 * radius * q, size * (r + q / 2.0))
-    return (size * (q + r / 2.0), 1.5 * radius * r)
+def cell_centre(shape: Shape, cell: Cell, size: float) -> Point:
+    """Centre of a grid cell in points (y-down): squares by (x, y), hexes by axial (q, r)."""
+    return shape.cell_centre(cell, size)

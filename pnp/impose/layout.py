@@ -12,7 +12,8 @@ import math
 from dataclasses import dataclass, replace
 
 from pnp.errors import InputError, Where
-from pnp.geometry.shapes import SHAPES
+from pnp.geometry.lattice import SQUARE_GRID, Lattice
+from pnp.geometry.shapes import packed_shape
 from pnp.units import mm
 
 SAFE_MARGIN = mm(6)  # home printers cannot print closer than this to the paper edge
@@ -67,10 +68,10 @@ class Placement:
 class Grid:
     """Equal pieces in rows, centred in the printable area.
 
-    ``pack`` is "grid" for rectangles and round pieces, or a hex orientation
-    for honeycomb packing: pointy-top hexes in rows shifted by half a hex,
-    flat-top hexes in columns shifted by half a hex. A honeycomb shares every
-    edge between two tiles, so each cut serves two tiles.
+    ``lattice`` is the square grid for rectangles and round pieces, or the
+    honeycomb of a hex tile's shape: pointy-top hexes in rows shifted by half
+    a hex, flat-top hexes in columns shifted by half a hex. A honeycomb shares
+    every edge between two tiles, so each cut serves two tiles.
     """
 
     columns: int
@@ -81,7 +82,7 @@ class Grid:
     pitch_y: float
     left: float  # x of the first column's trim box
     top: float  # y of the top edge of the first row's trim box (PDF, y-up)
-    pack: str = "grid"  # grid | hex-pointy | hex-flat
+    lattice: Lattice = SQUARE_GRID
 
     @property
     def capacity(self) -> int:
@@ -92,11 +93,8 @@ class Grid:
         row, column = divmod(index, self.columns)
         x = self.left + column * self.pitch_x
         y = self.top - self.cell_h - row * self.pitch_y
-        if self.pack == "hex-pointy" and row % 2:
-            x += self.pitch_x / 2
-        elif self.pack == "hex-flat" and column % 2:
-            y -= self.pitch_y / 2
-        return x, y
+        dx, dy = self.lattice.stagger(row, column, self.pitch_x, self.pitch_y)
+        return x + dx, y - dy
 
 
 @dataclass(frozen=True)
@@ -129,30 +127,15 @@ class SheetPlan:
         return tuple(p for page in self.pages for p in page.placements)
 
 
-def _pitches(cell_w: float, cell_h: float, bleed: float,
-             pack: str) -> tuple[float, float, float, float]:
-    """Outer size (trim plus bleed) and the step between neighbouring pieces."""
-    if pack == "grid":
-        outer_w, outer_h = cell_w + 2 * bleed, cell_h + 2 * bleed
-        return outer_w, outer_h, outer_w, outer_h
-    grow = 2 * bleed / math.sqrt(3)  # corner-to-corner growth of a hex grown by ``bleed``
-    if pack == "hex-pointy":
-        outer_w, outer_h = cell_w + 2 * bleed, cell_h + 2 * grow
-        return outer_w, outer_h, outer_w, outer_h * 0.75
-    outer_w, outer_h = cell_w + 2 * grow, cell_h + 2 * bleed
-    return outer_w, outer_h, outer_w * 0.75, outer_h
-
-
 def grid_for(paper: Paper, cell_w: float, cell_h: float, bleed: float,
-             source: str = "tileset", pack: str = "grid") -> Grid:
+             source: str = "tileset", lattice: Lattice = SQUARE_GRID) -> Grid:
     """The largest grid of ``cell_w`` x ``cell_h`` pieces that fits inside the margins.
 
     Rectangles butt together (one cut serves two edges) unless there is bleed,
     in which case each piece gets its own bleed on every side.
     """
-    outer_w, outer_h, pitch_x, pitch_y = _pitches(cell_w, cell_h, bleed, pack)
-    shift_x = pitch_x / 2 if pack == "hex-pointy" else 0.0
-    shift_y = pitch_y / 2 if pack == "hex-flat" else 0.0
+    outer_w, outer_h, pitch_x, pitch_y = lattice.pitches(cell_w, cell_h, bleed)
+    shift_x, shift_y = lattice.shift(pitch_x, pitch_y)
     mark_zone = MARK_GAP + MARK_MIN
     avail_w = paper.width - 2 * (SAFE_MARGIN + mark_zone)
     bottom = SAFE_MARGIN + FOOTER_BAND + mark_zone
@@ -171,7 +154,7 @@ def grid_for(paper: Paper, cell_w: float, cell_h: float, bleed: float,
     block_h = (rows - 1) * pitch_y + outer_h + (shift_y if columns > 1 else 0.0)
     left = (paper.width - block_w) / 2 + (outer_w - cell_w) / 2
     top = bottom + (avail_h + block_h) / 2 - (outer_h - cell_h) / 2
-    return Grid(columns, rows, cell_w, cell_h, pitch_x, pitch_y, left, top, pack)
+    return Grid(columns, rows, cell_w, cell_h, pitch_x, pitch_y, left, top, lattice)
 
 
 def mirror(placement: Placement, paper: Paper, duplex: str, page: int) -> Placement:
@@ -196,7 +179,7 @@ class Group:
     pieces: tuple[tuple[str, int, str], ...]  # (name, count, kind)
     cell_w: float
     cell_h: float
-    pack: str = "grid"
+    lattice: Lattice = SQUARE_GRID
 
 
 def impose_groups(groups: list[Group], paper: Paper, bleed: float = 0.0,
@@ -210,7 +193,7 @@ def impose_groups(groups: list[Group], paper: Paper, bleed: float = 0.0,
     with_backs = duplex != "none" and backs is not None
     pages: list[Page] = []
     for group in groups:
-        grid = grid_for(paper, group.cell_w, group.cell_h, bleed, source, group.pack)
+        grid = grid_for(paper, group.cell_w, group.cell_h, bleed, source, group.lattice)
         sequence = [(name, kind) for name, count, kind in group.pieces for _ in range(count)]
         for start in range(0, len(sequence), grid.capacity):
             chunk = sequence[start : start + grid.capacity]
@@ -235,9 +218,9 @@ def impose_groups(groups: list[Group], paper: Paper, bleed: float = 0.0,
 
 def impose(pieces: list[tuple[str, int, str]], paper: Paper, cell_w: float, cell_h: float,
            bleed: float = 0.0, duplex: str = "long", backs: dict[str, str] | None = None,
-           source: str = "tileset", pack: str = "grid") -> SheetPlan:
+           source: str = "tileset", lattice: Lattice = SQUARE_GRID) -> SheetPlan:
     """Lay out pieces of one size: a single group."""
-    return impose_groups([Group(tuple(pieces), cell_w, cell_h, pack)], paper, bleed, duplex,
+    return impose_groups([Group(tuple(pieces), cell_w, cell_h, lattice)], paper, bleed, duplex,
                          backs, source)
 
 
@@ -248,7 +231,7 @@ def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float) -> list[Segmen
     A honeycomb has no straight cut across its block: it gets corner marks
     here and :func:`hex_cut_lines` on the cut lines themselves.
     """
-    if grid.pack != "grid":
+    if grid.lattice.honeycomb:
         return hex_block_marks(grid, used, bleed)
     rows = math.ceil(used / grid.columns)
     columns = min(used, grid.columns)
@@ -280,7 +263,7 @@ def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float) -> list[Segmen
 
 def _hex_outline(grid: Grid, x: float, y: float) -> list[tuple[float, float]]:
     """Corners of the hex whose trim box has its bottom-left at (x, y), in PDF space."""
-    shape = SHAPES[grid.pack]
+    shape = packed_shape(grid.lattice)
     size = min(grid.cell_w, grid.cell_h)
     return [(x + cx, y + grid.cell_h - cy) for cx, cy in shape.corners(size)]
 

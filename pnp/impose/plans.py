@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from pnp.geometry.lattice import Lattice
 from pnp.impose.layout import PAPERS, Group, SheetPlan, impose, impose_groups
 from pnp.model.options import BuildOptions
-from pnp.model.pieces import piece_box, piece_kind, reverse_key
+from pnp.model.pieces import PieceCut, piece_box, piece_cut, reverse_key
 from pnp.model.tileset import Tileset
 
 COMPONENT_SHEETS = (("card", "cards"), ("token", "tokens"))
 
 
-def tile_pack(tileset: Tileset) -> str:
-    return "grid" if tileset.shape.name == "square" else tileset.shape.name
+def tile_lattice(tileset: Tileset) -> Lattice:
+    """How the tiles pack on a sheet: the tile shape decides."""
+    return tileset.shape.lattice
 
 
 def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan:
@@ -20,24 +22,23 @@ def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan
     pieces = [(tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count]
     backs = {tile.name: f"back:{tile.back}" for tile in tileset.tiles}
     return impose(pieces, PAPERS[paper], width, height, options.bleed, options.duplex, backs,
-                  str(tileset.source), tile_pack(tileset))
+                  str(tileset.source), tile_lattice(tileset))
 
 
 def plan_components(tileset: Tileset, kind: str, paper: str,
                     options: BuildOptions) -> SheetPlan | None:
     """Cards or tokens grouped by size and outline, each group on pages of its own."""
-    groups: dict[tuple[str, float, float], list[tuple[str, int, str]]] = {}
+    groups: dict[tuple[PieceCut, float, float], list[tuple[str, int, str]]] = {}
     for component in tileset.components:
         if component.kind != kind or not component.count:
             continue
-        outline = piece_kind(tileset, component)
-        key = (outline, *piece_box(tileset, component))
+        cut = piece_cut(tileset, component)
+        key = (cut, *piece_box(tileset, component))
         groups.setdefault(key, []).append((component.name, component.count, "component"))
     if not groups:
         return None
-    ordered = [Group(tuple(pieces), width, height,
-                     outline if outline.startswith("hex") else "grid")
-               for (outline, width, height), pieces in groups.items()]
+    ordered = [Group(tuple(pieces), width, height, cut.lattice)
+               for (cut, width, height), pieces in groups.items()]
     backs = {c.name: reverse_key(tileset, c) for c in tileset.components}
     return impose_groups(ordered, PAPERS[paper], options.bleed, options.duplex, backs,
                          str(tileset.source))

@@ -620,7 +620,7 @@ def _board(read: _Reader, top: Mapping, shape: Shape,
         return None
     entry = read.mapping(top["board"], top.line_of("board"), "board", BOARD_FIELDS,
                          required=("side",))
-    if shape.name == "square":
+    if not shape.axial:
         raise read.fail(entry.line, "board", "boards are drawn for hex tiles only",
                         found=f"shape: {shape.name}", allowed="shape: hex-flat or hex-pointy")
     name = (read.name(entry["name"], entry.line_of("name"), "board.name")

@@ -105,7 +105,7 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
         cell = min(72.0 * diagram.scale * 0.75, max_width / max(diagram.columns, 1))
         self.cell = cell
         tile_w, tile_h = shape.box(cell)
-        if shape.name == "square":
+        if not shape.axial:  # a square diagram shows its whole rectangle
             centres = [(c * cell + cell / 2, r * cell + cell / 2)
                        for c in range(diagram.columns) for r in range(diagram.rows)]
         else:
@@ -123,7 +123,7 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
         """PDF coordinates (y up, inside this flowable) of a board cell's centre."""
         from pnp.geometry.shapes import cell_centre
 
-        if self.tileset.shape.name == "square":
+        if not self.tileset.shape.axial:
             x, y = cell[0] * self.cell + self.cell / 2, cell[1] * self.cell + self.cell / 2
         else:
             x, y = cell_centre(self.tileset.shape, cell, self.cell)
@@ -191,7 +191,7 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
     def ground(self) -> list[tuple[int, int]]:
         """Every board space the diagram shows: its rectangle, or the hexes inside it."""
         diagram = self.diagram
-        if self.tileset.shape.name == "square":
+        if not self.tileset.shape.axial:
             return [(c, r) for c in range(diagram.columns) for r in range(diagram.rows)]
         used = [t.cell for t in diagram.tiles] + list(diagram.highlight)
         if not used:
@@ -753,19 +753,16 @@ def _cover_grid(tileset: Tileset, size: float, left: float, top: float,
     shifted by half a pitch; the grid runs one tile past each edge, which the
     cover's clip hides.
     """
-    shape = tileset.shape
-    tile_w, tile_h = shape.box(size)
-    pitch_y = tile_h if shape.name != "hex-pointy" else tile_h * 0.75
-    pitch_x = tile_w if shape.name != "hex-flat" else tile_w * 0.75
+    lattice = tileset.shape.lattice
+    _, _, pitch_x, pitch_y = lattice.pitches(*tileset.shape.box(size), 0.0)
     rows = int(area[1] / pitch_y) + 2
     columns = int(area[0] / pitch_x) + 2
     corners = []
     for row in range(rows):
         for column in range(columns):
-            x = left + column * pitch_x + (pitch_x / 2 if shape.name == "hex-pointy"
-                                           and row % 2 else 0)
-            y = top - (row + 1) * pitch_y + (pitch_y / 2 if shape.name == "hex-flat"
-                                             and column % 2 else 0)
+            dx, dy = lattice.stagger(row, column, pitch_x, pitch_y)
+            x = left + column * pitch_x + dx
+            y = top - (row + 1) * pitch_y + dy
             corners.append((x, y))
     return corners
 
