@@ -91,15 +91,16 @@ def main() -> None:
                *median_of([*PNP, "build", "--out", str(out)], 3), 3.0)
         rulebooks = in_process(
             "from pathlib import Path\n"
-            "from pnp.build import BuildOptions, Job, _run_jobs, rulebook_template\n"
-            "from pnp.catalog import shipped_games, resolve\n"
-            "from pnp.model import load_tileset\n"
+            "from pnp.build.jobs import plan_jobs, run_jobs\n"
+            "from pnp.input.catalog import shipped_games, resolve\n"
+            "from pnp.input.tileset import load_tileset\n"
+            "from pnp.model.options import BuildOptions\n"
+            "from pnp.rulebook.exporter import Rulebooks\n"
             "options = BuildOptions()\n"
             "tilesets = [load_tileset(resolve(game)) for game in shipped_games()]\n"
-            "jobs = [Job(t, 'rulebook', paper) for t in tilesets\n"
-            "        if rulebook_template(t, options) for paper in options.papers]\n"
+            "jobs = plan_jobs(tilesets, (Rulebooks(),), options)\n"
             "start = time.perf_counter()\n"
-            "_run_jobs(jobs, Path('/tmp/pnp-bench'), options)\n"
+            "run_jobs(jobs, options)\n"
             "print(time.perf_counter() - start)")
         report("all rulebooks, Letter + A4 (as pnp builds them)", rulebooks, None, 2.0)
         for game in ("demon-mine", "dynamine", "gold-mine", "mattock"):
