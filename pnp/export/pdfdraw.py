@@ -3,18 +3,34 @@
 The scene is y-down with its origin at the trim box's top-left; PDF is y-up
 with the origin at the bottom-left, so every y becomes ``height - y``. Fills use
 the non-zero rule to match SVG, so the two outputs cannot disagree.
+
+A build draws the same design into several documents (the sheets for each
+paper, the rulebooks). Paths, colours and line styles come out as the same
+content-stream operators every time, so the first drawing of a design records
+them and later drawings of an equal design replay the record; text is always
+drawn afresh, because its bytes depend on the document's font subsets.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from pnp.draw.fonts import pdf_font
-from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
+from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Style, Text
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 NON_ZERO = 1
+
+# A recorded drawing: operators to add as they are, and canvas calls to repeat.
+# Records are found by value (an equal design built elsewhere, say for the
+# rulebook, is the same drawing) and, without hashing the whole scene, by identity.
+Step = str | Callable[[Any], None]
+_RECORDS: dict[Drawing, tuple[Step, ...]] = {}
+_RECORDS_BY_ID: dict[int, tuple[Drawing, tuple[Step, ...]]] = {}
+_RECORDS_LIMIT = 1024
 
 
 def _colour(cache: dict[str, Any], value: str) -> Any:
@@ -54,13 +70,68 @@ def _path(canvas: Any, commands: tuple[Command, ...], height: float) -> Any:
 
 def draw(canvas: Any, drawing: Drawing) -> None:
     """Paint every primitive of ``drawing`` with the trim box's bottom-left at (0, 0)."""
+    known = _RECORDS_BY_ID.get(id(drawing))
+    if known is not None and known[0] is drawing:
+        _replay(canvas, known[1])
+        return
+    steps = _RECORDS.get(drawing)
+    if steps is not None:
+        _remember(drawing, steps)
+        _replay(canvas, steps)
+        return
     cache: dict[str, Any] = {}
-    _emit(canvas, drawing.items, drawing.height, cache)
+    if _has_picture(drawing.items):  # user art may change the graphics state: never recorded
+        _emit(canvas, drawing.items, drawing.height, cache, None)
+        return
+    recorded: list[Step] = []
+    _emit(canvas, drawing.items, drawing.height, cache, recorded)
+    if any(isinstance(item, Outline | Circle) and (item.style.fill or item.style.stroke)
+           for item in _flat(drawing.items)):
+        # an opaque colour also marks the document as using transparency (PDF 1.4)
+        recorded.insert(0, _opaque)
+    _remember(drawing, tuple(recorded))
 
 
-def _emit(canvas: Any, items: tuple[Primitive, ...], height: float,
-          cache: dict[str, Any]) -> None:
+def _remember(drawing: Drawing, steps: tuple[Step, ...]) -> None:
+    if len(_RECORDS_BY_ID) >= _RECORDS_LIMIT:  # a long-lived process: start afresh
+        _RECORDS.clear()
+        _RECORDS_BY_ID.clear()
+    _RECORDS[drawing] = steps
+    _RECORDS_BY_ID[id(drawing)] = (drawing, steps)  # holding the drawing keeps its id unique
+
+
+def _replay(canvas: Any, steps: tuple[Step, ...]) -> None:
+    add = canvas.addLiteral
+    for step in steps:
+        if isinstance(step, str):
+            add(step)
+        else:
+            step(canvas)
+
+
+def _flat(items: tuple) -> list:
+    """Every primitive, those inside clips included."""
+    flat = []
     for item in items:
+        flat.append(item)
+        if isinstance(item, Clip):
+            flat.extend(_flat(item.children))
+    return flat
+
+
+def _has_picture(items: tuple) -> bool:
+    return any(isinstance(item, Picture) for item in _flat(items))
+
+
+def _emit(canvas: Any, items: tuple, height: float, cache: dict[str, Any],
+          recorded: list[Step] | None) -> None:
+    """Draw ``items``; with ``recorded``, also note how to draw them again.
+
+    Operators that depend on nothing but the item are recorded as text, read
+    back from the canvas's content list; anything else is recorded as a call.
+    """
+    for item in items:
+        start = len(canvas._code)
         if isinstance(item, Outline):
             stroke, fill = _apply(canvas, item.style, cache)
             canvas.drawPath(_path(canvas, item.commands, height), stroke=int(stroke),
@@ -69,25 +140,58 @@ def _emit(canvas: Any, items: tuple[Primitive, ...], height: float,
             stroke, fill = _apply(canvas, item.style, cache)
             canvas.circle(item.cx, height - item.cy, item.r, stroke=int(stroke), fill=int(fill))
         elif isinstance(item, Text):
-            canvas.setFillColor(_colour(cache, item.fill))
-            canvas.setFont(pdf_font(item.font), item.size)
-            y = height - item.y
-            if item.anchor == "middle":
-                canvas.drawCentredString(item.x, y, item.text)
-            elif item.anchor == "end":
-                canvas.drawRightString(item.x, y, item.text)
-            else:
-                canvas.drawString(item.x, y, item.text)
+            _text(canvas, item, height, cache)
+            if recorded is not None:
+                recorded.append(partial(_text, item=item, height=height, cache=cache))
+            continue
         elif isinstance(item, Picture):
             _picture(canvas, item, height)
+            continue
         elif isinstance(item, Clip):
             canvas.saveState()
             canvas.clipPath(_path(canvas, item.outline, height), stroke=0, fill=0,
                             fillMode=NON_ZERO)
-            _emit(canvas, item.children, height, cache)
+            if recorded is not None:
+                recorded.append(_save_state)
+                recorded.extend(canvas._code[start + 1:])  # after the save's "q"
+            _emit(canvas, item.children, height, cache, recorded)
             canvas.restoreState()
+            if recorded is not None:
+                recorded.append(_restore_state)
+            continue
         else:  # pragma: no cover - the scene module defines every primitive
             raise TypeError(f"unknown primitive {item!r}")
+        if recorded is not None:
+            recorded.extend(canvas._code[start:])
+
+
+def _text(canvas: Any, item: Text, height: float, cache: dict[str, Any]) -> None:
+    canvas.setFillColor(_colour(cache, item.fill))
+    canvas.setFont(pdf_font(item.font), item.size)
+    y = height - item.y
+    if item.anchor == "middle":
+        canvas.drawCentredString(item.x, y, item.text)
+    elif item.anchor == "end":
+        canvas.drawRightString(item.x, y, item.text)
+    else:
+        canvas.drawString(item.x, y, item.text)
+
+
+def _save_state(canvas: Any) -> None:
+    canvas.saveState()
+
+
+def _restore_state(canvas: Any) -> None:
+    canvas.restoreState()
+
+
+def _opaque(canvas: Any) -> None:
+    """What setting an opaque colour does besides writing the colour operator.
+
+    reportlab marks the document as using transparency; opacity is already 1
+    at the start of a form, so no operator is written.
+    """
+    canvas.setFillAlpha(1)
 
 
 def _picture(canvas: Any, item: Picture, height: float) -> None:

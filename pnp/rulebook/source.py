@@ -79,11 +79,28 @@ def template_path(game: str) -> Path:
     return TEMPLATE_DIR / game / "rulebook.md"
 
 
+# Parsed templates, so a build parses each template once: it checks every template
+# before typesetting, then typesets the book once per paper (forked workers inherit
+# what the main process parsed). A parse depends only on the file's text and on
+# the tileset's tile names and number of sides; failures are not kept.
+_PARSED: dict[tuple[str, str, tuple[str, ...], int], Source] = {}
+_PARSED_LIMIT = 16
+
+
 def parse(path: Path, tileset: Tileset) -> Source:
     """Parse a rulebook template, checking every directive against the tileset."""
+    text = read_text(path, "rulebook template")
+    key = (str(path), text, tuple(tile.name for tile in tileset.tiles), tileset.shape.sides)
+    if key not in _PARSED:
+        if len(_PARSED) >= _PARSED_LIMIT:
+            del _PARSED[next(iter(_PARSED))]  # the oldest
+        _PARSED[key] = _parse(path, text, tileset)
+    return _PARSED[key]
+
+
+def _parse(path: Path, text: str, tileset: Tileset) -> Source:
     from markdown_it import MarkdownIt
 
-    text = read_text(path, "rulebook template")
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
     blocks: list[Block] = []
     pending: list = []

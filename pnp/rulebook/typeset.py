@@ -33,17 +33,25 @@ MARGIN = SAFE_MARGIN + 30.0
 # Flowables that draw our scenes
 
 
+_SHARED_DESIGNS: dict[Tileset, dict[str, Drawing]] = {}  # see Designs
+
+
 class Designs:
-    """Tile designs for one rulebook, drawn once however often they appear.
+    """Tile designs for a game's rulebooks, drawn once however often they appear.
 
     Platypus lays the book out more than once (the contents need page
     numbers), and the cover alone places dozens of tiles: drawing each design
-    once per rulebook keeps a build fast.
+    once keeps a build fast. Designs of equal tilesets are shared, so the
+    book for each paper reuses them even when built from its own Designs.
     """
 
     def __init__(self, tileset: Tileset) -> None:
         self.tileset = tileset
-        self._tiles: dict[str, Drawing] = {}
+        if tileset not in _SHARED_DESIGNS:
+            if len(_SHARED_DESIGNS) >= 8:
+                del _SHARED_DESIGNS[next(iter(_SHARED_DESIGNS))]  # the oldest
+            _SHARED_DESIGNS[tileset] = {}
+        self._tiles = _SHARED_DESIGNS[tileset]
 
     def tile(self, name: str) -> Drawing:
         if name not in self._tiles:
@@ -69,6 +77,38 @@ def _flowable_base():
     from reportlab.platypus import Flowable
 
     return Flowable
+
+
+def _paragraph_base():
+    from reportlab.platypus import Paragraph
+
+    return Paragraph
+
+
+class Paragraph(_paragraph_base()):  # type: ignore[misc]
+    """reportlab's Paragraph, remembering its line breaks for the width last wrapped to.
+
+    Every paragraph of this module is one of these (the name shadows
+    reportlab's on purpose). Platypus wraps a paragraph many times at the
+    same width: inside keep-together groups, for each table row, on split
+    attempts and again on each pass over the book. Breaking lines is the
+    slowest step of typesetting, and its result depends only on the width.
+    """
+
+    # what reportlab's wrap and breakLines set on the paragraph
+    WRAP_STATE = ("width", "height", "blPara", "_wrapWidths", "_width_max", "_hyphenations",
+                  "_splitLongWordCount")
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        remembered = self.__dict__.get("_wrapped")
+        if remembered is not None and remembered[0] == available_width:
+            self.__dict__.update(remembered[1])
+            return self.width, self.height
+        size = super().wrap(available_width, available_height)
+        if "blPara" in self.__dict__ and self.width == available_width:  # not a "no room"
+            self._wrapped = (available_width, {key: self.__dict__[key] for key in self.WRAP_STATE
+                                               if key in self.__dict__})
+        return size
 
 
 class DesignFlowable(_flowable_base()):  # type: ignore[misc]
@@ -390,8 +430,6 @@ class _MarkdownRun:
 
     def inline(self, token: Any) -> None:
         """Text: a numbered heading, a table cell, or a paragraph (tinted inside a quote)."""
-        from reportlab.platypus import Paragraph
-
         sheet = self.sheet
         if self.heading:
             level = min(int(self.heading[1]), 3)
@@ -546,7 +584,7 @@ def components_table(designs: Designs, sheet: dict[str, Any]) -> list:
     Pieces of one family (named alike, such as depth-red-1 ... depth-yellow-5)
     share a row, so twenty depth markers take one line, not a page.
     """
-    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+    from reportlab.platypus import Spacer, Table, TableStyle
 
     tileset = designs.tileset
     rows: list[list] = [[Paragraph("", sheet["head"]), Paragraph("Piece", sheet["head"]),
@@ -569,8 +607,6 @@ def components_table(designs: Designs, sheet: dict[str, Any]) -> list:
 
 def _tile_rows(designs: Designs, sheet: dict[str, Any]) -> list[list]:
     """One row per tile the game prints (count above zero), with its thumbnail."""
-    from reportlab.platypus import Paragraph
-
     tileset = designs.tileset
     rows: list[list] = []
     for tile in tileset.tiles:
@@ -585,8 +621,6 @@ def _tile_rows(designs: Designs, sheet: dict[str, Any]) -> list[list]:
 
 def _component_rows(tileset: Tileset, sheet: dict[str, Any]) -> list[list]:
     """Cards and tokens, a family of three or more (same name before a dash) in one row."""
-    from reportlab.platypus import Paragraph
-
     from pnp.draw.components import design_component
 
     families: dict[str, list] = {}
@@ -637,7 +671,7 @@ def _describe_tile(tile: Any, tileset: Tileset) -> str:
 
 def how_to_print(tileset: Tileset, sheet: dict[str, Any]) -> list:
     """Stock, scale, duplex and sheet counts for each paper, from the real layouts."""
-    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+    from reportlab.platypus import Spacer, Table, TableStyle
 
     from pnp.impose.plans import plan_components, plan_tiles
     from pnp.model.options import BuildOptions
@@ -786,6 +820,69 @@ def _cover_title(canvas: Any, tileset: Tileset, paper: Paper, left: float,
                              f"print-and-play edition made with pnp {__version__}")
 
 
+def _platypus(name: str) -> Any:
+    """A Platypus class to derive from, imported when this module is."""
+    import reportlab.platypus
+
+    return getattr(reportlab.platypus, name)
+
+
+class SketchFrame(_platypus("Frame")):  # type: ignore[misc]
+    """A frame that places flowables without drawing them while its book is sketching."""
+
+    sketching = False
+
+    def _add(self, flowable: Any, canv: Any, trySplit: int = 0) -> int:
+        if not self.sketching:
+            return int(super()._add(flowable, canv, trySplit))
+        flowable.drawOn = _no_drawing  # hides the method for this one placement
+        try:
+            return int(super()._add(flowable, canv, trySplit))
+        finally:
+            del flowable.drawOn
+
+    add = _add  # Platypus calls add, which in Frame is a plain alias of Frame._add
+
+
+def _no_drawing(*args: object, **kwargs: object) -> None:
+    """Stands in for a flowable's drawOn while its book is only being laid out."""
+
+
+class Book(_platypus("BaseDocTemplate")):  # type: ignore[misc]
+    """A rulebook document: numbered headings feed the contents and the PDF outline.
+
+    The contents list each heading's page, so the book is laid out in passes
+    until two agree (multiBuild). The first pass can never be the one saved,
+    so it is a sketch: flowables and page decorations are placed but not
+    drawn, which takes about half the time of a full pass and finds the same
+    pages. Later passes draw everything, exactly as before.
+    """
+
+    passes = 0
+
+    @property
+    def sketching(self) -> bool:
+        return self.passes == 1
+
+    def beforeDocument(self) -> None:  # Platypus calls it at the start of every pass
+        self.passes += 1
+        for template in self.pageTemplates:
+            for frame in template.frames:
+                frame.sketching = self.sketching
+
+    def _allSatisfied(self) -> bool:  # multiBuild saves the first pass that satisfies this
+        return not self.sketching and bool(super()._allSatisfied())
+
+    def afterFlowable(self, flowable: Any) -> None:
+        entry = getattr(flowable, "toc_entry", None)
+        if entry:
+            level, text = entry
+            key = f"h{zlib.crc32(text.encode()):08x}"
+            self.canv.bookmarkPage(key)
+            self.canv.addOutlineEntry(text, key, level=level - 1, closed=level > 1)
+            self.notify("TOCEntry", (level - 1, text, self.page, key))
+
+
 def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
                     designs: Designs | None = None) -> bytes:
     """The whole rulebook for one paper size, as reproducible PDF bytes.
@@ -794,13 +891,10 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
     once per book.
     """
     from reportlab.platypus import (
-        BaseDocTemplate,
-        Frame,
         KeepTogether,
         NextPageTemplate,
         PageBreak,
         PageTemplate,
-        Paragraph,
         Spacer,
     )
     from reportlab.platypus.tableofcontents import TableOfContents
@@ -814,27 +908,21 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
     title = f"{tileset.title} - rules"
     designs = designs or Designs(tileset)
 
-    class Book(BaseDocTemplate):
-        """Numbered headings feed the contents and the PDF outline."""
-
-        def afterFlowable(self, flowable: Any) -> None:
-            entry = getattr(flowable, "toc_entry", None)
-            if entry:
-                level, text = entry
-                key = f"h{zlib.crc32(text.encode()):08x}"
-                self.canv.bookmarkPage(key)
-                self.canv.addOutlineEntry(text, key, level=level - 1, closed=level > 1)
-                self.notify("TOCEntry", (level - 1, text, self.page, key))
-
     doc = Book(buffer, pagesize=(paper.width, paper.height), invariant=1, title=title,
                author="pnp", subject=f"Rules of {tileset.title}, print-and-play edition",
                creator=f"pnp {__version__}", producer=f"pnp {__version__}",
                initialFontName=pdf_font("regular"), initialFontSize=10,
                leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
                bottomMargin=MARGIN)
-    frame = Frame(MARGIN, MARGIN, width, paper.height - 2 * MARGIN, id="body")
+    frame = SketchFrame(MARGIN, MARGIN, width, paper.height - 2 * MARGIN, id="body")
 
-    def on_body(canvas: Any, document: Any) -> None:
+    def on_cover(canvas: Any, document: Book) -> None:
+        if not document.sketching:
+            _cover(canvas, document, designs, paper)
+
+    def on_body(canvas: Any, document: Book) -> None:
+        if document.sketching:
+            return
         canvas.saveState()
         canvas.setFont(pdf_font("regular"), 8)
         canvas.setFillColor(_colour(MUTED))
@@ -843,7 +931,7 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
         canvas.restoreState()
 
     doc.addPageTemplates([
-        PageTemplate("cover", [frame], onPage=lambda c, d: _cover(c, d, designs, paper)),
+        PageTemplate("cover", [frame], onPage=on_cover),
         PageTemplate("body", [frame], onPage=on_body),
     ])
     from reportlab.platypus import TableStyle
