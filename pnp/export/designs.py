@@ -15,6 +15,7 @@ from pnp.draw.art import design_back, design_tile
 from pnp.draw.board import design_board
 from pnp.draw.components import design_component, design_reverse
 from pnp.draw.scene import Drawing
+from pnp.export.pdfdraw import Recorder
 from pnp.model.options import BuildOptions
 from pnp.model.pieces import reverse_key
 from pnp.model.tileset import Tileset
@@ -27,11 +28,19 @@ class GameDesigns:
         self.tileset = tileset
         self.options = options
         self._components: dict[str, dict[str, Drawing]] = {}
+        self._tiles: dict[str, Drawing] = {}
+        self.recorder = Recorder()  # drawing operators, replayed in every document of the job
+
+    def tile(self, name: str) -> Drawing:
+        """The trim-size front of one tile kind, drawn on first use."""
+        if name not in self._tiles:
+            self._tiles[name] = design_tile(self.tileset, self.tileset.tile(name))
+        return self._tiles[name]
 
     @cached_property
     def flat_tiles(self) -> dict[str, Drawing]:
         """Trim-size tile fronts, by tile name."""
-        return {tile.name: design_tile(self.tileset, tile) for tile in self.tileset.tiles}
+        return {tile.name: self.tile(tile.name) for tile in self.tileset.tiles}
 
     @cached_property
     def flat_backs(self) -> dict[str, Drawing]:

@@ -16,7 +16,7 @@ from typing import Any
 from pnp import __version__
 from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Drawing
-from pnp.export.pdfdraw import draw
+from pnp.export.pdfdraw import Recorder, draw
 from pnp.impose.layout import (
     FOOTER_BAND,
     HEADER_BAND,
@@ -66,12 +66,13 @@ def new_canvas(buffer: io.BytesIO, width: float, height: float, title: str,
     return canvas
 
 
-def define_form(canvas: Any, name: str, drawing: Drawing) -> None:
+def define_form(canvas: Any, name: str, drawing: Drawing,
+                recorder: Recorder | None = None) -> None:
     """Record ``drawing`` once as a form whose box covers its bleed."""
     bleed = drawing.bleed
     canvas.beginForm(name, lowerx=-bleed, lowery=-bleed, upperx=drawing.width + bleed,
                      uppery=drawing.height + bleed)
-    draw(canvas, drawing)
+    draw(canvas, drawing, recorder)
     canvas.endForm()
 
 
@@ -119,8 +120,12 @@ def _marks(canvas: Any, lines: list[Segment],
 
 
 def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
-                  sheet_kind: str = "tiles") -> bytes:
-    """The whole sheet PDF as bytes; the caller writes it atomically."""
+                  sheet_kind: str = "tiles", recorder: Recorder | None = None) -> bytes:
+    """The whole sheet PDF as bytes; the caller writes it atomically.
+
+    A ``recorder`` shared by the sheets of one job lets the second paper
+    replay the first one's drawing operators instead of drawing again.
+    """
     paper = plan.paper
     buffer = io.BytesIO()
     paper_title = PAPER_TITLES[paper.name]
@@ -129,7 +134,7 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
                         f"Print-and-play {sheet_kind} for {game_title}")
     form_names = {name: f"d{index}" for index, name in enumerate(sorted(designs))}
     for name in sorted(designs):
-        define_form(canvas, form_names[name], designs[name])
+        define_form(canvas, form_names[name], designs[name], recorder)
     define_check_bar(canvas, paper)
     marks_forms: dict[tuple[Grid, int], str] = {}
     total = len(plan.pages)

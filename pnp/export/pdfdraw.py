@@ -5,10 +5,12 @@ with the origin at the bottom-left, so every y becomes ``height - y``. Fills use
 the non-zero rule to match SVG, so the two outputs cannot disagree.
 
 A build draws the same design into several documents (the sheets for each
-paper, the rulebooks). Paths, colours and line styles come out as the same
-content-stream operators every time, so the first drawing of a design records
-them and later drawings of an equal design replay the record; text is always
-drawn afresh, because its bytes depend on the document's font subsets.
+paper, every layout pass of a rulebook). Paths, colours and line styles come
+out as the same content-stream operators every time, so with a
+:class:`Recorder` the first drawing of a design records them and later
+drawings of an equal design replay the record; text is always drawn afresh,
+because its bytes depend on the document's font subsets. The recorder belongs
+to whoever owns the designs (one job), never to the module.
 """
 
 from __future__ import annotations
@@ -25,12 +27,34 @@ _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 NON_ZERO = 1
 
 # A recorded drawing: operators to add as they are, and canvas calls to repeat.
-# Records are found by value (an equal design built elsewhere, say for the
-# rulebook, is the same drawing) and, without hashing the whole scene, by identity.
 Step = str | Callable[[Any], None]
-_RECORDS: dict[Drawing, tuple[Step, ...]] = {}
-_RECORDS_BY_ID: dict[int, tuple[Drawing, tuple[Step, ...]]] = {}
-_RECORDS_LIMIT = 1024
+
+
+class Recorder:
+    """Recorded drawings of one job, found by identity first and then by value.
+
+    By identity the lookup costs nothing; by value an equal design drawn
+    elsewhere (say for the rulebook) is found too, at the price of hashing it.
+    """
+
+    def __init__(self) -> None:
+        self._by_value: dict[Drawing, tuple[Step, ...]] = {}
+        self._by_id: dict[int, tuple[Drawing, tuple[Step, ...]]] = {}
+
+    def find(self, drawing: Drawing) -> tuple[Step, ...] | None:
+        """The record of ``drawing`` or of an equal one, if there is one."""
+        known = self._by_id.get(id(drawing))
+        if known is not None and known[0] is drawing:
+            return known[1]
+        steps = self._by_value.get(drawing)
+        if steps is not None:
+            self.keep(drawing, steps)
+        return steps
+
+    def keep(self, drawing: Drawing, steps: tuple[Step, ...]) -> None:
+        """Remember how ``drawing`` is drawn (holding it keeps its id unique)."""
+        self._by_value[drawing] = steps
+        self._by_id[id(drawing)] = (drawing, steps)
 
 
 def _colour(cache: dict[str, Any], value: str) -> Any:
@@ -68,19 +92,14 @@ def _path(canvas: Any, commands: tuple[Command, ...], height: float) -> Any:
     return path
 
 
-def draw(canvas: Any, drawing: Drawing) -> None:
+def draw(canvas: Any, drawing: Drawing, recorder: Recorder | None = None) -> None:
     """Paint every primitive of ``drawing`` with the trim box's bottom-left at (0, 0)."""
-    known = _RECORDS_BY_ID.get(id(drawing))
-    if known is not None and known[0] is drawing:
-        _replay(canvas, known[1])
-        return
-    steps = _RECORDS.get(drawing)
+    steps = recorder.find(drawing) if recorder is not None else None
     if steps is not None:
-        _remember(drawing, steps)
         _replay(canvas, steps)
         return
     cache: dict[str, Any] = {}
-    if _has_picture(drawing.items):  # user art may change the graphics state: never recorded
+    if recorder is None or _has_picture(drawing.items):  # user art may change the state
         _emit(canvas, drawing.items, drawing.height, cache, None)
         return
     recorded: list[Step] = []
@@ -89,15 +108,7 @@ def draw(canvas: Any, drawing: Drawing) -> None:
            for item in _flat(drawing.items)):
         # an opaque colour also marks the document as using transparency (PDF 1.4)
         recorded.insert(0, _opaque)
-    _remember(drawing, tuple(recorded))
-
-
-def _remember(drawing: Drawing, steps: tuple[Step, ...]) -> None:
-    if len(_RECORDS_BY_ID) >= _RECORDS_LIMIT:  # a long-lived process: start afresh
-        _RECORDS.clear()
-        _RECORDS_BY_ID.clear()
-    _RECORDS[drawing] = steps
-    _RECORDS_BY_ID[id(drawing)] = (drawing, steps)  # holding the drawing keeps its id unique
+    recorder.keep(drawing, tuple(recorded))
 
 
 def _replay(canvas: Any, steps: tuple[Step, ...]) -> None:

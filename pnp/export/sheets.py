@@ -87,7 +87,7 @@ class TileSheets:
         tileset, options = designs.tileset, designs.options
         plan = plan_tiles(tileset, paper, options)
         path = f"{tileset.game}-tiles-{paper}.pdf"
-        data = pdf.render_sheets(plan, designs.tiles, tileset.title, "tiles")
+        data = pdf.render_sheets(plan, designs.tiles, tileset.title, "tiles", designs.recorder)
         return [Artifact(path, data, sheet_entry("tiles", paper, path, plan, options))]
 
 
@@ -109,7 +109,8 @@ class ComponentSheets:
         if plan is None:
             return []
         path = f"{tileset.game}-{self.name}-{paper}.pdf"
-        data = pdf.render_sheets(plan, designs.components(self.kind), tileset.title, self.name)
+        data = pdf.render_sheets(plan, designs.components(self.kind), tileset.title, self.name,
+                                 designs.recorder)
         return [Artifact(path, data, sheet_entry(self.name, paper, path, plan, options))]
 
 

@@ -56,7 +56,7 @@ class Rulebooks:
         template = rulebook_template(tileset, options)
         assert template is not None
         source = parse(template, tileset)
-        pdf = render_rulebook(tileset, source, PAPERS[paper], Designs(tileset))
+        pdf = render_rulebook(tileset, source, PAPERS[paper], Designs(tileset, designs))
         path = f"{tileset.game}-rulebook-{paper}.pdf"
         artifacts = [Artifact(path, pdf, {"kind": "rulebook", "paper": paper, "path": path,
                                           "pages": page_count(pdf), "placements": []})]

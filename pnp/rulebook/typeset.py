@@ -17,9 +17,18 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from pnp import __version__
-from pnp.draw.fonts import pdf_font, text_family
+from pnp.draw.board import design_board
+from pnp.draw.components import design_component
+from pnp.draw.fonts import pdf_font, string_width, text_family
 from pnp.draw.scene import Drawing
+from pnp.export.designs import GameDesigns
+from pnp.export.pdf import binary_streams
+from pnp.export.pdfdraw import Recorder, draw
+from pnp.geometry.shapes import cell_centre
+from pnp.impose.board import windows
 from pnp.impose.layout import PAPERS, SAFE_MARGIN, Paper
+from pnp.impose.plans import plan_components, plan_tiles
+from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 from pnp.rulebook.source import PAWN_COLOURS, Diagram, Source
 
@@ -33,42 +42,35 @@ MARGIN = SAFE_MARGIN + 30.0
 # Flowables that draw our scenes
 
 
-_SHARED_DESIGNS: dict[Tileset, dict[str, Drawing]] = {}  # see Designs
-
-
 class Designs:
     """Tile designs for a game's rulebooks, drawn once however often they appear.
 
     Platypus lays the book out more than once (the contents need page
     numbers), and the cover alone places dozens of tiles: drawing each design
-    once keeps a build fast. Designs of equal tilesets are shared, so the
-    book for each paper reuses them even when built from its own Designs.
+    once, and recording its drawing operators once, keeps a build fast. Given
+    the job's shared designs, the book reuses what the job already drew.
     """
 
-    def __init__(self, tileset: Tileset) -> None:
+    def __init__(self, tileset: Tileset, shared: GameDesigns | None = None) -> None:
         self.tileset = tileset
-        if tileset not in _SHARED_DESIGNS:
-            if len(_SHARED_DESIGNS) >= 8:
-                del _SHARED_DESIGNS[next(iter(_SHARED_DESIGNS))]  # the oldest
-            _SHARED_DESIGNS[tileset] = {}
-        self._tiles = _SHARED_DESIGNS[tileset]
+        self._game = shared if shared is not None else GameDesigns(tileset, BuildOptions())
 
     def tile(self, name: str) -> Drawing:
-        if name not in self._tiles:
-            from pnp.draw.art import design_tile
+        """The trim-size design of one tile kind."""
+        return self._game.tile(name)
 
-            self._tiles[name] = design_tile(self.tileset, self.tileset.tile(name))
-        return self._tiles[name]
+    @property
+    def recorder(self) -> Recorder:
+        """Drawing operators recorded once and replayed on every layout pass."""
+        return self._game.recorder
 
 
-def _form(canvas: Any, key: str, drawing: Drawing) -> str:
+def _form(canvas: Any, key: str, drawing: Drawing, recorder: Recorder) -> str:
     """Define a design as a form the first time it is used in this document."""
-    from pnp.export.pdfdraw import draw
-
     name = "rb" + format(zlib.crc32(key.encode()), "08x")
     if not canvas.hasForm(name):
         canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
-        draw(canvas, drawing)
+        draw(canvas, drawing, recorder)
         canvas.endForm()
     return name
 
@@ -114,9 +116,9 @@ class Paragraph(_paragraph_base()):  # type: ignore[misc]
 class DesignFlowable(_flowable_base()):  # type: ignore[misc]
     """One design (tile, card, token) scaled into a box, for tables and covers."""
 
-    def __init__(self, key: str, drawing: Drawing, box: float) -> None:
+    def __init__(self, key: str, drawing: Drawing, box: float, recorder: Recorder) -> None:
         super().__init__()
-        self.key, self.drawing = key, drawing
+        self.key, self.drawing, self.recorder = key, drawing, recorder
         self.scale = box / max(drawing.width, drawing.height)
         self.width = drawing.width * self.scale
         self.height = drawing.height * self.scale
@@ -125,7 +127,7 @@ class DesignFlowable(_flowable_base()):  # type: ignore[misc]
         return self.width, self.height
 
     def draw(self) -> None:
-        name = _form(self.canv, self.key, self.drawing)
+        name = _form(self.canv, self.key, self.drawing, self.recorder)
         self.canv.saveState()
         self.canv.scale(self.scale, self.scale)
         self.canv.doForm(name)
@@ -137,8 +139,6 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
 
     def __init__(self, designs: Designs, diagram: Diagram, max_width: float) -> None:
         super().__init__()
-        from pnp.geometry.shapes import cell_centre
-
         tileset = designs.tileset
         self.designs, self.tileset, self.diagram = designs, tileset, diagram
         shape = tileset.shape
@@ -161,8 +161,6 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
 
     def centre(self, cell: tuple[int, int]) -> tuple[float, float]:
         """PDF coordinates (y up, inside this flowable) of a board cell's centre."""
-        from pnp.geometry.shapes import cell_centre
-
         if not self.tileset.shape.axial:
             x, y = cell[0] * self.cell + self.cell / 2, cell[1] * self.cell + self.cell / 2
         else:
@@ -186,7 +184,8 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
         canvas.restoreState()
         for placed in diagram.tiles:
             drawing = self.designs.tile(placed.name)
-            name = _form(canvas, f"tile:{tileset.game}:{placed.name}", drawing)
+            name = _form(canvas, f"tile:{tileset.game}:{placed.name}", drawing,
+                         self.designs.recorder)
             x, y = self.centre(placed.cell)
             canvas.saveState()
             canvas.translate(x, y)
@@ -545,8 +544,6 @@ def _table(rows: list[list], width: float) -> Any:
     """A table whose columns share the width in proportion to their longest text."""
     from reportlab.platypus import Table, TableStyle
 
-    from pnp.draw.fonts import string_width
-
     columns = max(len(row) for row in rows)
     texts = [[row[i].getPlainText() if i < len(row) else "" for row in rows]
              for i in range(columns)]
@@ -591,7 +588,7 @@ def components_table(designs: Designs, sheet: dict[str, Any]) -> list:
                          Paragraph("Count", sheet["head"]), Paragraph("What it is",
                                                                       sheet["head"])]]
     rows.extend(_tile_rows(designs, sheet))
-    rows.extend(_component_rows(tileset, sheet))
+    rows.extend(_component_rows(designs, sheet))
     if tileset.board is not None:
         rows.append(["", Paragraph(escape(tileset.board.name), sheet["cell"]),
                      Paragraph("1", sheet["cell"]),
@@ -612,17 +609,17 @@ def _tile_rows(designs: Designs, sheet: dict[str, Any]) -> list[list]:
     for tile in tileset.tiles:
         if not tile.count:
             continue
-        thumb = DesignFlowable(f"tile:{tileset.game}:{tile.name}", designs.tile(tile.name), 30)
+        thumb = DesignFlowable(f"tile:{tileset.game}:{tile.name}", designs.tile(tile.name), 30,
+                               designs.recorder)
         rows.append([thumb, Paragraph(escape(tile.name), sheet["cell"]),
                      Paragraph(str(tile.count), sheet["cell"]),
                      Paragraph(escape(_describe_tile(tile, tileset)), sheet["cell"])])
     return rows
 
 
-def _component_rows(tileset: Tileset, sheet: dict[str, Any]) -> list[list]:
+def _component_rows(designs: Designs, sheet: dict[str, Any]) -> list[list]:
     """Cards and tokens, a family of three or more (same name before a dash) in one row."""
-    from pnp.draw.components import design_component
-
+    tileset = designs.tileset
     families: dict[str, list] = {}
     for component in tileset.components:
         if component.count:
@@ -633,7 +630,7 @@ def _component_rows(tileset: Tileset, sheet: dict[str, Any]) -> list[list]:
         for group in groups:
             first = group[0]
             thumb = DesignFlowable(f"component:{tileset.game}:{first.name}",
-                                   design_component(tileset, first), 30)
+                                   design_component(tileset, first), 30, designs.recorder)
             name = first.name if len(group) == 1 else f"{first.name.split('-')[0]}-\u2026"
             count = sum(member.count for member in group)
             rows.append([thumb, Paragraph(escape(name), sheet["cell"]),
@@ -673,9 +670,6 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Any]) -> list:
     """Stock, scale, duplex and sheet counts for each paper, from the real layouts."""
     from reportlab.platypus import Spacer, Table, TableStyle
 
-    from pnp.impose.plans import plan_components, plan_tiles
-    from pnp.model.options import BuildOptions
-
     options = BuildOptions(("letter", "a4"), 0.0, "long")
     rows: list[list] = [[Paragraph(text, sheet["head"]) for text in
                          ("File", "Print on", "Letter", "A4")]]
@@ -699,9 +693,6 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Any]) -> list:
                      Paragraph(sheets(found["letter"]), sheet["cell"]),
                      Paragraph(sheets(found["a4"]), sheet["cell"])])
     if tileset.board is not None:
-        from pnp.draw.board import design_board
-        from pnp.impose.board import windows
-
         drawing = design_board(tileset.board, tileset.shape, tileset.size,
                                dict(tileset.palette))
         pages = {paper: len(windows(drawing.width, drawing.height, PAPERS[paper])) + 1
@@ -769,7 +760,8 @@ def _cover_tiles(canvas: Any, designs: Designs, left: float, top: float,
     for x, y in _cover_grid(tileset, size, left, top, area):
         tile = rng.choices(printed, weights=[t.count for t in printed])[0]
         turn = rng.randrange(shape.sides) if tile.rotatable else 0
-        name = _form(canvas, f"tile:{tileset.game}:{tile.name}", designs.tile(tile.name))
+        name = _form(canvas, f"tile:{tileset.game}:{tile.name}", designs.tile(tile.name),
+                     designs.recorder)
         canvas.saveState()
         canvas.translate(x + size * 0.5, y + size * 0.5)
         canvas.rotate(-turn * 360.0 / shape.sides)
@@ -898,8 +890,6 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
         Spacer,
     )
     from reportlab.platypus.tableofcontents import TableOfContents
-
-    from pnp.export.pdf import binary_streams
 
     binary_streams()
     sheet = styles()
