@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 # More than this many paragraphs scroll the first ones away; the rest are counted.
 MAX_REPORTED = 20
@@ -28,9 +29,12 @@ class Where:
         return f"{self.file}, line {self.line}" if self.line else self.file
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One mistake at one place, with what a designer needs to fix it."""
+class Problem(NamedTuple):
+    """One mistake at one place, with what a designer needs to fix it.
+
+    A named tuple rather than a dataclass: equal problems compare and hash
+    equal (so repeats are dropped), and it is cheap to create at start-up.
+    """
 
     where: Where
     problem: str

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +31,6 @@ _EXTERNAL_REF = re.compile(
 Inspector = Callable[[Path, str, At], bool]
 
 
-@dataclass(frozen=True)
 class LocalFile(Kind):
     """A relative path to an existing file inside the folder in ``context["folder"]``.
 
@@ -40,11 +38,15 @@ class LocalFile(Kind):
     designer sees exactly where the file must be.
     """
 
-    suffixes: tuple[str, ...]
-    what: str
-    allowed: str
-    doc_as: str
-    inspect: Inspector | None = None
+    __slots__ = ("allowed", "doc_as", "inspect", "suffixes", "what")
+
+    def __init__(self, suffixes: tuple[str, ...], what: str, allowed: str, doc_as: str,
+                 inspect: Inspector | None = None) -> None:
+        self.suffixes = suffixes
+        self.what = what
+        self.allowed = allowed
+        self.doc_as = doc_as
+        self.inspect = inspect
 
     def check(self, value: Any, at: At) -> Any:
         folder: Path = at.reading.context["folder"]

@@ -28,11 +28,8 @@ per-field checks with our own messages, and collecting instead of raising.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from pnp.errors import InputError, Problem, Where, did_you_mean, shorten
@@ -155,8 +152,13 @@ class Kind:
     """One kind of value: how it is checked and how the docs describe it.
 
     ``check`` returns the value to keep (possibly converted, such as a length
-    in points) or BROKEN after reporting at ``at``.
+    in points) or BROKEN after reporting at ``at``. Kinds are never changed
+    after they are made. They are plain slotted classes rather than frozen
+    dataclasses because every command imports them, and each dataclass costs
+    about a millisecond to create at import.
     """
+
+    __slots__ = ()
 
     def check(self, value: Any, at: At) -> Any:
         raise NotImplementedError
@@ -165,13 +167,15 @@ class Kind:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
 class Text(Kind):
     """Non-empty text up to a length; ``numbers`` also takes 12 as "12" (badges, big digits)."""
 
-    limit: int
-    what: str = "text"
-    numbers: bool = False
+    __slots__ = ("limit", "numbers", "what")
+
+    def __init__(self, limit: int, what: str = "text", numbers: bool = False) -> None:
+        self.limit = limit
+        self.what = what
+        self.numbers = numbers
 
     def check(self, value: Any, at: At) -> Any:
         if self.numbers and isinstance(value, int) and not isinstance(value, bool):
@@ -188,7 +192,6 @@ class Text(Kind):
         return f"text, at most {self.limit} characters"
 
 
-@dataclass(frozen=True)
 class Name(Kind):
     """A kebab-case name: safe in file names and on the command line."""
 
@@ -202,14 +205,17 @@ class Name(Kind):
         return "kebab-case name (`a-z`, `0-9`, single hyphens)"
 
 
-@dataclass(frozen=True)
 class Whole(Kind):
     """A whole number in a range; ``out_of_range`` words a wrong size apart from a wrong type."""
 
-    low: int
-    high: int
-    problem: str = "not a usable number"
-    out_of_range: str = ""
+    __slots__ = ("high", "low", "out_of_range", "problem")
+
+    def __init__(self, low: int, high: int, problem: str = "not a usable number",
+                 out_of_range: str = "") -> None:
+        self.low = low
+        self.high = high
+        self.problem = problem
+        self.out_of_range = out_of_range
 
     def check(self, value: Any, at: At) -> Any:
         allowed = f"a whole number from {self.low} to {self.high}"
@@ -225,13 +231,15 @@ class Whole(Kind):
         return f"whole number from {self.low} to {self.high}"
 
 
-@dataclass(frozen=True)
 class Number(Kind):
     """Any number in a range, kept as a float."""
 
-    low: float
-    high: float
-    problem: str = "not a usable number"
+    __slots__ = ("high", "low", "problem")
+
+    def __init__(self, low: float, high: float, problem: str = "not a usable number") -> None:
+        self.low = low
+        self.high = high
+        self.problem = problem
 
     def check(self, value: Any, at: At) -> Any:
         if isinstance(value, bool) or not isinstance(value, int | float) or \
@@ -244,7 +252,6 @@ class Number(Kind):
         return f"number from {self.low} to {self.high}"
 
 
-@dataclass(frozen=True)
 class Boolean(Kind):
     """``true`` or ``false``, never a word YAML happens to read as one."""
 
@@ -257,7 +264,6 @@ class Boolean(Kind):
         return "`true` or `false`"
 
 
-@dataclass(frozen=True)
 class Choice(Kind):
     """One of a set of words, given here or (``context``) known only when reading.
 
@@ -266,11 +272,15 @@ class Choice(Kind):
     name or by its component name.
     """
 
-    choices: tuple[str, ...] = ()
-    context: str = ""
-    unknown: str = ""
-    prefix: str = ""
-    doc_as: str = ""
+    __slots__ = ("choices", "context", "doc_as", "prefix", "unknown")
+
+    def __init__(self, choices: tuple[str, ...] = (), context: str = "", unknown: str = "",
+                 prefix: str = "", doc_as: str = "") -> None:
+        self.choices = choices
+        self.context = context
+        self.unknown = unknown
+        self.prefix = prefix
+        self.doc_as = doc_as
 
     def check(self, value: Any, at: At) -> Any:
         choices = tuple(at.reading.context[self.context]) if self.context else self.choices
@@ -291,12 +301,14 @@ class Choice(Kind):
         return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
 
 
-@dataclass(frozen=True)
 class Exact(Kind):
     """A value that must be exactly one thing, such as a format version."""
 
-    value: Any
-    problem: str
+    __slots__ = ("problem", "value")
+
+    def __init__(self, value: Any, problem: str) -> None:
+        self.value = value
+        self.problem = problem
 
     def check(self, value: Any, at: At) -> Any:
         if value != self.value:
@@ -307,12 +319,14 @@ class Exact(Kind):
         return f"`{self.value}`"
 
 
-@dataclass(frozen=True)
 class Length(Kind):
     """A length with a unit, kept in points."""
 
-    low: float
-    high: float
+    __slots__ = ("high", "low")
+
+    def __init__(self, low: float, high: float) -> None:
+        self.low = low
+        self.high = high
 
     def check(self, value: Any, at: At) -> Any:
         points = parse_length(value)
@@ -328,11 +342,13 @@ class Length(Kind):
                 "(`in`, `mm`, `cm` or `pt`, e.g. `1.5in`, `38mm`)")
 
 
-@dataclass(frozen=True)
 class Size(Kind):
     """``W x H`` or one length for both, kept as (width, height) in points."""
 
-    side: Length
+    __slots__ = ("side",)
+
+    def __init__(self, side: Length) -> None:
+        self.side = side
 
     def check(self, value: Any, at: At) -> Any:
         pair = _SIZE_PAIR.match(value) if isinstance(value, str) else None
@@ -347,7 +363,6 @@ class Size(Kind):
                 f"{self.side.high / 72:.3g} in (e.g. `63mm x 88mm`, `1in`)")
 
 
-@dataclass(frozen=True)
 class Colour(Kind):
     """A ``#rrggbb`` colour, kept in lower case."""
 
@@ -361,14 +376,16 @@ class Colour(Kind):
         return 'quoted hex colour, e.g. `"#8a7a68"`'
 
 
-@dataclass(frozen=True)
 class GridCell(Kind):
     """A grid cell ``[a, b]`` of two whole numbers, kept as a tuple."""
 
-    problem: str
-    allowed: str
-    doc_as: str
-    show_value: bool = False  # "Found [0, 'x']" rather than "Found 'a list'"
+    __slots__ = ("allowed", "doc_as", "problem", "show_value")
+
+    def __init__(self, problem: str, allowed: str, doc_as: str, show_value: bool = False) -> None:
+        self.problem = problem
+        self.allowed = allowed
+        self.doc_as = doc_as
+        self.show_value = show_value  # "Found [0, 'x']" rather than "Found 'a list'"
 
     def check(self, value: Any, at: At) -> Any:
         if not (isinstance(value, list) and len(value) == 2 and
@@ -381,7 +398,6 @@ class GridCell(Kind):
         return self.doc_as
 
 
-@dataclass(frozen=True)
 class Ref(Kind):
     """A name of something defined elsewhere in the file, checked by a named step.
 
@@ -389,7 +405,10 @@ class Ref(Kind):
     the ``backs`` list, which may itself be broken.
     """
 
-    doc_as: str
+    __slots__ = ("doc_as",)
+
+    def __init__(self, doc_as: str) -> None:
+        self.doc_as = doc_as
 
     def check(self, value: Any, at: At) -> Any:
         return value
@@ -398,17 +417,20 @@ class Ref(Kind):
         return self.doc_as
 
 
-@dataclass(frozen=True)
 class ListOf(Kind):
     """A YAML list of one kind of item, kept as :class:`Items`.
 
     ``empty`` is (problem, allowed) when an empty list is a mistake.
     """
 
-    item: Kind
-    what: str
-    empty: tuple[str, str] | None = None
-    doc_as: str = ""
+    __slots__ = ("doc_as", "empty", "item", "what")
+
+    def __init__(self, item: Kind, what: str, empty: tuple[str, str] | None = None,
+                 doc_as: str = "") -> None:
+        self.item = item
+        self.what = what
+        self.empty = empty
+        self.doc_as = doc_as
 
     def check(self, value: Any, at: At) -> Any:
         if not isinstance(value, Sequence):
@@ -417,9 +439,11 @@ class ListOf(Kind):
         if not value and self.empty:
             return at.fail(self.empty[0], "an empty list", self.empty[1])
         items = Items(value.line)
-        for index, raw in enumerate(value):
-            spot = at.item(index, value.line_of(index))
-            items.add(self.item.check(raw, spot), spot)
+        check, spots, reading = self.item.check, items.spots, at.reading
+        for index, (raw, line) in enumerate(zip(value, value.lines, strict=True)):
+            spot = At(reading, line, at, index=index)
+            items.append(check(raw, spot))
+            spots.append(spot)
         return items
 
     def doc(self) -> str:
@@ -427,18 +451,20 @@ class ListOf(Kind):
         return self.doc_as or f"list of {self.what}{least}"
 
 
-@dataclass(frozen=True)
 class MapOf(Kind):
     """A mapping of names to values (tile name to count), kept as Items of (key, value).
 
     Either half of a pair may be BROKEN: a wrong count does not hide a wrong name.
     """
 
-    key: Kind
-    value: Kind
-    problem: str
-    allowed: str
-    doc_as: str
+    __slots__ = ("allowed", "doc_as", "key", "problem", "value")
+
+    def __init__(self, key: Kind, value: Kind, problem: str, allowed: str, doc_as: str) -> None:
+        self.key = key
+        self.value = value
+        self.problem = problem
+        self.allowed = allowed
+        self.doc_as = doc_as
 
     def check(self, value: Any, at: At) -> Any:
         if not isinstance(value, Mapping):
@@ -453,11 +479,13 @@ class MapOf(Kind):
         return self.doc_as
 
 
-@dataclass(frozen=True)
 class Anything(Kind):
     """Any value, judged by a named step (a base game to resolve, a game id to compare)."""
 
-    doc_as: str
+    __slots__ = ("doc_as",)
+
+    def __init__(self, doc_as: str) -> None:
+        self.doc_as = doc_as
 
     def check(self, value: Any, at: At) -> Any:
         return value
@@ -492,19 +520,21 @@ class Items(list[Any]):
 # Records
 
 
-@dataclass(frozen=True)
 class Field:
     """One field of a record: its kind, whether it is required, its default, its help."""
 
-    name: str
-    kind: Kind
-    help: str = ""
-    required: bool = False
-    default: Any = None
-    default_doc: str = ""  # the docs' default column when ``default`` does not say it
+    __slots__ = ("default", "default_doc", "help", "kind", "name", "required")
+
+    def __init__(self, name: str, kind: Kind, help: str = "", required: bool = False,
+                 default: Any = None, default_doc: str = "") -> None:
+        self.name = name
+        self.kind = kind
+        self.help = help
+        self.required = required
+        self.default = default
+        self.default_doc = default_doc  # the docs' default column when `default` cannot say it
 
 
-@dataclass(frozen=True, eq=False)
 class Record(Kind):
     """A YAML mapping with declared fields; ``name`` keys its table in the docs.
 
@@ -512,40 +542,50 @@ class Record(Kind):
     of icon, label, text or die) and run right after its fields are read.
     """
 
-    name: str
-    fields: tuple[Field, ...]
-    rules: tuple[Callable[[Node], None], ...] = ()
-    doc_as: str = ""
+    __slots__ = ("_by_name", "_defaults", "_required", "doc_as", "fields", "name", "names",
+                 "rules")
 
-    @cached_property
-    def names(self) -> tuple[str, ...]:
-        return tuple(field.name for field in self.fields)
+    def __init__(self, name: str, fields: tuple[Field, ...],
+                 rules: tuple[Callable[[Node], None], ...] = (), doc_as: str = "") -> None:
+        self.name = name
+        self.fields = fields
+        self.rules = rules
+        self.doc_as = doc_as
+        self.names = tuple(field.name for field in fields)
+        self._by_name = {field.name: field for field in fields}
+        self._defaults = {field.name: field.default for field in fields if not field.required}
+        self._required = tuple(field for field in fields if field.required)
 
     def check(self, value: Any, at: At) -> Any:
-        names = self.names
-        allowed = "fields: " + ", ".join(names)
         if not isinstance(value, Mapping):
-            return at.fail("expected a mapping of fields", describe(value), allowed)
-        meant = set()  # fields a mistyped key stands for: not also "required"
-        for key in value:
-            if key not in names:
-                close = difflib.get_close_matches(key, names, n=1)
-                meant.update(close)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
-                at.key(key, value.line_of(key)).fail(f"unknown field{hint}", key, allowed)
-        values = {}
-        for field in self.fields:
-            if field.name in value:
-                values[field.name] = field.kind.check(
-                    value[field.name], at.key(field.name, value.line_of(field.name)))
-            elif field.required:
-                values[field.name] = self._missing(field, value, at, field.name in meant)
+            return at.fail("expected a mapping of fields", describe(value),
+                           "fields: " + ", ".join(self.names))
+        values = dict(self._defaults)  # only the fields the file writes are checked
+        meant: list[str] = []  # fields a mistyped key stands for: not also "required"
+        reading, lines, line, by_name = at.reading, value.lines, value.line, self._by_name
+        for key, raw in value.items():
+            field = by_name.get(key)
+            spot = At(reading, lines.get(key, line), at, key)
+            if field is None:
+                meant.extend(self._unknown(key, spot))
             else:
-                values[field.name] = field.default
+                values[key] = field.kind.check(raw, spot)
+        for field in self._required:
+            if field.name not in value:
+                values[field.name] = self._missing(field, value, at, field.name in meant)
         node = Node(at, value, values)
         for rule in self.rules:
             rule(node)
         return node
+
+    def _unknown(self, key: str, spot: At) -> list[str]:
+        """Report a key the record does not declare; return the field it may stand for."""
+        import difflib  # only on a mistake: not worth importing on every start
+
+        close = difflib.get_close_matches(key, self.names, n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        spot.fail(f"unknown field{hint}", key, "fields: " + ", ".join(self.names))
+        return close
 
     def _missing(self, field: Field, mapping: Mapping, at: At, mistyped: bool) -> Any:
         if mistyped:  # already reported as an unknown field that means this one

@@ -18,7 +18,6 @@ lives here or in the schema.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -93,7 +92,6 @@ BACK_REF = Ref("the name of one of `backs`")
 PATH_FORM = "edges joined by '-', such as 'N-S', or a mapping {ports: 'N-S', junction: true}"
 
 
-@dataclass(frozen=True)
 class Ports(Kind):
     """The edges one tunnel opens: ``N-E-S`` or a list; the shape's edges are a later step."""
 
@@ -130,7 +128,6 @@ class PathValue(NamedTuple):
     written: Any
 
 
-@dataclass(frozen=True)
 class PathKind(Kind):
     """One path: ``N-S``, a list of edges, or a mapping with ``ports`` (:data:`PATH`)."""
 
@@ -150,7 +147,7 @@ class PathKind(Kind):
 
 def _one_kind(feature: Node) -> None:
     """A feature is exactly one thing; two would be drawn on top of each other."""
-    kinds = [kind for kind in FEATURE_KINDS if feature.given(kind)]
+    kinds = [kind for kind in FEATURE_KINDS if kind in feature.source]
     if len(kinds) != 1:
         feature.fail("", "a feature is exactly one of icon, label, text or die",
                      ", ".join(kinds) or "none of them",
@@ -555,10 +552,11 @@ def tile_kind(node: Node, rotatable: bool, back: str) -> TileKind:
 def _features(items: Items | None) -> tuple[Feature, ...]:
     result = []
     for node in _listed(items):
-        kind = next(kind for kind in FEATURE_KINDS if node.given(kind))
-        result.append(Feature(kind=kind, value=node[kind],
-                              at=node["at"] if node.given("at") else DEFAULT_POSITION[kind],
-                              scale=node["scale"], badge=node["badge"]))
+        values = node.values
+        kind = next(kind for kind in FEATURE_KINDS if kind in node.source)
+        result.append(Feature(kind=kind, value=values[kind],
+                              at=values["at"] or DEFAULT_POSITION[kind],
+                              scale=values["scale"], badge=values["badge"]))
     return tuple(result)
 
 
