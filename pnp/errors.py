@@ -100,7 +100,8 @@ class InputError(Exception):
             return self.problems[0].paragraph()
         files = list(dict.fromkeys(p.where.file for p in self.problems))
         count = len(self.problems)
-        head = f"{count} problems in {files[0]}:" if len(files) == 1 else f"{count} problems:"
+        place = "on the command line" if files == ["command line"] else f"in {files[0]}"
+        head = f"{count} problems {place}:" if len(files) == 1 else f"{count} problems:"
         shown = [p.paragraph() for p in self.problems[:MAX_REPORTED]]
         if count > MAX_REPORTED:
             shown.append(f"... and {count - MAX_REPORTED} more, not shown: fix these and "

@@ -230,6 +230,7 @@ def test_every_bad_set_is_reported_at_once():
     result = run("validate", "demon-mine", "--set", "elbw=3", "--set", "tee=lots",
                  "--set", "cross")
     assert result.exit_code == 2
+    assert result.stderr.startswith("pnp: error: 3 problems on the command line:\n\n")
     found = paragraphs(result.stderr)
     assert [p.split(": ", 2)[1] for p in found] == ["field '--set'", "field '--set tee'",
                                                     "field '--set'"]
