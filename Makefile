@@ -10,7 +10,7 @@ SOURCES := $(shell find pnp -name '*.py' -o -name '*.ttf') pyproject.toml
 GAMES := $(basename $(notdir $(wildcard tilesets/*.yaml)))
 MANIFESTS := $(GAMES:%=$(OUT)/%/manifest.json)
 
-.PHONY: all test bench lint check-shape clean
+.PHONY: all test bench lint check-shape docs clean
 
 all: $(MANIFESTS)
 
@@ -37,6 +37,10 @@ check-shape: $(READY)
 
 bench: $(READY)
 	$(BIN)/python bench/run.py
+
+# The field tables in docs/ are generated from the schema that reads the files.
+docs: $(READY)
+	$(BIN)/python scripts/schema_docs.py
 
 lint: $(READY)
 	$(BIN)/ruff check --output-format concise pnp tests bench

@@ -1,13 +1,21 @@
-"""Errors a user can cause, formatted as one readable paragraph.
+"""Errors a user can cause, formatted as readable paragraphs.
 
 Every mistake in a tileset must tell the designer where (file and line), what
 (field), what we found and what we allow, so they can fix it without reading
-our source. The CLI turns these into exit status 2 and never a traceback.
+our source. A file read against its schema reports all its independent
+mistakes in one error, one paragraph each, so a designer fixes them in one
+pass instead of one run per mistake. The CLI turns these into exit status 2
+and never a traceback.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
+
+# More than this many paragraphs scroll the first ones away; the rest are counted.
+MAX_REPORTED = 20
 
 
 @dataclass(frozen=True)
@@ -21,8 +29,39 @@ class Where:
         return f"{self.file}, line {self.line}" if self.line else self.file
 
 
+class Problem(NamedTuple):
+    """One mistake at one place, with what a designer needs to fix it.
+
+    A named tuple rather than a dataclass: equal problems compare and hash
+    equal (so repeats are dropped), and it is cheap to create at start-up.
+    """
+
+    where: Where
+    problem: str
+    field: str = ""
+    found: str = ""
+    allowed: str = ""
+
+    def paragraph(self) -> str:
+        """The mistake as one paragraph, in the order a reader needs it."""
+        parts = [f"{self.where}:"]
+        if self.field:
+            parts.append(f"field '{self.field}':")
+        parts.append(self.problem.rstrip(".") + ".")
+        if self.found:
+            parts.append(f"Found {self.found}.")
+        if self.allowed:
+            parts.append(f"Allowed: {self.allowed}.")
+        return " ".join(parts)
+
+
 class InputError(Exception):
-    """The input itself is unusable: a broken file, a wrong field, an unknown name."""
+    """The input itself is unusable: a broken file, a wrong field, an unknown name.
+
+    It carries one problem or several (``problems``, in file order); the
+    attributes ``where``, ``problem``, ``field``, ``found`` and ``allowed`` are
+    those of the first, so code that re-locates a single error keeps working.
+    """
 
     def __init__(
         self,
@@ -38,19 +77,36 @@ class InputError(Exception):
         self.field = field
         self.found = found
         self.allowed = allowed
+        self.problems: tuple[Problem, ...] = (
+            Problem(self.where, problem, field, found, allowed),)
         super().__init__(self.paragraph())
 
+    @classmethod
+    def of(cls, problems: Sequence[Problem]) -> InputError:
+        """One error for several problems, ordered by file (as first met) and line."""
+        files = list(dict.fromkeys(p.where.file for p in problems))
+        unique = list(dict.fromkeys(problems))
+        ordered = sorted(unique, key=lambda p: (files.index(p.where.file), p.where.line))
+        first = ordered[0]
+        error = cls(first.where, first.problem, field=first.field, found=first.found,
+                    allowed=first.allowed)
+        error.problems = tuple(ordered)
+        error.args = (error.paragraph(),)
+        return error
+
     def paragraph(self) -> str:
-        """The whole error as one paragraph, in the order a reader needs it."""
-        parts = [f"{self.where}:"]
-        if self.field:
-            parts.append(f"field '{self.field}':")
-        parts.append(self.problem.rstrip(".") + ".")
-        if self.found:
-            parts.append(f"Found {self.found}.")
-        if self.allowed:
-            parts.append(f"Allowed: {self.allowed}.")
-        return " ".join(parts)
+        """One paragraph per problem, at most MAX_REPORTED, under a line counting them."""
+        if len(self.problems) == 1:
+            return self.problems[0].paragraph()
+        files = list(dict.fromkeys(p.where.file for p in self.problems))
+        count = len(self.problems)
+        place = "on the command line" if files == ["command line"] else f"in {files[0]}"
+        head = f"{count} problems {place}:" if len(files) == 1 else f"{count} problems:"
+        shown = [p.paragraph() for p in self.problems[:MAX_REPORTED]]
+        if count > MAX_REPORTED:
+            shown.append(f"... and {count - MAX_REPORTED} more, not shown: fix these and "
+                         "run again to see the rest.")
+        return "\n\n".join([head, *shown])
 
 
 def shorten(value: object, limit: int = 60) -> str:

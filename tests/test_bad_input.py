@@ -310,7 +310,7 @@ def test_control_characters_are_refused(command, escape, code, folder, out):
     (edit("    paths: [N-E]\n", "    paths: [N-Q]\n"), "N-Q", "tiles[1].paths[0]",
      ("'Q' is not an edge of a square tile", "Found 'N-Q'", "(N, E, S, W)")),
     (edit("    paths: [N-E]\n", "    paths: [{ports: []}]\n"), "ports: []",
-     "tiles[1].paths[0]", ("a path needs at least one edge", "Found [].")),
+     "tiles[1].paths[0].ports", ("a path needs at least one edge", "Found [].")),
     (edit("  - name: elbow\n", "  - name: straight  # again\n"), "# again", "tiles[1].name",
      ("two tile kinds share a name", "Found 'straight'", "not already used on line 5")),
     (edit("  - name: elbow\n", "  - name: Elbow Tile\n"), "Elbow", "tiles[1].name",

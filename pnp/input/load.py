@@ -5,17 +5,21 @@ offending field. PyYAML knows each node's position while it parses, so we keep
 it: mappings become :class:`Mapping` (a ``dict`` with ``line`` and per-key
 ``lines``) and sequences become :class:`Sequence` (a ``list`` with per-item
 ``lines``). Everything else is an ordinary Python scalar.
+
+A key used twice, a key that is not text and a forbidden character do not
+stop the parser: each is noted with its line, and all of them are raised
+together once the whole file is read, so they are fixed in one pass.
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
-from pnp.errors import InputError, Where, shorten
+from pnp.errors import InputError, Problem, Where, shorten
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
@@ -47,6 +51,10 @@ class Sequence(list[Any]):
 class _LineLoader(yaml.SafeLoader):
     """A safe loader whose mappings and sequences carry line numbers."""
 
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.key_problems: list[_KeyProblem] = []
+
 
 def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> Mapping:
     loader.flatten_mapping(node)
@@ -55,9 +63,13 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> Mapping:
         key = loader.construct_object(key_node, deep=True)
         line = key_node.start_mark.line + 1
         if not isinstance(key, str):
-            raise _KeyProblem(line, f"a key must be text, not {type(key).__name__} {key!r}")
-        if key in result:
-            raise _KeyProblem(line, f"the key '{key}' appears twice in the same mapping")
+            loader.key_problems.append(
+                _KeyProblem(line, f"a key must be text, not {type(key).__name__} {key!r}"))
+            continue
+        if key in result:  # the first value stays; the repeat is reported
+            loader.key_problems.append(
+                _KeyProblem(line, f"the key '{key}' appears twice in the same mapping"))
+            continue
         result[key] = loader.construct_object(value_node, deep=True)
         result.lines[key] = line
     return result
@@ -81,10 +93,10 @@ def _construct_str(loader: _LineLoader, node: yaml.ScalarNode) -> str:
     value = loader.construct_yaml_str(node)
     bad = _FORBIDDEN_CHARACTER.search(value)
     if bad:
-        raise _KeyProblem(node.start_mark.line + 1,
-                          f"the text contains the control character or invalid code point "
-                          f"U+{ord(bad.group(0)):04X}", found=shorten(value),
-                          allowed="printable text")
+        loader.key_problems.append(_KeyProblem(
+            node.start_mark.line + 1, f"the text contains the control character or invalid "
+            f"code point U+{ord(bad.group(0)):04X}", found=shorten(value),
+            allowed="printable text"))
     return value
 
 
@@ -93,14 +105,13 @@ _LineLoader.add_constructor("tag:yaml.org,2002:str", _construct_str)
 _LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)
 
 
-class _KeyProblem(Exception):
-    def __init__(self, line: int, message: str, allowed: str = "each key once, as text",
-                 found: str = "") -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
-        self.allowed = allowed
-        self.found = found
+class _KeyProblem(NamedTuple):
+    """A mistake the parser can step over; raised with the others after parsing."""
+
+    line: int
+    message: str
+    allowed: str = "each key once, as text"
+    found: str = ""
 
 
 def read_text(path: Path, what: str = "tileset") -> str:
@@ -144,11 +155,9 @@ def read_text(path: Path, what: str = "tileset") -> str:
 
 def parse_yaml(text: str, source: str) -> Any:
     """Parse YAML text into located plain data; syntax errors name the line."""
+    loader = _LineLoader(text)
     try:
-        return yaml.load(text, Loader=_LineLoader)
-    except _KeyProblem as exc:
-        raise InputError(Where(source, exc.line), exc.message, found=exc.found,
-                         allowed=exc.allowed) from None
+        data = loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
@@ -158,6 +167,12 @@ def parse_yaml(text: str, source: str) -> Any:
     except yaml.YAMLError as exc:
         raise InputError(Where(source), f"YAML syntax error: {exc}",
                          allowed="valid YAML") from None
+    finally:
+        loader.dispose()
+    if loader.key_problems:
+        raise InputError.of([Problem(Where(source, p.line), p.message, found=p.found,
+                                     allowed=p.allowed) for p in loader.key_problems])
+    return data
 
 
 def load_file(path: Path, what: str = "tileset") -> Any:

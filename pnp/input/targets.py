@@ -13,7 +13,9 @@ from dataclasses import replace
 from pnp.errors import InputError, Where, did_you_mean
 from pnp.input.catalog import resolve
 from pnp.input.load import Mapping, load_file
-from pnp.input.tileset import MAX_COUNT, apply_mix, from_data
+from pnp.input.mix import load_mix
+from pnp.input.schema import Reading
+from pnp.input.tileset import MAX_COUNT, from_data
 from pnp.model.tileset import Tileset
 
 
@@ -22,20 +24,7 @@ def load_target(target: str) -> Tileset:
     path = resolve(target)
     data = load_file(path)
     if isinstance(data, Mapping) and "base" in data and "game" not in data:
-        base_target = data["base"]
-        if not isinstance(base_target, str) or not base_target.strip():
-            raise InputError(Where(str(path), data.line_of("base")), "not a base game",
-                             field="base", found=repr(base_target),
-                             allowed="a shipped game id or a tileset path")
-        relative = path.parent / base_target
-        base_path = relative if relative.suffix in (".yaml", ".yml") else resolve(base_target)
-        base_data = load_file(base_path)
-        if isinstance(base_data, Mapping) and "base" in base_data:
-            raise InputError(Where(str(path), data.line_of("base")),
-                             "a mix must be based on a game or a tileset, not another mix",
-                             field="base", found=repr(base_target),
-                             allowed="a shipped game id or a tileset path")
-        return apply_mix(from_data(base_data, base_path), data, path)
+        return load_mix(data, path)
     return from_data(data, path)
 
 
@@ -53,27 +42,28 @@ def apply_variant(tileset: Tileset, variant: str | None) -> Tileset:
 
 
 def apply_sets(tileset: Tileset, changes: tuple[str, ...]) -> Tileset:
-    """Apply ``TILE=COUNT`` changes from the command line."""
+    """Apply ``TILE=COUNT`` changes from the command line, reporting every bad one at once."""
     if not changes:
         return tileset
     names = [tile.name for tile in tileset.tiles]
+    reading = Reading("command line")
     counts: dict[str, int] = {}
     for change in changes:
         name, sep, value = change.partition("=")
-        name = name.strip()
+        name, value = name.strip(), value.strip()
         if not sep:
-            raise InputError(Where("command line"), "a --set change is TILE=COUNT",
-                             field="--set", found=repr(change), allowed="for example elbow=30")
+            reading.report(0, "--set", "a --set change is TILE=COUNT", change,
+                           "for example elbow=30")
+            continue
         if name not in names:
             hint = did_you_mean(name, names, many=True)
-            raise InputError(Where("command line"), f"unknown tile{hint}", field="--set",
-                             found=repr(name), allowed=", ".join(names))
-        value = value.strip()
+            reading.report(0, "--set", f"unknown tile{hint}", name, ", ".join(names))
         if not re.fullmatch(r"[0-9]{1,6}", value) or int(value) > MAX_COUNT:
-            raise InputError(Where("command line"), "a count must be a whole number",
-                             field=f"--set {name}", found=repr(value),
-                             allowed=f"a whole number from 0 to {MAX_COUNT}")
-        counts[name] = int(value)
+            reading.report(0, f"--set {name}", "a count must be a whole number", value,
+                           f"a whole number from 0 to {MAX_COUNT}")
+        else:
+            counts[name] = int(value)
+    reading.done()
     return tileset.with_counts(counts)
 
 

@@ -1,24 +1,59 @@
-"""Reading a tileset or mix file into the immutable model.
+"""Reading a tileset file into the immutable model.
 
-``from_data`` turns the located plain data from :mod:`pnp.input.load` into the
-frozen dataclasses of :mod:`pnp.model.tileset` and is the single place that
-decides what a tileset may say. Later steps trust the model completely, so
-every check a designer can fail lives here, each raising
-:class:`~pnp.errors.InputError` with file, line and field.
+The format is declared once, below, as records of fields (:mod:`pnp.input.schema`);
+the same declaration words the errors and generates the tables in
+docs/tileset-format.md. ``from_data`` reads in three stages so that a file with
+several mistakes reports all of them in one run:
+
+1. every field is checked on its own against the records;
+2. named steps check what relates fields to each other (names used twice,
+   references to backs and tiles, paths on the shape's edges, board cells),
+   skipping whatever an earlier mistake already broke;
+3. only if nothing was found are the frozen dataclasses of
+   :mod:`pnp.model.tileset` built, from values that are known to be good.
+
+Later steps trust the model completely, so every check a designer can fail
+lives here or in the schema.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from pnp.errors import InputError, Where, did_you_mean, shorten
+from pnp.errors import did_you_mean
 from pnp.geometry.lattice import ring_distance
 from pnp.geometry.shapes import SHAPES, Shape
+from pnp.input.files import ART_SUFFIXES, LocalFile, check_art
 from pnp.input.load import Mapping, Sequence, load_file
-from pnp.input.raster import MAX_PIXELS, RasterProblem, inspect
+from pnp.input.schema import (
+    BROKEN,
+    At,
+    Boolean,
+    Choice,
+    Colour,
+    Exact,
+    Field,
+    GridCell,
+    Items,
+    Kind,
+    Length,
+    ListOf,
+    MapOf,
+    Name,
+    Node,
+    Number,
+    Reading,
+    Record,
+    Ref,
+    Size,
+    Text,
+    Whole,
+    describe,
+    known_names,
+    nodes,
+    repeated,
+)
 from pnp.model.board import BoardSpec, SpaceMark
 from pnp.model.icons import ICON_NAMES
 from pnp.model.tileset import (
@@ -33,142 +68,282 @@ from pnp.model.tileset import (
     Tunnel,
     Variant,
 )
-from pnp.units import LENGTH_FORMS, parse_length
 
 MAX_COUNT = 100_000
-NAME_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-NAME_RULE = "kebab-case: lower-case letters and digits in words joined by single hyphens"
-COLOUR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
 ROLES = ("tunnel", "base", "event", "special")
 FEATURE_POSITIONS = ("center", "N", "NE", "E", "SE", "S", "SW", "W", "NW")
-ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+FEATURE_KINDS = ("icon", "label", "text", "die")
+DEFAULT_POSITION = {"icon": "center", "label": "S", "text": "center", "die": "NE"}
 COMPONENT_KINDS = ("card", "token")  # boards are the top-level `board`
 COMPONENT_SHAPES = ("rect", "round", "hex")
+PATH_STYLES = ("tunnel", "cavern")
+RESERVED_SHEETS = ("tiles", "cards", "tokens", "board")  # sheet kinds an aid may not be named
 MIN_SIZE_PT = 18.0  # a quarter inch: anything smaller cannot be cut by hand
 MAX_SIZE_PT = 72.0 * 6  # six inches: larger is a board, and no longer fits a sheet
+MAX_PIECE_PT = 72.0 * 40  # a card or token may be large; it is printed across sheets
 
 # ---------------------------------------------------------------------------
-# Reading: each helper checks one kind of value and says what is allowed.
+# The declaration: kinds shared by several records, then the records, inside out.
+
+NAME = Name()
+COUNT = Whole(0, MAX_COUNT, "a count must be a whole number", "this count is out of range")
+PLAYER_COUNT = Whole(1, 12, "not a player count")
+BACK_REF = Ref("the name of one of `backs`")
+PATH_FORM = "edges joined by '-', such as 'N-S', or a mapping {ports: 'N-S', junction: true}"
 
 
-class _Reader:
-    """Checks located values for one source file and raises precise errors."""
+class Ports(Kind):
+    """The edges one tunnel opens: ``N-E-S`` or a list; the shape's edges are a later step."""
 
-    def __init__(self, source: str) -> None:
-        self.source = source
+    def check(self, value: Any, at: At) -> Any:
+        if isinstance(value, Sequence):
+            ports = tuple(str(port) for port in value)
+        elif isinstance(value, str) and value.strip():
+            ports = tuple(part.strip() for part in value.split("-"))
+        else:
+            return at.fail("not a path", describe(value), PATH_FORM)
+        if not ports:
+            return at.fail("a path needs at least one edge", value, PATH_FORM)
+        return ports
 
-    def fail(self, line: int, field_name: str, problem: str, found: Any = None,
-             allowed: str = "") -> InputError:
-        found_text = "" if found is None else shorten(found)
-        return InputError(Where(self.source, line), problem, field=field_name,
-                          found=found_text, allowed=allowed)
+    def doc(self) -> str:
+        return "edges joined by `-` such as `N-E-S`, or a list of edges"
 
-    def mapping(self, value: Any, line: int, field_name: str, allowed: tuple[str, ...],
-                required: tuple[str, ...] = ()) -> Mapping:
+
+PORTS = Ports()
+
+PATH = Record("tileset:path", (
+    Field("ports", PORTS, "the edges this tunnel opens", required=True),
+    Field("junction", Boolean(), "the edges meet in a round chamber in the middle (entrances, "
+          "hives); two edges run straight through the middle instead of curving", default=False),
+    Field("style", Choice(PATH_STYLES), "`cavern` opens into a large irregular cave with a few "
+          "stones on its floor", default="tunnel"),
+), doc_as="a path (below)")
+
+
+class PathValue(NamedTuple):
+    """A path as read: the tunnel, and what the file wrote, to quote in errors."""
+
+    tunnel: Tunnel
+    written: Any
+
+
+class PathKind(Kind):
+    """One path: ``N-S``, a list of edges, or a mapping with ``ports`` (:data:`PATH`)."""
+
+    def check(self, value: Any, at: At) -> Any:
         if not isinstance(value, Mapping):
-            raise self.fail(line, field_name, "expected a mapping of fields",
-                            found=_describe(value), allowed="fields: " + ", ".join(allowed))
-        for key in value:
-            if key not in allowed:
-                hint = did_you_mean(key, allowed)
-                raise self.fail(value.line_of(key), _join(field_name, key),
-                                f"unknown field{hint}", found=key,
-                                allowed="fields: " + ", ".join(allowed))
-        for key in required:
-            if key not in value:
-                raise self.fail(value.line, _join(field_name, key), "this field is required",
-                                allowed=f"a '{key}' field in {field_name or 'the file'}")
-        return value
+            ports = PORTS.check(value, at)
+            return BROKEN if ports is BROKEN else PathValue(Tunnel(ports=ports), value)
+        node = PATH.check(value, at)
+        if not node.ok("ports", "junction", "style"):
+            return BROKEN
+        return PathValue(Tunnel(ports=node["ports"], junction=node["junction"],
+                                style=node["style"]), value["ports"])
 
-    def sequence(self, value: Any, line: int, field_name: str, what: str) -> Sequence:
-        if not isinstance(value, Sequence):
-            raise self.fail(line, field_name, f"expected a list of {what}",
-                            found=_describe(value), allowed=f"a YAML list of {what}")
-        return value
-
-    def text(self, value: Any, line: int, field_name: str, limit: int = 200) -> str:
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(line, field_name, "expected text", found=_describe(value),
-                            allowed=f"non-empty text of at most {limit} characters")
-        if len(value) > limit:
-            raise self.fail(line, field_name, "this text is too long",
-                            found=f"{len(value)} characters",
-                            allowed=f"at most {limit} characters")
-        return value
-
-    def name(self, value: Any, line: int, field_name: str) -> str:
-        if not isinstance(value, str) or not NAME_PATTERN.match(value):
-            raise self.fail(line, field_name, "not a valid name", found=value,
-                            allowed=NAME_RULE + " (for example 'mine-entrance')")
-        return value
-
-    def count(self, value: Any, line: int, field_name: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(line, field_name, "a count must be a whole number",
-                            found=_describe(value), allowed=f"a whole number from 0 to {MAX_COUNT}")
-        if value < 0 or value > MAX_COUNT:
-            raise self.fail(line, field_name, "this count is out of range", found=value,
-                            allowed=f"a whole number from 0 to {MAX_COUNT}")
-        return value
-
-    def boolean(self, value: Any, line: int, field_name: str) -> bool:
-        if not isinstance(value, bool):
-            raise self.fail(line, field_name, "expected true or false", found=_describe(value),
-                            allowed="true or false")
-        return value
-
-    def choice(self, value: Any, line: int, field_name: str, choices: tuple[str, ...]) -> str:
-        if value not in choices:
-            hint = did_you_mean(str(value), choices)
-            raise self.fail(line, field_name, f"not one of the allowed values{hint}",
-                            found=value, allowed=", ".join(choices))
-        return value
-
-    def length(self, value: Any, line: int, field_name: str, low: float = MIN_SIZE_PT,
-               high: float = MAX_SIZE_PT) -> float:
-        points = parse_length(value)
-        if points is None:
-            raise self.fail(line, field_name, "not a length", found=_describe(value),
-                            allowed=LENGTH_FORMS)
-        if not low <= points <= high:
-            raise self.fail(line, field_name, "this length is out of range", found=value,
-                            allowed=f"from {low / 72:.3g} in to {high / 72:.3g} in")
-        return points
+    def doc(self) -> str:
+        return "path"
 
 
-def _describe(value: Any) -> str:
-    if isinstance(value, Mapping | dict):
-        return "a mapping"
-    if isinstance(value, Sequence | list):
-        return "a list"
-    if value is None:
-        return "nothing (an empty value)"
-    return f"{type(value).__name__} {shorten(value)}"
+def _one_kind(feature: Node) -> None:
+    """A feature is exactly one thing; two would be drawn on top of each other."""
+    kinds = [kind for kind in FEATURE_KINDS if kind in feature.source]
+    if len(kinds) != 1:
+        feature.fail("", "a feature is exactly one of icon, label, text or die",
+                     ", ".join(kinds) or "none of them",
+                     "one of: icon: NAME, label: TEXT, text: TEXT, die: 1-6")
+    elif feature.given("badge") and kinds[0] != "icon":
+        feature.fail("badge", "only an icon carries a badge", kinds[0],
+                     "badge on an icon feature")
 
 
-def _join(parent: str, child: str | int) -> str:
-    if isinstance(child, int):
-        return f"{parent}[{child}]"
-    return f"{parent}.{child}" if parent else child
+FEATURE = Record("tileset:feature", (
+    Field("icon", Choice(ICON_NAMES, doc_as="an icon name (list below)"), "an icon"),
+    Field("label", Text(40), "printed on a plaque"),
+    Field("text", Text(600, numbers=True), "plain text wrapped to the piece and centred; a "
+          "blank line starts a new paragraph; `scale: 2` or more sets it bold"),
+    Field("die", Whole(1, 6, "not a die face"), "a die face showing this many pips"),
+    Field("at", Choice(FEATURE_POSITIONS), "where on the piece; on hex tiles and round tokens "
+          "positions stay inside the inscribed circle",
+          default_doc="`center`; `S` for a label, `NE` for a die"),
+    Field("scale", Number(0.2, 4.0, "not a usable scale"), "resizes it", default=1.0),
+    Field("badge", Text(4, numbers=True), "icons only: a number or word in a small disc on "
+          "the icon, e.g. points", default=""),
+), rules=(_one_kind,), doc_as="a feature (below)")
+
+ART = LocalFile(
+    ART_SUFFIXES, "art",
+    "a relative path to a PNG, JPEG or SVG file inside the tileset's folder ({folder})",
+    "relative path to a PNG, JPEG or SVG file inside the tileset's folder", check_art)
+
+TILE = Record("tileset:tile", (
+    Field("name", NAME, "unique in the file; used on the command line and in file names",
+          required=True),
+    Field("count", COUNT, "0 keeps a design without printing it", required=True),
+    Field("paths", ListOf(PathKind(), "paths", doc_as="list of paths (below)"),
+          "the tunnels; no paths means solid rock", default_doc="none"),
+    Field("features", ListOf(FEATURE, "features", doc_as="list of features (below)"),
+          "icons, labels, text and die faces", default_doc="none"),
+    Field("rotatable", Boolean(), "whether the tile may be turned in play",
+          default_doc="the top-level `rotatable`"),
+    Field("back", BACK_REF, "its back design", default_doc="the top-level `back`"),
+    Field("role", Choice(ROLES), "what the rules treat it as", default="tunnel"),
+    Field("art", ART, "drawn over the rock and under the tunnels"),
+), doc_as="a tile kind (below)")
+
+BACK = Record("tileset:back", (
+    Field("name", NAME, "what tiles and pieces name in their `back`", required=True),
+    Field("title", Text(40), "printed on the back", default_doc="the tileset's `title`"),
+    Field("subtitle", Text(60), "small text near the top", default=""),
+    Field("motif", Choice(ICON_NAMES, doc_as="an icon name"), "the picture on the back",
+          default="pickaxes"),
+), doc_as="a back design (below)")
+
+PALETTE = Record("tileset:palette", tuple(
+    Field(key, Colour(), help, default=DEFAULT_PALETTE[key]) for key, help in (
+        ("rock", "the rock field"), ("rock-dark", "the rock's texture, darker"),
+        ("rock-light", "the rock's texture, lighter"), ("wall", "tunnel walls"),
+        ("floor", "tunnel floors"), ("ink", "icons and labels"),
+        ("accent", "icons and labels, highlighted"), ("paper", "the page and plain faces"),
+    )), doc_as="colours (below)")
+
+VARIANT = Record("tileset:variant", (
+    Field("name", NAME, "`pnp build GAME --variant NAME` builds it", required=True),
+    Field("description", Text(400), "what changes, in a sentence or two", default=""),
+    Field("players", PLAYER_COUNT, "the number of players it is for",
+          default_doc="the game's player counts"),
+    Field("counts", MapOf(Ref(""), COUNT, "expected tile names with counts",
+                          "a mapping such as {mine-entrance: 2}",
+                          "tile name to a count from 0 to 100000"),
+          "every name must be a tile kind of this tileset", default_doc="no changes"),
+), doc_as="a variant (below)")
+
+FACE = Record("tileset:face", (
+    Field("colour", Colour(), "this side's colour", default="",
+          default_doc="the palette's `paper`"),
+    Field("features", ListOf(FEATURE, "features"), "what is printed on this side",
+          default_doc="none"),
+), doc_as="a face (below)")
 
 
-TOP_FIELDS = ("format", "game", "title", "notes", "shape", "size", "rotatable", "back",
-              "backs", "palette", "players", "variants", "tiles", "components", "board", "aids",
-              "rulebook")
-TILE_FIELDS = ("name", "count", "paths", "features", "rotatable", "back", "role", "art")
-PATH_FIELDS = ("ports", "junction", "style")
-PATH_STYLES = ("tunnel", "cavern")
-FEATURE_FIELDS = ("icon", "label", "text", "die", "at", "scale", "badge")
-FEATURE_KINDS = ("icon", "label", "text", "die")
-BACK_FIELDS = ("name", "title", "subtitle", "motif")
-VARIANT_FIELDS = ("name", "description", "players", "counts")
-COMPONENT_FIELDS = ("name", "kind", "count", "size", "shape", "features", "back", "colour",
-                    "reverse")
-FACE_FIELDS = ("colour", "features")
-BOARD_FIELDS = ("name", "title", "side", "inner", "spaces")
-SPACE_FIELDS = ("label", "colour", "cells", "short-game")
-AID_FIELDS = ("name", "title", "sections")
-SECTION_FIELDS = ("heading", "text")
+def _back_or_reverse(piece: Node) -> None:
+    """A shared back and an own reverse side would both print on the same side."""
+    if piece.given("back") and piece.given("reverse"):
+        piece.fail("reverse", "a piece has either a shared back or its own reverse side",
+                   "both 'back' and 'reverse'", "one of the two")
+
+
+COMPONENT = Record("tileset:component", (
+    Field("name", NAME, "unique among tiles and pieces", required=True),
+    Field("kind", Choice(COMPONENT_KINDS), "printed on the cards or the tokens sheets",
+          required=True),
+    Field("count", COUNT, "how many to print", required=True),
+    Field("size", Size(Length(MIN_SIZE_PT, MAX_PIECE_PT)), "a hex's size is across its flats",
+          required=True),
+    Field("shape", Choice(COMPONENT_SHAPES), "the outline to cut", default="rect"),
+    Field("features", ListOf(FEATURE, "features"), "what is printed on the face",
+          default_doc="none"),
+    Field("back", BACK_REF, "a shared back design", default_doc="the top-level `back`"),
+    Field("colour", Colour(), "the face colour; text turns white on dark faces", default="",
+          default_doc="the palette's `paper`"),
+    Field("reverse", FACE, "its own other side, for double-sided pieces, instead of `back`"),
+), rules=(_back_or_reverse,), doc_as="a card or token (below)")
+
+
+SPACE = Record("tileset:space", (
+    Field("label", Text(20), "the name printed beside the legend", required=True),
+    Field("colour", Colour(), "the ring's colour, a player's colour", required=True),
+    Field("cells", ListOf(GridCell("not an axial cell", "[q, r] with whole numbers",
+                                   "`[q, r]`"), "[q, r] axial cells",
+                          doc_as="list of axial cells `[q, r]` of whole numbers"),
+          "`r` grows downward; every cell must lie on the board", required=True),
+    Field("short-game", Boolean(), "a setup space of the short game: on the inner board, "
+          "drawn with a double ring", default=False),
+), doc_as="a marked space (below)")
+
+
+def _inner_inside(board: Node) -> None:
+    """The inner board is outlined inside the whole board, so it is smaller."""
+    if board.ok("side", "inner") and board.given("inner") and board["inner"] >= board["side"]:
+        board.fail("inner", "not a usable number", describe(board["inner"]),
+                   f"a whole number from 1 to {board['side'] - 1}")
+
+
+BOARD = Record("tileset:board", (
+    Field("name", NAME, "its file name; unique among tiles and pieces", default="board"),
+    Field("title", Text(40), "printed on the assembly guide", default_doc="the tileset's "
+          "`title`"),
+    Field("side", Whole(2, 20), "spaces along each edge (7 gives 127 spaces)", required=True),
+    Field("inner", Whole(1, 19), "outline an inner board of this side (short game); smaller "
+          "than `side`", default=0, default_doc="none"),
+    Field("spaces", ListOf(SPACE, "marked spaces"), "setup spaces in the players' colours",
+          default_doc="none"),
+), rules=(_inner_inside,), doc_as="a hexagonal board (below)")
+
+SECTION = Record("tileset:section", (
+    Field("heading", Text(80), "the section's heading", required=True),
+    Field("text", Text(3000), "plain text; lines starting with a hyphen are bullets",
+          required=True),
+), doc_as="a section")
+
+AID = Record("tileset:aid", (
+    Field("name", NAME, "its file name; not `tiles`, `cards`, `tokens` or `board`",
+          required=True),
+    Field("title", Text(80), "the page's title", required=True),
+    Field("sections", ListOf(SECTION, "sections"), "headings with text", required=True),
+), doc_as="a player aid (below)")
+
+RULEBOOK = LocalFile(
+    (".md",), "rulebook",
+    "a relative path to a Markdown (.md) rulebook template inside the tileset's folder "
+    "({folder})",
+    "relative path to a Markdown rulebook template inside the tileset's folder "
+    "([rulebook-format.md](rulebook-format.md))")
+
+TILESET = Record("tileset:top", (
+    Field("format", Exact(1, "unsupported format version"), "the format's version", default=1),
+    Field("game", NAME, "the game's id, used for output folders and file names",
+          required=True),
+    Field("title", Text(80), "printed on every page and on the default back", required=True),
+    Field("notes", Text(4000), "free text, e.g. \"the counts are a reconstruction\"",
+          default=""),
+    Field("shape", Choice(tuple(SHAPES)), "`hex-flat` has a flat top, `hex-pointy` a "
+          "pointed top", default="square"),
+    Field("size", Length(MIN_SIZE_PT, MAX_SIZE_PT), "the side of a square, the distance "
+          "across flats of a hex", required=True),
+    Field("rotatable", Boolean(), "the default for every tile", default=True),
+    Field("back", BACK_REF, "the default back", default_doc="the first back"),
+    Field("backs", ListOf(BACK, "back designs",
+                          ("the list of backs is empty", "at least one back design"),
+                          doc_as="list of back designs (below), at least one"),
+          "", default_doc="one back titled with `title`"),
+    Field("palette", PALETTE, "", default_doc="earthy greys and sand"),
+    Field("players", ListOf(PLAYER_COUNT, "player counts",
+                            ("the list of player counts is empty",
+                             "at least one whole number from 1 to 12"),
+                            doc_as="list of player counts from 1 to 12, e.g. `[2, 4]`"),
+          "", default=(2,), default_doc="`[2]`"),
+    Field("variants", ListOf(VARIANT, "variants", doc_as="list of variants (below)"), "",
+          default_doc="none"),
+    Field("tiles", ListOf(TILE, "tile kinds",
+                          ("a tileset needs at least one tile kind", "a list of tile kinds"),
+                          doc_as="list of tile kinds (below), at least one"),
+          "", required=True),
+    Field("components", ListOf(COMPONENT, "components", doc_as="list of cards and tokens "
+                               "(below)"), "", default_doc="none"),
+    Field("board", BOARD, "for hex tiles only", default_doc="none"),
+    Field("aids", ListOf(AID, "player aids", doc_as="list of one-page player aids (below)"),
+          "", default_doc="none"),
+    Field("rulebook", RULEBOOK, "", default_doc="`templates/<game>/rulebook.md` for shipped "
+          "games"),
+))
+
+RECORDS = (TILESET, TILE, PATH, FEATURE, BACK, PALETTE, VARIANT, COMPONENT, FACE, BOARD,
+           SPACE, AID, SECTION)
+
+
+# ---------------------------------------------------------------------------
+# Reading
 
 
 def load_tileset(path: Path) -> Tileset:
@@ -178,569 +353,241 @@ def load_tileset(path: Path) -> Tileset:
 
 
 def from_data(data: Any, path: Path) -> Tileset:
-    """Build a :class:`Tileset` from located data, raising on the first mistake."""
-    read = _Reader(str(path))
-    icon_names: tuple[str, ...] = ICON_NAMES
-    top = read.mapping(data, getattr(data, "line", 1), "", TOP_FIELDS,
-                       required=("game", "title", "size", "tiles"))
-    if "format" in top and top["format"] != 1:
-        raise read.fail(top.line_of("format"), "format", "unsupported format version",
-                        found=top["format"], allowed="1")
-    game = read.name(top["game"], top.line_of("game"), "game")
-    title = read.text(top["title"], top.line_of("title"), "title", 80)
-    notes = read.text(top["notes"], top.line_of("notes"), "notes", 4000) if "notes" in top else ""
-    shape_name = read.choice(top.get("shape", "square"), top.line_of("shape"), "shape",
-                             tuple(SHAPES))
-    shape = SHAPES[shape_name]
-    size = read.length(top["size"], top.line_of("size"), "size")
-    default_rotatable = (read.boolean(top["rotatable"], top.line_of("rotatable"), "rotatable")
-                         if "rotatable" in top else True)
-    palette = _palette(read, top)
-    players = _players(read, top)
-    backs = _backs(read, top, icon_names, title)
-    back_names = tuple(back.name for back in backs)
-    default_back = (read.choice(top["back"], top.line_of("back"), "back", back_names)
-                    if "back" in top else back_names[0])
+    """Build a :class:`Tileset` from located data, or raise every mistake in it at once."""
+    reading = Reading(str(path), folder=path.parent)
+    top = reading.read(TILESET, data)
+    if isinstance(top, Node):
+        for step in STEPS:
+            step(top)
+    reading.done()
+    return _tileset(top, path)
 
-    tiles_data = read.sequence(top["tiles"], top.line_of("tiles"), "tiles", "tile kinds")
-    if not tiles_data:
-        raise read.fail(top.line_of("tiles"), "tiles", "a tileset needs at least one tile kind",
-                        found="an empty list", allowed="a list of tile kinds")
-    tiles = []
-    seen: dict[str, int] = {}
-    for index, item in enumerate(tiles_data):
-        tile = _tile(read, item, tiles_data.line_of(index), f"tiles[{index}]", shape,
-                     default_rotatable, default_back, back_names, icon_names, path.parent)
-        if tile.name in seen:
-            raise read.fail(tile.line, f"tiles[{index}].name", "two tile kinds share a name",
-                            found=tile.name,
-                            allowed=f"a name not already used on line {seen[tile.name]}")
-        seen[tile.name] = tile.line
-        tiles.append(tile)
-    tile_names = tuple(seen)
-    variants = _variants(read, top, tile_names)
-    components = _components(read, top, default_back, back_names, icon_names, tile_names)
-    board = _board(read, top, shape, tile_names + tuple(c.name for c in components))
-    aids = _aids(read, top)
-    rulebook = (local_file(read, top["rulebook"], top.line_of("rulebook"), "rulebook",
-                           path.parent, (".md",), "rulebook",
-                           "a relative path to a Markdown (.md) rulebook template inside the "
-                           f"tileset's folder ({path.parent})") if "rulebook" in top else None)
+
+# ---------------------------------------------------------------------------
+# Named steps: rules between fields, each silent where a value it needs is broken.
+
+
+def check_reference(node: Node, field: str, names: tuple[str, ...] | None) -> None:
+    """A field naming one of ``names``; None means the list is broken, so say nothing."""
+    if names is None or not node.given(field) or not node.ok(field):
+        return
+    value = node[field]
+    if value not in names:
+        node.fail(field, f"not one of the allowed values{did_you_mean(str(value), names)}",
+                  value, ", ".join(names))
+
+
+def check_paths(tile: Node, shape: Shape) -> None:
+    """Every edge a tile's paths open is an edge of the shape, and opens onto one path."""
+    paths = tile["paths"]
+    if not isinstance(paths, Items):
+        return
+    allowed = (f"edges of a {shape.name} tile ({', '.join(shape.edges)}) joined by '-', "
+               "such as 'N-S', or a mapping {ports: 'N-S', junction: true}")
+    used: dict[str, int] = {}
+    for index, (path, spot) in enumerate(zip(paths, paths.spots, strict=True)):
+        if path is BROKEN:
+            continue
+        for port in path.tunnel.ports:
+            if port not in shape.edges:
+                spot.fail(f"'{port}' is not an edge of a {shape.name} tile", path.written,
+                          allowed)
+                break
+            if port in used:
+                spot.fail(f"edge {port} is already used by paths[{used[port]}]; an edge opens "
+                          "onto one path only", path.written,
+                          "each edge in at most one path of a tile")
+                break
+            used[port] = index
+
+
+def back_names(top: Node) -> tuple[str, ...] | None:
+    """The backs a tile may name: the declared ones, or the one default back."""
+    return known_names(top["backs"]) if top.given("backs") else ("back",)
+
+
+def _backs(top: Node) -> None:
+    for back, _ in repeated(nodes(top["backs"]), "name"):
+        back.fail("name", "two backs share a name", back["name"],
+                  "a name not used by another back")
+    names = back_names(top)
+    check_reference(top, "back", names)
+    for piece in (*nodes(top["tiles"]), *nodes(top["components"])):
+        check_reference(piece, "back", names)
+
+
+def _tiles(top: Node) -> None:
+    for tile, first in repeated(nodes(top["tiles"]), "name"):
+        tile.fail("name", "two tile kinds share a name", tile["name"],
+                  f"a name not already used on line {first.line}")
+    if top.ok("shape"):
+        for tile in nodes(top["tiles"]):
+            check_paths(tile, SHAPES[top["shape"]])
+
+
+def _variants(top: Node) -> None:
+    for variant, _ in repeated(nodes(top["variants"]), "name"):
+        variant.fail("name", "two variants share a name", variant["name"],
+                     "a name not used by another variant")
+    names = known_names(top["tiles"])
+    for variant in nodes(top["variants"]):
+        counts = variant["counts"]
+        if names is None or not isinstance(counts, Items):
+            continue
+        for (name, _), spot in zip(counts, counts.spots, strict=True):
+            if name not in names:
+                spot.fail(f"not one of the allowed values{did_you_mean(str(name), names)}",
+                          name, ", ".join(names))
+
+
+def _piece_names(top: Node) -> list[str]:
+    """Names already taken by tiles and components (the good ones)."""
+    return [node["name"] for node in (*nodes(top["tiles"]), *nodes(top["components"]))
+            if node.ok("name")]
+
+
+def _components(top: Node) -> None:
+    taken = {node["name"] for node in nodes(top["tiles"]) if node.ok("name")}
+    for piece in nodes(top["components"]):
+        name = piece["name"]
+        if name is BROKEN:
+            continue
+        if name in taken:
+            piece.fail("name", "this name is already used by a tile or component", name,
+                       "a name used once in the tileset")
+        taken.add(name)
+
+
+def _board(top: Node) -> None:
+    """A hex-hex board at tile size: hex tiles only, its own name, spaces on the board."""
+    board = top["board"]
+    if not isinstance(board, Node):
+        return
+    if top.ok("shape") and not SHAPES[top["shape"]].axial:
+        board.fail("", "boards are drawn for hex tiles only", f"shape: {top['shape']}",
+                   "shape: " + " or ".join(name for name, shape in SHAPES.items()
+                                           if shape.axial))
+    if board.ok("name") and board["name"] in _piece_names(top):
+        board.fail("name", "this name is already used by a tile or component", board["name"],
+                   "a name used once in the tileset")
+    if not board.ok("side", "inner"):
+        return
+    for space in nodes(board["spaces"]):
+        cells = space["cells"]
+        if not isinstance(cells, Items) or not space.ok("short-game"):
+            continue
+        limit = board["inner"] if space["short-game"] else board["side"]
+        for cell, spot in cells.located():
+            if ring_distance(cell) >= limit:
+                spot.fail("this space is off the board", str(list(cell)),
+                          f"cells fewer than {limit} steps from [0, 0]")
+
+
+def _aids(top: Node) -> None:
+    seen: set[str] = set()
+    for aid in nodes(top["aids"]):
+        name = aid["name"]
+        if name is BROKEN:
+            continue
+        if name in seen or name in RESERVED_SHEETS:
+            aid.fail("name", "this aid name is taken", name,
+                     "a name not used by another aid or sheet kind")
+        seen.add(name)
+
+
+STEPS = (_backs, _tiles, _variants, _components, _board, _aids)
+
+
+# ---------------------------------------------------------------------------
+# Building the model from a node tree with no problems left in it.
+
+
+def _tileset(top: Node, path: Path) -> Tileset:
+    title = top["title"]
+    backs = (tuple(_back(node, title) for node in top["backs"]) if top.given("backs")
+             else (Back(name="back", title=title, motif="pickaxes"),))
+    default_back = top["back"] if top.given("back") else backs[0].name
+    rotatable = top["rotatable"]
     return Tileset(
-        game=game, title=title, source=path, shape=shape, size=size, tiles=tuple(tiles),
-        backs=backs, palette=palette, players=players, variants=variants,
-        components=components, notes=notes, board=board, aids=aids,
-        rotatable=default_rotatable, rulebook=rulebook, default_back=default_back,
-        lines=tuple((key, top.line_of(key)) for key in top),
+        game=top["game"], title=title, source=path, shape=SHAPES[top["shape"]],
+        size=top["size"],
+        tiles=tuple(tile_kind(node, rotatable, default_back) for node in top["tiles"]),
+        backs=backs, palette=_palette(top["palette"]),
+        players=tuple(sorted(set(top["players"]))),
+        variants=tuple(_variant(node) for node in _listed(top["variants"])),
+        components=tuple(_component(node, default_back)
+                         for node in _listed(top["components"])),
+        notes=top["notes"], board=_board_spec(top["board"], title),
+        aids=tuple(_aid(node) for node in _listed(top["aids"])), rotatable=rotatable,
+        rulebook=top["rulebook"], default_back=default_back,
+        lines=tuple((key, top.source.line_of(key)) for key in top.source),
     )
 
 
-def _palette(read: _Reader, top: Mapping) -> tuple[tuple[str, str], ...]:
-    colours = dict(DEFAULT_PALETTE)
-    if "palette" in top:
-        given = read.mapping(top["palette"], top.line_of("palette"), "palette",
-                             tuple(DEFAULT_PALETTE))
-        for key, value in given.items():
-            if not isinstance(value, str) or not COLOUR_PATTERN.match(value):
-                raise read.fail(given.line_of(key), f"palette.{key}", "not a colour",
-                                found=_describe(value),
-                                allowed="a quoted hex colour such as \"#8a7a68\"")
-            colours[key] = value.lower()
+def _listed(value: Items | None) -> Items | tuple[()]:
+    """A list field's items; an absent list has none."""
+    return () if value is None else value
+
+
+def _palette(node: Node | None) -> tuple[tuple[str, str], ...]:
+    colours = DEFAULT_PALETTE if node is None else {key: node[key] for key in PALETTE.names}
     return tuple(sorted(colours.items()))
 
 
-def _players(read: _Reader, top: Mapping) -> tuple[int, ...]:
-    if "players" not in top:
-        return (2,)
-    items = read.sequence(top["players"], top.line_of("players"), "players", "player counts")
+def _back(node: Node, title: str) -> Back:
+    return Back(name=node["name"], title=node["title"] if node.given("title") else title,
+                motif=node["motif"], subtitle=node["subtitle"])
+
+
+def tile_kind(node: Node, rotatable: bool, back: str) -> TileKind:
+    """A tile kind; ``rotatable`` and ``back`` are the defaults it may override."""
+    return TileKind(
+        name=node["name"], count=node["count"],
+        paths=tuple(path.tunnel for path in _listed(node["paths"])),
+        features=_features(node["features"]),
+        rotatable=node["rotatable"] if node.given("rotatable") else rotatable,
+        back=node["back"] if node.given("back") else back,
+        role=node["role"], art=node["art"], line=node.line)
+
+
+def _features(items: Items | None) -> tuple[Feature, ...]:
     result = []
-    for index, value in enumerate(items):
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 12:
-            raise read.fail(items.line_of(index), f"players[{index}]", "not a player count",
-                            found=_describe(value), allowed="a whole number from 1 to 12")
-        result.append(value)
-    if not result:
-        raise read.fail(top.line_of("players"), "players", "the list of player counts is empty",
-                        allowed="at least one whole number from 1 to 12")
-    return tuple(sorted(set(result)))
-
-
-def _backs(read: _Reader, top: Mapping, icon_names: tuple[str, ...],
-           title: str) -> tuple[Back, ...]:
-    if "backs" not in top:
-        return (Back(name="back", title=title, motif="pickaxes"),)
-    items = read.sequence(top["backs"], top.line_of("backs"), "backs", "back designs")
-    backs: list[Back] = []
-    for index, item in enumerate(items):
-        where = f"backs[{index}]"
-        entry = read.mapping(item, items.line_of(index), where, BACK_FIELDS,
-                             required=("name",))
-        name = read.name(entry["name"], entry.line_of("name"), f"{where}.name")
-        if any(back.name == name for back in backs):
-            raise read.fail(entry.line_of("name"), f"{where}.name", "two backs share a name",
-                            found=name, allowed="a name not used by another back")
-        back_title = (read.text(entry["title"], entry.line_of("title"), f"{where}.title", 40)
-                      if "title" in entry else title)
-        subtitle = (read.text(entry["subtitle"], entry.line_of("subtitle"),
-                              f"{where}.subtitle", 60) if "subtitle" in entry else "")
-        motif = (read.choice(entry["motif"], entry.line_of("motif"), f"{where}.motif",
-                             icon_names) if "motif" in entry else "pickaxes")
-        backs.append(Back(name=name, title=back_title, motif=motif, subtitle=subtitle))
-    if not backs:
-        raise read.fail(top.line_of("backs"), "backs", "the list of backs is empty",
-                        allowed="at least one back design")
-    return tuple(backs)
-
-
-def _tile(read: _Reader, item: Any, line: int, where: str, shape: Shape,
-          default_rotatable: bool, default_back: str, back_names: tuple[str, ...],
-          icon_names: tuple[str, ...], folder: Path) -> TileKind:
-    entry = read.mapping(item, line, where, TILE_FIELDS, required=("name", "count"))
-    name = read.name(entry["name"], entry.line_of("name"), f"{where}.name")
-    count = read.count(entry["count"], entry.line_of("count"), f"{where}.count")
-    paths = _paths(read, entry, where, shape)
-    features = _features(read, entry, where, icon_names)
-    rotatable = (read.boolean(entry["rotatable"], entry.line_of("rotatable"),
-                              f"{where}.rotatable") if "rotatable" in entry else default_rotatable)
-    back = (read.choice(entry["back"], entry.line_of("back"), f"{where}.back", back_names)
-            if "back" in entry else default_back)
-    role = (read.choice(entry["role"], entry.line_of("role"), f"{where}.role", ROLES)
-            if "role" in entry else "tunnel")
-    art = _art(read, entry, where, folder) if "art" in entry else None
-    return TileKind(name=name, count=count, paths=paths, features=features, rotatable=rotatable,
-                    back=back, role=role, art=art, line=entry.line)
-
-
-def _paths(read: _Reader, entry: Mapping, where: str, shape: Shape) -> tuple[Tunnel, ...]:
-    if "paths" not in entry:
-        return ()
-    items = read.sequence(entry["paths"], entry.line_of("paths"), f"{where}.paths", "paths")
-    allowed_form = (f"edges of a {shape.name} tile ({', '.join(shape.edges)}) joined by '-', "
-                    "such as 'N-S', or a mapping {ports: 'N-S', junction: true}")
-    used: dict[str, int] = {}
-    result = []
-    for index, item in enumerate(items):
-        field_name = f"{where}.paths[{index}]"
-        line = items.line_of(index)
-        junction = False
-        style = "tunnel"
-        spec = item
-        if isinstance(item, Mapping):
-            read.mapping(item, line, field_name, PATH_FIELDS, required=("ports",))
-            spec = item["ports"]
-            if "junction" in item:
-                junction = read.boolean(item["junction"], item.line_of("junction"),
-                                        f"{field_name}.junction")
-            if "style" in item:
-                style = read.choice(item["style"], item.line_of("style"), f"{field_name}.style",
-                                    PATH_STYLES)
-        if isinstance(spec, Sequence):
-            ports = [str(port) for port in spec]
-        elif isinstance(spec, str) and spec.strip():
-            ports = [part.strip() for part in spec.split("-")]
-        else:
-            raise read.fail(line, field_name, "not a path", found=_describe(spec),
-                            allowed=allowed_form)
-        if not ports:
-            raise read.fail(line, field_name, "a path needs at least one edge",
-                            found=spec, allowed=allowed_form)
-        for port in ports:
-            if port not in shape.edges:
-                raise read.fail(line, field_name, f"'{port}' is not an edge of a {shape.name} tile",
-                                found=spec, allowed=allowed_form)
-            if port in used:
-                raise read.fail(line, field_name,
-                                f"edge {port} is already used by paths[{used[port]}]; "
-                                "an edge opens onto one path only",
-                                found=spec, allowed="each edge in at most one path of a tile")
-            used[port] = index
-        result.append(Tunnel(ports=tuple(ports), junction=junction, style=style))
+    for node in _listed(items):
+        values = node.values
+        kind = next(kind for kind in FEATURE_KINDS if kind in node.source)
+        result.append(Feature(kind=kind, value=values[kind],
+                              at=values["at"] or DEFAULT_POSITION[kind],
+                              scale=values["scale"], badge=values["badge"]))
     return tuple(result)
 
 
-def _features(read: _Reader, entry: Mapping, where: str,
-              icon_names: tuple[str, ...]) -> tuple[Feature, ...]:
-    if "features" not in entry:
-        return ()
-    items = read.sequence(entry["features"], entry.line_of("features"), f"{where}.features",
-                          "features")
-    result = []
-    for index, item in enumerate(items):
-        field_name = f"{where}.features[{index}]"
-        spec = read.mapping(item, items.line_of(index), field_name, FEATURE_FIELDS)
-        kinds = [kind for kind in FEATURE_KINDS if kind in spec]
-        if len(kinds) != 1:
-            raise read.fail(spec.line, field_name,
-                            "a feature is exactly one of icon, label, text or die",
-                            found=", ".join(kinds) or "none of them",
-                            allowed="one of: icon: NAME, label: TEXT, text: TEXT, die: 1-6")
-        kind = kinds[0]
-        line = spec.line_of(kind)
-        value: str | int
-        if kind == "icon":
-            value = read.choice(spec["icon"], line, f"{field_name}.icon", icon_names)
-        elif kind == "label":
-            value = read.text(spec["label"], line, f"{field_name}.label", 40)
-        elif kind == "text":
-            raw = spec["text"]
-            value = read.text(str(raw) if isinstance(raw, int) and not isinstance(raw, bool)
-                              else raw, line, f"{field_name}.text", 600)
-        else:
-            value = spec["die"]
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-                raise read.fail(line, f"{field_name}.die", "not a die face",
-                                found=_describe(value), allowed="a whole number from 1 to 6")
-        at = (read.choice(spec["at"], spec.line_of("at"), f"{field_name}.at", FEATURE_POSITIONS)
-              if "at" in spec else ("NE" if kind == "die" else
-                                    "S" if kind == "label" else "center"))
-        scale = 1.0
-        if "scale" in spec:
-            scale = spec["scale"]
-            if isinstance(scale, bool) or not isinstance(scale, int | float) or \
-                    not 0.2 <= scale <= 4.0:
-                raise read.fail(spec.line_of("scale"), f"{field_name}.scale",
-                                "not a usable scale", found=_describe(scale),
-                                allowed="a number from 0.2 to 4.0")
-        badge = ""
-        if "badge" in spec:
-            if kind != "icon":
-                raise read.fail(spec.line_of("badge"), f"{field_name}.badge",
-                                "only an icon carries a badge", found=kind,
-                                allowed="badge on an icon feature")
-            raw = spec["badge"]
-            badge = read.text(str(raw) if isinstance(raw, int) and not isinstance(raw, bool)
-                              else raw, spec.line_of("badge"), f"{field_name}.badge", 4)
-        result.append(Feature(kind=kind, value=value, at=at, scale=float(scale), badge=badge))
-    return tuple(result)
+def _variant(node: Node) -> Variant:
+    return Variant(name=node["name"], description=node["description"],
+                   players=node["players"], counts=tuple(node["counts"] or ()))
 
 
-_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
-_EXTERNAL_REF = re.compile(
-    rb"""(?:href|src)\s*=\s*["']\s*(?!data:|#)[^"']*|url\(\s*["']?\s*(?!data:|#)[^)'"]*"""
-    # An entity may name a file, and cairosvg's safe parser refuses every entity, so
-    # `pnp render TILE -o x.png` would crash on one: refuse them here with a line.
-    rb"""|<!ENTITY[^>]*""",
-    re.IGNORECASE,
-)
+def _component(node: Node, default_back: str) -> Component:
+    width, height = node["size"]
+    face = node["reverse"]
+    return Component(
+        name=node["name"], kind=node["kind"], count=node["count"], width=width, height=height,
+        shape=node["shape"], features=_features(node["features"]),
+        back=node["back"] if node.given("back") else default_back, line=node.line,
+        colour=node["colour"],
+        reverse=Face(colour=face["colour"], features=_features(face["features"]))
+        if face else None)
 
 
-def local_file(read: _Reader, value: Any, line: int, field_name: str, folder: Path,
-               suffixes: tuple[str, ...], what: str, allowed: str) -> Path:
-    """A file named by a tileset: relative, inside the tileset's folder, existing.
-
-    Nothing a tileset names is ever fetched from a URL or read from outside its
-    folder, so a shared tileset cannot make pnp read someone's private files.
-    """
-    if not isinstance(value, str) or not value.strip():
-        raise read.fail(line, field_name, "not a file path", found=_describe(value),
-                        allowed=allowed)
-    if _SCHEME.match(value) and not re.match(r"^[a-zA-Z]:[\\/]", value):
-        raise read.fail(line, field_name, f"{what} is never fetched from a URL or file: "
-                        "reference", found=value, allowed=allowed)
-    candidate = (folder / value).resolve()
-    if Path(value).is_absolute() or not candidate.is_relative_to(folder.resolve()):
-        raise read.fail(line, field_name, "this path leaves the tileset's folder",
-                        found=value, allowed=allowed)
-    if candidate.suffix.lower() not in suffixes:
-        raise read.fail(line, field_name, f"unsupported {what} file type", found=value,
-                        allowed=allowed)
-    try:
-        is_file = candidate.is_file()
-    except OSError as exc:  # a name too long, no permission: say so, never a traceback
-        raise read.fail(line, field_name, f"the {what} file cannot be read ({exc.strerror})",
-                        found=value, allowed=allowed) from None
-    if not is_file:
-        raise read.fail(line, field_name, f"the {what} file does not exist", found=value,
-                        allowed=allowed)
-    return candidate
-
-
-def _art(read: _Reader, entry: Mapping, where: str, folder: Path) -> Path:
-    line = entry.line_of("art")
-    value = entry["art"]
-    allowed = ("a relative path to a PNG, JPEG or SVG file inside the tileset's folder "
-               f"({folder})")
-    candidate = local_file(read, value, line, f"{where}.art", folder, ART_SUFFIXES, "art",
-                           allowed)
-    try:
-        content = candidate.read_bytes() if candidate.suffix.lower() == ".svg" else b""
-    except OSError as exc:
-        raise read.fail(line, f"{where}.art", f"the art file cannot be read ({exc.strerror})",
-                        found=value, allowed=allowed) from None
-    if candidate.suffix.lower() == ".svg":
-        reference = _EXTERNAL_REF.search(content)
-        if reference:
-            raise read.fail(line, f"{where}.art",
-                            "the SVG refers to another file or a URL, which is never fetched, "
-                            "or declares an XML entity",
-                            found=reference.group(0).decode("utf-8", "replace")[:60],
-                            allowed="a self-contained SVG (embedded data: images only)")
-    _check_art_content(read, line, f"{where}.art", value, candidate, content)
-    return candidate
-
-
-def _check_art_content(read: _Reader, line: int, field_name: str, value: str, candidate: Path,
-                       content: bytes) -> None:
-    """Refuse art the renderers cannot decode, which would otherwise crash a build."""
-    if candidate.suffix.lower() == ".svg":
-        import xml.etree.ElementTree as ElementTree
-
-        try:  # safe to parse: entity declarations were refused above
-            ElementTree.fromstring(content)
-        except ElementTree.ParseError as exc:
-            raise read.fail(line, field_name, f"the SVG art is not well-formed XML ({exc})",
-                            found=value, allowed="a valid, self-contained SVG file") from None
-        return
-    try:
-        inspect(candidate.read_bytes())
-    except OSError as exc:
-        raise read.fail(line, field_name, f"the art file cannot be read ({exc.strerror})",
-                        found=value, allowed="a readable PNG or JPEG file") from None
-    except RasterProblem as problem:
-        raise read.fail(line, field_name, f"the art file is {problem}"
-                        if str(problem).startswith("not") else str(problem),
-                        found=value, allowed="a valid PNG or JPEG file (or a self-contained "
-                        f"SVG) of at most {MAX_PIXELS:,} pixels") from None
-
-
-def _variants(read: _Reader, top: Mapping, tile_names: tuple[str, ...]) -> tuple[Variant, ...]:
-    if "variants" not in top:
-        return ()
-    items = read.sequence(top["variants"], top.line_of("variants"), "variants", "variants")
-    result: list[Variant] = []
-    for index, item in enumerate(items):
-        where = f"variants[{index}]"
-        entry = read.mapping(item, items.line_of(index), where, VARIANT_FIELDS,
-                             required=("name",))
-        name = read.name(entry["name"], entry.line_of("name"), f"{where}.name")
-        if any(variant.name == name for variant in result):
-            raise read.fail(entry.line_of("name"), f"{where}.name", "two variants share a name",
-                            found=name, allowed="a name not used by another variant")
-        description = (read.text(entry["description"], entry.line_of("description"),
-                                 f"{where}.description", 400)
-                       if "description" in entry else "")
-        players = None
-        if "players" in entry:
-            players = entry["players"]
-            if isinstance(players, bool) or not isinstance(players, int) or \
-                    not 1 <= players <= 12:
-                raise read.fail(entry.line_of("players"), f"{where}.players",
-                                "not a player count", found=_describe(players),
-                                allowed="a whole number from 1 to 12")
-        counts = []
-        if "counts" in entry:
-            given = entry["counts"]
-            if not isinstance(given, Mapping):
-                raise read.fail(entry.line_of("counts"), f"{where}.counts",
-                                "expected tile names with counts", found=_describe(given),
-                                allowed="a mapping such as {mine-entrance: 2}")
-            for tile_name, value in given.items():
-                field_name = f"{where}.counts.{tile_name}"
-                read.choice(tile_name, given.line_of(tile_name), field_name, tile_names)
-                counts.append((tile_name, read.count(value, given.line_of(tile_name),
-                                                     field_name)))
-        result.append(Variant(name=name, description=description, players=players,
-                              counts=tuple(counts)))
-    return tuple(result)
-
-
-_SIZE_PAIR = re.compile(r"^\s*(\S+)\s*[x\u00d7]\s*(\S+)\s*$")
-
-
-def _components(read: _Reader, top: Mapping, default_back: str, back_names: tuple[str, ...],
-                icon_names: tuple[str, ...], tile_names: tuple[str, ...]) -> tuple[Component, ...]:
-    if "components" not in top:
-        return ()
-    items = read.sequence(top["components"], top.line_of("components"), "components",
-                          "components")
-    result: list[Component] = []
-    for index, item in enumerate(items):
-        where = f"components[{index}]"
-        entry = read.mapping(item, items.line_of(index), where, COMPONENT_FIELDS,
-                             required=("name", "kind", "count", "size"))
-        name = read.name(entry["name"], entry.line_of("name"), f"{where}.name")
-        if name in tile_names or any(component.name == name for component in result):
-            raise read.fail(entry.line_of("name"), f"{where}.name",
-                            "this name is already used by a tile or component", found=name,
-                            allowed="a name used once in the tileset")
-        kind = read.choice(entry["kind"], entry.line_of("kind"), f"{where}.kind", COMPONENT_KINDS)
-        count = read.count(entry["count"], entry.line_of("count"), f"{where}.count")
-        size_text = entry["size"]
-        line = entry.line_of("size")
-        pair = _SIZE_PAIR.match(size_text) if isinstance(size_text, str) else None
-        if pair:
-            width = read.length(pair.group(1), line, f"{where}.size", high=72 * 40)
-            height = read.length(pair.group(2), line, f"{where}.size", high=72 * 40)
-        else:
-            width = height = read.length(size_text, line, f"{where}.size", high=72 * 40)
-        shape = (read.choice(entry["shape"], entry.line_of("shape"), f"{where}.shape",
-                             COMPONENT_SHAPES) if "shape" in entry else "rect")
-        features = _features(read, entry, where, icon_names)
-        back = (read.choice(entry["back"], entry.line_of("back"), f"{where}.back", back_names)
-                if "back" in entry else default_back)
-        colour = (_colour(read, entry["colour"], entry.line_of("colour"), f"{where}.colour")
-                  if "colour" in entry else "")
-        reverse = None
-        if "reverse" in entry:
-            if "back" in entry:
-                raise read.fail(entry.line_of("reverse"), f"{where}.reverse",
-                                "a piece has either a shared back or its own reverse side",
-                                found="both 'back' and 'reverse'", allowed="one of the two")
-            face = read.mapping(entry["reverse"], entry.line_of("reverse"), f"{where}.reverse",
-                                FACE_FIELDS)
-            reverse = Face(
-                colour=(_colour(read, face["colour"], face.line_of("colour"),
-                                f"{where}.reverse.colour") if "colour" in face else ""),
-                features=_features(read, face, f"{where}.reverse", icon_names))
-        result.append(Component(name=name, kind=kind, count=count, width=width, height=height,
-                                shape=shape, features=features, back=back, line=entry.line,
-                                colour=colour, reverse=reverse))
-    return tuple(result)
-
-
-def _colour(read: _Reader, value: Any, line: int, field_name: str) -> str:
-    if not isinstance(value, str) or not COLOUR_PATTERN.match(value):
-        raise read.fail(line, field_name, "not a colour", found=_describe(value),
-                        allowed="a quoted hex colour such as \"#8a7a68\"")
-    return value.lower()
-
-
-def _small_int(read: _Reader, value: Any, line: int, field_name: str, low: int,
-               high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise read.fail(line, field_name, "not a usable number", found=_describe(value),
-                        allowed=f"a whole number from {low} to {high}")
-    return value
-
-
-def _board(read: _Reader, top: Mapping, shape: Shape,
-           taken: tuple[str, ...]) -> BoardSpec | None:
-    """A hex-hex board at tile size, with setup spaces in the players' colours."""
-    if "board" not in top:
+def _board_spec(node: Node | None, title: str) -> BoardSpec | None:
+    if node is None:
         return None
-    entry = read.mapping(top["board"], top.line_of("board"), "board", BOARD_FIELDS,
-                         required=("side",))
-    if not shape.axial:
-        raise read.fail(entry.line, "board", "boards are drawn for hex tiles only",
-                        found=f"shape: {shape.name}", allowed="shape: hex-flat or hex-pointy")
-    name = (read.name(entry["name"], entry.line_of("name"), "board.name")
-            if "name" in entry else "board")
-    if name in taken:
-        raise read.fail(entry.line_of("name"), "board.name",
-                        "this name is already used by a tile or component", found=name,
-                        allowed="a name used once in the tileset")
-    title = (read.text(entry["title"], entry.line_of("title"), "board.title", 40)
-             if "title" in entry else str(top["title"]))
-    side = _small_int(read, entry["side"], entry.line_of("side"), "board.side", 2, 20)
-    inner = (_small_int(read, entry["inner"], entry.line_of("inner"), "board.inner", 1,
-                        side - 1) if "inner" in entry else 0)
-    marks = []
-    if "spaces" in entry:
-        items = read.sequence(entry["spaces"], entry.line_of("spaces"), "board.spaces",
-                              "marked spaces")
-        for index, item in enumerate(items):
-            where = f"board.spaces[{index}]"
-            space = read.mapping(item, items.line_of(index), where, SPACE_FIELDS,
-                                 required=("label", "colour", "cells"))
-            cells_data = read.sequence(space["cells"], space.line_of("cells"), f"{where}.cells",
-                                       "[q, r] axial cells")
-            cells = []
-            for number, cell in enumerate(cells_data):
-                line = cells_data.line_of(number)
-                if not (isinstance(cell, list) and len(cell) == 2 and
-                        all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
-                    raise read.fail(line, f"{where}.cells[{number}]", "not an axial cell",
-                                    found=_describe(cell), allowed="[q, r] with whole numbers")
-                limit = inner if space.get("short-game") else side
-                if ring_distance((cell[0], cell[1])) >= limit:
-                    raise read.fail(line, f"{where}.cells[{number}]", "this space is off the "
-                                    "board", found=str(list(cell)),
-                                    allowed=f"cells fewer than {limit} steps from [0, 0]")
-                cells.append((cell[0], cell[1]))
-            short = (read.boolean(space["short-game"], space.line_of("short-game"),
-                                  f"{where}.short-game") if "short-game" in space else False)
-            marks.append(SpaceMark(
-                label=read.text(space["label"], space.line_of("label"), f"{where}.label", 20),
-                colour=_colour(read, space["colour"], space.line_of("colour"), f"{where}.colour"),
-                cells=tuple(cells), short_game=short))
-    return BoardSpec(name=name, title=title, side=side, inner=inner, marks=tuple(marks))
+    marks = tuple(SpaceMark(label=space["label"], colour=space["colour"],
+                            cells=tuple(space["cells"]), short_game=space["short-game"])
+                  for space in _listed(node["spaces"]))
+    return BoardSpec(name=node["name"], title=node["title"] if node.given("title") else title,
+                     side=node["side"], inner=node["inner"], marks=marks)
 
 
-def _aids(read: _Reader, top: Mapping) -> tuple[Aid, ...]:
-    """One-page player aids: a title and sections of plain text."""
-    if "aids" not in top:
-        return ()
-    items = read.sequence(top["aids"], top.line_of("aids"), "aids", "player aids")
-    result: list[Aid] = []
-    for index, item in enumerate(items):
-        where = f"aids[{index}]"
-        entry = read.mapping(item, items.line_of(index), where, AID_FIELDS,
-                             required=("name", "title", "sections"))
-        name = read.name(entry["name"], entry.line_of("name"), f"{where}.name")
-        if any(aid.name == name for aid in result) or name in ("tiles", "cards", "tokens",
-                                                                "board"):
-            raise read.fail(entry.line_of("name"), f"{where}.name", "this aid name is taken",
-                            found=name, allowed="a name not used by another aid or sheet kind")
-        sections_data = read.sequence(entry["sections"], entry.line_of("sections"),
-                                      f"{where}.sections", "sections")
-        sections = []
-        for number, section in enumerate(sections_data):
-            field_name = f"{where}.sections[{number}]"
-            part = read.mapping(section, sections_data.line_of(number), field_name,
-                                SECTION_FIELDS, required=("heading", "text"))
-            sections.append((
-                read.text(part["heading"], part.line_of("heading"), f"{field_name}.heading", 80),
-                read.text(part["text"], part.line_of("text"), f"{field_name}.text", 3000)))
-        result.append(Aid(name=name,
-                          title=read.text(entry["title"], entry.line_of("title"),
-                                          f"{where}.title", 80),
-                          sections=tuple(sections)))
-    return tuple(result)
-
-
-MIX_FIELDS = ("format", "base", "name", "counts", "tiles")
-
-
-def apply_mix(base: Tileset, data: Any, path: Path) -> Tileset:
-    """A base tileset with a mix file's count changes and homebrew tile kinds.
-
-    The mix keeps the base game's id, so the validator applies that game's
-    rules; ``mix`` records the mix's own name for output folders.
-    """
-    read = _Reader(str(path))
-    top = read.mapping(data, getattr(data, "line", 1), "", MIX_FIELDS, required=("base",))
-    name = (read.name(top["name"], top.line_of("name"), "name") if "name" in top
-            else re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-") or "mix")
-    names = [tile.name for tile in base.tiles]
-    counts: dict[str, int] = {}
-    if "counts" in top:
-        given = top["counts"]
-        if not isinstance(given, Mapping):
-            raise read.fail(top.line_of("counts"), "counts", "expected tile names with counts",
-                            found=_describe(given), allowed="a mapping such as {elbow: 30}")
-        for tile_name, value in given.items():
-            field_name = f"counts.{tile_name}"
-            if tile_name not in names:
-                hint = did_you_mean(str(tile_name), names, many=True)
-                raise read.fail(given.line_of(tile_name), field_name,
-                                f"the base game has no tile of this name{hint}",
-                                found=str(tile_name), allowed=", ".join(names))
-            counts[tile_name] = read.count(value, given.line_of(tile_name), field_name)
-    extra: list[TileKind] = []
-    if "tiles" in top:
-        items = read.sequence(top["tiles"], top.line_of("tiles"), "tiles", "homebrew tile kinds")
-        back_names = tuple(back.name for back in base.backs)
-        for index, item in enumerate(items):
-            tile = _tile(read, item, items.line_of(index), f"tiles[{index}]", base.shape,
-                         base.rotatable, base.default_back, back_names, ICON_NAMES,
-                         path.parent)
-            taken = [*names, *(c.name for c in base.components),
-                     *([base.board.name] if base.board else [])]
-            if tile.name in taken or any(t.name == tile.name for t in extra):
-                raise read.fail(tile.line, f"tiles[{index}].name",
-                                "a tile or piece of this name already exists; change a tile's "
-                                "count under 'counts' instead", found=tile.name,
-                                allowed="a new kebab-case name")
-            extra.append(tile)
-    mixed = base.with_counts(counts)
-    return replace(mixed, tiles=mixed.tiles + tuple(extra), mix=name)
+def _aid(node: Node) -> Aid:
+    return Aid(name=node["name"], title=node["title"],
+               sections=tuple((part["heading"], part["text"]) for part in node["sections"]))

@@ -26,9 +26,23 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pnp.errors import InputError, Where, did_you_mean, shorten
 from pnp.geometry.shapes import SQUARE
-from pnp.input.load import Mapping, Sequence, load_file
+from pnp.input.load import load_file
+from pnp.input.schema import (
+    Anything,
+    Choice,
+    Exact,
+    Field,
+    GridCell,
+    Items,
+    ListOf,
+    Node,
+    Reading,
+    Record,
+    Text,
+    nodes,
+    repeated,
+)
 from pnp.model.tileset import Component, Feature, TileKind, Tileset
 from pnp.rules import Finding, GameRules, Setup
 
@@ -601,130 +615,150 @@ def score_layout(tileset: Tileset, layout: Layout) -> dict[str, Any]:
 
 
 # --- reading a layout file ---------------------------------------------------
+# The format is declared once (pnp.input.schema): the same records read the
+# file, word its errors and generate the tables in docs/dynamine-layout.md.
 
-LAYOUT_FIELDS = ("format", "game", "side", "players")
-PLAYER_FIELDS = ("name", "entrance", "tiles", "items", "missions")
-PLACEMENT_FIELDS = ("tile", "at")
+CELL = GridCell("not a cell", "[x, level] with whole numbers, e.g. [0, 2]",
+                "`[x, level]`, two whole numbers", show_value=True)
+ITEM = Choice(tuple(ITEMS), unknown="item", prefix="item-")
+MISSION = Choice(tuple(MISSIONS), unknown="mission", prefix="mission-")
 
-
-@dataclass(frozen=True)
-class _Source:
-    """Raises located errors for one layout file."""
-
-    path: str
-
-    def error(self, line: int, field: str, problem: str, found: Any = None,
-              allowed: str = "") -> InputError:
-        return InputError(Where(self.path, line), problem, field=field,
-                          found="" if found is None else shorten(found), allowed=allowed)
-
-    def mapping(self, value: Any, line: int, field: str, fields: tuple[str, ...],
-                required: tuple[str, ...] = ()) -> Mapping:
-        if not isinstance(value, Mapping):
-            raise self.error(line, field, "expected a mapping of fields", found=value,
-                             allowed="fields: " + ", ".join(fields))
-        for key in value:
-            if key not in fields:
-                hint = did_you_mean(key, fields)
-                raise self.error(value.line_of(key), _join(field, key), f"unknown field{hint}",
-                                 found=key, allowed="fields: " + ", ".join(fields))
-        for key in required:
-            if key not in value:
-                raise self.error(value.line, _join(field, key), "this field is required",
-                                 allowed=f"a '{key}' field")
-        return value
-
-    def sequence(self, value: Any, line: int, field: str, what: str) -> Sequence:
-        if not isinstance(value, Sequence):
-            raise self.error(line, field, f"expected a list of {what}", found=value,
-                             allowed=f"a YAML list of {what}")
-        return value
-
-    def cell(self, value: Any, line: int, field: str) -> Cell:
-        if not (isinstance(value, list) and len(value) == 2 and
-                all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-            raise self.error(line, field, "not a cell", found=value,
-                             allowed="[x, level] with whole numbers, e.g. [0, 2]")
-        return (value[0], value[1])
-
-    def choice(self, value: Any, line: int, field: str, what: str,
-               names: Iterable[str]) -> str:
-        names = list(names)
-        if isinstance(value, str) and value in names:
-            return value
-        hint = did_you_mean(str(value), names, many=True)
-        raise self.error(line, field, f"unknown {what}{hint}", found=value,
-                         allowed=", ".join(names))
+PLACEMENT = Record("dynamine:placement", (
+    Field("tile", Choice(context="tunnels", unknown="tunnel tile",
+                         doc_as="name of a tunnel tile of the tileset"), "", required=True),
+    Field("at", CELL, "`x` grows to the east, `level` grows downward", required=True),
+), doc_as="a placed tile")
 
 
-def _join(parent: str, key: str) -> str:
-    return f"{parent}.{key}" if parent else key
+def _entrance_row(player: Node) -> None:
+    """Depth marker 1 sits beside the entrance, so its row is level 1 by definition."""
+    if player.given("entrance") and player.ok("entrance") and \
+            player["entrance"][1] != ENTRANCE_LEVEL:
+        player.fail("entrance", f"the entrance's row is level {ENTRANCE_LEVEL} (depth marker 1 "
+                    "sits beside it)", list(player["entrance"]), f"[x, {ENTRANCE_LEVEL}]")
 
 
-def _card_name(value: Any, prefix: str) -> Any:
-    """Accept a card by its short name or by the tileset's component name."""
-    if isinstance(value, str) and value.startswith(prefix):
-        return value[len(prefix):]
-    return value
+PLAYER = Record("dynamine:player", (
+    Field("name", Text(40, what="a player name"), "different for each player", required=True),
+    Field("entrance", CELL, "where the mine entrance sits, `[x, 1]`. Each player has their own "
+          "grid, so two players may use the same cells", default=(0, ENTRANCE_LEVEL),
+          default_doc="`[0, 1]`"),
+    Field("tiles", ListOf(PLACEMENT, "placed tiles", doc_as="list of placed tiles, each "
+                          "`{tile: NAME, at: [x, level]}` (below)"),
+          "the tiles built, in any order", default_doc="none"),
+    Field("items", ListOf(ITEM, "item names", doc_as=f"list of item cards: {ITEM.doc()}"),
+          "the item cards held", default_doc="none"),
+    Field("missions", ListOf(MISSION, "mission names",
+                             doc_as=f"list of mission cards: {MISSION.doc()}"),
+          "the mission cards held", default_doc="none"),
+), rules=(_entrance_row,), doc_as="a player (below)")
+
+LAYOUT = Record("dynamine:layout", (
+    Field("format", Exact(1, "unknown layout format"), "the format's version", default=1),
+    Field("game", Anything("the tileset's game id (`dynamine`)"), "a safeguard against "
+          "scoring the wrong file", default_doc="not checked"),
+    Field("side", Choice(("A", "B"), unknown="reward side"), "which side of the reward cards "
+          "is used", default_doc="`A` for 2 players, `B` for 3-4"),
+    Field("players", ListOf(PLAYER, "players"), "2 to 4 players, below", required=True),
+))
+
+RECORDS = (LAYOUT, PLAYER, PLACEMENT)
 
 
-def _entrance_kind(tileset: Tileset, src: _Source, line: int) -> TileKind:
+def load_layout(path: Path, tileset: Tileset) -> Layout:
+    """Read and check a finished-game layout file (format in docs/dynamine-layout.md).
+
+    Every independent mistake is reported at once; a mine is only checked
+    against the building rules when all its placements could be read, and only
+    up to its first wrong tile, since every later tile is judged against it.
+    """
+    tunnels = {kind.name: kind for kind in tileset.tiles if kind.role == "tunnel"}
+    reading = Reading(str(path), tunnels=tuple(tunnels))
+    top = reading.read(LAYOUT, load_file(Path(path), "layout"))
+    mines: list[Mine | None] = []
+    if isinstance(top, Node):
+        _check_game(top, tileset)
+        entrance = _entrance_kind(top, tileset)
+        mines = [_mine(player, entrance, tunnels) for player in nodes(top["players"])]
+        _check_supply(top, entrance, tunnels)
+        _check_items_unique(top)
+    reading.done()
+    players = tuple(PlayerLayout(node["name"], mine, tuple(node["items"] or ()),
+                                 tuple(node["missions"] or ()))
+                    for node, mine in zip(top["players"], mines, strict=True) if mine)
+    return Layout(players, top["side"])
+
+
+def _check_game(top: Node, tileset: Tileset) -> None:
+    """The layout's own claims: the game it is for, and a playable number of players."""
+    if top.given("game") and top["game"] != tileset.game:
+        top.fail("game", "this layout is for another game", top["game"],
+                 f"'{tileset.game}' (the tileset's game)")
+    players = top["players"]
+    if isinstance(players, Items) and not 2 <= len(players) <= 4:
+        top.fail("players", "Dynamine is played by 2 to 4", f"{len(players)} players",
+                 "2, 3 or 4 players")
+    for player, _ in repeated(nodes(players), "name"):
+        player.fail("name", "two players share a name", player["name"],
+                    "a different name for each player")
+
+
+def _entrance_kind(top: Node, tileset: Tileset) -> TileKind | None:
     for kind in tileset.tiles:
         if kind.role == "base":
             return kind
-    raise src.error(line, "players", "the tileset has no mine entrance (a tile with role: base)",
-                    found=str(tileset.source), allowed="a Dynamine tileset")
+    top.fail("players", "the tileset has no mine entrance (a tile with role: base)",
+             str(tileset.source), "a Dynamine tileset")
+    return None
 
 
-def _placements(src: _Source, entry: Mapping, where: str,
-                tunnels: dict[str, TileKind]) -> list[tuple[Cell, TileKind, int, str]]:
-    """The listed tiles as (cell, kind, line, field), names and cells checked."""
-    if "tiles" not in entry:
-        return []
-    items = src.sequence(entry["tiles"], entry.line_of("tiles"), f"{where}.tiles",
-                         "placed tiles")
-    result = []
-    for index, item in enumerate(items):
-        field = f"{where}.tiles[{index}]"
-        placed = src.mapping(item, items.line_of(index), field, PLACEMENT_FIELDS,
-                             required=("tile", "at"))
-        kind = tunnels[src.choice(placed["tile"], placed.line_of("tile"), f"{field}.tile",
-                                  "tunnel tile", tunnels)]
-        cell = src.cell(placed["at"], placed.line_of("at"), f"{field}.at")
-        result.append((cell, kind, placed.line_of("at"), field))
-    return result
+def _mine(player: Node, entrance: TileKind | None,
+          tunnels: dict[str, TileKind]) -> Mine | None:
+    """The player's mine, or None if it cannot be built (the reason is reported)."""
+    cells = player["entrance"]
+    placements = player["tiles"] if player["tiles"] is not None else Items(player.line)
+    if entrance is None or not player.ok("entrance", "tiles") or \
+            cells[1] != ENTRANCE_LEVEL or not placements.sound() or \
+            not all(placed.ok("tile", "at") for placed in placements):
+        return None
+    return _build_mine(player, Mine.start(entrance, cells),
+                       [(placed["at"], tunnels[placed["tile"]], placed) for placed in placements])
 
 
-def _build_mine(src: _Source, entrance: Cell, kind: TileKind,
-                placements: list[tuple[Cell, TileKind, int, str]]) -> Mine:
+def _build_mine(player: Node, mine: Mine,
+                placements: list[tuple[Cell, TileKind, Node]]) -> Mine | None:
     """Lay the listed tiles and check the finished mine, in listed order for clear errors.
 
     The order of play is not recorded (tiles may have been moved), so edges are
     checked against the tiles listed before, and joining is checked on the whole.
     """
-    mine = Mine.start(kind, entrance)
+    entrance = mine.entrance
     lines = {entrance: 0}
-    for cell, tile, line, field in placements:
+    for cell, tile, placed in placements:
         if cell in mine.tiles:
             what = "the entrance" if cell == entrance else f"the tile on line {lines[cell]}"
-            raise src.error(line, f"{field}.at", f"this cell is already taken by {what}",
-                            found=list(cell), allowed="each cell used once")
+            placed.fail("at", f"this cell is already taken by {what}", list(cell),
+                        "each cell used once")
+            return None
         if cell[1] < entrance[1]:
-            raise src.error(line, f"{field}.at", "nothing is built above the entrance's level",
-                            found=list(cell), allowed=f"a level of {entrance[1]} or more")
+            placed.fail("at", "nothing is built above the entrance's level", list(cell),
+                        f"a level of {entrance[1]} or more")
+            return None
         problem = _lineup_problem(mine, cell, tile, lines)
         if problem:
-            raise src.error(line, field, problem, found=f"'{tile.name}' at {list(cell)}",
-                            allowed="a tile whose open edges meet open edges and whose rock "
-                            "meets rock, as printed (tiles never turn)")
+            placed.fail("", problem, f"'{tile.name}' at {list(cell)}",
+                        "a tile whose open edges meet open edges and whose rock meets rock, "
+                        "as printed (tiles never turn)")
+            return None
         mine = mine.with_tile(cell, tile)
-        lines[cell] = line
+        lines[cell] = placed.source.line_of("at")
     joined = connected_cells(mine)
-    for cell, tile, line, field in placements:
-        if cell not in joined:
-            raise src.error(line, field, "this tile is not joined to the entrance through "
-                            "open tunnels", found=f"'{tile.name}' at {list(cell)}",
-                            allowed="tiles reachable from the entrance through tunnels")
+    for cell, tile, placed in placements:
+        if cell not in joined:  # the first only: the tiles behind it hang on the same gap
+            placed.fail("", "this tile is not joined to the entrance through open tunnels",
+                        f"'{tile.name}' at {list(cell)}",
+                        "tiles reachable from the entrance through tunnels")
+            return None
     return mine
 
 
@@ -740,104 +774,39 @@ def _lineup_problem(mine: Mine, cell: Cell, kind: TileKind, lines: dict[Cell, in
             f"{'rock' if here_open else 'open'} on the facing edge")
 
 
-def _cards(src: _Source, entry: Mapping, where: str, key: str,
-           known: Iterable[str]) -> tuple[tuple[str, int], ...]:
-    if key not in entry:
-        return ()
-    items = src.sequence(entry[key], entry.line_of(key), f"{where}.{key}", f"{key} names")
-    prefix = "item-" if key == "items" else "mission-"
-    return tuple((src.choice(_card_name(value, prefix), items.line_of(i), f"{where}.{key}[{i}]",
-                             key[:-1], known), items.line_of(i))
-                 for i, value in enumerate(items))
-
-
-def _player(src: _Source, item: Any, line: int, where: str, tileset: Tileset,
-            tunnels: dict[str, TileKind]
-            ) -> tuple[PlayerLayout, list[tuple[Cell, TileKind, int, str]], list[tuple[str, int]]]:
-    entry = src.mapping(item, line, where, PLAYER_FIELDS, required=("name",))
-    name = entry["name"]
-    if not isinstance(name, str) or not name.strip() or len(name) > 40:
-        raise src.error(entry.line_of("name"), f"{where}.name", "expected a player name",
-                        found=name, allowed="text of 1 to 40 characters")
-    entrance = (0, ENTRANCE_LEVEL)
-    if "entrance" in entry:
-        entrance = src.cell(entry["entrance"], entry.line_of("entrance"), f"{where}.entrance")
-        if entrance[1] != ENTRANCE_LEVEL:
-            raise src.error(entry.line_of("entrance"), f"{where}.entrance",
-                            f"the entrance's row is level {ENTRANCE_LEVEL} (depth marker 1 "
-                            "sits beside it)", found=list(entrance),
-                            allowed=f"[x, {ENTRANCE_LEVEL}]")
-    placements = _placements(src, entry, where, tunnels)
-    mine = _build_mine(src, entrance, _entrance_kind(tileset, src, line), placements)
-    items = _cards(src, entry, where, "items", ITEMS)
-    missions = _cards(src, entry, where, "missions", MISSIONS)
-    player = PlayerLayout(name, mine, tuple(n for n, _ in items), tuple(n for n, _ in missions))
-    return player, placements, list(items)
-
-
-def _check_supply(src: _Source, tileset: Tileset, used: list[tuple[TileKind, int, str]],
-                  entrances: int, line: int) -> None:
+def _check_supply(top: Node, entrance: TileKind | None, tunnels: dict[str, TileKind]) -> None:
     """No game uses more copies of a tile than the tileset prints."""
-    entrance = _entrance_kind(tileset, src, line)
-    if entrances > entrance.count:
-        raise src.error(line, "players", "more players than mine entrances in the tileset",
-                        found=f"{entrances} players",
-                        allowed=f"at most {entrance.count} ('{entrance.name}' count)")
+    players = list(nodes(top["players"]))
+    if entrance is not None and len(players) > entrance.count:
+        top.fail("players", "more players than mine entrances in the tileset",
+                 f"{len(players)} players",
+                 f"at most {entrance.count} ('{entrance.name}' count)")
     seen: Counter[str] = Counter()
-    for kind, tile_line, field in used:
+    for placed in (placed for player in players for placed in nodes(player["tiles"])):
+        if not placed.ok("tile"):
+            continue
+        kind = tunnels[placed["tile"]]
         seen[kind.name] += 1
         if seen[kind.name] > kind.count:
-            raise src.error(tile_line, f"{field}.tile", "more copies of this tile are built "
-                            "than the tileset has", found=f"copy {seen[kind.name]} of "
-                            f"'{kind.name}'", allowed=f"at most {kind.count} in the whole game")
+            placed.fail("tile", "more copies of this tile are built than the tileset has",
+                        f"copy {seen[kind.name]} of '{kind.name}'",
+                        f"at most {kind.count} in the whole game")
 
 
-def _check_items_unique(src: _Source, items: list[tuple[str, int, str]]) -> None:
+def _check_items_unique(top: Node) -> None:
     """Each item card exists once, so only one player may hold it."""
     holder: dict[str, str] = {}
-    for item, line, player in items:
-        if item in holder:
-            raise src.error(line, "items", "this item card is already held by another player",
-                            found=f"'{item}' (also held by {holder[item]})",
-                            allowed="each item in one player's list at most")
-        holder[item] = player
-
-
-def load_layout(path: Path, tileset: Tileset) -> Layout:
-    """Read and check a finished-game layout file (format in docs/dynamine-layout.md)."""
-    src = _Source(str(path))
-    data = load_file(Path(path), "layout")
-    top = src.mapping(data, getattr(data, "line", 1), "", LAYOUT_FIELDS, required=("players",))
-    if "format" in top and top["format"] != 1:
-        raise src.error(top.line_of("format"), "format", "unknown layout format",
-                        found=top["format"], allowed="1")
-    if "game" in top and top["game"] != tileset.game:
-        raise src.error(top.line_of("game"), "game", "this layout is for another game",
-                        found=top["game"], allowed=f"'{tileset.game}' (the tileset's game)")
-    side = None
-    if "side" in top:
-        side = src.choice(top["side"], top.line_of("side"), "side", "reward side", ("A", "B"))
-    entries = src.sequence(top["players"], top.line_of("players"), "players", "players")
-    if not 2 <= len(entries) <= 4:
-        raise src.error(top.line_of("players"), "players", "Dynamine is played by 2 to 4",
-                        found=f"{len(entries)} players", allowed="2, 3 or 4 players")
-    tunnels = {kind.name: kind for kind in tileset.tiles if kind.role == "tunnel"}
-    players: list[PlayerLayout] = []
-    used: list[tuple[TileKind, int, str]] = []
-    items: list[tuple[str, int, str]] = []
-    for index, entry in enumerate(entries):
-        player, placements, held = _player(src, entry, entries.line_of(index),
-                                           f"players[{index}]", tileset, tunnels)
-        if any(p.name == player.name for p in players):
-            raise src.error(entries.line_of(index), f"players[{index}].name",
-                            "two players share a name", found=player.name,
-                            allowed="a different name for each player")
-        players.append(player)
-        used.extend((kind, line, field) for _, kind, line, field in placements)
-        items.extend((name, line, player.name) for name, line in held)
-    _check_supply(src, tileset, used, len(players), top.line_of("players"))
-    _check_items_unique(src, items)
-    return Layout(tuple(players), side)
+    for player in nodes(top["players"]):
+        items = player["items"]
+        if not isinstance(items, Items):
+            continue
+        name = player["name"] if player.ok("name") else player.field
+        for item, spot in items.located():
+            if item in holder:
+                spot.fail("this item card is already held by another player",
+                          f"'{item}' (also held by {holder[item]})",
+                          "each item in one player's list at most")
+            holder.setdefault(item, name)
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,145 @@
+"""Reading a mix file: a base game with changed counts and homebrew tile kinds.
+
+A mix is declared like a tileset (:mod:`pnp.input.schema`), and read the same
+way: every field checked, then the steps that need the base game, then all
+problems raised together. The base is resolved as part of the reading, so a
+wrong ``base`` is reported with the mix's line alongside the mix's other
+mistakes; mistakes inside the base tileset itself are reported with that
+file's lines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import InputError, did_you_mean
+from pnp.input.catalog import resolve
+from pnp.input.load import Mapping, load_file
+from pnp.input.schema import (
+    Anything,
+    Exact,
+    Field,
+    Items,
+    ListOf,
+    MapOf,
+    Node,
+    Reading,
+    Record,
+    Ref,
+    nodes,
+)
+from pnp.input.tileset import (
+    COUNT,
+    NAME,
+    TILE,
+    check_paths,
+    check_reference,
+    from_data,
+    tile_kind,
+)
+from pnp.model.tileset import Tileset
+
+BASE_ALLOWED = "a shipped game id or a tileset path"
+
+MIX = Record("mix:top", (
+    Field("format", Exact(1, "unsupported format version"), "the format's version",
+          default=1),
+    Field("base", Anything("a shipped game id (`pnp list` names them) or a path to a tileset "
+                           "file, relative to this file"), "not another mix", required=True),
+    Field("name", NAME, "the build writes to `output/<game>-<name>/`",
+          default_doc="the file's name"),
+    Field("counts", MapOf(Ref(""), COUNT, "expected tile names with counts",
+                          "a mapping such as {elbow: 30}", "tile name to a count from 0 to 100000"),
+          "every name must be a tile of the base game", default_doc="the base game's counts"),
+    Field("tiles", ListOf(TILE, "homebrew tile kinds", doc_as="list of tile kinds in the "
+                          "tileset format ([tileset-format.md](tileset-format.md))"),
+          "names must be new", default_doc="none"),
+))
+
+RECORDS = (MIX,)
+
+
+def load_mix(data: Any, path: Path) -> Tileset:
+    """The mixed tileset a mix file describes, or every mistake in it at once.
+
+    The mix keeps the base game's id, so the validator applies that game's
+    rules; ``mix`` records the mix's own name for output folders.
+    """
+    reading = Reading(str(path), folder=path.parent)
+    top = reading.read(MIX, data)
+    base = _base(top, path) if isinstance(top, Node) else None
+    if base is not None:
+        _counts(top, base)
+        _homebrew(top, base)
+    reading.done()
+    assert base is not None  # done() raised if the base could not be read
+    return _mixed(base, top, path)
+
+
+def _base(top: Node, path: Path) -> Tileset | None:
+    """The base tileset; None (with the problem reported) when it cannot be had."""
+    target = top["base"]
+    if not top.ok("base"):
+        return None
+    if not isinstance(target, str) or not target.strip():
+        top.fail("base", "not a base game", target, BASE_ALLOWED)
+        return None
+    relative = path.parent / target
+    try:
+        base_path = relative if relative.suffix in (".yaml", ".yml") else resolve(target)
+    except InputError as error:  # an unknown game: say so at the mix's line
+        top.fail("base", error.problem, target, error.allowed)
+        return None
+    try:
+        base_data = load_file(base_path)
+        if isinstance(base_data, Mapping) and "base" in base_data:
+            top.fail("base", "a mix must be based on a game or a tileset, not another mix",
+                     target, BASE_ALLOWED)
+            return None
+        return from_data(base_data, base_path)
+    except InputError as error:  # the base file's own problems, with its own lines
+        top.reading.take(error)
+        return None
+
+
+def _counts(top: Node, base: Tileset) -> None:
+    """Count changes name tiles of the base game."""
+    counts = top["counts"]
+    if not isinstance(counts, Items):
+        return
+    names = [tile.name for tile in base.tiles]
+    for (name, _), spot in zip(counts, counts.spots, strict=True):
+        if name not in names:
+            spot.fail("the base game has no tile of this name"
+                      f"{did_you_mean(str(name), names, many=True)}", str(name),
+                      ", ".join(names))
+
+
+def _homebrew(top: Node, base: Tileset) -> None:
+    """Homebrew tiles fit the base game: its backs, its shape, names of their own."""
+    taken = {tile.name for tile in base.tiles} | {piece.name for piece in base.components}
+    if base.board:
+        taken.add(base.board.name)
+    names = tuple(back.name for back in base.backs)
+    for tile in nodes(top["tiles"]):
+        check_reference(tile, "back", names)
+        check_paths(tile, base.shape)
+        if not tile.ok("name"):
+            continue
+        if tile["name"] in taken:
+            tile.fail("name", "a tile or piece of this name already exists; change a tile's "
+                      "count under 'counts' instead", tile["name"], "a new kebab-case name")
+        taken.add(tile["name"])
+
+
+def _mixed(base: Tileset, top: Node, path: Path) -> Tileset:
+    name = (top["name"] if top.given("name")
+            else re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-") or "mix")
+    extra = tuple(tile_kind(node, base.rotatable, base.default_back)
+                  for node in top["tiles"] or ())
+    mixed = base.with_counts(dict(top["counts"] or ()))
+    return replace(mixed, tiles=mixed.tiles + extra, mix=name)
+
