@@ -26,7 +26,8 @@ FONTS = {
 @cache
 def text_family() -> str:
     """Register regular, bold and italic as one family, so <b> and <i> work in Platypus."""
-    from reportlab.lib.fonts import addMapping
+    # reportlab ships no type hints
+    from reportlab.lib.fonts import addMapping  # type: ignore[import-untyped]
 
     regular, bold, italic = pdf_font("regular"), pdf_font("bold"), pdf_font("italic")
     addMapping(regular, 0, 0, regular)
@@ -39,8 +40,9 @@ def text_family() -> str:
 @cache
 def pdf_font(role: str) -> str:
     """Register the font for ``role`` with reportlab once and return its PDF name."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+    # reportlab ships no type hints
+    from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
+    from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
 
     name, filename, *_ = FONTS[role]
     pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
@@ -51,7 +53,8 @@ def string_width(text: str, role: str, size: float) -> float:
     """Width in points of ``text`` set in the font for ``role``."""
     from reportlab.pdfbase import pdfmetrics
 
-    return pdfmetrics.stringWidth(text, pdf_font(role), size)
+    width: float = pdfmetrics.stringWidth(text, pdf_font(role), size)
+    return width
 
 
 def fit_size(text: str, role: str, size: float, width: float, smallest: float = 4.0) -> float:
