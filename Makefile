@@ -30,10 +30,11 @@ test: $(READY) lint check-shape
 	$(BIN)/python -m pytest
 
 # The package's shape: one-way layers (import-linter), no function above 15 in
-# cyclomatic complexity.
+# cyclomatic complexity, and type hints that mypy --strict accepts.
 check-shape: $(READY)
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python .ci/complexity.py
+	$(BIN)/mypy pnp
 
 bench: $(READY)
 	$(BIN)/python bench/run.py
@@ -43,7 +44,7 @@ docs: $(READY)
 	$(BIN)/python scripts/schema_docs.py
 
 lint: $(READY)
-	$(BIN)/ruff check --output-format concise pnp tests bench
+	$(BIN)/ruff check --output-format concise pnp tests bench scripts
 
 clean:
 	rm -rf $(OUT) .pytest_cache .ruff_cache

@@ -1,15 +1,19 @@
 """`make bench`: wall time, peak memory and PDF size of real runs, as medians.
 
-Every command is timed as a whole `pnp` process, start-up included, because
-that is what a user waits for; peak memory comes from the kernel's rusage of
-that one child (os.wait4). Pieces without a command of their own (the link
-search, the rulebooks) are timed inside one process. Nothing here is
-asserted: numbers are printed next to their targets, and the ratio says how
-far inside (below 1) or outside each target we are.
+Every command is timed as a whole process, start-up included, because that
+is what a user waits for; peak memory comes from the kernel's rusage of that
+one child (os.wait4). This machine's speed drifts from minute to minute, so
+most times are printed as a ratio against a reference measured in the same
+run, its runs interleaved with the subject's: a bare Python import, or
+bench/reference.py, a plain reportlab script doing the same kind of work.
+Pieces without a command of their own (the link search, the rulebooks) are
+timed inside one process. Nothing here is asserted: each ratio is printed
+next to its target.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
@@ -20,8 +24,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PNP = [sys.executable, "-m", "pnp"]
+PYTHON = [sys.executable]
+REFERENCE = [sys.executable, str(ROOT / "bench" / "reference.py")]
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 STRESS_DESIGNS = 40
+GAMES = ("demon-mine", "dynamine", "gold-mine", "mattock")
 
 
 def measure(args: list[str], cwd: Path = ROOT) -> tuple[float, float]:
@@ -43,15 +50,38 @@ def median_of(args: list[str], runs: int = RUNS) -> tuple[float, float]:
     return statistics.median(times), max(peaks)
 
 
-def in_process(code: str) -> float:
-    """Median seconds of ``code``'s own timing, run in a fresh interpreter."""
+def compare(label: str, subject: list[str], reference: list[str], target: float,
+            runs: int = RUNS) -> tuple[float, float]:
+    """Time subject and reference in turn, ``runs`` times each; print their medians' ratio.
+
+    Returns the subject's median seconds and peak MiB.
+    """
+    measure(subject)  # warm the file cache and .pyc files
+    measure(reference)
+    subject_runs, reference_runs = [], []
+    for _ in range(runs):
+        subject_runs.append(measure(subject))
+        reference_runs.append(measure(reference))
+    seconds = statistics.median(run[0] for run in subject_runs)
+    baseline = statistics.median(run[0] for run in reference_runs)
+    ratio_line(label, seconds, baseline, target)
+    return seconds, max(run[1] for run in subject_runs)
+
+
+def ratio_line(label: str, seconds: float, baseline: float, target: float) -> None:
+    print(f"{label}: {seconds:.3f} s vs reference {baseline:.3f} s = "
+          f"ratio {seconds / baseline:.2f} (target {target:g})", flush=True)
+
+
+def in_process(code: str, runs: int = RUNS) -> list[float]:
+    """Seconds of ``code``'s own timing (it prints them last), each run in a fresh interpreter."""
     script = f"import time\n{code}\n"
     values = []
-    for _ in range(max(3, RUNS)):
+    for _ in range(max(3, runs)):
         out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, check=True,
                              capture_output=True, text=True).stdout
         values.append(float(out.strip().splitlines()[-1]))
-    return statistics.median(values)
+    return values
 
 
 def stress_tileset(folder: Path, tiles: int) -> Path:
@@ -73,63 +103,148 @@ def stress_tileset(folder: Path, tiles: int) -> Path:
     return path
 
 
-def report(label: str, seconds: float, peak: float | None, target: float | None) -> None:
-    memory = f"{peak:6.0f} MiB" if peak is not None else " " * 10
-    ratio = f"  {seconds / target:5.2f} x target {target:g} s" if target else ""
-    print(f"{label:<46} {seconds * 1000:8.1f} ms  {memory}{ratio}")
+def reference_spec(folder: Path, name: str, papers: list[str], sheets: list[dict],
+                   texts: list[str] | None = None) -> list[str]:
+    """The command that runs bench/reference.py on this work."""
+    spec = folder / f"{name}.json"
+    spec.write_text(json.dumps({"out": str(folder / f"reference-{name}"), "papers": papers,
+                                "sheets": sheets, "texts": texts or []}))
+    return [*REFERENCE, str(spec)]
+
+
+def game_work(games: tuple[str, ...]) -> tuple[list[dict], list[str]]:
+    """What a build of ``games`` prints, as plain sheets and rulebook texts for the reference.
+
+    Tiles become one sheet per game (its copies, designs and size); cards and
+    tokens one sheet each at their own size. Rulebooks become their template's text.
+    """
+    from pnp.input.catalog import resolve
+    from pnp.input.tileset import load_tileset
+    from pnp.rulebook.source import template_path
+
+    sheets: list[dict] = []
+    texts: list[str] = []
+    for game in games:
+        tileset = load_tileset(resolve(game))
+        sheets.append({"name": f"{game}-tiles", "tiles": tileset.tile_count,
+                       "designs": sum(1 for tile in tileset.tiles if tile.count),
+                       "size": tileset.size})
+        for kind in ("card", "token"):
+            pieces = [c for c in tileset.components if c.kind == kind and c.count]
+            if pieces:
+                sheets.append({"name": f"{game}-{kind}s", "tiles": sum(c.count for c in pieces),
+                               "designs": len(pieces), "size": max(pieces[0].width,
+                                                                   pieces[0].height)})
+        template = tileset.rulebook or template_path(tileset.rules_game)
+        if template.is_file():
+            texts.append(str(template))
+    return sheets, texts
 
 
 def main() -> None:
     print(f"pnp benchmarks: medians of {RUNS} runs, {os.cpu_count()} cores\n")
     with tempfile.TemporaryDirectory() as scratch:
-        out = Path(scratch) / "out"
-        report("pnp --help", *median_of([*PNP, "--help"]), 0.2)
-        report("demon-mine tiles, Letter + A4, PDFs and SVGs",
-               *median_of([*PNP, "build", "demon-mine", "--no-rulebook", "--out", str(out)]),
-               0.6)
-        report("every game, Letter + A4, every sheet + rulebook",
-               *median_of([*PNP, "build", "--out", str(out)], 3), 3.0)
-        rulebooks = in_process(
-            "from pathlib import Path\n"
-            "from pnp.build.jobs import plan_jobs, run_jobs\n"
-            "from pnp.input.catalog import shipped_games, resolve\n"
-            "from pnp.input.tileset import load_tileset\n"
-            "from pnp.model.options import BuildOptions\n"
-            "from pnp.rulebook.exporter import Rulebooks\n"
-            "options = BuildOptions()\n"
-            "tilesets = [load_tileset(resolve(game)) for game in shipped_games()]\n"
-            "jobs = plan_jobs(tilesets, (Rulebooks(),), options)\n"
-            "start = time.perf_counter()\n"
-            "run_jobs(jobs, options)\n"
-            "print(time.perf_counter() - start)")
-        report("all rulebooks, Letter + A4 (as pnp builds them)", rulebooks, None, 2.0)
-        for game in ("demon-mine", "dynamine", "gold-mine", "mattock"):
-            report(f"pnp validate {game}", *median_of([*PNP, "validate", game]), 0.3)
-        link = in_process(
-            "from pnp.rules.links import Supply, best_link\n"
-            "start = time.perf_counter()\n"
-            "for _ in range(20):\n"
-            "    best_link((0, 0), (7, 7), Supply(60, 60, 80))\n"
-            "print((time.perf_counter() - start) / 20)")
-        report("exact link search, 200-tile mix (in process)", link, None, 0.05)
-        report("pnp simulate mattock --games 1000",
-               *median_of([*PNP, "simulate", "mattock", "--games", "1000"], 3), 10.0)
-        sizes = {}
-        for tiles in (4900, 9800):
-            tileset = stress_tileset(Path(scratch), tiles)
-            seconds, peak = median_of([*PNP, "build", str(tileset), "--paper", "letter",
-                                       "--out", str(out)])
-            sizes[tiles] = (out / "stress" / "stress-tiles-letter.pdf").stat().st_size
-            if tiles == 9800:
-                report(f"stress {tiles} tiles ({STRESS_DESIGNS} designs), Letter", seconds,
-                       peak, 1.0)
-                print(f"{'':<46} peak {peak:.0f} MiB: {peak / 100:.2f} x target 100 MiB; "
-                      f"PDF {sizes[tiles] / 1024:.0f} KiB")
-        per_tile = (sizes[9800] - sizes[4900]) / 4900
-        print(f"{'bytes of PDF per extra tile (front + back)':<46} {per_tile:8.1f} B   "
-              f"{per_tile / 60:5.2f} x target 60 B")
-        print("\nreference: protograf ~60 s and 1.2 GB for 9,800 simple tiles; a bare "
-              "reportlab script drawing each design once ~0.25 s")
+        folder = Path(scratch)
+        out = folder / "out"
+        start_up()
+        sheets_and_books(folder, out)
+        stress(folder, out)
+        others()
+        print("\nreference: protograf ~60 s and 1.2 GB for 9,800 simple tiles")
+
+
+def start_up() -> None:
+    """(b) Commands whose cost is mostly start-up, against bare imports of what they need."""
+    compare("pnp --help", [*PNP, "--help"], [*PYTHON, "-c", "import click"], 1.5)
+    for game in GAMES:
+        compare(f"pnp validate {game}", [*PNP, "validate", game],
+                [*PYTHON, "-c", "import yaml, click"], 1.5)
+
+
+def sheets_and_books(folder: Path, out: Path) -> None:
+    """(a, c) Real builds against bench/reference.py doing the same placements and text."""
+    sheets, _ = game_work(("demon-mine",))
+    # The reference places as many copies (demon-mine has 90 tiles) of as many
+    # designs, fronts and backs, on both papers. pnp also writes the tile and
+    # back SVGs and a manifest, and draws page headers, crop marks and the check bar.
+    compare(f"demon-mine tiles ({sheets[0]['tiles']}), Letter + A4, vs bare reportlab",
+            [*PNP, "build", "demon-mine", "--no-rulebook", "--out", str(out)],
+            reference_spec(folder, "demon-mine", ["letter", "a4"], sheets), 2.5)
+    sheets, texts = game_work(GAMES)
+    # The reference sets each rulebook's text as plain paragraphs in one pass: no
+    # cover, contents, diagrams or generated tables, and no board or player aids.
+    # One process each, so pnp runs with --jobs 1. The targets of this line and
+    # of the in-process rulebooks are our own: ratios, not seconds, need new ones.
+    compare("every game, Letter + A4, every sheet + rulebook (--jobs 1), vs bare reportlab",
+            [*PNP, "build", "--jobs", "1", "--out", str(out)],
+            reference_spec(folder, "all", ["letter", "a4"], sheets, texts), 3.0, 3)
+    seconds, _ = median_of([*PNP, "build", "--out", str(out)], 3)
+    print(f"every game, Letter + A4, every sheet + rulebook (all cores): {seconds:.3f} s "
+          "(target 3 s)", flush=True)
+    rulebooks = in_process(
+        "from pathlib import Path\n"
+        "from pnp.build.jobs import plan_jobs, run_jobs\n"
+        "from pnp.input.catalog import shipped_games, resolve\n"
+        "from pnp.input.tileset import load_tileset\n"
+        "from pnp.model.options import BuildOptions\n"
+        "from pnp.rulebook.exporter import Rulebooks\n"
+        "options = BuildOptions(jobs=1)\n"
+        "tilesets = [load_tileset(resolve(game)) for game in shipped_games()]\n"
+        "jobs = plan_jobs(tilesets, (Rulebooks(),), options)\n"
+        "start = time.perf_counter()\n"
+        "run_jobs(jobs, options)\n"
+        "print(time.perf_counter() - start)")
+    plain = in_process(
+        "import sys\n"
+        f"sys.path.insert(0, {str(ROOT / 'bench')!r})\n"
+        "from pathlib import Path\n"
+        "import tempfile\n"
+        "from reference import text\n"
+        f"texts = {texts!r}\n"
+        "folder = Path(tempfile.mkdtemp())\n"
+        "start = time.perf_counter()\n"
+        "for paper in ('letter', 'a4'):\n"
+        "    for number, source in enumerate(texts):\n"
+        "        text(folder / f'{number}-{paper}.pdf', paper, Path(source))\n"
+        "print(time.perf_counter() - start)")
+    ratio_line("all rulebooks, Letter + A4 (in process) vs their text as plain paragraphs",
+               statistics.median(rulebooks), statistics.median(plain), 3.0)
+
+
+def stress(folder: Path, out: Path) -> None:
+    """(a) The 9,800-tile stress build against the reference placing as many copies."""
+    sizes = {}
+    for tiles in (4900, 9800):
+        tileset = stress_tileset(folder, tiles)
+        args = [*PNP, "build", str(tileset), "--paper", "letter", "--out", str(out)]
+        if tiles == 9800:
+            reference = reference_spec(folder, "stress", ["letter"], [
+                {"name": "stress", "tiles": tiles, "designs": STRESS_DESIGNS, "size": 108.0}])
+            _, peak = compare(f"stress {tiles} tiles ({STRESS_DESIGNS} designs), Letter, "
+                              "vs bare reportlab", args, reference, 1.5)
+            print(f"{'':<4}peak {peak:.0f} MiB: {peak / 100:.2f} x target 100 MiB; "
+                  f"PDF {(out / 'stress' / 'stress-tiles-letter.pdf').stat().st_size / 1024:.0f}"
+                  " KiB")
+        else:
+            measure(args)
+        sizes[tiles] = (out / "stress" / "stress-tiles-letter.pdf").stat().st_size
+    per_tile = (sizes[9800] - sizes[4900]) / 4900
+    print(f"bytes of PDF per extra tile (front + back): {per_tile:.1f} B "
+          f"({per_tile / 60:.2f} x target 60 B)", flush=True)
+
+
+def others() -> None:
+    """Measurements with no reference of their own, in seconds as before."""
+    link = in_process(
+        "from pnp.rules.links import Supply, best_link\n"
+        "start = time.perf_counter()\n"
+        "for _ in range(20):\n"
+        "    best_link((0, 0), (7, 7), Supply(60, 60, 80))\n"
+        "print((time.perf_counter() - start) / 20)")
+    print(f"exact link search, 200-tile mix (in process): {statistics.median(link):.3f} s "
+          "(target 0.05 s)", flush=True)
+    seconds, _ = median_of([*PNP, "simulate", "mattock", "--games", "1000"], 3)
+    print(f"pnp simulate mattock --games 1000: {seconds:.2f} s (target 10 s)")
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ FONTS = {
 @cache
 def text_family() -> str:
     """Register regular, bold and italic as one family, so <b> and <i> work in Platypus."""
+    # reportlab ships no type hints
     from reportlab.lib.fonts import addMapping
 
     regular, bold, italic = pdf_font("regular"), pdf_font("bold"), pdf_font("italic")
@@ -40,6 +41,7 @@ def text_family() -> str:
 @cache
 def pdf_font(role: str) -> str:
     """Register the font for ``role`` with reportlab once and return its PDF name."""
+    # reportlab ships no type hints
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
@@ -52,7 +54,8 @@ def string_width(text: str, role: str, size: float) -> float:
     """Width in points of ``text`` set in the font for ``role``."""
     from reportlab.pdfbase import pdfmetrics
 
-    return pdfmetrics.stringWidth(text, pdf_font(role), size)
+    width: float = pdfmetrics.stringWidth(text, pdf_font(role), size)
+    return width
 
 
 def fit_size(text: str, role: str, size: float, width: float, smallest: float = 4.0) -> float:

@@ -20,7 +20,7 @@ from functools import partial
 from typing import Any
 
 from pnp.draw.fonts import pdf_font
-from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Style, Text
+from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -120,9 +120,9 @@ def _replay(canvas: Any, steps: tuple[Step, ...]) -> None:
             step(canvas)
 
 
-def _flat(items: tuple) -> list:
+def _flat(items: tuple[Primitive, ...]) -> list[Primitive]:
     """Every primitive, those inside clips included."""
-    flat = []
+    flat: list[Primitive] = []
     for item in items:
         flat.append(item)
         if isinstance(item, Clip):
@@ -130,11 +130,11 @@ def _flat(items: tuple) -> list:
     return flat
 
 
-def _has_picture(items: tuple) -> bool:
+def _has_picture(items: tuple[Primitive, ...]) -> bool:
     return any(isinstance(item, Picture) for item in _flat(items))
 
 
-def _emit(canvas: Any, items: tuple, height: float, cache: dict[str, Any],
+def _emit(canvas: Any, items: tuple[Primitive, ...], height: float, cache: dict[str, Any],
           recorded: list[Step] | None) -> None:
     """Draw ``items``; with ``recorded``, also note how to draw them again.
 

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pnp.errors import InputError, Where, did_you_mean
 from pnp.input.load import Mapping, Sequence, parse_yaml, read_text
 from pnp.model.tileset import Tileset
 from pnp.shipped import data_dir
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
 
 TEMPLATE_DIR = data_dir("templates")
 DIRECTIVES = ("components", "how-to-print", "page-break", "diagram")
@@ -64,7 +67,7 @@ class Block:
     """One piece of a rulebook in reading order: Markdown tokens or a directive."""
 
     kind: str  # "markdown" or a directive name
-    tokens: tuple = ()
+    tokens: tuple[Token, ...] = ()
     diagram: Diagram | None = None
     line: int = 0
 
@@ -103,7 +106,7 @@ def _parse(path: Path, text: str, tileset: Tileset) -> Source:
 
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
     blocks: list[Block] = []
-    pending: list = []
+    pending: list[Token] = []
     for token in tokens:
         info = token.info.strip() if token.type == "fence" else ""
         if info.split()[:1] == ["pnp"]:
@@ -118,7 +121,7 @@ def _parse(path: Path, text: str, tileset: Tileset) -> Source:
     return Source(path, tuple(blocks))
 
 
-def _directive(path: Path, token: Any, tileset: Tileset) -> Block:
+def _directive(path: Path, token: Token, tileset: Tileset) -> Block:
     line = token.map[0] + 1 if token.map else 0
     words = token.info.split()
     name = words[1] if len(words) > 1 else ""
@@ -142,16 +145,22 @@ def _fail(path: Path, line: int, field_name: str, problem: str, found: object,
                       allowed=allowed)
 
 
-def _cell(path: Path, value: Any, line: int, field_name: str,
-          fractions: bool = False) -> tuple[Any, Any]:
-    """A board square; pawns and arrows may sit between squares (fractions)."""
-    kinds = (int, float) if fractions else (int,)
+def _point(path: Path, value: object, line: int, field_name: str,
+           whole: bool = False) -> Point:
+    """A board position; pawns and arrows may sit between squares, tiles may not."""
+    kinds = (int,) if whole else (int, float)
     if isinstance(value, list) and len(value) == 2 and \
             all(isinstance(v, kinds) and not isinstance(v, bool) for v in value):
         return (value[0], value[1])
     raise _fail(path, line, field_name, "not a square", value,
                 "[column, row] (or axial [q, r] on hex boards) with "
-                + ("numbers" if fractions else "whole numbers"))
+                + ("whole numbers" if whole else "numbers"))
+
+
+def _cell(path: Path, value: object, line: int, field_name: str) -> tuple[int, int]:
+    """A board square: whole numbers, as a tile or a highlight needs."""
+    column, row = _point(path, value, line, field_name, whole=True)
+    return int(column), int(row)  # already whole: this only tells the type checker
 
 
 def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
@@ -202,7 +211,7 @@ def _diagram_tiles(path: Path, data: Mapping, line: int, tileset: Tileset) -> li
         spot = line + data["tiles"].line_of(index)
         _known_fields(path, item, spot, "tiles")
         cell, name, turn = _placement(path, item, spot)
-        if name not in names:
+        if not isinstance(name, str) or name not in names:
             hint = did_you_mean(str(name), names, many=True)
             raise _fail(path, spot, "tiles", f"unknown tile{hint}", name, ", ".join(names))
         if isinstance(turn, bool) or not isinstance(turn, int):
@@ -238,7 +247,7 @@ def _diagram_pawns(path: Path, data: Mapping, line: int) -> list[Pawn]:
         if len(label) > 2:
             raise _fail(path, spot, "pawns.label", "a pawn label is one or two characters",
                         label, "for example P or B1")
-        pawns.append((_cell(path, item.get("at"), spot, "pawns.at", True), colour, label))
+        pawns.append((_point(path, item.get("at"), spot, "pawns.at"), colour, label))
     return pawns
 
 
@@ -250,8 +259,8 @@ def _diagram_arrows(path: Path, data: Mapping, line: int) -> list[Arrow]:
         _known_fields(path, item, spot, "arrows")
         if not isinstance(item, Mapping):
             raise _fail(path, spot, "arrows", "not an arrow", item, "{from: [c, r], to: [c, r]}")
-        arrows.append((_cell(path, item.get("from"), spot, "arrows.from", True),
-                       _cell(path, item.get("to"), spot, "arrows.to", True)))
+        arrows.append((_point(path, item.get("from"), spot, "arrows.from"),
+                       _point(path, item.get("to"), spot, "arrows.to")))
     return arrows
 
 
@@ -264,7 +273,7 @@ def _diagram_marks(path: Path, data: Mapping, line: int) -> list[Mark]:
         mark = item.get("mark") if isinstance(item, Mapping) else None
         if mark not in MARKS:
             raise _fail(path, spot, "marks.mark", "not a mark", mark, ", ".join(MARKS))
-        marks.append((_cell(path, item.get("at"), spot, "marks.at", True), mark))
+        marks.append((_point(path, item.get("at"), spot, "marks.at"), mark))
     return marks
 
 
@@ -301,7 +310,7 @@ NESTED_FIELDS = {"tiles": ("at", "tile", "turn"), "pawns": ("at", "colour", "lab
                  "arrows": ("from", "to"), "marks": ("at", "mark")}
 
 
-def _known_fields(path: Path, item: Any, spot: int, key: str) -> None:
+def _known_fields(path: Path, item: object, spot: int, key: str) -> None:
     """A typo inside a placement (``turns:`` for ``turn:``) is an error, not ignored."""
     if isinstance(item, Mapping):
         for name in item:

@@ -13,7 +13,7 @@ import io
 import math
 import random
 import zlib
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 from xml.sax.saxutils import escape
 
 from pnp import __version__
@@ -31,6 +31,18 @@ from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 from pnp.rulebook.source import PAWN_COLOURS, Diagram, Source
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
+
+    from pnp.impose.layout import SheetPlan
+    from pnp.model.tileset import Component, TileKind
+
+# reportlab has no type hints: these names only say which of its objects is meant
+Canvas = Any
+Flowable = Any
+Style = Any  # a ParagraphStyle
+Colour = Any
 
 INK = "#1f1a16"
 ACCENT = "#a8321c"
@@ -65,7 +77,7 @@ class Designs:
         return self._game.recorder
 
 
-def _form(canvas: Any, key: str, drawing: Drawing, recorder: Recorder) -> str:
+def _form(canvas: Canvas, key: str, drawing: Drawing, recorder: Recorder) -> str:
     """Define a design as a form the first time it is used in this document."""
     name = "rb" + format(zlib.crc32(key.encode()), "08x")
     if not canvas.hasForm(name):
@@ -75,19 +87,15 @@ def _form(canvas: Any, key: str, drawing: Drawing, recorder: Recorder) -> str:
     return name
 
 
-def _flowable_base():
-    from reportlab.platypus import Flowable
+def _platypus(name: str) -> Any:
+    """A Platypus class to derive from, imported when this module is."""
+    # reportlab ships no type hints
+    import reportlab.platypus
 
-    return Flowable
-
-
-def _paragraph_base():
-    from reportlab.platypus import Paragraph
-
-    return Paragraph
+    return getattr(reportlab.platypus, name)
 
 
-class Paragraph(_paragraph_base()):  # type: ignore[misc]
+class Paragraph(_platypus("Paragraph")):  # type: ignore[misc]  # reportlab is untyped
     """reportlab's Paragraph, remembering its line breaks for the width last wrapped to.
 
     Every paragraph of this module is one of these (the name shadows
@@ -106,14 +114,14 @@ class Paragraph(_paragraph_base()):  # type: ignore[misc]
         if remembered is not None and remembered[0] == available_width:
             self.__dict__.update(remembered[1])
             return self.width, self.height
-        size = super().wrap(available_width, available_height)
+        size: tuple[float, float] = super().wrap(available_width, available_height)
         if "blPara" in self.__dict__ and self.width == available_width:  # not a "no room"
             self._wrapped = (available_width, {key: self.__dict__[key] for key in self.WRAP_STATE
                                                if key in self.__dict__})
         return size
 
 
-class DesignFlowable(_flowable_base()):  # type: ignore[misc]
+class DesignFlowable(_platypus("Flowable")):  # type: ignore[misc]  # reportlab is untyped
     """One design (tile, card, token) scaled into a box, for tables and covers."""
 
     def __init__(self, key: str, drawing: Drawing, box: float, recorder: Recorder) -> None:
@@ -134,7 +142,7 @@ class DesignFlowable(_flowable_base()):  # type: ignore[misc]
         self.canv.restoreState()
 
 
-class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
+class DiagramFlowable(_platypus("Flowable")):  # type: ignore[misc]  # reportlab is untyped
     """A small board of real tiles with pawns, arrows and marks; never split."""
 
     def __init__(self, designs: Designs, diagram: Diagram, max_width: float) -> None:
@@ -159,12 +167,16 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
         # the verdict badge sits beside the board, never over a tile's corner
         self.width = self.board_width + (cell * 0.55 if diagram.verdict else 0.0)
 
-    def centre(self, cell: tuple[int, int]) -> tuple[float, float]:
-        """PDF coordinates (y up, inside this flowable) of a board cell's centre."""
+    def centre(self, cell: tuple[float, float]) -> tuple[float, float]:
+        """PDF coordinates (y up, inside this flowable) of a board cell's centre.
+
+        Pawns and arrows may sit between squares, so a cell may be fractional.
+        """
         if not self.tileset.shape.axial:
             x, y = cell[0] * self.cell + self.cell / 2, cell[1] * self.cell + self.cell / 2
         else:
-            x, y = cell_centre(self.tileset.shape, cell, self.cell)
+            # cell_centre's arithmetic serves fractional cells too; its hint says squares
+            x, y = cell_centre(self.tileset.shape, cast("tuple[int, int]", cell), self.cell)
         return x - self.min_x, self.height - (y - self.min_y)
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
@@ -206,9 +218,9 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
         for (start, end) in diagram.arrows:
             self._arrow(self.centre(start), self.centre(end))
         for pawn in diagram.pawns:
-            spot, colour, label = pawn
-            x, y = self.centre(spot)
-            crowd = [p for p in diagram.pawns if p[0] == spot]
+            where, colour, label = pawn
+            x, y = self.centre(where)
+            crowd = [p for p in diagram.pawns if p[0] == where]
             offset = (crowd.index(pawn) - (len(crowd) - 1) / 2) * self.cell * 0.28 \
                 if len(crowd) > 1 else 0.0
             radius = self.cell * 0.13
@@ -221,8 +233,8 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
                 canvas.setFillColor(_colour("#1f1a16" if light else "#ffffff"))
                 canvas.setFont(pdf_font("bold"), radius * 1.1)
                 canvas.drawCentredString(x + offset, y - radius * 0.38, label)
-        for spot, mark in diagram.marks:
-            self._mark(self.centre(spot), mark, self.cell * 0.22)
+        for where, mark in diagram.marks:
+            self._mark(self.centre(where), mark, self.cell * 0.22)
         if diagram.verdict:
             self._mark((self.board_width + self.cell * 0.3, self.height - self.cell * 0.25),
                        "tick" if diagram.verdict == "legal" else "cross", self.cell * 0.2)
@@ -311,7 +323,8 @@ class DiagramFlowable(_flowable_base()):  # type: ignore[misc]
         canvas.drawPath(path, stroke=1, fill=0)
 
 
-def _colour(value: str) -> Any:
+def _colour(value: str) -> Colour:
+    # reportlab ships no type hints
     from reportlab.lib.colors import HexColor
 
     return HexColor(value)
@@ -321,8 +334,9 @@ def _colour(value: str) -> Any:
 # Styles and Markdown
 
 
-def styles() -> dict[str, Any]:
+def styles() -> dict[str, Style]:
     """Paragraph styles in our embedded family."""
+    # reportlab ships no type hints
     from reportlab.lib.styles import ParagraphStyle
 
     family = text_family()
@@ -352,7 +366,7 @@ def styles() -> dict[str, Any]:
     }
 
 
-def inline_markup(token: Any) -> str:
+def inline_markup(token: Token) -> str:
     """markdown-it inline tokens as Platypus paragraph markup, with text escaped."""
     parts: list[str] = []
     for child in token.children or []:
@@ -389,8 +403,8 @@ class Numbering:
         return ".".join(str(n) for n in self.counts[:level])
 
 
-def markdown_flowables(tokens: tuple, sheet: dict[str, Any], numbering: Numbering,
-                       width: float) -> list:
+def markdown_flowables(tokens: tuple[Token, ...], sheet: dict[str, Style], numbering: Numbering,
+                       width: float) -> list[Flowable]:
     """Turn a run of Markdown block tokens into flowables.
 
     Each token type has its own handler (see ``_MARKDOWN``); types we do not
@@ -413,21 +427,22 @@ class _MarkdownRun:
     inline token after its open tag.
     """
 
-    def __init__(self, sheet: dict[str, Any], numbering: Numbering, width: float) -> None:
+    def __init__(self, sheet: dict[str, Style], numbering: Numbering, width: float) -> None:
         self.sheet, self.numbering, self.width = sheet, numbering, width
-        self.root: list = []
-        self.stack: list[tuple[str, list, dict]] = [("root", self.root, {})]
-        self.table_rows: list[list] | None = None
-        self.row: list | None = None
+        self.root: list[Flowable] = []
+        # each open container: its kind, its children so far, and (lists) "ordered", "start"
+        self.stack: list[tuple[str, list[Flowable], dict[str, int]]] = [("root", self.root, {})]
+        self.table_rows: list[list[Flowable]] | None = None
+        self.row: list[Flowable] | None = None
         self.heading: str | None = None
 
-    def add(self, flowable: Any) -> None:
+    def add(self, flowable: Flowable) -> None:
         self.stack[-1][1].append(flowable)
 
-    def heading_open(self, token: Any) -> None:
+    def heading_open(self, token: Token) -> None:
         self.heading = token.tag
 
-    def inline(self, token: Any) -> None:
+    def inline(self, token: Token) -> None:
         """Text: a numbered heading, a table cell, or a paragraph (tinted inside a quote)."""
         sheet = self.sheet
         if self.heading:
@@ -445,12 +460,12 @@ class _MarkdownRun:
             quoted = any(frame[0] == "quote" for frame in self.stack)
             self.add(Paragraph(inline_markup(token), sheet["note"] if quoted else sheet["body"]))
 
-    def list_open(self, token: Any) -> None:
+    def list_open(self, token: Token) -> None:
         ordered = token.type == "ordered_list_open"
         start = int(token.attrGet("start") or 1) if ordered else 1
         self.stack.append(("list", [], {"ordered": ordered, "start": start}))
 
-    def list_close(self, token: Any) -> None:
+    def list_close(self, token: Token) -> None:
         from reportlab.platypus import ListFlowable
 
         _, items, info = self.stack.pop()
@@ -459,46 +474,46 @@ class _MarkdownRun:
                               leftIndent=14, bulletFontName=pdf_font("regular"),
                               bulletFontSize=9.5, spaceAfter=4))
 
-    def item_open(self, token: Any) -> None:
+    def item_open(self, token: Token) -> None:
         self.stack.append(("item", [], {}))
 
-    def item_close(self, token: Any) -> None:
+    def item_close(self, token: Token) -> None:
         from reportlab.platypus import ListItem, Spacer
 
         _, children, _ = self.stack.pop()
         self.add(ListItem(children or [Spacer(1, 1)], leftIndent=14))
 
-    def quote_open(self, token: Any) -> None:
+    def quote_open(self, token: Token) -> None:
         self.stack.append(("quote", [], {}))
 
-    def quote_close(self, token: Any) -> None:
+    def quote_close(self, token: Token) -> None:
         _, children, _ = self.stack.pop()
         self.add(_note(children, self.width))
 
-    def table_open(self, token: Any) -> None:
+    def table_open(self, token: Token) -> None:
         self.table_rows = []
 
-    def row_open(self, token: Any) -> None:
+    def row_open(self, token: Token) -> None:
         self.row = []
 
-    def row_close(self, token: Any) -> None:
+    def row_close(self, token: Token) -> None:
         if self.table_rows is not None and self.row is not None:
             self.table_rows.append(self.row)
             self.row = None
 
-    def table_close(self, token: Any) -> None:
+    def table_close(self, token: Token) -> None:
         from reportlab.platypus import KeepTogether, Spacer
 
         if self.table_rows is not None:
             self.add(KeepTogether([_table(self.table_rows, self.width), Spacer(1, 6)]))
             self.table_rows = None
 
-    def fence(self, token: Any) -> None:
+    def fence(self, token: Token) -> None:
         from reportlab.platypus import Preformatted
 
         self.add(Preformatted(token.content, self.sheet["cell"]))
 
-    def rule(self, token: Any) -> None:
+    def rule(self, token: Token) -> None:
         from reportlab.platypus import Spacer
 
         self.add(Spacer(1, 8))
@@ -525,7 +540,7 @@ _MARKDOWN = {
 }
 
 
-def _note(children: list, width: float) -> Any:
+def _note(children: list[Flowable], width: float) -> Flowable:
     """A quoted block as a tinted box with an accent rule on its left."""
     from reportlab.platypus import Table, TableStyle
 
@@ -540,7 +555,7 @@ def _note(children: list, width: float) -> Any:
     return box
 
 
-def _table(rows: list[list], width: float) -> Any:
+def _table(rows: list[list[Flowable]], width: float) -> Flowable:
     """A table whose columns share the width in proportion to their longest text."""
     from reportlab.platypus import Table, TableStyle
 
@@ -559,7 +574,7 @@ def _table(rows: list[list], width: float) -> Any:
     return table
 
 
-def _table_style() -> list:
+def _table_style() -> list[tuple[object, ...]]:
     return [
         ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # else Table sets Helvetica
         ("BACKGROUND", (0, 0), (-1, 0), _colour(ACCENT)),
@@ -575,7 +590,7 @@ def _table_style() -> list:
 # Generated sections
 
 
-def components_table(designs: Designs, sheet: dict[str, Any]) -> list:
+def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable]:
     """Every tile, card, token and board with its count and a thumbnail.
 
     Pieces of one family (named alike, such as depth-red-1 ... depth-yellow-5)
@@ -584,7 +599,7 @@ def components_table(designs: Designs, sheet: dict[str, Any]) -> list:
     from reportlab.platypus import Spacer, Table, TableStyle
 
     tileset = designs.tileset
-    rows: list[list] = [[Paragraph("", sheet["head"]), Paragraph("Piece", sheet["head"]),
+    rows: list[list[Flowable]] = [[Paragraph("", sheet["head"]), Paragraph("Piece", sheet["head"]),
                          Paragraph("Count", sheet["head"]), Paragraph("What it is",
                                                                       sheet["head"])]]
     rows.extend(_tile_rows(designs, sheet))
@@ -602,10 +617,10 @@ def components_table(designs: Designs, sheet: dict[str, Any]) -> list:
     return [table, Spacer(1, 4), total]
 
 
-def _tile_rows(designs: Designs, sheet: dict[str, Any]) -> list[list]:
+def _tile_rows(designs: Designs, sheet: dict[str, Style]) -> list[list[Flowable]]:
     """One row per tile the game prints (count above zero), with its thumbnail."""
     tileset = designs.tileset
-    rows: list[list] = []
+    rows: list[list[Flowable]] = []
     for tile in tileset.tiles:
         if not tile.count:
             continue
@@ -617,14 +632,14 @@ def _tile_rows(designs: Designs, sheet: dict[str, Any]) -> list[list]:
     return rows
 
 
-def _component_rows(designs: Designs, sheet: dict[str, Any]) -> list[list]:
+def _component_rows(designs: Designs, sheet: dict[str, Style]) -> list[list[Flowable]]:
     """Cards and tokens, a family of three or more (same name before a dash) in one row."""
     tileset = designs.tileset
-    families: dict[str, list] = {}
+    families: dict[str, list[Component]] = {}
     for component in tileset.components:
         if component.count:
             families.setdefault(component.name.split("-")[0], []).append(component)
-    rows: list[list] = []
+    rows: list[list[Flowable]] = []
     for family in families.values():
         groups = [family] if len(family) >= 3 else [[member] for member in family]
         for group in groups:
@@ -639,17 +654,17 @@ def _component_rows(designs: Designs, sheet: dict[str, Any]) -> list[list]:
     return rows
 
 
-def _describe_group(group: list) -> str:
+def _describe_group(group: list[Component]) -> str:
     """A lone component's kind, or a family's kind and its first few names."""
     first = group[0]
     if len(group) == 1:
-        return str(first.kind)
+        return first.kind
     return (f"{len(group)} kinds of {first.kind}: " +
             ", ".join(member.name for member in group[:4]) +
             (", \u2026" if len(group) > 4 else ""))
 
 
-def _describe_tile(tile: Any, tileset: Tileset) -> str:
+def _describe_tile(tile: TileKind, tileset: Tileset) -> str:
     parts = []
     if tile.role != "tunnel":
         parts.append(tile.role)
@@ -666,15 +681,16 @@ def _describe_tile(tile: Any, tileset: Tileset) -> str:
     return "; ".join(parts) or "rock"
 
 
-def how_to_print(tileset: Tileset, sheet: dict[str, Any]) -> list:
+def how_to_print(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
     """Stock, scale, duplex and sheet counts for each paper, from the real layouts."""
     from reportlab.platypus import Spacer, Table, TableStyle
 
     options = BuildOptions(("letter", "a4"), 0.0, "long")
-    rows: list[list] = [[Paragraph(text, sheet["head"]) for text in
+    rows: list[list[Flowable]] = [[Paragraph(text, sheet["head"]) for text in
                          ("File", "Print on", "Letter", "A4")]]
 
-    def sheets(plan: Any) -> str:
+    def sheets(plan: SheetPlan | None) -> str:
+        assert plan is not None  # a piece printed on Letter is printed on A4 too
         fronts = sum(1 for page in plan.pages if page.side == "front")
         return f"{fronts} sheet{'s' if fronts != 1 else ''}, double-sided"
 
@@ -719,7 +735,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Any]) -> list:
         "followed by its backs, already mirrored.",
         "Cut along the crop marks outside each block; neighbouring pieces share a cut.",
     ]
-    flowables: list = [table, Spacer(1, 6)]
+    flowables: list[Flowable] = [table, Spacer(1, 6)]
     flowables.extend(Paragraph(f"{n}. {step}", sheet["body"]) for n, step in
                      enumerate(steps, start=1))
     return flowables
@@ -729,7 +745,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Any]) -> list:
 # The document
 
 
-def _cover(canvas: Any, doc: Any, designs: Designs, paper: Paper) -> None:
+def _cover(canvas: Canvas, doc: Book, designs: Designs, paper: Paper) -> None:
     """A cover built from the game's own tiles, laid at random (seeded) under the title."""
     left, right = SAFE_MARGIN + 10, paper.width - SAFE_MARGIN - 10
     bottom, top = paper.height * 0.36, paper.height - SAFE_MARGIN - 20
@@ -742,7 +758,7 @@ def _cover(canvas: Any, doc: Any, designs: Designs, paper: Paper) -> None:
     _cover_title(canvas, designs.tileset, paper, left, right)
 
 
-def _cover_tiles(canvas: Any, designs: Designs, left: float, top: float,
+def _cover_tiles(canvas: Canvas, designs: Designs, left: float, top: float,
                  area: tuple[float, float]) -> None:
     """Fill ``area`` (width, height) down from its top-left corner with 1-inch tiles.
 
@@ -793,7 +809,7 @@ def _cover_grid(tileset: Tileset, size: float, left: float, top: float,
     return corners
 
 
-def _cover_title(canvas: Any, tileset: Tileset, paper: Paper, left: float,
+def _cover_title(canvas: Canvas, tileset: Tileset, paper: Paper, left: float,
                  right: float) -> None:
     """The title band across the tiles, and a line on pieces, players and edition below."""
     band = paper.height * 0.47
@@ -812,19 +828,12 @@ def _cover_title(canvas: Any, tileset: Tileset, paper: Paper, left: float,
                              f"print-and-play edition made with pnp {__version__}")
 
 
-def _platypus(name: str) -> Any:
-    """A Platypus class to derive from, imported when this module is."""
-    import reportlab.platypus
-
-    return getattr(reportlab.platypus, name)
-
-
-class SketchFrame(_platypus("Frame")):  # type: ignore[misc]
+class SketchFrame(_platypus("Frame")):  # type: ignore[misc]  # reportlab is untyped
     """A frame that places flowables without drawing them while its book is sketching."""
 
     sketching = False
 
-    def _add(self, flowable: Any, canv: Any, trySplit: int = 0) -> int:
+    def _add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
         if not self.sketching:
             return int(super()._add(flowable, canv, trySplit))
         flowable.drawOn = _no_drawing  # hides the method for this one placement
@@ -840,7 +849,7 @@ def _no_drawing(*args: object, **kwargs: object) -> None:
     """Stands in for a flowable's drawOn while its book is only being laid out."""
 
 
-class Book(_platypus("BaseDocTemplate")):  # type: ignore[misc]
+class Book(_platypus("BaseDocTemplate")):  # type: ignore[misc]  # reportlab is untyped
     """A rulebook document: numbered headings feed the contents and the PDF outline.
 
     The contents list each heading's page, so the book is laid out in passes
@@ -865,7 +874,7 @@ class Book(_platypus("BaseDocTemplate")):  # type: ignore[misc]
     def _allSatisfied(self) -> bool:  # multiBuild saves the first pass that satisfies this
         return not self.sketching and bool(super()._allSatisfied())
 
-    def afterFlowable(self, flowable: Any) -> None:
+    def afterFlowable(self, flowable: Flowable) -> None:
         entry = getattr(flowable, "toc_entry", None)
         if entry:
             level, text = entry
@@ -889,6 +898,8 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
         PageTemplate,
         Spacer,
     )
+
+    # reportlab ships no type hints
     from reportlab.platypus.tableofcontents import TableOfContents
 
     binary_streams()
@@ -906,11 +917,11 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
                bottomMargin=MARGIN)
     frame = SketchFrame(MARGIN, MARGIN, width, paper.height - 2 * MARGIN, id="body")
 
-    def on_cover(canvas: Any, document: Book) -> None:
+    def on_cover(canvas: Canvas, document: Book) -> None:
         if not document.sketching:
             _cover(canvas, document, designs, paper)
 
-    def on_body(canvas: Any, document: Book) -> None:
+    def on_body(canvas: Canvas, document: Book) -> None:
         if document.sketching:
             return
         canvas.saveState()
@@ -932,7 +943,7 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
                                ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
-    story: list = [NextPageTemplate("body"), PageBreak(),
+    story: list[Flowable] = [NextPageTemplate("body"), PageBreak(),
                    Paragraph("Contents", sheet["h1"]), contents, PageBreak()]
     numbering = Numbering()
     for block in source.blocks:
@@ -962,7 +973,7 @@ def booklet(pdf: bytes, paper: Paper) -> bytes:
     from pypdf import PageObject, PdfReader, PdfWriter, Transformation
 
     reader = PdfReader(io.BytesIO(pdf))
-    pages = list(reader.pages)
+    pages: list[PageObject | None] = list(reader.pages)
     while len(pages) % 4:
         pages.append(None)
     total = len(pages)
@@ -983,8 +994,9 @@ def booklet(pdf: bytes, paper: Paper) -> bytes:
             y = (sheet_h - paper.height * scale) / 2
             target.merge_transformed_page(page, Transformation().scale(scale).translate(x, y))
         writer.add_page(target)
-    writer.add_metadata({"/Title": (reader.metadata or {}).get("/Title", "rules") +
-                         " (booklet)", "/Producer": f"pnp {__version__}"})
+    metadata = reader.metadata
+    title = metadata.get("/Title", "rules") if metadata else "rules"
+    writer.add_metadata({"/Title": title + " (booklet)", "/Producer": f"pnp {__version__}"})
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
