@@ -20,7 +20,7 @@ import json
 import sys
 from pathlib import Path
 
-FONT = Path(__file__).resolve().parent.parent / "pnp" / "fonts" / "DejaVuSans.ttf"
+FONT = Path(__file__).resolve().parent.parent / "pnp" / "data" / "fonts" / "DejaVuSans.ttf"
 PAPERS = {"letter": (612.0, 792.0), "a4": (595.2756, 841.8898)}
 MARGIN = 17.0  # about 6 mm, the edge home printers cannot reach
 EDGES = ((0.5, 1.0), (1.0, 0.5), (0.5, 0.0), (0.0, 0.5))  # N E S W, as fractions of a side

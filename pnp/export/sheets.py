@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.export import pdf
-from pnp.export.aids import render_aid
 from pnp.export.artifacts import Artifact, rounded
 from pnp.export.board import render_board
 from pnp.export.designs import GameDesigns
@@ -156,6 +155,8 @@ class PlayerAids:
         return bool(tileset.aids)
 
     def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        from pnp.export.aids import render_aid  # Platypus, needed only by games with aids
+
         tileset = designs.tileset
         artifacts = []
         for aid in tileset.aids:

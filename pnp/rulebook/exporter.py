@@ -12,15 +12,16 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from pypdf import PdfReader
-
 from pnp.export.artifacts import Artifact
 from pnp.export.designs import GameDesigns
 from pnp.impose.layout import PAPERS
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
-from pnp.rulebook.source import parse, template_path
-from pnp.rulebook.typeset import Designs, booklet, render_rulebook
+from pnp.rulebook.source import template_path
+
+# The Markdown parser, Platypus and pypdf take a third of a second to import,
+# so they are imported when a rulebook is really wanted: `--no-rulebook`
+# builds and games without a template never pay for them.
 
 
 def rulebook_template(tileset: Tileset, options: BuildOptions) -> Path | None:
@@ -33,6 +34,8 @@ def rulebook_template(tileset: Tileset, options: BuildOptions) -> Path | None:
 
 def page_count(pdf: bytes) -> int:
     """Pages in a finished PDF, for the manifest."""
+    from pypdf import PdfReader
+
     return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
@@ -48,6 +51,8 @@ class Rulebooks:
         template = rulebook_template(tileset, options)
         if template is None:
             return False
+        from pnp.rulebook.source import parse
+
         parse(template, tileset)  # raises InputError now, before workers start
         return True
 
@@ -55,6 +60,9 @@ class Rulebooks:
         tileset, options = designs.tileset, designs.options
         template = rulebook_template(tileset, options)
         assert template is not None
+        from pnp.rulebook.source import parse
+        from pnp.rulebook.typeset import Designs, booklet, render_rulebook
+
         source = parse(template, tileset)
         pdf = render_rulebook(tileset, source, PAPERS[paper], Designs(tileset, designs))
         path = f"{tileset.game}-rulebook-{paper}.pdf"
