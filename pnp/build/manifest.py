@@ -22,9 +22,9 @@ def manifest_text(manifest: dict[str, Any]) -> str:
     """
     body = {**manifest, "sheets": [{**sheet, "placements": []} for sheet in manifest["sheets"]]}
     text = json.dumps(body, indent=1, ensure_ascii=False)
+    row = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode  # made once
     for sheet in manifest["sheets"]:
-        rows = ",\n   ".join(json.dumps(p, separators=(",", ":"), ensure_ascii=False)
-                              for p in sheet["placements"])
+        rows = ",\n   ".join(row(p) for p in sheet["placements"])
         text = text.replace('"placements": []', f'"placements": [\n   {rows}\n  ]', 1)
     return text + "\n"
 

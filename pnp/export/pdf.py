@@ -24,6 +24,7 @@ from pnp.impose.layout import (
     SAFE_MARGIN,
     Grid,
     Paper,
+    Placement,
     Segment,
     SheetPlan,
     crop_marks,
@@ -119,6 +120,26 @@ def _marks(canvas: Any, lines: list[Segment],
     canvas.drawPath(path, stroke=1, fill=0)
 
 
+def _place_forms(canvas: Any, placements: tuple[Placement, ...],
+                 form_names: dict[str, str]) -> None:
+    """Draw each placement's form at its trim box: ``q 1 0 0 1 x y cm /Form Do Q``.
+
+    These are the very operators saveState, translate, doForm and restoreState
+    write, added straight to the page's content list: a stress sheet places
+    thousands of forms, and reportlab's bookkeeping for each (a copy of the
+    graphics state, a matrix kept for nothing) cost more than the PDF itself.
+    """
+    from reportlab.pdfgen.canvas import fp_str
+
+    code, in_use = canvas._code, canvas._formsinuse
+    xobjects = {name: canvas._doc.getXObjectName(name) for name in form_names.values()}
+    for placement in placements:
+        form = form_names[placement.art]
+        code.extend(("q", f"{fp_str(1, 0, 0, 1, placement.x, placement.y)} cm",
+                     f"/{xobjects[form]} Do", "Q"))
+        in_use.append(form)
+
+
 def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
                   sheet_kind: str = "tiles", recorder: Recorder | None = None) -> bytes:
     """The whole sheet PDF as bytes; the caller writes it atomically.
@@ -146,11 +167,7 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
             side_text = f"backs: print double-sided, flip on the {edge} edge"
         page_header(canvas, paper, f"{game_title} \u00b7 {sheet_kind} \u00b7 {paper_title} "
                     f"\u00b7 {side_text}", page.number, total)
-        for placement in page.placements:
-            canvas.saveState()
-            canvas.translate(placement.x, placement.y)
-            canvas.doForm(form_names[placement.art])
-            canvas.restoreState()
+        _place_forms(canvas, page.placements, form_names)
         if page.side == "front":  # after the art: honeycomb cut lines lie on top of it
             key = (page.grid, page.used)
             if key not in marks_forms:

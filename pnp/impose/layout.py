@@ -9,7 +9,7 @@ box. Backs sit on the page after their fronts, mirrored for duplex printing.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pnp.errors import InputError, Where
 from pnp.geometry.lattice import SQUARE_GRID, Lattice
@@ -157,8 +157,9 @@ def grid_for(paper: Paper, cell_w: float, cell_h: float, bleed: float,
     return Grid(columns, rows, cell_w, cell_h, pitch_x, pitch_y, left, top, lattice)
 
 
-def mirror(placement: Placement, paper: Paper, duplex: str, page: int) -> Placement:
-    """Where the back of ``placement`` goes so that it lands behind its front.
+def mirror(placement: Placement, paper: Paper, duplex: str, page: int,
+           design: str = "") -> Placement:
+    """Where the back of ``placement`` (drawn as ``design``) goes to land behind its front.
 
     Long-edge duplex turns the sheet about its vertical axis (x mirrors);
     short-edge turns it about the horizontal axis (y mirrors).
@@ -169,7 +170,7 @@ def mirror(placement: Placement, paper: Paper, duplex: str, page: int) -> Placem
     elif duplex == "short":
         y = paper.height - placement.y - placement.h
     return Placement(page, placement.name, "back", x, y, placement.w, placement.h,
-                     placement.kind, placement.design)
+                     placement.kind, design or placement.design)
 
 
 @dataclass(frozen=True)
@@ -207,11 +208,8 @@ def impose_groups(groups: list[Group], paper: Paper, bleed: float = 0.0,
             if with_backs:
                 assert backs is not None  # with_backs says so; mypy cannot see it
                 back_page = number + 1
-                placed = tuple(
-                    replace(mirror(front, paper, duplex, back_page),
-                            design=backs[front.name])
-                    for front in fronts
-                )
+                placed = tuple(mirror(front, paper, duplex, back_page, backs[front.name])
+                               for front in fronts)
                 pages.append(Page(back_page, "back", placed, len(chunk), grid))
     return SheetPlan(paper, bleed, duplex if with_backs else "none", tuple(pages))
 
