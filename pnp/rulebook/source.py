@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from pnp.errors import InputError, Where, did_you_mean
 from pnp.input.load import Mapping, Sequence, parse_yaml, read_text
+from pnp.model.placement import TilePlacement
 from pnp.model.tileset import Tileset
 from pnp.shipped import data_dir
 
@@ -39,20 +40,13 @@ Mark = tuple[Point, str]  # where, "tick" or "cross"
 
 
 @dataclass(frozen=True)
-class DiagramTile:
-    cell: tuple[int, int]
-    name: str
-    turn: int = 0
-
-
-@dataclass(frozen=True)
 class Diagram:
     """A small board drawn with the game's own tiles, to show a rule in action."""
 
     caption: str
     columns: int
     rows: int
-    tiles: tuple[DiagramTile, ...] = ()
+    tiles: tuple[TilePlacement, ...] = ()
     pawns: tuple[Pawn, ...] = ()
     arrows: tuple[Arrow, ...] = ()
     marks: tuple[Mark, ...] = ()
@@ -203,7 +197,7 @@ def _diagram_body(path: Path, body: str, line: int) -> Mapping:
     return data
 
 
-def _diagram_tiles(path: Path, data: Mapping, line: int, tileset: Tileset) -> list[DiagramTile]:
+def _diagram_tiles(path: Path, data: Mapping, line: int, tileset: Tileset) -> list[TilePlacement]:
     """Tile placements, written ``[c, r, name, turn]`` or as a mapping, naming real tiles."""
     names = [tile.name for tile in tileset.tiles]
     tiles = []
@@ -217,7 +211,7 @@ def _diagram_tiles(path: Path, data: Mapping, line: int, tileset: Tileset) -> li
         if isinstance(turn, bool) or not isinstance(turn, int):
             raise _fail(path, spot, "tiles.turn", "not a number of turns", turn,
                         "a whole number of clockwise steps")
-        tiles.append(DiagramTile(cell, name, turn % tileset.shape.sides))
+        tiles.append(TilePlacement(name, cell, turn % tileset.shape.sides))
     return tiles
 
 

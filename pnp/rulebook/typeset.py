@@ -195,13 +195,13 @@ class DiagramFlowable(_platypus("Flowable")):  # type: ignore[misc]  # reportlab
             self._outline(spot, 0.0)
         canvas.restoreState()
         for placed in diagram.tiles:
-            drawing = self.designs.tile(placed.name)
-            name = _form(canvas, f"tile:{tileset.game}:{placed.name}", drawing,
+            drawing = self.designs.tile(placed.kind)
+            name = _form(canvas, f"tile:{tileset.game}:{placed.kind}", drawing,
                          self.designs.recorder)
             x, y = self.centre(placed.cell)
             canvas.saveState()
             canvas.translate(x, y)
-            canvas.rotate(-step * placed.turn)
+            canvas.rotate(-step * placed.rotation)
             canvas.scale(scale, scale)
             canvas.translate(-tile_w / 2, -tile_h / 2)
             canvas.doForm(name)
