@@ -35,7 +35,8 @@ def plan_jobs(tilesets: list[Tileset], exporters: tuple[Exporter, ...],
         wanted = [e for e in exporters if e.applies(tileset, options)]
         shared = tuple((e, options.papers if e.per_paper else ("",))
                        for e in wanted if not e.own_job)
-        jobs.append(Job(tileset, shared))
+        if shared:
+            jobs.append(Job(tileset, shared))
         jobs.extend(Job(tileset, ((e, (paper,)),))
                     for e in wanted if e.own_job for paper in options.papers)
     return jobs
