@@ -245,7 +245,7 @@ PAWN = Record("rulebook:pawn", (
     Field("at", POINT, "a pawn may sit between squares", required=True),
     Field("colour", Choice(tuple(PAWN_COLOURS), problem="not a pawn colour"), "",
           default="black"),
-    Field("label", _Label(), "printed on the pawn", default=""),
+    Field("label", _Label(), "printed on the pawn", default="", default_doc="none"),
 ), doc_as="a pawn")
 
 ARROW = Record("rulebook:arrow", (
@@ -289,7 +289,7 @@ def _board_size(node: Node) -> None:
 
 
 DIAGRAM = Record("rulebook:diagram", (
-    Field("caption", _Caption(), "printed under the board", default=""),
+    Field("caption", _Caption(), "printed under the board", default="", default_doc="none"),
     Field("columns", BOARD_SIZE, "board size in squares", default_doc="just enough for "
           "every square used"),
     Field("rows", BOARD_SIZE, "", default_doc="just enough for every square used"),
