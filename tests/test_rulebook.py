@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from support import ROOT, pdf_page_image
 
 from pnp.cli import main
+from pnp.errors import InputError
 from pnp.impose.layout import PAPERS
 from pnp.input.tileset import load_tileset
 from pnp.rulebook.source import parse
@@ -238,3 +239,18 @@ def test_every_diagram_mistake_of_a_template_is_reported_in_one_build(tmp_path):
     for line, field, problem in expected:
         assert f"rules.md, line {line}: field '{field}': {problem}" in result.output
     assert not out.exists()
+
+
+def test_pawns_arrows_and_marks_may_sit_between_squares_but_not_off_the_drawing(tmp_path):
+    body = ("pawns:\n  - {at: [1.5, 0], label: 1}\narrows:\n  - {from: [0, 0], to: [0.25, -0.5]}\n"
+            "marks:\n  - {at: [2, 0.5], mark: tick}\ntiles:\n")
+    tileset = load_tileset(write_game(tmp_path, f"# A\n\n```pnp diagram\n{body}```\n"))
+    diagram = next(b.diagram for b in parse(tmp_path / "rules.md", tileset).blocks if b.diagram)
+    assert diagram.pawns == (((1.5, 0), "black", "1"),)
+    assert diagram.arrows == (((0, 0), (0.25, -0.5)),) and diagram.marks == (((2, 0.5), "tick"),)
+    assert (diagram.columns, diagram.rows, diagram.tiles) == (3, 1, ())
+    for bad in ("[.inf, 0]", "[0, .nan]", "[15, 0]", "[0, true]", "[0]"):
+        write_game(tmp_path, f"# A\n\n```pnp diagram\npawns:\n  - {{at: {bad}}}\n```\n")
+        with pytest.raises(InputError, match=r"rules\.md, line 5: field 'diagram\.pawns\[0\]\.at"
+                           r"': not a square"):
+            parse(tmp_path / "rules.md", tileset)

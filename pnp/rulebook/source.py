@@ -163,11 +163,11 @@ _ON_BOARD = "[column, row] (or axial [q, r] on hex boards) with"
 SQUARE = GridCell("not a square", f"{_ON_BOARD} whole numbers",
                   "`[column, row]`, two whole numbers", show_value=True)
 POINT = PointKind("not a square", f"{_ON_BOARD} numbers",
-              "`[column, row]`, two numbers (whole numbers are centres)",
-              -BOARD_LIMIT, BOARD_LIMIT)
+                  "`[column, row]`, two numbers (whole numbers are centres)",
+                  -BOARD_LIMIT, BOARD_LIMIT)
 BOARD_SIZE = Whole(1, BOARD_LIMIT, "not a board size")
 TILE_NAME = Choice(context="tiles", unknown="tile", doc_as="name of a tile of the tileset")
-TURN = Whole(-99, 99, "not a number of turns")
+TURN = Whole(-99, 99, "not a number of turns")  # taken modulo the sides; negative: anticlockwise
 PLACEMENT_FORMS = "[column, row, tile] or {at: [c, r], tile: NAME, turn: N}"
 
 
