@@ -1,6 +1,7 @@
 """Rewrite the field tables in docs/ from the schema: ``python scripts/schema_docs.py``.
 
-The tables of the tileset, mix and Dynamine layout formats are generated from
+The tables of the tileset, mix, Dynamine layout and rulebook diagram formats are
+generated from
 the records that read those files (see pnp/input/schema_docs.py), so a field
 added or a range changed in code shows up in the docs by running this, and
 tests/test_schema_docs.py fails until it has been run. ``--check`` only
@@ -14,13 +15,15 @@ from pathlib import Path
 
 from pnp.input import mix, tileset
 from pnp.input.schema_docs import fill
+from pnp.rulebook import source
 from pnp.rules import dynamine
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = tuple(ROOT / "docs" / name
-             for name in ("tileset-format.md", "mix-format.md", "dynamine-layout.md"))
+             for name in ("tileset-format.md", "mix-format.md", "dynamine-layout.md",
+                          "rulebook-format.md"))
 RECORDS = {record.name: record
-           for record in (*tileset.RECORDS, *mix.RECORDS, *dynamine.RECORDS)}
+           for record in (*tileset.RECORDS, *mix.RECORDS, *dynamine.RECORDS, *source.RECORDS)}
 
 
 def stale() -> list[Path]:

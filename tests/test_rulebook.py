@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from support import ROOT, pdf_page_image
 
 from pnp.cli import main
+from pnp.errors import InputError
 from pnp.impose.layout import PAPERS
 from pnp.input.tileset import load_tileset
 from pnp.rulebook.source import parse
@@ -176,4 +177,80 @@ def test_a_typo_inside_a_diagram_placement_is_an_error(tmp_path):
     game = write_game(tmp_path, template)
     result = run("build", str(game), "--paper", "letter", "--out", str(tmp_path / "out"))
     assert result.exit_code == 2
-    assert "rules.md, line 5" in result.output and "tiles.turns" in result.output
+    assert "rules.md, line 5" in result.output
+    assert "field 'diagram.tiles[0].turns': unknown field (did you mean 'turn'?)" in result.output
+
+
+MISTAKES = """# A
+
+```pnp diagram
+caption: First.
+tiles:
+  - [0, 0, elbw]
+  - {at: [1, 0], tile: straight, turn: half}
+pawns:
+  - {at: [0.5, .nan], colour: purple, label: ABC}
+arrows:
+  - {from: [0, 0], to: [99, 0]}
+marks:
+  - {at: [1, 0], mark: circle}
+highlight:
+  - [1.5, 0]
+verdict: maybe
+scale: 5
+```
+
+Some text.
+
+```pnp diagram
+columns: 20
+tiles:
+  - {at: [0, 0], tile: elbow, turns: 1}
+```
+
+```pnp diagram
+tiles:
+  - [30, 0, elbow]
+```
+"""
+
+
+def test_every_diagram_mistake_of_a_template_is_reported_in_one_build(tmp_path):
+    game = write_game(tmp_path, MISTAKES)
+    out = tmp_path / "out"
+    result = run("build", str(game), "--paper", "letter", "--out", str(out))
+    assert result.exit_code == 2, result.output
+    expected = [
+        (6, "diagram.tiles[0]", "unknown tile (did you mean elbow?)"),
+        (7, "diagram.tiles[1].turn", "not a number of turns"),
+        (9, "diagram.pawns[0].at", "not a square"),
+        (9, "diagram.pawns[0].colour", "not a pawn colour"),
+        (9, "diagram.pawns[0].label", "a pawn label is one or two characters"),
+        (11, "diagram.arrows[0].to", "not a square"),
+        (13, "diagram.marks[0].mark", "not a mark"),
+        (15, "diagram.highlight[0]", "not a square"),
+        (16, "diagram.verdict", "not a verdict"),
+        (17, "diagram.scale", "not a usable scale"),
+        (23, "diagram.columns", "not a board size"),
+        (25, "diagram.tiles[0].turns", "unknown field (did you mean 'turn'?)"),
+        (29, "diagram.columns", "not a board size"),
+    ]
+    assert f"{len(expected)} problems in " in result.output
+    for line, field, problem in expected:
+        assert f"rules.md, line {line}: field '{field}': {problem}" in result.output
+    assert not out.exists()
+
+
+def test_pawns_arrows_and_marks_may_sit_between_squares_but_not_off_the_drawing(tmp_path):
+    body = ("pawns:\n  - {at: [1.5, 0], label: 1}\narrows:\n  - {from: [0, 0], to: [0.25, -0.5]}\n"
+            "marks:\n  - {at: [2, 0.5], mark: tick}\ntiles:\n")
+    tileset = load_tileset(write_game(tmp_path, f"# A\n\n```pnp diagram\n{body}```\n"))
+    diagram = next(b.diagram for b in parse(tmp_path / "rules.md", tileset).blocks if b.diagram)
+    assert diagram.pawns == (((1.5, 0), "black", "1"),)
+    assert diagram.arrows == (((0, 0), (0.25, -0.5)),) and diagram.marks == (((2, 0.5), "tick"),)
+    assert (diagram.columns, diagram.rows, diagram.tiles) == (3, 1, ())
+    for bad in ("[.inf, 0]", "[0, .nan]", "[15, 0]", "[0, true]", "[0]"):
+        write_game(tmp_path, f"# A\n\n```pnp diagram\npawns:\n  - {{at: {bad}}}\n```\n")
+        with pytest.raises(InputError, match=r"rules\.md, line 5: field 'diagram\.pawns\[0\]\.at"
+                           r"': not a square"):
+            parse(tmp_path / "rules.md", tileset)

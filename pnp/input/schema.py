@@ -268,19 +268,21 @@ class Choice(Kind):
     """One of a set of words, given here or (``context``) known only when reading.
 
     ``unknown`` names what is chosen ("reward side") and then lists the close
-    names; ``prefix`` may be left off a value, so a card is found by its short
-    name or by its component name.
+    names; ``problem`` words the mistake in a format's own terms ("not a pawn
+    colour") where "unknown ..." would read oddly; ``prefix`` may be left off
+    a value, so a card is found by its short name or by its component name.
     """
 
-    __slots__ = ("choices", "context", "doc_as", "prefix", "unknown")
+    __slots__ = ("choices", "context", "doc_as", "prefix", "problem", "unknown")
 
     def __init__(self, choices: tuple[str, ...] = (), context: str = "", unknown: str = "",
-                 prefix: str = "", doc_as: str = "") -> None:
+                 prefix: str = "", doc_as: str = "", problem: str = "") -> None:
         self.choices = choices
         self.context = context
         self.unknown = unknown
         self.prefix = prefix
         self.doc_as = doc_as
+        self.problem = problem
 
     def check(self, value: Any, at: At) -> Any:
         choices = tuple(at.reading.context[self.context]) if self.context else self.choices
@@ -290,6 +292,8 @@ class Choice(Kind):
             return value
         if self.unknown:
             problem = f"unknown {self.unknown}{did_you_mean(str(value), choices, many=True)}"
+        elif self.problem:
+            problem = f"{self.problem}{did_you_mean(str(value), choices)}"
         else:
             problem = f"not one of the allowed values{did_you_mean(str(value), choices)}"
         return at.fail(problem, value, ", ".join(choices))
@@ -396,6 +400,39 @@ class GridCell(Kind):
 
     def doc(self) -> str:
         return self.doc_as
+
+
+class Point(Kind):
+    """A position ``[x, y]`` of two numbers in a range, kept as a tuple of them as written.
+
+    Unlike a :class:`GridCell` it may fall between cells (a pawn beside
+    another, an arrow ending on a wall). The range keeps it on the drawing and
+    also refuses YAML's ``.nan`` and ``.inf``, which no comparison admits.
+    """
+
+    __slots__ = ("allowed", "doc_as", "high", "low", "problem")
+
+    def __init__(self, problem: str, allowed: str, doc_as: str, low: float,
+                 high: float) -> None:
+        self.problem = problem
+        self.allowed = allowed
+        self.doc_as = doc_as
+        self.low = low
+        self.high = high
+
+    def check(self, value: Any, at: At) -> Any:
+        if not (isinstance(value, list) and len(value) == 2 and
+                all(self._fits(v) for v in value)):
+            return at.fail(self.problem, value,
+                           f"{self.allowed} from {self.low:g} to {self.high:g}")
+        return (value[0], value[1])
+
+    def _fits(self, value: Any) -> bool:
+        return isinstance(value, int | float) and not isinstance(value, bool) and \
+            self.low <= value <= self.high
+
+    def doc(self) -> str:
+        return f"{self.doc_as}, each from {self.low:g} to {self.high:g}"
 
 
 class Ref(Kind):

@@ -5,17 +5,37 @@ Generated content comes from fenced blocks whose info string starts with
 ``pnp``: ``pnp components`` (the components with counts and thumbnails),
 ``pnp how-to-print`` (stock, scale, duplex and sheet counts for each paper),
 ``pnp page-break``, and ``pnp diagram`` with a small YAML board. Every problem
-in a template is reported with the template's file and line.
+in a template is reported with the template's file and line, all of them in one
+run: diagram bodies are read against records declared with pnp.input.schema.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from pnp.errors import InputError, Where, did_you_mean
-from pnp.input.load import Mapping, Sequence, parse_yaml, read_text
+from pnp.errors import InputError, Problem, Where, did_you_mean
+from pnp.input.load import Mapping, parse_yaml, read_text
+from pnp.input.schema import (
+    BROKEN,
+    At,
+    Choice,
+    Field,
+    GridCell,
+    Items,
+    Kind,
+    ListOf,
+    Node,
+    Number,
+    Reading,
+    Record,
+    Whole,
+    describe,
+)
+from pnp.input.schema import (
+    Point as PointKind,
+)
 from pnp.model.placement import TilePlacement
 from pnp.model.tileset import Tileset
 from pnp.shipped import data_dir
@@ -25,8 +45,6 @@ if TYPE_CHECKING:
 
 TEMPLATE_DIR = data_dir("templates")
 DIRECTIVES = ("components", "how-to-print", "page-break", "diagram")
-DIAGRAM_FIELDS = ("caption", "columns", "rows", "tiles", "pawns", "arrows", "marks",
-                  "highlight", "verdict", "scale")
 PAWN_COLOURS = {
     "black": "#1f1a16", "white": "#f7f4ec", "red": "#b3261e", "blue": "#1f4e9c",
     "green": "#2e7d32", "yellow": "#e0b020", "grey": "#8a8a8a",
@@ -96,9 +114,11 @@ def parse(path: Path, tileset: Tileset) -> Source:
 
 
 def _parse(path: Path, text: str, tileset: Tileset) -> Source:
+    """Blocks in reading order; every mistake in the template is raised together at the end."""
     from markdown_it import MarkdownIt
 
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    template = Reading(str(path))
     blocks: list[Block] = []
     pending: list[Token] = []
     for token in tokens:
@@ -107,217 +127,233 @@ def _parse(path: Path, text: str, tileset: Tileset) -> Source:
             if pending:
                 blocks.append(Block("markdown", tuple(pending)))
                 pending = []
-            blocks.append(_directive(path, token, tileset))
+            blocks.append(_directive(template, token, tileset))
         else:
             pending.append(token)
     if pending:
         blocks.append(Block("markdown", tuple(pending)))
+    template.done()
     return Source(path, tuple(blocks))
 
 
-def _directive(path: Path, token: Token, tileset: Tileset) -> Block:
+def _directive(template: Reading, token: Token, tileset: Tileset) -> Block:
+    """One ``pnp`` block; a mistake is reported and the block kept, so reading goes on."""
     line = token.map[0] + 1 if token.map else 0
     words = token.info.split()
     name = words[1] if len(words) > 1 else ""
     if name not in DIRECTIVES:
         hint = did_you_mean(name, DIRECTIVES)
-        raise InputError(Where(str(path), line), f"unknown directive{hint}", field="pnp",
-                         found=repr(name or token.info), allowed=", ".join(DIRECTIVES))
+        template.report(line, "pnp", f"unknown directive{hint}", name or token.info,
+                        ", ".join(DIRECTIVES))
+        return Block("markdown", line=line)
     if name != "diagram":
         if token.content.strip():
-            raise InputError(Where(str(path), line + 1), f"the '{name}' directive takes no "
-                             "body", field=f"pnp {name}", found=repr(token.content.strip()[:40]),
-                             allowed="an empty fenced block")
+            template.report(line + 1, f"pnp {name}", f"the '{name}' directive takes no body",
+                            token.content.strip()[:40], "an empty fenced block")
         return Block(name, line=line)
-    return Block("diagram", diagram=_diagram(path, token.content, line, tileset), line=line)
+    return Block("diagram", diagram=_diagram(template, token.content, line, tileset), line=line)
 
 
-def _fail(path: Path, line: int, field_name: str, problem: str, found: object,
-          allowed: str) -> InputError:
-    return InputError(Where(str(path), line), problem, field=f"diagram.{field_name}",
-                      found=repr(found) if not isinstance(found, str) else found,
-                      allowed=allowed)
+# --- the diagram format ------------------------------------------------------
+# Declared once (pnp.input.schema): the same records read every diagram, word
+# its errors and generate the tables in docs/rulebook-format.md.
+
+BOARD_LIMIT = 14  # squares a board may span each way; a wider one would not fit the page
+_ON_BOARD = "[column, row] (or axial [q, r] on hex boards) with"
+SQUARE = GridCell("not a square", f"{_ON_BOARD} whole numbers",
+                  "`[column, row]`, two whole numbers", show_value=True)
+POINT = PointKind("not a square", f"{_ON_BOARD} numbers",
+                  "`[column, row]`, two numbers (whole numbers are centres)",
+                  -BOARD_LIMIT, BOARD_LIMIT)
+BOARD_SIZE = Whole(1, BOARD_LIMIT, "not a board size")
+TILE_NAME = Choice(context="tiles", unknown="tile", doc_as="name of a tile of the tileset")
+TURN = Whole(-99, 99, "not a number of turns")  # taken modulo the sides; negative: anticlockwise
+PLACEMENT_FORMS = "[column, row, tile] or {at: [c, r], tile: NAME, turn: N}"
 
 
-def _point(path: Path, value: object, line: int, field_name: str,
-           whole: bool = False) -> Point:
-    """A board position; pawns and arrows may sit between squares, tiles may not."""
-    kinds = (int,) if whole else (int, float)
-    if isinstance(value, list) and len(value) == 2 and \
-            all(isinstance(v, kinds) and not isinstance(v, bool) for v in value):
-        return (value[0], value[1])
-    raise _fail(path, line, field_name, "not a square", value,
-                "[column, row] (or axial [q, r] on hex boards) with "
-                + ("whole numbers" if whole else "numbers"))
+class _Caption(Kind):
+    """Any text, even empty: a diagram may go without a caption."""
+
+    def check(self, value: Any, at: At) -> Any:
+        if not isinstance(value, str):
+            return at.fail("not text", value, "a caption")
+        return value
+
+    def doc(self) -> str:
+        return "text (quote it if it contains a colon)"
 
 
-def _cell(path: Path, value: object, line: int, field_name: str) -> tuple[int, int]:
-    """A board square: whole numbers, as a tile or a highlight needs."""
-    column, row = _point(path, value, line, field_name, whole=True)
-    return int(column), int(row)  # already whole: this only tells the type checker
+class _Label(Kind):
+    """What is printed on a pawn, as written (``1`` is ``"1"``): room for two characters."""
+
+    def check(self, value: Any, at: At) -> Any:
+        label = str(value)
+        if isinstance(value, list | dict) or len(label) > 2:
+            return at.fail("a pawn label is one or two characters", label,
+                           "for example P or B1")
+        return label
+
+    def doc(self) -> str:
+        return "text of at most two characters, e.g. `P` or `B1`"
 
 
-def _diagram(path: Path, body: str, line: int, tileset: Tileset) -> Diagram:
-    """Read a diagram's YAML body; its lines count from the fence's first line.
+class _Verdict(Choice):
+    """``legal`` or ``illegal``; an explicit ``""`` means no badge, as leaving it out does."""
 
-    Each part is checked by its own step, in the order the fields are listed,
-    so the first mistake in a body is always the one reported.
+    def check(self, value: Any, at: At) -> Any:
+        return value if value == "" else super().check(value, at)
+
+
+class _Nothing(ListOf):
+    """A list that may also be written empty (``pawns:`` with nothing after it)."""
+
+    def check(self, value: Any, at: At) -> Any:
+        return Items(at.line) if value is None else super().check(value, at)
+
+
+TILE = Record("rulebook:tile", (
+    Field("at", SQUARE, "tiles sit on whole squares", required=True),
+    Field("tile", TILE_NAME, "", required=True),
+    Field("turn", TURN, "clockwise steps: 90° on square boards, 60° on hex boards", default=0),
+), doc_as="a placed tile")
+
+
+class _Placement(Kind):
+    """A tile placement in either spelling, kept as (square, tile name, turn).
+
+    The short list ``[c, r, tile]`` or ``[c, r, tile, turn]`` keeps a board of
+    many tiles readable; the mapping is :data:`TILE`. Both are judged by the
+    same kinds, so they cannot disagree about what a square or a turn is.
     """
-    data = _diagram_body(path, body, line)
-    tiles = _diagram_tiles(path, data, line, tileset)
-    pawns = _diagram_pawns(path, data, line)
-    arrows = _diagram_arrows(path, data, line)
-    marks = _diagram_marks(path, data, line)
-    highlight = tuple(_cell(path, item, line + data["highlight"].line_of(index), "highlight")
-                      for index, item in enumerate(_items(data, "highlight", path, line)))
-    verdict, caption, scale = _diagram_look(path, data, line)
-    cells = [t.cell for t in tiles] + [(round(p[0][0]), round(p[0][1])) for p in pawns] + \
-        list(highlight)
-    columns, rows = _board_size(path, data, line, cells)
-    return Diagram(caption, columns, rows, tuple(tiles), tuple(pawns), tuple(arrows),
-                   tuple(marks), highlight, verdict, scale, line)
+
+    def check(self, value: Any, at: At) -> Any:
+        if isinstance(value, list) and len(value) in (3, 4):
+            parts = (SQUARE.check(value[:2], at), TILE_NAME.check(value[2], at),
+                     TURN.check(value[3], at) if len(value) == 4 else 0)
+        elif isinstance(value, Mapping):
+            node = TILE.check(value, at)
+            parts = (node["at"], node["tile"], node["turn"])
+        else:
+            return at.fail("not a tile placement", value, PLACEMENT_FORMS)
+        return BROKEN if any(part is BROKEN for part in parts) else parts
+
+    def doc(self) -> str:
+        return "`[column, row, tile]`, `[column, row, tile, turn]` or a placed tile (below)"
 
 
-def _diagram_body(path: Path, body: str, line: int) -> Mapping:
-    """The body as a YAML mapping of known fields; YAML errors keep the template's line."""
+PAWN = Record("rulebook:pawn", (
+    Field("at", POINT, "a pawn may sit between squares", required=True),
+    Field("colour", Choice(tuple(PAWN_COLOURS), problem="not a pawn colour"), "",
+          default="black"),
+    Field("label", _Label(), "printed on the pawn", default="", default_doc="none"),
+), doc_as="a pawn")
+
+ARROW = Record("rulebook:arrow", (
+    Field("from", POINT, "where the arrow starts", required=True),
+    Field("to", POINT, "where its head points", required=True),
+), doc_as="an arrow")
+
+MARK = Record("rulebook:mark", (
+    Field("at", POINT, "", required=True),
+    Field("mark", Choice(MARKS, problem="not a mark"), "", required=True),
+), doc_as="a mark")
+
+
+def _used_cells(node: Node) -> list[tuple[int, int]] | None:
+    """Every square the diagram puts something on, or None if one of them failed its check."""
+    tiles, pawns, highlight = node["tiles"], node["pawns"], node["highlight"]
+    if any(part is BROKEN or (isinstance(part, Items) and not part.sound())
+           for part in (tiles, pawns, highlight)):
+        return None
+    if not all(pawn.ok("at") for pawn in pawns):
+        return None
+    return [placed[0] for placed in tiles] + list(highlight) + \
+        [(round(pawn["at"][0]), round(pawn["at"][1])) for pawn in pawns]
+
+
+def _board_size(node: Node) -> None:
+    """Columns and rows left out are just enough for every square the diagram uses."""
+    cells = None
+    for key, index in (("columns", 0), ("rows", 1)):
+        if node.given(key):
+            continue
+        cells = _used_cells(node) if cells is None else cells
+        if cells is None:
+            node.values[key] = BROKEN
+            continue
+        size = max((cell[index] for cell in cells), default=0) + 1
+        if not 1 <= size <= BOARD_LIMIT:
+            node.fail(key, "not a board size", size, f"a {BOARD_SIZE.doc()}")
+            size = BROKEN
+        node.values[key] = size
+
+
+DIAGRAM = Record("rulebook:diagram", (
+    Field("caption", _Caption(), "printed under the board", default="", default_doc="none"),
+    Field("columns", BOARD_SIZE, "board size in squares", default_doc="just enough for "
+          "every square used"),
+    Field("rows", BOARD_SIZE, "", default_doc="just enough for every square used"),
+    Field("tiles", _Nothing(_Placement(), "tile placements",
+                            doc_as="list of tiles: `[column, row, tile]`, "
+                            "`[column, row, tile, turn]` or `{at: [c, r], tile: NAME, turn: N}` "
+                            "(below)"), "drawn with the tileset's own art", default=(),
+          default_doc="none"),
+    Field("pawns", _Nothing(PAWN, "pawns", doc_as="list of pawns (below)"), "",
+          default=(), default_doc="none"),
+    Field("arrows", _Nothing(ARROW, "arrows", doc_as="list of arrows (below)"), "",
+          default=(), default_doc="none"),
+    Field("marks", _Nothing(MARK, "marks", doc_as="list of marks (below)"),
+          "a tick or a cross on a square", default=(), default_doc="none"),
+    Field("highlight", _Nothing(SQUARE, "squares", doc_as="list of squares `[column, row]`"),
+          "a dashed outline: an empty square that matters", default=(), default_doc="none"),
+    Field("verdict", _Verdict(("legal", "illegal"), problem="not a verdict"),
+          "a tick (legal) or a cross (illegal) beside the board", default="",
+          default_doc="no badge"),
+    Field("scale", Number(0.3, 2, "not a usable scale"), "how big the board is drawn",
+          default=1.0),
+), rules=(_board_size,), doc_as="a diagram")
+
+DIAGRAM_FIELDS = DIAGRAM.names
+RECORDS = (DIAGRAM, TILE, PAWN, ARROW, MARK)
+
+
+def _diagram(template: Reading, body: str, line: int, tileset: Tileset) -> Diagram | None:
+    """Read a diagram's YAML body against :data:`DIAGRAM`; None if it has mistakes.
+
+    Its lines count from the fence, whose line is the reading's offset, so
+    every problem names the template's own line. The problems join the
+    template's, so the mistakes of every diagram are reported in one run.
+    """
+    data = _diagram_body(template, body, line)
+    if data is None:
+        return None
+    reading = Reading(template.source, offset=line, tiles=tuple(t.name for t in tileset.tiles))
+    node = DIAGRAM.check(data, At(reading, data.line, "diagram"))
+    template.problems.extend(reading.problems)
+    if reading.problems:
+        return None
+    sides = tileset.shape.sides
+    tiles = tuple(TilePlacement(name, cell, turn % sides) for cell, name, turn in node["tiles"])
+    return Diagram(node["caption"], node["columns"], node["rows"], tiles,
+                   tuple((pawn["at"], pawn["colour"], pawn["label"]) for pawn in node["pawns"]),
+                   tuple((arrow["from"], arrow["to"]) for arrow in node["arrows"]),
+                   tuple((mark["at"], mark["mark"]) for mark in node["marks"]),
+                   tuple(node["highlight"]), node["verdict"], node["scale"], line)
+
+
+def _diagram_body(template: Reading, body: str, line: int) -> Mapping | None:
+    """The body as a YAML mapping, or None once reported; YAML errors keep the template's line."""
     try:
-        data = parse_yaml(body, str(path)) if body.strip() else None
+        data = parse_yaml(body, template.source) if body.strip() else None
     except InputError as error:
-        raise InputError(Where(str(path), line + error.where.line), error.problem,
-                         field="pnp diagram", allowed="a YAML mapping") from None
+        for problem in error.problems:
+            template.report(line + problem.where.line, "pnp diagram", problem.problem,
+                            allowed="a YAML mapping")
+        return None
     if not isinstance(data, Mapping):
-        found = "nothing" if data is None else type(data).__name__
-        raise InputError(Where(str(path), line), "a diagram needs a YAML body",
-                         field="pnp diagram", found=found,
-                         allowed="fields: " + ", ".join(DIAGRAM_FIELDS))
-    for key in data:
-        if key not in DIAGRAM_FIELDS:
-            raise _fail(path, line + data.line_of(key), key, "unknown field", key,
-                        "fields: " + ", ".join(DIAGRAM_FIELDS))
+        found = "nothing" if data is None else describe(data)
+        template.problems.append(Problem(Where(template.source, line), "a diagram needs a YAML "
+                                         "body", "pnp diagram", found,
+                                         "fields: " + ", ".join(DIAGRAM_FIELDS)))
+        return None
     return data
-
-
-def _diagram_tiles(path: Path, data: Mapping, line: int, tileset: Tileset) -> list[TilePlacement]:
-    """Tile placements, written ``[c, r, name, turn]`` or as a mapping, naming real tiles."""
-    names = [tile.name for tile in tileset.tiles]
-    tiles = []
-    for index, item in enumerate(_items(data, "tiles", path, line)):
-        spot = line + data["tiles"].line_of(index)
-        _known_fields(path, item, spot, "tiles")
-        cell, name, turn = _placement(path, item, spot)
-        if not isinstance(name, str) or name not in names:
-            hint = did_you_mean(str(name), names, many=True)
-            raise _fail(path, spot, "tiles", f"unknown tile{hint}", name, ", ".join(names))
-        if isinstance(turn, bool) or not isinstance(turn, int):
-            raise _fail(path, spot, "tiles.turn", "not a number of turns", turn,
-                        "a whole number of clockwise steps")
-        tiles.append(TilePlacement(name, cell, turn % tileset.shape.sides))
-    return tiles
-
-
-def _placement(path: Path, item: object, spot: int) -> tuple[tuple[int, int], object, object]:
-    """Square, tile name and turn of one placement, in either of its two spellings."""
-    if isinstance(item, list) and len(item) in (3, 4):
-        return _cell(path, item[:2], spot, "tiles"), item[2], \
-            (item[3] if len(item) == 4 else 0)
-    if isinstance(item, Mapping):
-        return _cell(path, item.get("at"), spot, "tiles.at"), item.get("tile"), \
-            item.get("turn", 0)
-    raise _fail(path, spot, "tiles", "not a tile placement", item,
-                "[column, row, tile] or {at: [c, r], tile: NAME, turn: N}")
-
-
-def _diagram_pawns(path: Path, data: Mapping, line: int) -> list[Pawn]:
-    """Pawns: where (squares or between them), a known colour, a label of at most two."""
-    pawns = []
-    for index, item in enumerate(_items(data, "pawns", path, line)):
-        spot = line + data["pawns"].line_of(index)
-        _known_fields(path, item, spot, "pawns")
-        colour = item.get("colour", "black") if isinstance(item, Mapping) else None
-        if colour not in PAWN_COLOURS:
-            raise _fail(path, spot, "pawns.colour", "not a pawn colour", colour,
-                        ", ".join(PAWN_COLOURS))
-        label = str(item.get("label", ""))
-        if len(label) > 2:
-            raise _fail(path, spot, "pawns.label", "a pawn label is one or two characters",
-                        label, "for example P or B1")
-        pawns.append((_point(path, item.get("at"), spot, "pawns.at"), colour, label))
-    return pawns
-
-
-def _diagram_arrows(path: Path, data: Mapping, line: int) -> list[Arrow]:
-    """Arrows from one point of the board to another."""
-    arrows = []
-    for index, item in enumerate(_items(data, "arrows", path, line)):
-        spot = line + data["arrows"].line_of(index)
-        _known_fields(path, item, spot, "arrows")
-        if not isinstance(item, Mapping):
-            raise _fail(path, spot, "arrows", "not an arrow", item, "{from: [c, r], to: [c, r]}")
-        arrows.append((_point(path, item.get("from"), spot, "arrows.from"),
-                       _point(path, item.get("to"), spot, "arrows.to")))
-    return arrows
-
-
-def _diagram_marks(path: Path, data: Mapping, line: int) -> list[Mark]:
-    """Ticks and crosses placed on the board."""
-    marks = []
-    for index, item in enumerate(_items(data, "marks", path, line)):
-        spot = line + data["marks"].line_of(index)
-        _known_fields(path, item, spot, "marks")
-        mark = item.get("mark") if isinstance(item, Mapping) else None
-        if mark not in MARKS:
-            raise _fail(path, spot, "marks.mark", "not a mark", mark, ", ".join(MARKS))
-        marks.append((_point(path, item.get("at"), spot, "marks.at"), mark))
-    return marks
-
-
-def _diagram_look(path: Path, data: Mapping, line: int) -> tuple[str, str, float]:
-    """Verdict badge, caption and scale, the fields that are single values."""
-    verdict = data.get("verdict", "")
-    if verdict not in ("", "legal", "illegal"):
-        raise _fail(path, line + data.line_of("verdict"), "verdict", "not a verdict", verdict,
-                    "legal, illegal")
-    caption = data.get("caption", "")
-    if not isinstance(caption, str):
-        raise _fail(path, line + data.line_of("caption"), "caption", "not text", caption,
-                    "a caption")
-    scale = data.get("scale", 1.0)
-    if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.3 <= scale <= 2:
-        raise _fail(path, line + data.line_of("scale"), "scale", "not a usable scale", scale,
-                    "0.3 to 2")
-    return verdict, caption, float(scale)
-
-
-def _board_size(path: Path, data: Mapping, line: int,
-                cells: list[tuple[int, int]]) -> tuple[int, int]:
-    """Columns and rows as given, or just enough to hold every square the diagram uses."""
-    columns = data.get("columns", max((c[0] for c in cells), default=0) + 1)
-    rows = data.get("rows", max((c[1] for c in cells), default=0) + 1)
-    for key, value in (("columns", columns), ("rows", rows)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 14:
-            raise _fail(path, line + data.line_of(key), key, "not a board size", value,
-                        "1 to 14")
-    return columns, rows
-
-
-NESTED_FIELDS = {"tiles": ("at", "tile", "turn"), "pawns": ("at", "colour", "label"),
-                 "arrows": ("from", "to"), "marks": ("at", "mark")}
-
-
-def _known_fields(path: Path, item: object, spot: int, key: str) -> None:
-    """A typo inside a placement (``turns:`` for ``turn:``) is an error, not ignored."""
-    if isinstance(item, Mapping):
-        for name in item:
-            if name not in NESTED_FIELDS[key]:
-                raise _fail(path, spot, f"{key}.{name}", "unknown field", name,
-                            "fields: " + ", ".join(NESTED_FIELDS[key]))
-
-
-def _items(data: Mapping, key: str, path: Path, line: int) -> Sequence:
-    value = data.get(key)
-    if value is None:
-        return Sequence()
-    if not isinstance(value, Sequence):
-        raise _fail(path, line + data.line_of(key), key, "expected a list", value,
-                    f"a YAML list of {key}")
-    return value
