@@ -30,6 +30,7 @@ from pnp.draw.scene import (
     ellipse,
     polygon,
     rect,
+    smooth_outline,
 )
 from pnp.geometry.shapes import Shape
 from pnp.model.pieces import PieceCut, shape_cut
@@ -148,14 +149,7 @@ def cavern_outline(cx: float, cy: float, size: float, seed: int) -> tuple[Comman
         angle = index * math.tau / count + rng.uniform(-0.15, 0.15)
         reach = size * rng.uniform(0.36, 0.45)
         points.append((cx + reach * math.cos(angle), cy + reach * math.sin(angle)))
-    commands: list[Command] = [("M", *points[0])]
-    for index in range(count):
-        p0, p1 = points[index - 1], points[index]
-        p2, p3 = points[(index + 1) % count], points[(index + 2) % count]
-        commands.append(("C", p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6,
-                         p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6, *p2))
-    commands.append(("Z",))
-    return tuple(commands)
+    return smooth_outline(points)
 
 
 def room_outline(shape: Shape, size: float, path: Tunnel, seed: int) -> tuple[Command, ...] | None:

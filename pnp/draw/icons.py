@@ -23,6 +23,7 @@ from pnp.draw.scene import (
     ellipse,
     polygon,
     rect,
+    smooth_outline,
     transform,
 )
 
@@ -271,19 +272,6 @@ def _strokes(pen: Pen, lines: list[list[Point]], colour: str, width: float,
     return rims + [pen.line(points, colour, width) for points in lines]
 
 
-def _smooth(points: list[Point]) -> tuple[Command, ...]:
-    """A closed, rounded outline through ``points`` (Catmull-Rom as cubic curves)."""
-    commands: list[Command] = [("M", *points[0])]
-    count = len(points)
-    for i in range(count):
-        p0, p1 = points[i - 1], points[i]
-        p2, p3 = points[(i + 1) % count], points[(i + 2) % count]
-        commands.append(("C", p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6,
-                         p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6, *p2))
-    commands.append(("Z",))
-    return tuple(commands)
-
-
 def _bulge(a: Point, b: Point, dx: float, dy: float) -> Command:
     """A curve from ``a`` to ``b`` bowed by (``dx``, ``dy``) at its middle."""
     mx, my = (a[0] + b[0]) / 2 + dx * 4 / 3, (a[1] + b[1]) / 2 + dy * 4 / 3
@@ -329,7 +317,7 @@ def _nugget(pen: Pen, x: float, y: float, size: float, turn: float = 0.0) -> lis
         points.append((x + size * lump * math.cos(angle),
                        y + size * lump * 0.74 * math.sin(angle)))
     return [
-        pen.path(_smooth(points), fill=GOLD, stroke=pen.c["ink"], width=0.07),
+        pen.path(smooth_outline(points), fill=GOLD, stroke=pen.c["ink"], width=0.07),
         pen.path(ellipse(x - size * 0.36, y - size * 0.3, size * 0.24, size * 0.13),
                  fill=pen.c["paper"]),
     ]
@@ -486,8 +474,8 @@ def fossil(pen: Pen) -> list[Primitive]:
     """A dragon skull and curled spine set in a slab of stone: a fossil."""
     ink, bone = pen.c["ink"], pen.c["paper"]
     items: list[Primitive] = [
-        pen.path(_smooth([(-0.9, -0.1), (-0.6, -0.75), (0.1, -0.9), (0.75, -0.6), (0.92, 0.1),
-                          (0.6, 0.75), (-0.1, 0.9), (-0.75, 0.6)]),
+        pen.path(smooth_outline([(-0.9, -0.1), (-0.6, -0.75), (0.1, -0.9), (0.75, -0.6),
+                                 (0.92, 0.1), (0.6, 0.75), (-0.1, 0.9), (-0.75, 0.6)]),
                  fill=pen.c["rock-dark"], stroke=ink, width=0.08),
     ]
     cx, cy, r = 0.1, 0.14, 0.52
@@ -574,7 +562,7 @@ def nugget(pen: Pen) -> list[Primitive]:
     outline = [(-0.88, 0.28), (-0.76, -0.1), (-0.44, -0.34), (-0.12, -0.32), (0.1, -0.48),
                (0.46, -0.42), (0.74, -0.16), (0.88, 0.2), (0.7, 0.52), (0.3, 0.66),
                (-0.1, 0.62), (-0.5, 0.7), (-0.8, 0.54)]
-    items: list[Primitive] = [pen.path(_smooth(outline), fill=GOLD, stroke=ink, width=0.08)]
+    items: list[Primitive] = [pen.path(smooth_outline(outline), fill=GOLD, stroke=ink, width=0.08)]
     for crease in ([(-0.14, -0.26), (-0.06, -0.04), (-0.18, 0.16)],
                    [(0.7, -0.1), (0.5, 0.06), (0.56, 0.28)],
                    [(-0.52, 0.62), (-0.44, 0.44), (-0.22, 0.38)]):
@@ -689,9 +677,9 @@ def mud(pen: Pen) -> list[Primitive]:
     """A flat puddle of mud with ripples and a drip falling into it."""
     ink, brown = pen.c["ink"], MUD
     items: list[Primitive] = [
-        pen.path(_smooth([(-0.88, 0.42), (-0.68, 0.08), (-0.2, 0.02), (0.3, -0.04),
-                          (0.78, 0.12), (0.88, 0.48), (0.5, 0.78), (0.0, 0.72),
-                          (-0.5, 0.82)]),
+        pen.path(smooth_outline([(-0.88, 0.42), (-0.68, 0.08), (-0.2, 0.02), (0.3, -0.04),
+                                 (0.78, 0.12), (0.88, 0.48), (0.5, 0.78), (0.0, 0.72),
+                                 (-0.5, 0.82)]),
                  fill=brown, stroke=ink, width=0.08),
     ]
     for rx, ry in ((0.5, 0.17), (0.26, 0.08)):

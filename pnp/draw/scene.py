@@ -174,3 +174,19 @@ def transform(commands: tuple[Command, ...], scale: float, dx: float,
         )
         result.append((command[0], *moved))
     return tuple(result)
+
+
+def smooth_outline(points: Sequence[Point]) -> tuple[Command, ...]:
+    """A closed, rounded outline through ``points`` (Catmull-Rom as cubic curves).
+
+    Caverns on tiles and the rounded icons (nuggets, slabs, the Phantom) share it.
+    """
+    commands: list[Command] = [("M", *points[0])]
+    count = len(points)
+    for i in range(count):
+        p0, p1 = points[i - 1], points[i]
+        p2, p3 = points[(i + 1) % count], points[(i + 2) % count]
+        commands.append(("C", p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6,
+                         p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6, *p2))
+    commands.append(("Z",))
+    return tuple(commands)
