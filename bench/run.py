@@ -120,7 +120,7 @@ def game_work(games: tuple[str, ...]) -> tuple[list[dict], list[str]]:
     """
     from pnp.input.catalog import resolve
     from pnp.input.tileset import load_tileset
-    from pnp.rulebook.source import template_path
+    from pnp.rulebook.templates import template_path
 
     sheets: list[dict] = []
     texts: list[str] = []

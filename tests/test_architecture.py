@@ -20,7 +20,7 @@ from support import ROOT
 from pnp.draw.icons import ICONS
 from pnp.model.icons import ICON_NAMES
 
-DRAWING_LIBRARIES = ("reportlab", "svgwrite", "cairosvg", "svglib", "PIL", "pypdf")
+DRAWING_LIBRARIES = ("reportlab", "cairosvg", "svglib", "PIL", "pypdf")
 
 
 def test_no_module_imports_in_a_circle():

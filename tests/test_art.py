@@ -6,6 +6,7 @@ Tiles are rendered exactly as `pnp render` does (scene -> SVG -> cairosvg) at
 
 from __future__ import annotations
 
+import base64
 import math
 import xml.etree.ElementTree as ET
 from itertools import combinations
@@ -158,3 +159,33 @@ def test_svg_is_byte_identical_between_runs():
     again = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
     second = [to_svg(design_tile(again, tile)) for tile in again.tiles]
     assert first == second
+
+
+def test_png_art_is_embedded_in_the_svg_as_its_own_bytes(tmp_path):
+    from PIL import Image
+
+    Image.new("RGB", (8, 8), (200, 30, 30)).save(tmp_path / "red.png")
+    tileset = tileset_from_text("game: art\ntitle: Art\nsize: 1.5in\ntiles:\n"
+                                "  - name: painted\n    count: 1\n    paths: [N-S]\n"
+                                "    art: red.png\n",
+                                tmp_path)
+    root = ET.fromstring(to_svg(design_tile(tileset, tileset.tiles[0])))
+    images = list(root.iter("{http://www.w3.org/2000/svg}image"))
+    assert len(images) == 1
+    href = images[0].get("{http://www.w3.org/1999/xlink}href")
+    assert href == "data:image/png;base64," + base64.b64encode(
+        (tmp_path / "red.png").read_bytes()).decode("ascii")
+    box = [float(images[0].get(name)) for name in ("x", "y", "width", "height")]
+    assert box[0] >= 0 and box[1] >= 0 and box[0] + box[2] <= SIZE and box[1] + box[3] <= SIZE
+
+
+def test_markup_in_a_label_is_written_as_text():
+    tileset = tileset_from_text("game: art\ntitle: Art\nsize: 1.5in\ntiles:\n"
+                                "  - name: sneaky\n    count: 1\n    paths: [N-S]\n"
+                                "    features:\n"
+                                "      - {label: '<image href=\"x\"/>&amp;'}\n")
+    svg = to_svg(design_tile(tileset, tileset.tiles[0]))
+    root = ET.fromstring(svg)
+    assert not list(root.iter("{http://www.w3.org/2000/svg}image"))
+    texts = ["".join(node.itertext()) for node in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert texts == ['<image href="x"/>&amp;']

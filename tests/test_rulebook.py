@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
@@ -254,3 +255,30 @@ def test_pawns_arrows_and_marks_may_sit_between_squares_but_not_off_the_drawing(
         with pytest.raises(InputError, match=r"rules\.md, line 5: field 'diagram\.pawns\[0\]\.at"
                            r"': not a square"):
             parse(tmp_path / "rules.md", tileset)
+
+
+def outline_pages(reader: PdfReader, items: list | None = None) -> list[tuple[str, int]]:
+    """Every outline entry, depth first, with the printed number of the page it opens."""
+    found: list[tuple[str, int]] = []
+    for item in reader.outline if items is None else items:
+        if isinstance(item, list):
+            found += outline_pages(reader, item)
+        else:
+            found.append((item.title, reader.get_destination_page_number(item) + 1))
+    return found
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine"])
+def test_contents_page_numbers_are_where_each_heading_really_is(game):
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    source = parse(ROOT / "templates" / game / "rulebook.md", tileset)
+    reader = PdfReader(io.BytesIO(render_rulebook(tileset, source, PAPERS["letter"])))
+    listed = re.findall(r"^\s*(\d+(?:\.\d+)?  .+?)\n(\d+)$", reader.pages[1].extract_text(),
+                        re.MULTILINE)
+    expected = outline_pages(reader)
+    assert len(expected) > 10
+    assert [(title, int(page)) for title, page in listed] == expected
+    for title, page in expected:  # the heading really is on that page, and not before it
+        number = title.split()[0]
+        assert re.search(rf"^{re.escape(number)}\s", reader.pages[page - 1].extract_text(),
+                         re.MULTILINE), title

@@ -53,11 +53,34 @@ def run_job(job: Job, options: BuildOptions) -> list[Artifact]:
     return artifacts
 
 
+def heaviest_first(jobs: list[Job]) -> list[int]:
+    """Job indices, likely-longest first, so no worker starts a long job near the end.
+
+    Handing out the longest jobs first is the classic greedy schedule for
+    identical workers. The cost of a job is guessed from what drives it: the
+    number of designs its game draws, and rulebooks (slow, ``own_job``)
+    before a game's shared sheets.
+    """
+    def weight(index: int) -> tuple[int, bool, int]:
+        job = jobs[index]
+        designs = len(job.tileset.tiles) + len(job.tileset.components)
+        slow = any(exporter.own_job for exporter, _ in job.parts)
+        return (-designs, not slow, index)
+
+    return sorted(range(len(jobs)), key=weight)
+
+
 def run_jobs(jobs: list[Job], options: BuildOptions) -> list[list[Artifact]]:
-    """Run jobs on forked workers, or in this process when that cannot help."""
+    """Run jobs on forked workers, or in this process when that cannot help.
+
+    Results come back in the order of ``jobs`` whatever order they ran in.
+    """
     workers = min(options.jobs or os.cpu_count() or 1, len(jobs))
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return [run_job(job, options) for job in jobs]
+    order = heaviest_first(jobs)
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        return list(pool.map(partial(run_job, options=options), jobs))
+        done = pool.map(partial(run_job, options=options), [jobs[index] for index in order])
+        results = dict(zip(order, done, strict=True))
+    return [results[index] for index in range(len(jobs))]

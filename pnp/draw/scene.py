@@ -1,9 +1,9 @@
 """A tiny vector scene: the one description both the SVG and the PDF writers draw.
 
 Tile art is built once as immutable primitives in y-down points, then written
-by :mod:`pnp.svg` (svgwrite) and :mod:`pnp.pdfdraw` (a reportlab form). Drawing
-from one scene is what keeps the SVG files and the PDF sheets identical, and it
-avoids parsing our own SVG back in just to place it in a PDF.
+by :mod:`pnp.export.svg` (ElementTree) and :mod:`pnp.export.pdfdraw` (a reportlab
+form). Drawing from one scene is what keeps the SVG files and the PDF sheets
+identical, and it avoids parsing our own SVG back in just to place it in a PDF.
 """
 
 from __future__ import annotations

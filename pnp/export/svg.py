@@ -1,22 +1,29 @@
-"""Write a scene as a standalone SVG file with svgwrite.
+"""Write a scene as a standalone SVG file.
 
-Numbers are printed with fixed precision so the same design always gives the
-same bytes. Text goes through svgwrite's XML writer, so a tileset's label can
-never inject markup. User art is embedded as a data URI: the SVG refers to
-nothing outside itself.
+The scene has six kinds of primitive, so the SVG is built directly as an
+ElementTree: a general SVG library would validate every attribute with large
+regular expressions, which cost more than drawing the tiles. Attributes are
+written in sorted order and numbers with fixed precision, so the same design
+always gives the same bytes. Text goes through ElementTree's escaping, so a
+tileset's label can never inject markup. User art is embedded as a data URI:
+the SVG refers to nothing outside itself.
 """
 
 from __future__ import annotations
 
 import base64
-
-import svgwrite
+from xml.etree import ElementTree
 
 from pnp.draw.fonts import FONTS
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
 
 _MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
          ".svg": "image/svg+xml"}
+_NAMESPACES = {
+    "xmlns": "http://www.w3.org/2000/svg",
+    "xmlns:ev": "http://www.w3.org/2001/xml-events",
+    "xmlns:xlink": "http://www.w3.org/1999/xlink",
+}
 
 
 def num(value: float) -> str:
@@ -28,6 +35,12 @@ def num(value: float) -> str:
 def path_data(commands: tuple[Command, ...]) -> str:
     """SVG path data for scene commands."""
     return " ".join(command[0] + " ".join(num(v) for v in command[1:]) for command in commands)
+
+
+def _element(parent: ElementTree.Element, tag: str,
+             attributes: dict[str, str]) -> ElementTree.Element:
+    """A child element whose attributes are written in name order, for stable bytes."""
+    return ElementTree.SubElement(parent, tag, dict(sorted(attributes.items())))
 
 
 def _paint(style: Style) -> dict[str, str]:
@@ -46,58 +59,65 @@ def _paint(style: Style) -> dict[str, str]:
     return attributes
 
 
+def _text(item: Text) -> dict[str, str]:
+    _, _, family, weight, stretch = FONTS[item.font]
+    attributes = {
+        "x": num(item.x), "y": num(item.y), "fill": item.fill,
+        "font-family": f"{family}, sans-serif", "font-size": num(item.size),
+        "font-weight": weight, "text-anchor": item.anchor,
+    }
+    if stretch != "normal":
+        attributes["font-stretch"] = stretch
+    return attributes
+
+
+def _picture(item: Picture) -> dict[str, str]:
+    data = base64.b64encode(item.path.read_bytes()).decode("ascii")
+    return {"xlink:href": f"data:{_MIME[item.path.suffix.lower()]};base64,{data}",
+            "x": num(item.x), "y": num(item.y),
+            "width": num(item.width), "height": num(item.height)}
+
+
+class _Writer:
+    """Turns primitives into elements; clip paths go to the document's one <defs>."""
+
+    def __init__(self, defs: ElementTree.Element) -> None:
+        self.defs = defs
+        self.clips = 0
+
+    def emit(self, items: tuple[Primitive, ...], parent: ElementTree.Element) -> None:
+        for item in items:
+            if isinstance(item, Outline):
+                _element(parent, "path", {"d": path_data(item.commands), **_paint(item.style)})
+            elif isinstance(item, Circle):
+                _element(parent, "circle", {"cx": num(item.cx), "cy": num(item.cy),
+                                            "r": num(item.r), **_paint(item.style)})
+            elif isinstance(item, Text):
+                _element(parent, "text", _text(item)).text = item.text
+            elif isinstance(item, Picture):
+                _element(parent, "image", _picture(item))
+            elif isinstance(item, Clip):
+                self.clips += 1
+                name = f"clip{self.clips}"
+                clip = _element(self.defs, "clipPath", {"id": name})
+                _element(clip, "path", {"d": path_data(item.outline)})
+                self.emit(item.children, _element(parent, "g", {"clip-path": f"url(#{name})"}))
+            else:  # pragma: no cover - the scene module defines every primitive
+                raise TypeError(f"unknown primitive {item!r}")
+
+
 def to_svg(drawing: Drawing) -> str:
     """The whole drawing as SVG text, sized in points so it prints at true size."""
     bleed = drawing.bleed
     width, height = drawing.width + 2 * bleed, drawing.height + 2 * bleed
-    document = svgwrite.Drawing(
-        size=(f"{num(width)}pt", f"{num(height)}pt"),
-        viewBox=f"{num(-bleed)} {num(-bleed)} {num(width)} {num(height)}",
-        debug=False,
-        profile="full",
-    )
-    counter = [0]
-
-    def emit(items: tuple[Primitive, ...],
-             parent: svgwrite.container.Group | svgwrite.Drawing) -> None:
-        for item in items:
-            if isinstance(item, Outline):
-                parent.add(document.path(d=path_data(item.commands), **_paint(item.style)))
-            elif isinstance(item, Circle):
-                parent.add(document.circle(center=(num(item.cx), num(item.cy)), r=num(item.r),
-                                           **_paint(item.style)))
-            elif isinstance(item, Text):
-                _, _, family, weight, stretch = FONTS[item.font]
-                attributes = {
-                    "insert": (num(item.x), num(item.y)),
-                    "fill": item.fill,
-                    "font_family": f"{family}, sans-serif",
-                    "font_size": num(item.size),
-                    "font_weight": weight,
-                    "text_anchor": item.anchor,
-                }
-                if stretch != "normal":
-                    attributes["font_stretch"] = stretch
-                parent.add(document.text(item.text, **attributes))
-            elif isinstance(item, Picture):
-                data = base64.b64encode(item.path.read_bytes()).decode("ascii")
-                mime = _MIME[item.path.suffix.lower()]
-                parent.add(document.image(href=f"data:{mime};base64,{data}",
-                                          insert=(num(item.x), num(item.y)),
-                                          size=(num(item.width), num(item.height))))
-            elif isinstance(item, Clip):
-                counter[0] += 1
-                clip = document.defs.add(document.clipPath(id=f"clip{counter[0]}"))
-                clip.add(document.path(d=path_data(item.outline)))
-                group = document.g(clip_path=f"url(#clip{counter[0]})")
-                parent.add(group)
-                emit(item.children, group)
-            else:  # pragma: no cover - the scene module defines every primitive
-                raise TypeError(f"unknown primitive {item!r}")
-
-    emit(drawing.items, document)
-    text: str = document.tostring()  # svgwrite is untyped
-    return text + "\n"
+    root = ElementTree.Element("svg", dict(sorted({
+        **_NAMESPACES, "baseProfile": "full", "version": "1.1",
+        "width": f"{num(width)}pt", "height": f"{num(height)}pt",
+        "viewBox": f"{num(-bleed)} {num(-bleed)} {num(width)} {num(height)}",
+    }.items())))
+    writer = _Writer(ElementTree.SubElement(root, "defs"))
+    writer.emit(drawing.items, root)
+    return ElementTree.tostring(root, encoding="unicode") + "\n"
 
 
 def to_png(drawing: Drawing, dpi: float = 300.0) -> bytes:

@@ -17,7 +17,7 @@ from pnp.export.designs import GameDesigns
 from pnp.impose.layout import PAPERS
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
-from pnp.rulebook.source import template_path
+from pnp.rulebook.templates import template_path
 
 # The Markdown parser, Platypus and pypdf take a third of a second to import,
 # so they are imported when a rulebook is really wanted: `--no-rulebook`
@@ -26,8 +26,10 @@ from pnp.rulebook.source import template_path
 
 def rulebook_template(tileset: Tileset, options: BuildOptions) -> Path | None:
     """The template this build typesets, if any: the tileset's own or the shipped one."""
+    if not options.rulebook:
+        return None
     template = tileset.rulebook or template_path(tileset.rules_game)
-    if not options.rulebook or not (tileset.rulebook or template.parent.is_dir()):
+    if not (tileset.rulebook or template.parent.is_dir()):
         return None
     return template
 

@@ -11,6 +11,7 @@ run: diagram bodies are read against records declared with pnp.input.schema.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,12 +39,10 @@ from pnp.input.schema import (
 )
 from pnp.model.placement import TilePlacement
 from pnp.model.tileset import Tileset
-from pnp.shipped import data_dir
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
 
-TEMPLATE_DIR = data_dir("templates")
 DIRECTIVES = ("components", "how-to-print", "page-break", "diagram")
 PAWN_COLOURS = {
     "black": "#1f1a16", "white": "#f7f4ec", "red": "#b3261e", "blue": "#1f4e9c",
@@ -90,30 +89,18 @@ class Source:
     blocks: tuple[Block, ...] = field(default=())
 
 
-def template_path(game: str) -> Path:
-    return TEMPLATE_DIR / game / "rulebook.md"
-
-
-# Parsed templates, so a build parses each template once: it checks every template
-# before typesetting, then typesets the book once per paper (forked workers inherit
-# what the main process parsed). A parse depends only on the file's text and on
-# the tileset's tile names and number of sides; failures are not kept.
-_PARSED: dict[tuple[str, str, tuple[str, ...], int], Source] = {}
-_PARSED_LIMIT = 16
-
-
 def parse(path: Path, tileset: Tileset) -> Source:
     """Parse a rulebook template, checking every directive against the tileset."""
     text = read_text(path, "rulebook template")
-    key = (str(path), text, tuple(tile.name for tile in tileset.tiles), tileset.shape.sides)
-    if key not in _PARSED:
-        if len(_PARSED) >= _PARSED_LIMIT:
-            del _PARSED[next(iter(_PARSED))]  # the oldest
-        _PARSED[key] = _parse(path, text, tileset)
-    return _PARSED[key]
+    return _parse(path, text, tuple(tile.name for tile in tileset.tiles), tileset.shape.sides)
 
 
-def _parse(path: Path, text: str, tileset: Tileset) -> Source:
+# A build checks every template before typesetting, then typesets each book once
+# per paper, and forked workers inherit what the main process parsed. The parse
+# is a pure function of the file's text, the tile names and the number of sides,
+# so it is memoised on exactly those; a failed parse raises and is not kept.
+@functools.lru_cache(maxsize=16)
+def _parse(path: Path, text: str, tile_names: tuple[str, ...], sides: int) -> Source:
     """Blocks in reading order; every mistake in the template is raised together at the end."""
     from markdown_it import MarkdownIt
 
@@ -127,7 +114,7 @@ def _parse(path: Path, text: str, tileset: Tileset) -> Source:
             if pending:
                 blocks.append(Block("markdown", tuple(pending)))
                 pending = []
-            blocks.append(_directive(template, token, tileset))
+            blocks.append(_directive(template, token, tile_names, sides))
         else:
             pending.append(token)
     if pending:
@@ -136,7 +123,8 @@ def _parse(path: Path, text: str, tileset: Tileset) -> Source:
     return Source(path, tuple(blocks))
 
 
-def _directive(template: Reading, token: Token, tileset: Tileset) -> Block:
+def _directive(template: Reading, token: Token, tile_names: tuple[str, ...],
+               sides: int) -> Block:
     """One ``pnp`` block; a mistake is reported and the block kept, so reading goes on."""
     line = token.map[0] + 1 if token.map else 0
     words = token.info.split()
@@ -151,7 +139,8 @@ def _directive(template: Reading, token: Token, tileset: Tileset) -> Block:
             template.report(line + 1, f"pnp {name}", f"the '{name}' directive takes no body",
                             token.content.strip()[:40], "an empty fenced block")
         return Block(name, line=line)
-    return Block("diagram", diagram=_diagram(template, token.content, line, tileset), line=line)
+    diagram = _diagram(template, token.content, line, tile_names, sides)
+    return Block("diagram", diagram=diagram, line=line)
 
 
 # --- the diagram format ------------------------------------------------------
@@ -317,7 +306,8 @@ DIAGRAM_FIELDS = DIAGRAM.names
 RECORDS = (DIAGRAM, TILE, PAWN, ARROW, MARK)
 
 
-def _diagram(template: Reading, body: str, line: int, tileset: Tileset) -> Diagram | None:
+def _diagram(template: Reading, body: str, line: int, tile_names: tuple[str, ...],
+             sides: int) -> Diagram | None:
     """Read a diagram's YAML body against :data:`DIAGRAM`; None if it has mistakes.
 
     Its lines count from the fence, whose line is the reading's offset, so
@@ -327,12 +317,11 @@ def _diagram(template: Reading, body: str, line: int, tileset: Tileset) -> Diagr
     data = _diagram_body(template, body, line)
     if data is None:
         return None
-    reading = Reading(template.source, offset=line, tiles=tuple(t.name for t in tileset.tiles))
+    reading = Reading(template.source, offset=line, tiles=tile_names)
     node = DIAGRAM.check(data, At(reading, data.line, "diagram"))
     template.problems.extend(reading.problems)
     if reading.problems:
         return None
-    sides = tileset.shape.sides
     tiles = tuple(TilePlacement(name, cell, turn % sides) for cell, name, turn in node["tiles"])
     return Diagram(node["caption"], node["columns"], node["rows"], tiles,
                    tuple((pawn["at"], pawn["colour"], pawn["label"]) for pawn in node["pawns"]),

@@ -30,6 +30,7 @@ from pnp.impose.layout import PAPERS, SAFE_MARGIN, Paper
 from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
+from pnp.rulebook.contents import ContentsLine, Heading, define_page_number
 from pnp.rulebook.source import PAWN_COLOURS, Diagram, Source
 
 if TYPE_CHECKING:
@@ -57,9 +58,9 @@ MARGIN = SAFE_MARGIN + 30.0
 class Designs:
     """Tile designs for a game's rulebooks, drawn once however often they appear.
 
-    Platypus lays the book out more than once (the contents need page
-    numbers), and the cover alone places dozens of tiles: drawing each design
-    once, and recording its drawing operators once, keeps a build fast. Given
+    Platypus wraps a flowable more than once while it looks for room, and the
+    cover alone places dozens of tiles: drawing each design once, and
+    recording its drawing operators once, keeps a build fast. Given
     the job's shared designs, the book reuses what the job already drew.
     """
 
@@ -360,9 +361,6 @@ def styles() -> dict[str, Style]:
                                spaceAfter=0, textColor=_colour("#ffffff")),
         "note": ParagraphStyle("note", parent=body, fontSize=9.5, leading=12.8,
                                leftIndent=8, rightIndent=8),
-        "toc1": ParagraphStyle("toc1", parent=body, fontName=bold, fontSize=10.5,
-                               leading=15, leftIndent=0),
-        "toc2": ParagraphStyle("toc2", parent=body, fontSize=9.5, leading=13, leftIndent=18),
     }
 
 
@@ -391,16 +389,20 @@ def inline_markup(token: Token) -> str:
 
 
 class Numbering:
-    """Chapter and section numbers as headings are met: 1, 1.1, 1.2, 2..."""
+    """Chapter and section numbers as headings are met (1, 1.1, 1.2, 2...), and the
+    headings so far, in order: the contents page is set from them."""
 
     def __init__(self) -> None:
         self.counts = [0, 0, 0]
+        self.headings: list[Heading] = []
 
-    def next(self, level: int) -> str:
+    def next(self, level: int, title: str) -> Heading:
         self.counts[level - 1] += 1
         for deeper in range(level, 3):
             self.counts[deeper] = 0
-        return ".".join(str(n) for n in self.counts[:level])
+        heading = Heading(level, ".".join(str(n) for n in self.counts[:level]), title)
+        self.headings.append(heading)
+        return heading
 
 
 def markdown_flowables(tokens: tuple[Token, ...], sheet: dict[str, Style], numbering: Numbering,
@@ -447,10 +449,10 @@ class _MarkdownRun:
         sheet = self.sheet
         if self.heading:
             level = min(int(self.heading[1]), 3)
-            number = self.numbering.next(level)
-            paragraph = Paragraph(f"{number}&nbsp;&nbsp;{inline_markup(token)}",
+            heading = self.numbering.next(level, token.content)
+            paragraph = Paragraph(f"{heading.number}&nbsp;&nbsp;{inline_markup(token)}",
                                   sheet[f"h{level}"])
-            paragraph.toc_entry = (level, f"{number}  {token.content}")
+            paragraph.toc_entry = heading
             self.add(paragraph)
             self.heading = None
         elif self.table_rows is not None and self.row is not None:
@@ -828,60 +830,22 @@ def _cover_title(canvas: Canvas, tileset: Tileset, paper: Paper, left: float,
                              f"print-and-play edition made with pnp {__version__}")
 
 
-class SketchFrame(_platypus("Frame")):  # type: ignore[misc]  # reportlab is untyped
-    """A frame that places flowables without drawing them while its book is sketching."""
-
-    sketching = False
-
-    def _add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
-        if not self.sketching:
-            return int(super()._add(flowable, canv, trySplit))
-        flowable.drawOn = _no_drawing  # hides the method for this one placement
-        try:
-            return int(super()._add(flowable, canv, trySplit))
-        finally:
-            del flowable.drawOn
-
-    add = _add  # Platypus calls add, which in Frame is a plain alias of Frame._add
-
-
-def _no_drawing(*args: object, **kwargs: object) -> None:
-    """Stands in for a flowable's drawOn while its book is only being laid out."""
-
-
 class Book(_platypus("BaseDocTemplate")):  # type: ignore[misc]  # reportlab is untyped
     """A rulebook document: numbered headings feed the contents and the PDF outline.
 
-    The contents list each heading's page, so the book is laid out in passes
-    until two agree (multiBuild). The first pass can never be the one saved,
-    so it is a sketch: flowables and page decorations are placed but not
-    drawn, which takes about half the time of a full pass and finds the same
-    pages. Later passes draw everything, exactly as before.
+    The book is laid out once. As each heading lands on its page, the book
+    bookmarks it for the outline and defines the form that the contents page
+    (already drawn) shows as that heading's page number.
     """
 
-    passes = 0
-
-    @property
-    def sketching(self) -> bool:
-        return self.passes == 1
-
-    def beforeDocument(self) -> None:  # Platypus calls it at the start of every pass
-        self.passes += 1
-        for template in self.pageTemplates:
-            for frame in template.frames:
-                frame.sketching = self.sketching
-
-    def _allSatisfied(self) -> bool:  # multiBuild saves the first pass that satisfies this
-        return not self.sketching and bool(super()._allSatisfied())
-
     def afterFlowable(self, flowable: Flowable) -> None:
-        entry = getattr(flowable, "toc_entry", None)
-        if entry:
-            level, text = entry
-            key = f"h{zlib.crc32(text.encode()):08x}"
+        heading = getattr(flowable, "toc_entry", None)
+        if isinstance(heading, Heading):
+            key = f"h{zlib.crc32(heading.text.encode()):08x}"
             self.canv.bookmarkPage(key)
-            self.canv.addOutlineEntry(text, key, level=level - 1, closed=level > 1)
-            self.notify("TOCEntry", (level - 1, text, self.page, key))
+            self.canv.addOutlineEntry(heading.text, key, level=heading.level - 1,
+                                      closed=heading.level > 1)
+            define_page_number(self.canv, heading, self.page)
 
 
 def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
@@ -892,15 +856,13 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
     once per book.
     """
     from reportlab.platypus import (
+        Frame,
         KeepTogether,
         NextPageTemplate,
         PageBreak,
         PageTemplate,
         Spacer,
     )
-
-    # reportlab ships no type hints
-    from reportlab.platypus.tableofcontents import TableOfContents
 
     binary_streams()
     sheet = styles()
@@ -915,15 +877,12 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
                initialFontName=pdf_font("regular"), initialFontSize=10,
                leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
                bottomMargin=MARGIN)
-    frame = SketchFrame(MARGIN, MARGIN, width, paper.height - 2 * MARGIN, id="body")
+    frame = Frame(MARGIN, MARGIN, width, paper.height - 2 * MARGIN, id="body")
 
     def on_cover(canvas: Canvas, document: Book) -> None:
-        if not document.sketching:
-            _cover(canvas, document, designs, paper)
+        _cover(canvas, document, designs, paper)
 
     def on_body(canvas: Canvas, document: Book) -> None:
-        if document.sketching:
-            return
         canvas.saveState()
         canvas.setFont(pdf_font("regular"), 8)
         canvas.setFillColor(_colour(MUTED))
@@ -935,16 +894,7 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
         PageTemplate("cover", [frame], onPage=on_cover),
         PageTemplate("body", [frame], onPage=on_body),
     ])
-    from reportlab.platypus import TableStyle
-
-    contents = TableOfContents(
-        levelStyles=[sheet["toc1"], sheet["toc2"]], dotsMinLevel=0,
-        tableStyle=TableStyle([("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),
-                               ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                               ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
-    story: list[Flowable] = [NextPageTemplate("body"), PageBreak(),
-                   Paragraph("Contents", sheet["h1"]), contents, PageBreak()]
+    story: list[Flowable] = []
     numbering = Numbering()
     for block in source.blocks:
         if block.kind == "markdown":
@@ -960,7 +910,9 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
             figure.hAlign = "CENTER"
             caption = Paragraph(escape(block.diagram.caption), sheet["caption"])
             story.append(KeepTogether([Spacer(1, 4), figure, caption, Spacer(1, 6)]))
-    doc.multiBuild(story, maxPasses=4)
+    contents = [ContentsLine(heading) for heading in numbering.headings]
+    doc.build([NextPageTemplate("body"), PageBreak(), Paragraph("Contents", sheet["h1"]),
+               *contents, PageBreak(), *story])
     return buffer.getvalue()
 
 

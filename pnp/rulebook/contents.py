@@ -1,0 +1,144 @@
+"""The contents page, set in the same single pass as the book it lists.
+
+A contents page needs the page of every heading, which is only known once
+the headings are placed. Platypus's own answer lays the whole book out two or
+three times. Ours lays it out once: the list of headings is known from the
+template before layout, so each contents line has a fixed height whatever its
+page number; the number itself is a PDF form that the line places now and the
+book defines when the heading lands on its page (a PDF may define a form after
+the page that uses it). One pass gives the same pages as several would.
+
+Titles are drawn as plain strings, never parsed as markup.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.draw.fonts import pdf_font, string_width
+
+# reportlab has no type hints: these names only say which of its objects is meant
+Canvas = Any
+
+NUMBER_SLOT = 18.0  # points at the right of a line kept for its page number
+DOT_PITCH = 5.0  # leader dots sit on one grid, so their columns line up
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A numbered heading as the contents lists it."""
+
+    level: int
+    number: str
+    title: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.number}  {self.title}"
+
+    @property
+    def form(self) -> str:
+        """The name of the form that shows this heading's page number."""
+        return "pnpPage" + self.number.replace(".", "_")
+
+
+@dataclass(frozen=True)
+class LineStyle:
+    """How one level of the contents is set."""
+
+    font: str  # a role of pnp.draw.fonts
+    size: float
+    leading: float
+    indent: float
+    space_before: float
+    colour: str
+
+
+LEVEL_STYLES = (
+    LineStyle("bold", 10.5, 15.0, 0.0, 4.0, "#1f1a16"),
+    LineStyle("regular", 9.5, 13.0, 18.0, 0.0, "#1f1a16"),
+)
+
+
+def style_of(level: int) -> LineStyle:
+    return LEVEL_STYLES[min(level, len(LEVEL_STYLES)) - 1]
+
+
+def wrap_words(text: str, role: str, size: float, width: float) -> list[str]:
+    """Greedy line breaks at spaces; a word longer than the line gets a line of its own."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if current and string_width(candidate, role, size) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    return [*lines, current]
+
+
+def define_page_number(canvas: Canvas, heading: Heading, page: int) -> None:
+    """Define the form a contents line placed for ``heading``: its page, right-aligned."""
+    style = style_of(heading.level)
+    canvas.beginForm(heading.form, 0, -style.size, NUMBER_SLOT, style.size)
+    canvas.setFont(pdf_font(style.font), style.size)
+    canvas.setFillColor(style.colour)
+    canvas.drawRightString(NUMBER_SLOT, 0, str(page))
+    canvas.endForm()
+
+
+def _flowable_base() -> Any:
+    # reportlab ships no type hints
+    from reportlab.platypus import Flowable
+
+    return Flowable
+
+
+class ContentsLine(_flowable_base()):  # type: ignore[misc]  # reportlab is untyped
+    """One heading in the contents: its title, a dot leader and its page number."""
+
+    def __init__(self, heading: Heading) -> None:
+        super().__init__()
+        self.heading = heading
+        self.style = style_of(heading.level)
+        self.lines: list[str] = []
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        style = self.style
+        room = available_width - style.indent - NUMBER_SLOT - 2 * DOT_PITCH
+        self.width = available_width
+        self.lines = wrap_words(self.heading.text, style.font, style.size, room)
+        self.height = style.leading * len(self.lines)
+        return self.width, self.height
+
+    def getSpaceBefore(self) -> float:
+        return self.style.space_before
+
+    def draw(self) -> None:
+        canvas, style = self.canv, self.style
+        role = style.font
+        canvas.setFont(pdf_font(role), style.size)
+        canvas.setFillColor(style.colour)
+        top_gap = (style.leading - style.size) / 2
+        baseline = self.height - style.leading + top_gap + 0.22 * style.size
+        for index, line in enumerate(self.lines):
+            canvas.drawString(style.indent, baseline - index * style.leading, line)
+        last = baseline - (len(self.lines) - 1) * style.leading
+        text_end = style.indent + string_width(self.lines[-1], role, style.size)
+        first_dot = math.ceil((text_end + DOT_PITCH) / DOT_PITCH) * DOT_PITCH
+        last_dot = self.width - NUMBER_SLOT - 3.0
+        if first_dot <= last_dot:
+            canvas.saveState()
+            canvas.setStrokeColor(style.colour)
+            canvas.setLineWidth(1.1 if role == "bold" else 0.9)
+            canvas.setLineCap(1)  # zero-length dashes with round caps draw as dots
+            canvas.setDash([0, DOT_PITCH], 0)
+            canvas.line(first_dot, last + 0.8, last_dot + 0.01, last + 0.8)
+            canvas.restoreState()
+        canvas.saveState()
+        canvas.translate(self.width - NUMBER_SLOT, last)
+        canvas.doForm(self.heading.form)
+        canvas.restoreState()
