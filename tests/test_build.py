@@ -10,9 +10,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 from support import ROOT
 
 from pnp import build as build_module
+from pnp.build.manifest import placement_rows
 from pnp.cli import main
 from pnp.export import pdf as pdf_module
 from pnp.export.output import write_atomic
@@ -227,3 +230,14 @@ def test_a_homebrew_tile_may_not_take_a_components_name(tmp_path):
                    "    paths: [N-S]\n    features: [{die: 1, at: NE}]\n")
     result = run("validate", str(mix))
     assert result.exit_code == 2 and "already exists" in result.output
+
+
+values = st.one_of(st.text(max_size=6, alphabet="ab{},:\"\\é"), st.integers(-5, 5),
+                   st.floats(allow_nan=False, allow_infinity=False, width=32))
+
+
+@given(st.lists(st.dictionaries(st.sampled_from(["page", "tile", "x", "back"]), values,
+                                max_size=4), max_size=6))
+def test_placement_rows_are_each_placement_as_the_encoder_writes_it(placements):
+    encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+    assert placement_rows(placements) == [encode(placement) for placement in placements]

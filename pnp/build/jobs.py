@@ -7,9 +7,7 @@ deterministic on its own, so the bytes never depend on which worker ran it.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
@@ -76,8 +74,12 @@ def run_jobs(jobs: list[Job], options: BuildOptions) -> list[list[Artifact]]:
     Results come back in the order of ``jobs`` whatever order they ran in.
     """
     workers = min(options.jobs or os.cpu_count() or 1, len(jobs))
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers <= 1 or not hasattr(os, "fork"):
         return [run_job(job, options) for job in jobs]
+    # a build with one job (a game without its rulebook) never pays for these imports
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     order = heaviest_first(jobs)
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:

@@ -22,11 +22,30 @@ def manifest_text(manifest: dict[str, Any]) -> str:
     """
     body = {**manifest, "sheets": [{**sheet, "placements": []} for sheet in manifest["sheets"]]}
     text = json.dumps(body, indent=1, ensure_ascii=False)
-    row = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode  # made once
     for sheet in manifest["sheets"]:
-        rows = ",\n   ".join(row(p) for p in sheet["placements"])
+        rows = ",\n   ".join(placement_rows(sheet["placements"]))
         text = text.replace('"placements": []', f'"placements": [\n   {rows}\n  ]', 1)
     return text + "\n"
+
+
+def placement_rows(placements: list[dict[str, Any]]) -> list[str]:
+    """Each placement as compact JSON, one string per placement.
+
+    A stress sheet lists tens of thousands of placements, so the list is
+    encoded in one call of the C encoder and cut between objects. A name
+    holding the separator itself would cut in the wrong place; the count of
+    pieces shows it, and then each placement is encoded on its own.
+    """
+    if not placements:
+        return []
+    whole = json.dumps(placements, separators=(",", ":"), ensure_ascii=False)
+    rows = whole[1:-1].split("},{")
+    if len(rows) != len(placements):
+        encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+        return [encode(placement) for placement in placements]
+    if len(rows) > 1:
+        rows = [rows[0] + "}", *("{" + row + "}" for row in rows[1:-1]), "{" + rows[-1]]
+    return rows
 
 
 def manifest(tileset: Tileset, sheets: list[dict[str, Any]]) -> dict[str, Any]:
