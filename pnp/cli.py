@@ -20,7 +20,6 @@ from pnp import __version__
 from pnp.errors import InputError, Where, did_you_mean
 
 if TYPE_CHECKING:
-    from pnp.build.places import Input
     from pnp.model.tileset import Tileset
     from pnp.rules import Finding, GameRules, Setup
 
@@ -46,14 +45,6 @@ def load(target: str, variant: str | None = None, sets: tuple[str, ...] = ()) ->
     from pnp.input.targets import apply_sets, apply_variant, load_target
 
     return apply_sets(apply_variant(load_target(target), variant), sets)
-
-
-def inputs_of(target: str, tileset: Tileset) -> list[Input]:
-    """What building ``target`` reads, so that no output is written over it."""
-    from pnp.build.places import game_inputs
-    from pnp.input.catalog import resolve
-
-    return game_inputs(tileset, resolve(target))
 
 
 def choose_players(tileset: Tileset, variant: str | None, players: int | None) -> int:
@@ -121,8 +112,7 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     mirrored for the chosen duplex flip.
     """
     from pnp.build import build as run_build
-    from pnp.build.places import check_out_dir
-    from pnp.input.catalog import shipped_games
+    from pnp.input.catalog import resolve, shipped_games
     from pnp.model.options import BuildOptions
 
     targets = list(games) or list(shipped_games())
@@ -143,10 +133,8 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
                              f"{seen[tileset.game.casefold()]!r} and {target!r}",
                              allowed="each game once; give a copied tileset its own 'game' id")
         seen[tileset.game.casefold()] = target
-    check_out_dir(out_dir, [item for target, tileset in zip(targets, tilesets, strict=True)
-                            for item in inputs_of(target, tileset)])
-    written = run_build(tilesets, out_dir, BuildOptions(papers, size, duplex, rulebook=rulebook,
-                                                        booklet=booklet, jobs=jobs))
+    options = BuildOptions(papers, size, duplex, rulebook=rulebook, booklet=booklet, jobs=jobs)
+    written = run_build(tilesets, out_dir, options, origins=[resolve(t) for t in targets])
     pdfs = sum(1 for path in written if path.suffix == ".pdf")
     click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
                f"{out_dir}")
@@ -167,10 +155,11 @@ def render(game: str, tile: str, output: Path, dpi: int) -> None:
     TILE may also name a card or token (NAME:reverse for its other side), the
     board, or a back as back:NAME.
     """
-    from pnp.build.places import check_output_file
+    from pnp.build.places import check_output_file, game_inputs
     from pnp.export.designs import designs_by_name
     from pnp.export.output import write_atomic
     from pnp.export.svg import to_png, to_svg
+    from pnp.input.catalog import resolve
 
     tileset = load(game)
     suffix = output.suffix.lower()
@@ -183,7 +172,7 @@ def render(game: str, tile: str, output: Path, dpi: int) -> None:
         hint = did_you_mean(tile, names, many=True)
         raise InputError(Where(str(tileset.source)), f"unknown tile or piece{hint}",
                          field="TILE", found=repr(tile), allowed=", ".join(names))
-    check_output_file(output, inputs_of(game, tileset))
+    check_output_file(output, game_inputs(tileset, resolve(game)))
     drawing = drawings[tile]()
     data = to_svg(drawing).encode("utf-8") if suffix == ".svg" else to_png(drawing, dpi)
     try:

@@ -24,7 +24,7 @@ def run(*args: str):
 
 def tree(folder: Path) -> dict[str, bytes]:
     """Every file of every game folder, as a reader sees it through the game's link."""
-    return {f"{game.name}/{p.relative_to(game)}": p.read_bytes()
+    return {f"{game.name}/{p.relative_to(game.resolve())}": p.read_bytes()
             for game in sorted(folder.iterdir()) if not game.name.startswith(".")
             for p in sorted(game.resolve().rglob("*")) if p.is_file()}
 

@@ -31,10 +31,18 @@ Files = dict[str, bytes]  # a game's files by their path inside its folder
 
 
 def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
-          exporters: tuple[Exporter, ...] = EXPORTERS) -> list[Path]:
-    """Render all games, then publish each; nothing is written if any game fails."""
-    check_out_dir(out_dir, [item for tileset in tilesets for item in game_inputs(tileset)])
-    check_names(tilesets, options)
+          exporters: tuple[Exporter, ...] = EXPORTERS,
+          origins: list[Path] | None = None) -> list[Path]:
+    """Render all games, then publish each; nothing is written if any game fails.
+
+    ``origins`` are the files the user named (a mix, for a mixed tileset):
+    they are inputs too, and a mix's name is reported against its file.
+    """
+    blank: list[Path | None] = [None] * len(tilesets)
+    targets = origins or blank
+    check_out_dir(out_dir, [item for tileset, target in zip(tilesets, targets, strict=True)
+                            for item in game_inputs(tileset, target)])
+    check_names(tilesets, options, origins)
     games = render(tilesets, options, exporters)
     try:
         publish(out_dir, games)

@@ -24,6 +24,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from pnp.errors import InputError, Problem, Where
 from pnp.model.options import BuildOptions
@@ -33,6 +34,9 @@ MAX_NAME = 100  # characters in one file or folder name; Windows paths stop at 2
 DEVICES = frozenset({"con", "prn", "aux", "nul", "conin$", "conout$",
                      *(f"{port}{n}" for port in ("com", "lpt") for n in "123456789¹²³")})
 FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
+SHARED_ALLOWED = ("names whose files differ in more than letter case; no piece named "
+                  "'<another piece>-reverse', no aid named 'rulebook' or 'rulebook-booklet', "
+                  "each game once")
 NAME_ALLOWED = (f"a name giving file names of at most {MAX_NAME} characters, none of them a "
                 "Windows device name (con, prn, aux, nul, com1-com9, lpt1-lpt9)")
 
@@ -65,6 +69,7 @@ class Output:
     where: Where
     field: str
     source: str  # "tile 'elbow'", for messages
+    name: str = ""  # the user's name it is made from: one problem per name, not per file
 
 
 def _line(tileset: Tileset, key: str) -> int:
@@ -76,88 +81,92 @@ def _pieces(tileset: Tileset) -> Iterable[Output]:
     file = str(tileset.source)
     for tile in tileset.tiles:
         yield Output(f"tiles/{tile.name}.svg", Where(file, tile.line), "tiles: name",
-                     f"tile '{tile.name}'")
+                     f"tile '{tile.name}'", tile.name)
     for back in tileset.backs:
         yield Output(f"backs/{back.name}.svg", Where(file, _line(tileset, "backs")),
-                     "backs: name", f"back '{back.name}'")
+                     "backs: name", f"back '{back.name}'", back.name)
     for piece in tileset.components:
         at = Where(file, piece.line)
         yield Output(f"components/{piece.name}.svg", at, "components: name",
-                     f"{piece.kind} '{piece.name}'")
+                     f"{piece.kind} '{piece.name}'", piece.name)
         yield Output(f"components/{piece.name}-reverse.svg", at, "components: name",
-                     f"the reverse of {piece.kind} '{piece.name}'")
+                     f"the reverse of {piece.kind} '{piece.name}'", piece.name)
     if tileset.board is not None:
         yield Output(f"board/{tileset.board.name}.svg", Where(file, _line(tileset, "board")),
-                     "board: name", f"board '{tileset.board.name}'")
+                     "board: name", f"board '{tileset.board.name}'", tileset.board.name)
 
 
-def _sheets(tileset: Tileset, options: BuildOptions) -> Iterable[Output]:
-    """The PDFs, named after the game (its folder name) and its aids."""
+def folder_output(tileset: Tileset, origin: Path | None = None) -> Output:
+    """The game's folder, named by its id, or by a mix's or variant's name joined to it."""
+    game = tileset.game
+    if tileset.mix:
+        return Output(game, Where(str(origin or tileset.source)), "name",
+                      f"the output folder of mix '{tileset.mix}'", game)
+    if tileset.origin:
+        return Output(game, Where("command line"), "--variant",
+                      "the output folder of the variant", game)
+    return Output(game, Where(str(tileset.source), _line(tileset, "game")), "game",
+                  "the game's output folder", game)
+
+
+def _sheets(tileset: Tileset, options: BuildOptions, folder: Output) -> Iterable[Output]:
+    """The PDFs, named after the game (as its folder is) and its aids."""
     game, file = tileset.game, str(tileset.source)
-    at = Where(file, _line(tileset, "game"))
     fixed = ("tiles", "cards", "tokens", "board", "rulebook", "rulebook-booklet")
     for paper in options.papers:
         for kind in fixed:
-            yield Output(f"{game}-{kind}-{paper}.pdf", at, "game",
-                         f"the {kind.replace('-', ' ')} of '{game}' on {paper}")
+            yield Output(f"{game}-{kind}-{paper}.pdf", folder.where, folder.field,
+                         f"the {kind.replace('-', ' ')} of '{game}' on {paper}", game)
         for aid in tileset.aids:
             yield Output(f"{game}-{aid.name}-{paper}.pdf", Where(file, _line(tileset, "aids")),
-                         "aids: name", f"aid '{aid.name}' on {paper}")
+                         "aids: name", f"aid '{aid.name}' on {paper}", aid.name)
 
 
-def planned_outputs(tileset: Tileset, options: BuildOptions) -> list[Output]:
-    """Every file a build of ``tileset`` may write, each with where its name comes from."""
+def planned_outputs(tileset: Tileset, options: BuildOptions,
+                    origin: Path | None = None) -> list[Output]:
+    """Every file a build of ``tileset`` may write, each with where its name comes from.
+
+    The game's folder comes first, so a bad game id is reported once, as a
+    folder name, and not again for every file named after it.
+    """
+    folder = folder_output(tileset, origin)
     manifest = Output("manifest.json", Where(str(tileset.source)), "game", "the manifest")
-    return [*_pieces(tileset), *_sheets(tileset, options), manifest]
-
-
-def _folder_problem(tileset: Tileset) -> Problem | None:
-    why = unsafe(tileset.game)
-    if not why:
-        return None
-    return Problem(Where(str(tileset.source), _line(tileset, "game")),
-                   "this name cannot be the game's output folder on every system",
-                   "game" + (" (with the mix or variant name)" if tileset.origin else ""),
-                   f"'{tileset.game}', {why}", NAME_ALLOWED)
+    return [folder, *_pieces(tileset), *_sheets(tileset, options, folder), manifest]
 
 
 def _name_problems(outputs: list[Output]) -> list[Problem]:
     """Unsafe names, and names that one case-insensitive folder would take as one."""
-    problems = []
+    problems: dict[tuple[str, str, str], Problem] = {}
     seen: dict[str, Output] = {}
     for output in outputs:
-        name = output.path.rsplit("/", 1)[-1]
-        why = unsafe(name)
+        why = unsafe(output.path.rsplit("/", 1)[-1])
         if why:
-            problems.append(Problem(output.where, "this name cannot be a file name on every "
-                                    "system", output.field,
-                                    f"{output.source}, written as '{output.path}': {why}",
-                                    NAME_ALLOWED))
+            problems.setdefault((output.field, output.name or output.path, "unsafe"), Problem(
+                output.where, "this name cannot be a file name on every system", output.field,
+                f"'{output.path}' for {output.source}: {why}", NAME_ALLOWED))
         first = seen.setdefault(fold(output.path), output)
         if first is not output:
-            problems.append(Problem(output.where, "two outputs would share one file name",
-                                    output.field, f"'{output.path}' for both {first.source} "
-                                    f"and {output.source}", "names whose files differ in more "
-                                    "than letter case; a piece may not be named "
-                                    "'<another>-reverse', nor an aid 'rulebook' or "
-                                    "'rulebook-booklet'"))
-    return problems
+            problems.setdefault((output.field, output.name or output.path, "shared"), Problem(
+                output.where, "two outputs would share one file name", output.field,
+                f"'{output.path}' for both {first.source} and {output.source}",
+                SHARED_ALLOWED))
+    return list(problems.values())
 
 
-def check_names(tilesets: list[Tileset], options: BuildOptions) -> None:
-    """Refuse, before drawing, any game whose names make unsafe or shared file names."""
+def check_names(tilesets: list[Tileset], options: BuildOptions,
+                origins: list[Path] | None = None) -> None:
+    """Refuse, before drawing, any game whose names make unsafe or shared file names.
+
+    ``origins`` are the files the user named, one per tileset, so that a
+    mix's folder name is blamed on the mix and not on the game it is based on.
+    """
+    blank: list[Path | None] = [None] * len(tilesets)
+    named = list(zip(tilesets, origins or blank, strict=True))
     problems: list[Problem] = []
-    folders: dict[str, Tileset] = {}
-    for tileset in tilesets:
-        folder = _folder_problem(tileset)
-        problems += [folder] if folder else []
-        problems += _name_problems(planned_outputs(tileset, options))
-        first = folders.setdefault(fold(tileset.game), tileset)
-        if first is not tileset:
-            problems.append(Problem(Where(str(tileset.source)), "two games would share one "
-                                    "output folder", "game", f"'{tileset.game}' from "
-                                    f"{tileset.source} and '{first.game}' from {first.source}",
-                                    "each game once; give a copied tileset its own 'game' id"))
+    for tileset, origin in named:
+        problems += _name_problems(planned_outputs(tileset, options, origin))
+    folders = [folder_output(tileset, origin) for tileset, origin in named]
+    problems += [p for p in _name_problems(folders) if "share" in p.problem]
     if problems:
         raise InputError.of(problems)
 
