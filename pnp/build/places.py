@@ -11,9 +11,10 @@ is checked against them:
 - it may not lie *inside* a folder of art, of a rulebook template, or of the
   package's own data (the shipped games, templates and fonts, which no build
   may ever write);
-- it may lie inside the folder of a tileset or mix file, when nothing read is
-  below it: ``output/`` beside ``my-mine.yaml`` is how designers work, and
-  the second rule guarantees it holds no input to overwrite.
+- it may lie inside the folder of a tileset or mix file (and so inside a
+  folder of art kept beside that file): ``output/`` beside ``my-mine.yaml``
+  is how designers work, and the first rule guarantees that such a folder
+  holds no input to overwrite.
 
 ``pnp render`` writes one file; the same inputs are protected from it.
 
