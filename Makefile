@@ -20,8 +20,11 @@ $(READY): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@
 
-# One game's outputs depend on its tileset, its rulebook template and the code;
-# the manifest is written last, so its time stamp stands for the whole build.
+# One game's outputs depend on its tileset, its rulebook template and the code.
+# `pnp build` swaps a game's folder in whole, manifest included, so the
+# manifest's time stamp stands for the whole game. It is precious: make must
+# never delete it when interrupted, which would break a complete folder.
+.PRECIOUS: $(OUT)/%/manifest.json
 .SECONDEXPANSION:
 $(OUT)/%/manifest.json: tilesets/%.yaml $$(wildcard templates/$$*/*) $(SOURCES) $(READY)
 	$(BIN)/pnp build $* --out $(OUT)

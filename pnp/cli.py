@@ -112,7 +112,7 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     mirrored for the chosen duplex flip.
     """
     from pnp.build import build as run_build
-    from pnp.input.catalog import shipped_games
+    from pnp.input.catalog import resolve, shipped_games
     from pnp.model.options import BuildOptions
 
     targets = list(games) or list(shipped_games())
@@ -127,14 +127,14 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     tilesets = [output_tileset(load(target, variant), variant) for target in targets]
     seen: dict[str, str] = {}
     for target, tileset in zip(targets, tilesets, strict=True):
-        if tileset.game in seen:
+        if tileset.game.casefold() in seen:
             raise InputError(Where(str(tileset.source)), "two targets would write the same "
                              "output folder", field="game", found=f"'{tileset.game}' from "
-                             f"{seen[tileset.game]!r} and {target!r}",
+                             f"{seen[tileset.game.casefold()]!r} and {target!r}",
                              allowed="each game once; give a copied tileset its own 'game' id")
-        seen[tileset.game] = target
-    written = run_build(tilesets, out_dir, BuildOptions(papers, size, duplex, rulebook=rulebook,
-                                                        booklet=booklet, jobs=jobs))
+        seen[tileset.game.casefold()] = target
+    options = BuildOptions(papers, size, duplex, rulebook=rulebook, booklet=booklet, jobs=jobs)
+    written = run_build(tilesets, out_dir, options, origins=[resolve(t) for t in targets])
     pdfs = sum(1 for path in written if path.suffix == ".pdf")
     click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
                f"{out_dir}")
@@ -155,9 +155,11 @@ def render(game: str, tile: str, output: Path, dpi: int) -> None:
     TILE may also name a card or token (NAME:reverse for its other side), the
     board, or a back as back:NAME.
     """
+    from pnp.build.places import check_output_file, game_inputs
     from pnp.export.designs import designs_by_name
     from pnp.export.output import write_atomic
     from pnp.export.svg import to_png, to_svg
+    from pnp.input.catalog import resolve
 
     tileset = load(game)
     suffix = output.suffix.lower()
@@ -170,6 +172,7 @@ def render(game: str, tile: str, output: Path, dpi: int) -> None:
         hint = did_you_mean(tile, names, many=True)
         raise InputError(Where(str(tileset.source)), f"unknown tile or piece{hint}",
                          field="TILE", found=repr(tile), allowed=", ".join(names))
+    check_output_file(output, game_inputs(tileset, resolve(game)))
     drawing = drawings[tile]()
     data = to_svg(drawing).encode("utf-8") if suffix == ".svg" else to_png(drawing, dpi)
     try:

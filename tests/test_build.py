@@ -26,8 +26,10 @@ def run(*args: str):
 
 
 def tree(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file()}
+    """Every file of every game folder, as a reader sees it through the game's link."""
+    return {f"{game.name}/{p.relative_to(game.resolve())}": p.read_bytes()
+            for game in sorted(folder.iterdir()) if not game.name.startswith(".")
+            for p in sorted(game.resolve().rglob("*")) if p.is_file()}
 
 
 def test_build_writes_the_documented_files(tmp_path):

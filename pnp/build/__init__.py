@@ -1,10 +1,13 @@
-"""Build games: every registered output for every paper, then write it all at once.
+"""Build games: every registered output for every paper, then publish each game whole.
 
 Everything is rendered into memory first and written only when all of it
-succeeded, each file atomically and each game's manifest last: a build that
-fails while rendering (or is interrupted) leaves the previous output as it
-was, and even a write that fails part-way (a full disk) never leaves a
-half-written file.
+succeeded: a build that fails while rendering writes nothing. The names of
+the files are checked before drawing (:mod:`pnp.build.names`), and each game
+is then published by :mod:`pnp.build.staging`: written complete into a
+staging folder and swapped in at once, so a build that is killed, or whose
+disk fills up, leaves each game folder as the previous build left it or as
+this one made it, never a mixture, and its manifest lists every file with
+its size and hash.
 """
 
 from __future__ import annotations
@@ -12,36 +15,61 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.build.jobs import plan_jobs, run_jobs
-from pnp.build.manifest import manifest, manifest_text
+from pnp.build.manifest import file_listing, manifest, manifest_text
+from pnp.build.names import check_files, check_names
+from pnp.build.places import check_out_dir, game_inputs
 from pnp.build.registry import EXPORTERS
+from pnp.build.staging import publish
 from pnp.errors import InputError, Where
 from pnp.export.artifacts import Exporter
-from pnp.export.output import write_all
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 
 __all__ = ["EXPORTERS", "BuildOptions", "build"]
 
+Files = dict[str, bytes]  # a game's files by their path inside its folder
+
 
 def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
-          exporters: tuple[Exporter, ...] = EXPORTERS) -> list[Path]:
-    """Render all games, then write every file; nothing is written if any game fails."""
-    jobs = plan_jobs(tilesets, exporters, options)
-    files: dict[Path, bytes] = {}
-    sheets: dict[str, list[dict[str, object]]] = {t.game: [] for t in tilesets}
-    for job, artifacts in zip(jobs, run_jobs(jobs, options), strict=True):
-        game_dir = out_dir / job.tileset.game
-        for artifact in artifacts:
-            files[game_dir / artifact.path] = artifact.data
-            if artifact.listing is not None:
-                sheets[job.tileset.game].append(dict(artifact.listing))
-    for tileset in tilesets:  # manifests last: each stands for its whole game
-        text = manifest_text(manifest(tileset, sheets[tileset.game]))
-        files[out_dir / tileset.game / "manifest.json"] = text.encode()
+          exporters: tuple[Exporter, ...] = EXPORTERS,
+          origins: list[Path] | None = None) -> list[Path]:
+    """Render all games, then publish each; nothing is written if any game fails.
+
+    ``origins`` are the files the user named (a mix, for a mixed tileset):
+    they are inputs too, and a mix's name is reported against its file.
+    """
+    blank: list[Path | None] = [None] * len(tilesets)
+    targets = origins or blank
+    check_out_dir(out_dir, [item for tileset, target in zip(tilesets, targets, strict=True)
+                            for item in game_inputs(tileset, target)])
+    check_names(tilesets, options, origins)
+    games = render(tilesets, options, exporters)
     try:
-        write_all(files)
+        publish(out_dir, games)
     except OSError as error:
         raise InputError(Where(str(out_dir)), "the output folder cannot be written",
                          field="--out", found=error.strerror or type(error).__name__,
                          allowed="a folder you may write to (it is created if missing)") from None
-    return list(files)
+    return [out_dir / game / name for game, files in games.items() for name in files]
+
+
+def render(tilesets: list[Tileset], options: BuildOptions,
+           exporters: tuple[Exporter, ...]) -> dict[str, Files]:
+    """Every game's files in memory, each game's manifest last."""
+    jobs = plan_jobs(tilesets, exporters, options)
+    paths: dict[str, list[str]] = {t.game: [] for t in tilesets}
+    games: dict[str, Files] = {t.game: {} for t in tilesets}
+    sheets: dict[str, list[dict[str, object]]] = {t.game: [] for t in tilesets}
+    for job, artifacts in zip(jobs, run_jobs(jobs, options), strict=True):
+        game = job.tileset.game
+        for artifact in artifacts:
+            paths[game].append(artifact.path)
+            games[game][artifact.path] = artifact.data
+            if artifact.listing is not None:
+                sheets[game].append(dict(artifact.listing))
+    for tileset in tilesets:  # the manifest lists, and so stands for, the whole game
+        check_files(tileset, [*paths[tileset.game], "manifest.json"])
+        files = games[tileset.game]
+        text = manifest_text(manifest(tileset, sheets[tileset.game], file_listing(files)))
+        files["manifest.json"] = text.encode()
+    return games

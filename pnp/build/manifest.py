@@ -1,11 +1,15 @@
-"""The manifest: every piece of one game, its SVGs, and every sheet with its placements.
+"""The manifest: every piece of one game, its SVGs, every sheet with its placements,
+and every file of the game's folder with its size and SHA-256.
 
-Written last by a build, so its presence and time stamp stand for the whole
-game's output.
+A game folder is published whole (:mod:`pnp.build.staging`), so its manifest
+is there exactly when all the files it lists are, and its time stamp stands
+for the whole game's output; the file list lets anyone check that the folder
+holds exactly what the build wrote.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -21,10 +25,15 @@ def manifest_text(manifest: dict[str, Any]) -> str:
     unindented JSON uses the C encoder, take longer than drawing the PDF.
     """
     body = {**manifest, "sheets": [{**sheet, "placements": []} for sheet in manifest["sheets"]]}
+    if "files" in body:
+        body["files"] = []
     text = json.dumps(body, indent=1, ensure_ascii=False)
     for sheet in manifest["sheets"]:
         rows = ",\n   ".join(placement_rows(sheet["placements"]))
         text = text.replace('"placements": []', f'"placements": [\n   {rows}\n  ]', 1)
+    if manifest.get("files"):
+        rows = ",\n  ".join(placement_rows(manifest["files"]))
+        text = text.replace('"files": []', f'"files": [\n  {rows}\n ]', 1)
     return text + "\n"
 
 
@@ -48,8 +57,16 @@ def placement_rows(placements: list[dict[str, Any]]) -> list[str]:
     return rows
 
 
-def manifest(tileset: Tileset, sheets: list[dict[str, Any]]) -> dict[str, Any]:
-    """The manifest of one game: its pieces, their SVGs, and every sheet with placements."""
+def file_listing(files: dict[str, bytes]) -> list[dict[str, Any]]:
+    """Every file of a game's folder but the manifest, by path: its size and SHA-256."""
+    return [{"path": name, "bytes": len(files[name]),
+             "sha256": hashlib.sha256(files[name]).hexdigest()}
+            for name in sorted(files) if name != "manifest.json"]
+
+
+def manifest(tileset: Tileset, sheets: list[dict[str, Any]],
+             files: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The manifest of one game: its pieces, their SVGs, every sheet, and every file."""
     width, height = tileset.shape.box(tileset.size)
     components: list[dict[str, Any]] = []
     for component in tileset.components:
@@ -75,4 +92,5 @@ def manifest(tileset: Tileset, sheets: list[dict[str, Any]]) -> dict[str, Any]:
         "backs": [{"name": back.name, "svg": f"backs/{back.name}.svg"}
                   for back in tileset.backs],
         "sheets": sheets,
+        "files": files or [],
     }

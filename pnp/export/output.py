@@ -1,8 +1,10 @@
-"""Atomic file output: a reader never sees a half-written file.
+"""Atomic output of one file (``pnp render``): a reader never sees a half-written file.
 
-Each file is written beside its target under a temporary name, flushed to disk
+The file is written beside its target under a temporary name, flushed to disk
 and renamed over the target in one step. If anything fails before the rename,
-the previous file is untouched and the temporary one is removed.
+the previous file is untouched and the temporary one is removed. Builds,
+which write many files that belong together, publish whole folders instead
+(:mod:`pnp.build.staging`).
 """
 
 from __future__ import annotations
@@ -28,8 +30,3 @@ def write_atomic(path: Path, data: bytes) -> None:
         Path(temporary).unlink(missing_ok=True)
         raise
 
-
-def write_all(files: dict[Path, bytes]) -> None:
-    """Write every file atomically, in a stable order (the caller puts the manifest last)."""
-    for path, data in files.items():
-        write_atomic(path, data)
