@@ -50,6 +50,7 @@ from pnp.errors import InputError, Where
 LEFTOVER = re.compile(r"^\.(?P<game>[a-z0-9][a-z0-9-]*)\."
                       r"(?P<kind>staging|v|link|old)-[a-z0-9_]+$")
 LINKS = os.name == "posix"  # symbolic links need no privilege here
+WRITERS = 16  # files written and flushed at once
 
 
 def publish(out_dir: Path, games: dict[str, dict[str, bytes]], links: bool = LINKS) -> None:
@@ -126,8 +127,7 @@ def stage(out_dir: Path, game: str, files: dict[str, bytes]) -> Path:
     """Write one game into a fresh staging folder, then rename it a complete version."""
     folder = Path(tempfile.mkdtemp(prefix=f".{game}.staging-", dir=out_dir))
     try:
-        for name, data in files.items():
-            write_file(folder / name, data)
+        write_files(folder, files)
         for parent, _, _ in os.walk(folder):
             sync_folder(Path(parent))
         folder.chmod(0o755)
@@ -137,6 +137,22 @@ def stage(out_dir: Path, game: str, files: dict[str, bytes]) -> Path:
         remove(folder)
         raise
     return version
+
+
+def write_files(folder: Path, files: dict[str, bytes]) -> None:
+    """Write every file of a game into ``folder``, several at once.
+
+    Each file is flushed to disk before the folder is published, and a flush
+    waits on the disk, not on Python: a build of every game writes about 300
+    files, which one after another spend most of the build's write phase
+    waiting. Threads let the file system batch those waits.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    for parent in sorted({(folder / name).parent for name in files}):
+        parent.mkdir(parents=True, exist_ok=True)
+    with ThreadPoolExecutor(max_workers=WRITERS) as pool:
+        list(pool.map(write_file, (folder / name for name in files), files.values()))
 
 
 def write_file(path: Path, data: bytes) -> None:
