@@ -24,7 +24,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from pnp.model.tileset import TileKind
-from pnp.rules import Setup
+from pnp.rules import Setup, rotations
 from pnp.rules.demon_mine.board import (
     ENTRANCE,
     HIVE,
@@ -111,7 +111,7 @@ def _burrows(game: Game, side: int, cell: Cell) -> list[tuple[Cell, int, Placed]
             continue
         for dx, dy in STEPS:
             target = (cell[0] + dx, cell[1] + dy)
-            for rotation in range(4):
+            for rotation in rotations(kind, 4):
                 placed = Placed(kind, rotation)
                 if can_burrow(game.grid, cell, target, placed):
                     options.append((target, index, placed))
