@@ -171,9 +171,10 @@ def paths_at(placed: Placed, edge: str) -> frozenset[int]:
     """
     owned = owners(placed)
     side = SQUARE.edges.index(edge)
-    if owned[side] is not None:
-        return frozenset({owned[side]})
-    found = set()
+    own = owned[side]
+    if own is not None:
+        return frozenset({own})
+    found: set[int] = set()
     for direction in (1, -1):
         for step in range(1, SQUARE.sides):
             owner = owned[(side + direction * step) % SQUARE.sides]
@@ -192,7 +193,7 @@ def wall_neighbours(placed: Placed, path: int) -> frozenset[int]:
     means crossing a path on the way.
     """
     owned = [owner for owner in owners(placed) if owner is not None]
-    found = set()
+    found: set[int] = set()
     for index, owner in enumerate(owned):
         if owner == path:
             found.update((owned[index - 1], owned[(index + 1) % len(owned)]))
