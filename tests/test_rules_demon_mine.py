@@ -251,3 +251,47 @@ def test_the_simulator_lays_tiles_kept_upright_only_as_printed():
     assert {(target, index) for target, index, _ in options} == \
         {(cell, 1) for cell in ((1, 0), (-1, 0), (0, 1), (0, -1))} | {((0, 1), 0), ((0, -1), 0)}
     assert all(placed.rotation == 0 for _, index, placed in options if index == 0)
+
+
+def test_a_two_step_move_stops_on_a_square_with_enemies():
+    from pnp.rules.demon_mine.simulate import Game
+
+    grid = {(0, 0): tile("mine-entrance"), (1, 0): tile("straight", 1),
+            (2, 0): tile("straight", 1), (3, 0): tile("straight", 1)}
+    game = Game(__import__("random").Random(3), grid, [])
+    assert game.reach(0, (1, 0)) == {(0, 0), (2, 0), (3, 0)}
+    game.pawns[1].append((2, 0))
+    assert game.reach(0, (1, 0)) == {(0, 0), (2, 0)}  # into the enemy, not past it
+    assert game.reach(1, (1, 0)) == {(0, 0), (2, 0), (3, 0)}  # own pawns do not stop you
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_pawn_pushed_out_of_a_crowd_onto_enemies_fights_them(seed):
+    from pnp.rules.demon_mine.simulate import Game, _overflow
+
+    # Three miners crowd the middle of a corridor; a beetle waits on either side.
+    grid = {(x, 0): tile("straight", 1) for x in (1, 2, 3)}
+    game = Game(__import__("random").Random(seed), grid, [])
+    game.pawns[0].extend([(2, 0)] * 3)
+    game.pawns[1].extend([(1, 0), (3, 0)])
+    _overflow(game)
+    assert game.pawns[0].count((2, 0)) == 2  # one miner was pushed out
+    assert len(game.pawns[0]) + len(game.pawns[1]) == 4  # and its fight cost someone a pawn
+    assert not any(cell in game.pawns[1] for cell in game.pawns[0])
+
+
+def test_four_players_are_four_sides_on_the_four_corners():
+    from pnp.rules.demon_mine.simulate import new_game, play_turn
+
+    mix = TILESET.with_counts(FOUR)
+    game = new_game(Setup(mix, 4), __import__("random").Random(2))
+    assert game.bases == ((0, 0), (7, 0), (7, 7), (0, 7))
+    assert [game.grid[cell].kind.name for cell in game.bases] == \
+        ["mine-entrance", "beetle-hive", "mine-entrance", "beetle-hive"]
+    for side in range(4):
+        play_turn(game, side)
+    assert all(len(game.pawns[side]) + (4 - game.reserve[side]) >= 1 for side in range(4))
+    assert game.reserve == [3, 3, 3, 3]
+    assert game.enemies(0) == [1, 2, 3]  # rival crews fight each other too
+    report = simulate(Setup(mix, 4), 2, seed=4)
+    assert report["turn_cap"] == 800 and report == simulate(Setup(mix, 4), 2, seed=4)

@@ -311,19 +311,25 @@ def step_ok(grid: dict[Cell, Placed], a: Cell, b: Cell, entered_by: str | None) 
     return entered_by is None or here.joins(entered_by, out)
 
 
-def moves(grid: dict[Cell, Placed], start: Cell) -> set[Cell]:
-    """Squares a pawn can reach with one or two orthogonal steps."""
+def moves(grid: dict[Cell, Placed], start: Cell,
+          stops: frozenset[Cell] = frozenset()) -> set[Cell]:
+    """Squares a pawn can reach with one or two orthogonal steps.
+
+    A pawn that steps into one of ``stops`` (a square holding enemy pawns)
+    stops there, since sharing a square with an enemy starts a fight; it
+    never walks on through it.
+    """
     reached: set[Cell] = set()
     for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
         first = (start[0] + dx, start[1] + dy)
         if not step_ok(grid, start, first, None):
             continue
         reached.add(first)
+        if first in stops:
+            continue
         came_in = edge_towards(first, start)
         for ex, ey in ((0, -1), (1, 0), (0, 1), (-1, 0)):
             second = (first[0] + ex, first[1] + ey)
             if second != start and step_ok(grid, first, second, came_in):
                 reached.add(second)
     return reached
-
-
