@@ -7,7 +7,16 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.rules.links import HEADINGS, Supply, best_link
+from pnp.rules.links import (
+    HEADINGS,
+    NEED_NAMES,
+    RUNS,
+    Supply,
+    best_link,
+    link_menu,
+    links_together,
+    need_of_move,
+)
 
 
 def brute_force(start, goal, supply: Supply, margin: int = 5) -> int | None:
@@ -18,19 +27,22 @@ def brute_force(start, goal, supply: Supply, margin: int = 5) -> int | None:
     """
     low_x, high_x = min(start[0], goal[0]) - margin, max(start[0], goal[0]) + margin
     low_y, high_y = min(start[1], goal[1]) - margin, max(start[1], goal[1]) + margin
-    limit = supply.straight + supply.turn + supply.both
+    limit = sum(count for _, count in supply.groups)
     best = [None]
 
-    def walk(cell, heading, seen, turns, straights):
+    def walk(cell, heading, seen, counts):
         for turn_by in (0, 1, 3):
             new_heading = (heading + turn_by) % 4
-            t, s = (turns + 1, straights) if turn_by else (turns, straights + 1)
-            if not supply.fits(t, s):
+            need = supply.class_of[need_of_move(heading, new_heading)]
+            if need < 0:
+                continue
+            after = counts[:need] + (counts[need] + 1,) + counts[need + 1 :]
+            if not supply.fits(after):
                 continue
             dx, dy = HEADINGS[new_heading]
             nxt = (cell[0] + dx, cell[1] + dy)
             if nxt == goal:
-                used = t + s
+                used = sum(after)
                 if best[0] is None or used < best[0]:
                     best[0] = used
                 continue
@@ -40,14 +52,14 @@ def brute_force(start, goal, supply: Supply, margin: int = 5) -> int | None:
                 continue
             if best[0] is not None and len(seen) + 1 >= best[0]:
                 continue
-            walk(nxt, new_heading, seen | {nxt}, t, s)
+            walk(nxt, new_heading, seen | {nxt}, after)
 
     for heading in range(4):
         dx, dy = HEADINGS[heading]
         first = (start[0] + dx, start[1] + dy)
         if first == goal:
             return 0
-        walk(first, heading, frozenset({first}), 0, 0)
+        walk(first, heading, frozenset({first}), (0,) * len(supply.classes))
     return best[0]
 
 
@@ -74,8 +86,8 @@ def test_link_cells_are_adjacent_and_needs_match_the_shape():
         before, here, after = path[index], path[index + 1], path[index + 2]
         straight = (before[0] - here[0], before[1] - here[1]) == (here[0] - after[0],
                                                                  here[1] - after[1])
-        assert need == ("straight" if straight else "turn")
-    assert Supply(3, 4, 6).fits(link.turns, link.straights)
+        assert (need in ("N-S", "E-W")) == straight
+    assert Supply(3, 4, 6).fits(Supply(3, 4, 6).needs_of(link))
 
 
 def test_demon_mine_corners_need_a_turn_and_thirteen_tiles():
@@ -85,3 +97,58 @@ def test_demon_mine_corners_need_a_turn_and_thirteen_tiles():
     elbows_only = best_link((0, 0), (7, 7), Supply(0, 13, 0))
     assert elbows_only is not None and elbows_only.turns == 13
     assert best_link((0, 0), (7, 7), Supply(0, 12, 0)) is None
+
+
+# Needs that tiles printed in one orientation can meet: bit i is NEED_NAMES[i].
+UPRIGHT = 1 << NEED_NAMES.index("N-S")
+CROSSWISE = 1 << NEED_NAMES.index("E-W")
+BEND_NE = 1 << NEED_NAMES.index("N-E")
+BEND_ES = 1 << NEED_NAMES.index("E-S")
+BEND_SW = 1 << NEED_NAMES.index("S-W")
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(0, 3), st.integers(0, 3),
+       st.lists(st.tuples(st.sampled_from([UPRIGHT, CROSSWISE, BEND_NE, BEND_ES, BEND_SW,
+                                           RUNS, UPRIGHT | BEND_SW]),
+                          st.integers(0, 4)), max_size=4),
+       st.integers(0, 2))
+def test_search_agrees_with_exhaustive_search_for_tiles_kept_upright(gx, gy, fixed, turn):
+    goal = (gx, gy)
+    if goal == (0, 0):
+        return
+    supply = Supply(0, turn, 0, tuple(fixed))
+    link = best_link((0, 0), goal, supply)
+    assert (None if link is None else len(link.cells)) == brute_force((0, 0), goal, supply)
+
+
+def test_an_upright_straight_runs_north_south_only():
+    # Six runs each way and one corner: rotatable straights do it, upright ones cannot.
+    assert best_link((0, 0), (7, 7), Supply(12, 1, 0)) is not None
+    assert best_link((0, 0), (7, 7), Supply(0, 1, 0, ((UPRIGHT, 12),))) is None
+    assert best_link((0, 0), (7, 7), Supply(0, 1, 0, ((UPRIGHT, 6), (CROSSWISE, 6)))) \
+        is not None
+
+
+def test_a_bend_kept_as_printed_turns_only_its_own_corner():
+    # East then south turns through the square's west and south edges: an S-W bend.
+    # South then east turns through north and east: an N-E bend. E-S serves neither.
+    for bend, works in ((BEND_SW, True), (BEND_NE, True), (BEND_ES, False)):
+        supply = Supply(12, 0, 0, ((bend, 1),))
+        assert (best_link((0, 0), (7, 7), supply) is not None) == works, bend
+
+
+def test_links_from_one_supply_choose_among_each_links_options():
+    # Four sides of the square: a side is 6 straights, or 12 bends in a zigzag.
+    top, right = ((0, 0), (7, 0)), ((7, 0), (7, 7))
+    pairs = [(*top, lambda cell: cell[1] < min(cell[0], 7 - cell[0])),
+             (*right, lambda cell: cell[0] > max(cell[1], 7 - cell[1]))]
+    supply = Supply(6, 12, 0)  # not enough straights for both short links
+    assert len(link_menu(*top, supply)) > 1
+    links = links_together(pairs, supply)
+    assert links is not None
+    assert sorted(link.turns for link in links) == [0, 12]
+    assert not set(links[0].cells) & set(links[1].cells)
+    assert links_together(pairs, Supply(6, 11, 0)) is None
+    assert links_together(pairs, Supply(11, 0, 0)) is None
+    assert links_together(pairs, Supply(12, 0, 0)) is not None

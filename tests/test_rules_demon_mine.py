@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -69,6 +70,7 @@ def test_shipped_mix_links_with_two_and_four_players():
         assert not [f for f in findings if f.severity == "error"]
         links = [f for f in findings if f.rule == "link"]
         assert len(links) == (1 if players == 2 else 4)
+        assert all(f.severity == "info" for f in links)
     two = next(f for f in check(Setup(TILESET, 2)) if f.rule == "link")
     assert "13 tiles" in two.message
 
@@ -157,7 +159,7 @@ def test_the_validators_shortest_link_is_buildable_and_walkable_with_the_engine(
                                                   "elbow": 13})):
         supply, groups = supply_of(tileset)
         link = best_link((0, 0), (7, 7), supply)
-        names = assign_tiles(link, tileset, groups)
+        [names] = assign_tiles([link], tileset, groups)
         grid = {(0, 0): tile("mine-entrance"), (7, 7): tile("beetle-hive")}
         route = [(0, 0), *link.cells, (7, 7)]
         for index, (cell, name) in enumerate(zip(link.cells, names, strict=True)):
@@ -188,3 +190,108 @@ def test_validate_simulate_warns_when_random_games_rarely_end():
     finding = next(f for f in json.loads(shipped.output)["findings"]
                    if f["rule"] == "simulation")
     assert finding["severity"] == "info"
+
+
+FOUR = {"mine-entrance": 2, "beetle-hive": 2}
+
+
+def link_errors(changes: dict[str, int], players: int) -> list[str]:
+    mix = TILESET.with_counts(changes)
+    return [f.message for f in check(Setup(mix, players))
+            if f.rule == "link" and f.severity == "error"]
+
+
+def test_four_players_dig_all_their_links_from_one_shared_mix():
+    # Each side of the square takes 6 straights: 6 build one link, not four.
+    no_turns = {"straight": 6, "elbow": 0, "tee": 0, "cross": 0}
+    assert link_errors({**FOUR, **no_turns}, 4)
+    assert link_errors({**FOUR, **no_turns, "straight": 23}, 4)
+    assert not link_errors({**FOUR, **no_turns, "straight": 24}, 4)
+
+
+def test_four_players_may_mix_short_and_winding_links():
+    # 12 straights serve two sides; the other two must zigzag on 12 bends each. Adding the
+    # shortest link of each side alone (24 straights) would wrongly call this unplayable.
+    mix = {**FOUR, "straight": 12, "elbow": 24, "tee": 0, "cross": 0}
+    assert not link_errors(mix, 4)
+    assert link_errors({**mix, "elbow": 23}, 4)
+    assert link_errors({**mix, "straight": 11}, 4)
+
+
+def homebrew(tmp_path, tiles: str, counts: str = "straight: 0, elbow: 0, tee: 0, cross: 0"):
+    mix = tmp_path / "homebrew.yaml"
+    mix.write_text(f"base: demon-mine\ncounts: {{{counts}}}\ntiles:\n{tiles}")
+    return run("validate", str(mix))
+
+
+def test_a_tile_kept_upright_is_never_turned_to_run_east_west(tmp_path):
+    tiles = ("  - {name: shaft, count: 12, rotatable: %s, paths: [N-S]}\n"
+             "  - {name: bend, count: 1, paths: [N-E]}\n")
+    assert homebrew(tmp_path, tiles % "true").exit_code == 0
+    result = homebrew(tmp_path, tiles % "false")
+    assert result.exit_code == 1 and "No tunnel can join" in result.output
+
+
+@pytest.mark.parametrize(("bend", "code"), [("S-W", 0), ("N-E", 0), ("E-S", 1), ("W-N", 1)])
+def test_a_bend_kept_as_printed_turns_only_its_own_corner(tmp_path, bend, code):
+    # With one turn the link runs east then south (an S-W corner) or south then east (N-E).
+    tiles = f"  - {{name: bend, count: 1, rotatable: false, paths: [{bend}]}}\n"
+    assert homebrew(tmp_path, tiles, "straight: 12, elbow: 0, tee: 0, cross: 0").exit_code \
+        == code
+
+
+def test_the_simulator_lays_tiles_kept_upright_only_as_printed():
+    from pnp.rules.demon_mine.simulate import Game, _burrows
+
+    shaft = TILESET.tile("straight")
+    upright = dataclasses.replace(shaft, name="shaft", rotatable=False)
+    game = Game(__import__("random").Random(1), {(0, 0): tile("mine-entrance")}, [])
+    game.hands[0].extend([upright, shaft])
+    options = _burrows(game, 0, (0, 0))
+    assert {(target, index) for target, index, _ in options} == \
+        {(cell, 1) for cell in ((1, 0), (-1, 0), (0, 1), (0, -1))} | {((0, 1), 0), ((0, -1), 0)}
+    assert all(placed.rotation == 0 for _, index, placed in options if index == 0)
+
+
+def test_a_two_step_move_stops_on_a_square_with_enemies():
+    from pnp.rules.demon_mine.simulate import Game
+
+    grid = {(0, 0): tile("mine-entrance"), (1, 0): tile("straight", 1),
+            (2, 0): tile("straight", 1), (3, 0): tile("straight", 1)}
+    game = Game(__import__("random").Random(3), grid, [])
+    assert game.reach(0, (1, 0)) == {(0, 0), (2, 0), (3, 0)}
+    game.pawns[1].append((2, 0))
+    assert game.reach(0, (1, 0)) == {(0, 0), (2, 0)}  # into the enemy, not past it
+    assert game.reach(1, (1, 0)) == {(0, 0), (2, 0), (3, 0)}  # own pawns do not stop you
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_pawn_pushed_out_of_a_crowd_onto_enemies_fights_them(seed):
+    from pnp.rules.demon_mine.simulate import Game, _overflow
+
+    # Three miners crowd the middle of a corridor; a beetle waits on either side.
+    grid = {(x, 0): tile("straight", 1) for x in (1, 2, 3)}
+    game = Game(__import__("random").Random(seed), grid, [])
+    game.pawns[0].extend([(2, 0)] * 3)
+    game.pawns[1].extend([(1, 0), (3, 0)])
+    _overflow(game)
+    assert game.pawns[0].count((2, 0)) == 2  # one miner was pushed out
+    assert len(game.pawns[0]) + len(game.pawns[1]) == 4  # and its fight cost someone a pawn
+    assert not any(cell in game.pawns[1] for cell in game.pawns[0])
+
+
+def test_four_players_are_four_sides_on_the_four_corners():
+    from pnp.rules.demon_mine.simulate import new_game, play_turn
+
+    mix = TILESET.with_counts(FOUR)
+    game = new_game(Setup(mix, 4), __import__("random").Random(2))
+    assert game.bases == ((0, 0), (7, 0), (7, 7), (0, 7))
+    assert [game.grid[cell].kind.name for cell in game.bases] == \
+        ["mine-entrance", "beetle-hive", "mine-entrance", "beetle-hive"]
+    for side in range(4):
+        play_turn(game, side)
+    assert all(len(game.pawns[side]) + (4 - game.reserve[side]) >= 1 for side in range(4))
+    assert game.reserve == [3, 3, 3, 3]
+    assert game.enemies(0) == [1, 2, 3]  # rival crews fight each other too
+    report = simulate(Setup(mix, 4), 2, seed=4)
+    assert report["turn_cap"] == 800 and report == simulate(Setup(mix, 4), 2, seed=4)

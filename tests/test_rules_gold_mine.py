@@ -14,8 +14,10 @@ from pnp.rules.gold_mine import (
     category,
     check,
     close_chance,
+    exit_attempt,
     fits,
     moves,
+    phantom_attack,
     phantom_moves,
     reachable,
     rotated_paths,
@@ -108,7 +110,7 @@ def test_a_rotation_that_lines_up_is_accepted(tiles):
 
 
 def test_a_tile_must_join_the_mine_and_take_an_empty_cell(tiles):
-    board = {(0, 0): Placed(tiles["straight"])}
+    board = {(0, -1): Placed(tiles["entrance"]), (0, 0): Placed(tiles["straight"])}
     # Closed meets closed on the shared edge: lined up, but not part of the mine.
     assert not fits(board, (1, 0), tiles["straight"], 0)
     assert not fits(board, (0, 0), tiles["straight"], 0)
@@ -135,7 +137,9 @@ def test_the_phantom_crosses_walls_and_closed_boundaries_but_stops_on_paths(tile
     # A solid wall lies between the two upright straights: miners cannot pass it.
     assert moves(board, start) == frozenset()
     assert phantom_moves(board, start) == {Position((1, 0), 0)}
-    assert phantom_moves(board, Position((2, 0), 0)) == {Position((2, 0), 1),
+    # The N-E curve at (2, 0) lies away from the west edge: first the wall onto S-W.
+    assert phantom_moves(board, Position((2, 0), 0)) == {Position((2, 0), 1)}
+    assert phantom_moves(board, Position((2, 0), 1)) == {Position((2, 0), 0),
                                                           Position((1, 0), 0)}
     everywhere = reachable(board, start, 5, phantom=True)
     assert everywhere == {start, Position((1, 0), 0), Position((2, 0), 0),
@@ -171,9 +175,10 @@ tiles:
     assert [category(tile) for tile in tileset.tiles] == ["tunnel", "cavern", "chamber"]
 
 
-def test_mismatched_nuggets_are_an_error():
+def test_too_few_nuggets_are_an_error_and_spare_ones_are_not():
     assert "nuggets" in rules(check(Setup(small(chambers=3, nuggets=2), 2)))
     assert "nuggets" not in rules(check(Setup(small(chambers=3, nuggets=3), 2)))
+    assert "nuggets" not in rules(check(Setup(small(chambers=3, nuggets=5), 2)))
 
 
 def test_no_cavern_is_an_error_with_the_phantom_variant_only():
@@ -258,3 +263,71 @@ def test_the_shipped_mix_without_caverns_fails_only_the_phantom_variant():
                                       if category(t) == "cavern"})
     assert rules(check(Setup(no_caverns, 2))) == set()
     assert rules(check(Setup(no_caverns, 2, "phantom"))) == {"phantom-cavern"}
+
+
+STUBS = """
+game: gold-mine
+title: Stubs
+size: 2in
+tiles:
+  - {name: entrance, count: 1, role: base, paths: [{ports: N-E-S-W, junction: true}]}
+  - {name: straight, count: 4, paths: [N-S]}
+  - {name: stubbed, count: 2, paths: [E, N-S, W]}
+"""
+
+
+@pytest.fixture()
+def stubs():
+    return {tile.name: tile for tile in tileset_from_text(STUBS).tiles}
+
+
+def test_a_tile_touching_only_a_walled_stub_does_not_join_the_mine(stubs):
+    # The stubbed tile's N-S tunnel meets the entrance; its E and W stubs are walled off.
+    board = {(0, 0): Placed(stubs["entrance"]), (0, 1): Placed(stubs["stubbed"])}
+    upright = Placed(stubs["straight"], 1)  # lying E-W
+    assert fits(board, (1, 0), stubs["straight"], 1)  # meets the entrance itself
+    # At (1, 1) only the E stub is open towards it: lined up, but not part of the mine.
+    assert not fits(board, (1, 1), stubs["straight"], 1)
+    board[(1, 0)] = upright
+    assert not fits(board, (1, 1), stubs["straight"], 1)  # (1, 0) shows rock to the south
+
+
+def test_a_tile_laid_through_the_mines_own_stub_does_join(stubs):
+    # Laid with its W stub on the entrance, the stub is walkable and so is what meets it.
+    board = {(0, 0): Placed(stubs["entrance"]), (1, 0): Placed(stubs["stubbed"], 0)}
+    assert Position((1, 0), 2) in reachable(board, Position((0, 0), 0), 1)
+    assert not fits(board, (1, 1), stubs["straight"], 0)  # meets only the N-S tunnel
+
+
+def test_the_phantom_crosses_one_wall_or_one_boundary_at_a_time(stubs):
+    board = {(0, 0): Placed(stubs["entrance"]), (1, 0): Placed(stubs["stubbed"], 0),
+             (2, 0): Placed(stubs["straight"])}
+    # From the W stub (path 2) the E stub (path 0) lies behind the N-S tunnel (path 1).
+    assert phantom_moves(board, Position((1, 0), 2)) == {Position((1, 0), 1),
+                                                          Position((0, 0), 0)}
+    assert phantom_moves(board, Position((1, 0), 1)) == {Position((1, 0), 0),
+                                                          Position((1, 0), 2)}
+    # Through the entrance's open east edge the Phantom lands on the W stub only.
+    assert Position((1, 0), 1) not in phantom_moves(board, Position((0, 0), 0))
+    assert phantom_moves(board, Position((2, 0), 0)) == {Position((1, 0), 0)}
+    # Entrance, W stub, wall, wall, boundary: four steps, where one used to cross it all.
+    assert Position((2, 0), 0) not in reachable(board, Position((0, 0), 0), 3, phantom=True)
+    assert Position((2, 0), 0) in reachable(board, Position((0, 0), 0), 4, phantom=True)
+
+
+def test_phantom_attacks_follow_the_steal_table():
+    holding = {"nugget": 2, "gold-challenge": 1, "bat-challenge": 0}
+    assert phantom_attack(holding, 4, 4) is None  # doubles: nothing is taken
+    assert phantom_attack(holding, 5, 2) == "nugget"
+    assert phantom_attack(holding, 3, 1) == "gold-challenge"
+    assert phantom_attack(holding, 1, 6) is None  # no bat token to take
+
+
+def test_only_a_miner_leaving_with_enough_gold_faces_the_phantom_at_the_exit():
+    entrance = (0, 0)
+    assert exit_attempt(entrance, entrance, 2, 3, 5, 1) == (False, False)  # not leaving yet
+    assert exit_attempt((4, 4), entrance, 3, 3, 5, 1) == (False, True)  # Phantom elsewhere
+    assert exit_attempt(entrance, entrance, 3, 3, 5, 1) == (True, False)  # a nugget lost
+    assert exit_attempt(entrance, entrance, 4, 3, 6, 2) == (True, True)  # one to spare
+    assert exit_attempt(entrance, entrance, 3, 3, 2, 1) == (True, True)  # a bat roll
+    assert exit_attempt(entrance, entrance, 3, 3, 5, 5) == (True, True)  # doubles

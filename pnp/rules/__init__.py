@@ -18,7 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pnp.model.tileset import Tileset
+from pnp.model.tileset import TileKind, Tileset
 
 # Game id -> the module that defines its RULES. Modules are imported on first
 # use, so validating one game never loads the others' engines.
@@ -73,6 +73,15 @@ class GameRules:
     check: Callable[[Setup], list[Finding]]
     simulate: Callable[[Setup, int, int], Report] | None = None
     score: Callable[[Tileset, Path], Report] | None = None  # tileset, layout file
+
+
+def rotations(tile: TileKind, sides: int) -> tuple[int, ...]:
+    """The turns a player may give ``tile`` when laying it: any, or none if it is kept as printed.
+
+    Every placement the validators and simulators try goes through this, so
+    a tile marked ``rotatable: false`` is never laid turned.
+    """
+    return tuple(range(sides)) if tile.rotatable else (0,)
 
 
 def rules_for(game: str) -> GameRules | None:

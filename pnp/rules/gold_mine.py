@@ -3,12 +3,17 @@
 Facts used here: square tiles laid in any rotation; a tile may carry several
 tunnels walled apart, so a miner stands on a (tile, path) position rather
 than on a tile. A tile may only be laid where every touching edge matches
-exactly (open against open, closed against closed) and at least one pair is
-open, so it joins the mine. A miner walks from its path through an open edge
-into whichever path of the next tile owns the facing edge; walls keep it on
-its own path. The Phantom walks through rock: one step crosses a tile
-boundary (open or walled) or the wall between two paths of one tile, and it
-must always stop on a path.
+exactly (open against open, closed against closed) and at least one of its
+openings meets an open edge of a path miners can walk to from the entrance
+(our reading of joining the mine: a stub walled off from the mine joins
+nothing). A miner walks from its path through an open edge into whichever
+path of the next tile owns the facing edge; walls keep it on its own path.
+The Phantom walks through rock, one crossing per step: a tile boundary (open
+or walled) or the wall between two neighbouring paths of one tile, never a
+whole path at once, and it must always stop on a path. Its attack steals by
+the white die unless the dice match; at the end of the game a miner leaving
+with the nuggets needed to win is attacked first if the Phantom is on the
+entrance.
 
 The published box holds 100 tiles: 1 mine entrance, 28 gold chambers (4 with
 a secret passage), 67 mine tunnels (11 with a secret passage, 12 with a mud
@@ -30,7 +35,7 @@ from typing import NamedTuple
 
 from pnp.geometry.shapes import SQUARE
 from pnp.model.tileset import TileKind, Tileset
-from pnp.rules import Finding, GameRules, Setup
+from pnp.rules import Finding, GameRules, Setup, rotations
 
 Cell = tuple[int, int]
 DEVELOPMENT_TILES = 20
@@ -89,23 +94,41 @@ def fits(board: Board, cell: Cell, kind: TileKind, rotation: int) -> bool:
     """May ``kind``, turned ``rotation`` quarter turns, be laid on the empty ``cell``?
 
     Every neighbour must meet it edge for edge (open to open, closed to
-    closed), and at least one shared edge must be open on both sides, or the
-    tile would not be part of the mine. The first tile (the entrance) is put
-    down by the setup, not through this test.
+    closed), and at least one of its openings must meet an open edge of the
+    mine: a path a miner can walk to from the entrance. An opening of a path
+    walled off from the mine (a stub beside a tunnel, say) lines up but joins
+    nothing. The first tile (the entrance) is put down by the setup, not
+    through this test; a board without an entrance has no mine to join.
     """
-    if cell in board or (not kind.rotatable and rotation % SQUARE.sides):
+    if cell in board or rotation % SQUARE.sides not in rotations(kind, SQUARE.sides):
         return False
     mine = open_edges(Placed(kind, rotation))
+    live = mine_positions(board)
     joined = False
     for edge in SQUARE.edges:
-        neighbour = board.get(SQUARE.neighbour(cell, edge))
+        where = SQUARE.neighbour(cell, edge)
+        neighbour = board.get(where)
         if neighbour is None:
             continue
-        theirs = SQUARE.opposite(edge) in open_edges(neighbour)
-        if (edge in mine) != theirs:
+        facing = path_at(neighbour, SQUARE.opposite(edge))
+        if (edge in mine) != (facing is not None):
             return False
-        joined = joined or theirs
+        joined = joined or (facing is not None and Position(where, facing) in live)
     return joined
+
+
+def mine_positions(board: Board) -> frozenset[Position]:
+    """Every position a miner can walk to from the entrance (the tiles with role base)."""
+    starts = [Position(cell, index) for cell, placed in board.items()
+              if placed.kind.role == "base" for index in range(len(placed.kind.paths))]
+    seen = set(starts)
+    frontier = list(starts)
+    while frontier:
+        for after in moves(board, frontier.pop()):
+            if after not in seen:
+                seen.add(after)
+                frontier.append(after)
+    return frozenset(seen)
 
 
 def _placed_at(board: Board, position: Position) -> Placed:
@@ -134,24 +157,102 @@ def moves(board: Board, position: Position) -> frozenset[Position]:
     return frozenset(reached)
 
 
+def owners(placed: Placed) -> tuple[int | None, ...]:
+    """For each table edge, clockwise from N, the path that opens it, or None for rock."""
+    return tuple(path_at(placed, edge) for edge in SQUARE.edges)
+
+
+def paths_at(placed: Placed, edge: str) -> frozenset[int]:
+    """The paths the Phantom meets first on crossing ``edge`` of this tile.
+
+    An open edge leads onto its own path. Behind a closed edge lies rock,
+    bounded by the paths whose openings come next round the tile, clockwise
+    and anticlockwise; anything further in sits behind one of those.
+    """
+    owned = owners(placed)
+    side = SQUARE.edges.index(edge)
+    own = owned[side]
+    if own is not None:
+        return frozenset({own})
+    found: set[int] = set()
+    for direction in (1, -1):
+        for step in range(1, SQUARE.sides):
+            owner = owned[(side + direction * step) % SQUARE.sides]
+            if owner is not None:
+                found.add(owner)
+                break
+    return frozenset(found)
+
+
+def wall_neighbours(placed: Placed, path: int) -> frozenset[int]:
+    """Paths of the tile one wall away from ``path``: next to it round the tile's edge.
+
+    Separate paths never cross inside a tile except by a bridge, so reading
+    the openings round the edge in order, a path borders only the paths
+    whose openings come just before or after its own; reaching any other
+    means crossing a path on the way.
+    """
+    owned = [owner for owner in owners(placed) if owner is not None]
+    found: set[int] = set()
+    for index, owner in enumerate(owned):
+        if owner == path:
+            found.update((owned[index - 1], owned[(index + 1) % len(owned)]))
+    return frozenset(found - {path})
+
+
 def phantom_moves(board: Board, position: Position) -> frozenset[Position]:
     """Positions the Phantom reaches in one step.
 
-    One step is either a crossing of a tile boundary, open or solid, onto any
-    path of the neighbouring tile, or a crossing of the wall onto another path
-    of its own tile. Separate paths are always walled apart, so every other
-    path of the tile counts. It must stop on a path, so empty cells and tiles
-    without paths are never reached.
+    One step crosses one thing: a wall onto a path next to its own on the
+    same tile, or a tile boundary (open, or walled at either side) from a
+    path that lies at that edge onto a path that lies at the facing edge.
+    It must stop on a path, so empty cells and tiles without paths are never
+    reached, and a path behind another is two steps away, never one.
     """
     here = _placed_at(board, position)
-    reached = {Position(position.cell, index) for index in range(len(here.kind.paths))
-               if index != position.path}
+    reached = {Position(position.cell, index)
+               for index in wall_neighbours(here, position.path)}
     for edge in SQUARE.edges:
+        there = board.get(SQUARE.neighbour(position.cell, edge))
+        if there is None or position.path not in paths_at(here, edge):
+            continue
         cell = SQUARE.neighbour(position.cell, edge)
-        there = board.get(cell)
-        if there is not None:
-            reached.update(Position(cell, index) for index in range(len(there.kind.paths)))
+        reached.update(Position(cell, index)
+                       for index in paths_at(there, SQUARE.opposite(edge)))
     return frozenset(reached)
+
+
+STEALS = {1: "bat-challenge", 2: "bat-challenge", 3: "gold-challenge", 4: "gold-challenge",
+          5: "nugget", 6: "nugget"}  # the white die of a Phantom attack picks the item
+
+
+def phantom_attack(holdings: Mapping[str, int], white: int, black: int) -> str | None:
+    """What a Phantom attack takes from a miner holding ``holdings``, or None.
+
+    Both dice are rolled: doubles keep everything safe, otherwise the white
+    die names the item, and a miner without one loses nothing.
+    """
+    if white == black:
+        return None
+    item = STEALS[white]
+    return item if holdings.get(item, 0) > 0 else None
+
+
+def exit_attempt(phantom: Cell | None, entrance: Cell, nuggets: int, required: int,
+                 white: int, black: int) -> tuple[bool, bool]:
+    """(attacked, wins) for a miner who reaches the entrance at the end of the game.
+
+    Only a miner holding the nuggets the game asks for is leaving the mine to
+    win; anyone else is still playing, and the Phantom ignores them here.
+    The Phantom attacks a leaving miner only from the entrance tile, and a
+    nugget it steals can drop the miner below what winning needs.
+    """
+    if nuggets < required:
+        return False, False
+    if phantom != entrance:
+        return False, True
+    stolen = phantom_attack({"nugget": nuggets}, white, black)
+    return True, nuggets - (stolen == "nugget") >= required
 
 
 def reachable(board: Board, start: Position, steps: int,
@@ -400,17 +501,20 @@ def split_findings(tileset: Tileset) -> list[Finding]:
 
 
 def nugget_finding(tileset: Tileset) -> Finding | None:
-    """One nugget per gold chamber: each chamber is stocked when it is laid."""
+    """A nugget for every gold chamber: each chamber is stocked when it is laid.
+
+    Spare nuggets do no harm (they stay in the box), so only too few is an error.
+    """
     chambers = tally(tileset).chambers
     nuggets = token_count(tileset, "nugget")
-    if nuggets == chambers:
+    if nuggets >= chambers:
         return None
     names = tuple(c.name for c in tileset.components
                   if any(f.kind == "icon" and f.value == "nugget" for f in c.features))
     return Finding("error", "nuggets",
                    f"Every gold chamber gets a nugget when it is laid: {chambers} chambers need "
-                   f"{chambers} nugget tokens, the file has {nuggets}.", names,
-                   f"make {chambers} nugget tokens (a token with the nugget icon)")
+                   f"at least {chambers} nugget tokens, the file has {nuggets}.", names,
+                   f"make at least {chambers} nugget tokens (a token with the nugget icon)")
 
 
 def phantom_findings(setup: Setup) -> list[Finding]:

@@ -13,13 +13,25 @@ open, never a list typed separately.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from pnp.geometry.shapes import SQUARE, rotate_ports
 from pnp.model.tileset import TileKind, Tileset
 from pnp.rules import Finding, Setup
-from pnp.rules.links import Link, Supply, best_link, closest_miss
+from pnp.rules.links import (
+    CORNERS,
+    NEED_NAMES,
+    RUNS,
+    Link,
+    Region,
+    Supply,
+    best_link,
+    closest_miss,
+    links_together,
+    serves,
+)
 
 ENTRANCE = "mine-entrance"
 HIVE = "beetle-hive"
@@ -34,44 +46,82 @@ def base_cells(players: int) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
     return ((0, 0),), ((7, 7),)
 
 
-def turns(tile: TileKind) -> bool:
-    """True when the tile joins two edges that do not face each other."""
-    return any(SQUARE.opposite(a) != b for pair in tile.connections for a, b in [tuple(pair)])
+def serves_of(tile: TileKind) -> int:
+    """The link needs (:data:`pnp.rules.links.NEED_NAMES`) a tile can meet where it may lie.
+
+    A tile that must keep its printed orientation meets only the runs and
+    corners it shows; a rotatable one meets every turn of them.
+    """
+    pairs = [tuple(sorted(pair)) for pair in tile.connections]
+    return serves([(a, b) for a, b in pairs], tile.rotatable)
 
 
-def goes_straight(tile: TileKind) -> bool:
-    """True when the tile joins two facing edges."""
-    return any(SQUARE.opposite(a) == b for pair in tile.connections for a, b in [tuple(pair)])
-
-
-def supply_of(tileset: Tileset) -> tuple[Supply, dict[str, list[str]]]:
-    """What the mix offers a link: counts by ability, and which kinds give each."""
-    groups: dict[str, list[str]] = {"straight": [], "turn": [], "both": []}
-    counts = {"straight": 0, "turn": 0, "both": 0}
+def supply_of(tileset: Tileset) -> tuple[Supply, dict[int, list[str]]]:
+    """What the mix offers a link: tiles grouped by the needs they meet, and their kinds."""
+    groups: dict[int, list[str]] = {}
+    counts: dict[int, int] = {}
     for tile in tileset.tiles:
         if tile.role != "tunnel" or not tile.count:
             continue
-        straight, turn = goes_straight(tile), turns(tile)
-        kind = "both" if straight and turn else "straight" if straight else "turn" if turn \
-            else None
-        if kind:
-            groups[kind].append(tile.name)
-            counts[kind] += tile.count
-    return Supply(counts["straight"], counts["turn"], counts["both"]), groups
+        mask = serves_of(tile)
+        if mask:
+            groups.setdefault(mask, []).append(tile.name)
+            counts[mask] = counts.get(mask, 0) + tile.count
+    return Supply(fixed=tuple(sorted(counts.items()))), groups
 
 
-def assign_tiles(link: Link, tileset: Tileset, groups: dict[str, list[str]]) -> list[str]:
-    """Pick a tile kind for every square of a link, specialists first."""
-    left = {tile.name: tile.count for tile in tileset.tiles}
-    chosen = []
-    for need in link.needs:
-        for pool in (need, "both"):
-            name = next((n for n in groups[pool] if left[n] > 0), None)
-            if name:
-                left[name] -= 1
-                chosen.append(name)
-                break
-    return chosen
+def assign_tiles(links: Sequence[Link], tileset: Tileset,
+                 groups: dict[int, list[str]]) -> list[list[str]]:
+    """A tile kind for every square of the links, each kind used at most its count.
+
+    A matching by augmenting paths: a square may take a kind already given to
+    another square if that square can switch to a kind still in stock, so a
+    choice that fits is always found when one exists.
+    """
+    kinds = {name: mask for mask, names in groups.items() for name in names}
+    left = {tile.name: tile.count for tile in tileset.tiles if tile.name in kinds}
+    squares = [NEED_NAMES.index(need) for link in links for need in link.needs]
+    given: list[str | None] = [None] * len(squares)
+    for index in range(len(squares)):
+        _augment(index, squares, given, kinds, left, set())
+    chosen = iter(name or "?" for name in given)
+    return [[next(chosen) for _ in link.needs] for link in links]
+
+
+def _augment(index: int, squares: list[int], given: list[str | None], kinds: dict[str, int],
+             left: dict[str, int], tried: set[str]) -> bool:
+    """Give square ``index`` a kind, moving other squares to other kinds if need be."""
+    able = [name for name, mask in kinds.items() if mask >> squares[index] & 1]
+    for name in able:
+        if left[name] > 0:
+            left[name] -= 1
+            given[index] = name
+            return True
+    for name in able:
+        if name in tried:
+            continue
+        tried.add(name)
+        for other, holding in enumerate(given):
+            if holding == name and other != index and \
+                    _augment_other(other, squares, given, kinds, left, tried):
+                given[index] = name
+                return True
+    return False
+
+
+def _augment_other(other: int, squares: list[int], given: list[str | None],
+                   kinds: dict[str, int], left: dict[str, int], tried: set[str]) -> bool:
+    """Move square ``other`` off its kind, freeing one copy of it for the caller."""
+    holding = given[other]
+    assert holding is not None
+    given[other] = None
+    left[holding] += 1
+    if _augment(other, squares, given, kinds, left, tried):
+        left[holding] -= 1
+        return True
+    left[holding] -= 1
+    given[other] = holding
+    return False
 
 
 def describe(names: list[str]) -> str:
@@ -81,8 +131,38 @@ def describe(names: list[str]) -> str:
     return ", ".join(f"{count} {name}" for name, count in counts.items())
 
 
+def link_pairs(entrances: tuple[Cell, ...],
+               hives: tuple[Cell, ...]) -> list[tuple[Cell, Cell, Region | None]]:
+    """Every entrance with every hive, each pair given its own part of the grid.
+
+    With one pair the link may go anywhere. With four players the bases sit
+    on the corners of the 8 x 8 area and each entrance-hive pair shares a
+    side; each link keeps to the squares nearer its own side than any other
+    (the quarter of the plane on that side of both diagonals), so the links
+    never share a square and no tile is counted twice.
+    """
+    pairs = [(entrance, hive) for entrance in entrances for hive in hives]
+    if len(pairs) == 1:
+        return [(pairs[0][0], pairs[0][1], None)]
+    return [(entrance, hive, side_region(entrance, hive)) for entrance, hive in pairs]
+
+
+def side_region(a: Cell, b: Cell) -> Region:
+    """The squares nearer the side of the 8 x 8 area through ``a`` and ``b`` than any other."""
+    centre = 3.5
+    mid = ((a[0] + b[0]) / 2 - centre, (a[1] + b[1]) / 2 - centre)
+
+    def inside(cell: Cell) -> bool:
+        dx, dy = cell[0] - centre, cell[1] - centre
+        if abs(mid[1]) > abs(mid[0]):
+            return abs(dy) > abs(dx) and dy * mid[1] > 0
+        return abs(dx) > abs(dy) and dx * mid[0] > 0
+
+    return inside
+
+
 def check(setup: Setup) -> list[Finding]:
-    """Bases for the player count, and whether every entrance can reach every hive."""
+    """Bases for the player count, and whether the links can all be dug from the one mix."""
     tileset, players = setup.tileset, setup.players
     findings: list[Finding] = []
     entrances, hives = base_cells(players)
@@ -95,42 +175,71 @@ def check(setup: Setup) -> list[Finding]:
                 f"{players} players need exactly {want} {what} tile{'s' if want > 1 else ''}, "
                 f"the mix has {have}.", (base,), f"set {base} to {want}"))
     supply, groups = supply_of(tileset)
-    for entrance in entrances:
-        for hive in hives:
-            findings.append(_link_finding(tileset, supply, groups, entrance, hive))
+    findings.extend(_link_findings(tileset, supply, groups, link_pairs(entrances, hives)))
     events = sum(tile.count for tile in tileset.tiles if tile.role == "event")
+    runs = sum(count for mask, count in supply.groups if mask & RUNS and not mask & CORNERS)
+    corners = sum(count for mask, count in supply.groups if mask & CORNERS and not mask & RUNS)
+    either = sum(count for mask, count in supply.groups if mask & RUNS and mask & CORNERS)
     findings.append(Finding(
         "info", "mix-summary",
-        f"{tileset.tile_count} tiles: {supply.straight} only run straight, {supply.turn} only "
-        f"turn, {supply.both} do either; {events} events."))
+        f"{tileset.tile_count} tiles: {runs} only run straight, {corners} only "
+        f"turn, {either} do either; {events} events."))
     return findings
 
 
-def _link_finding(tileset: Tileset, supply: Supply, groups: dict[str, list[str]],
-                  entrance: Cell, hive: Cell) -> Finding:
-    link = best_link(entrance, hive, supply)
-    where = f"the entrance at {entrance} and the hive at {hive}"
-    if link is not None:
-        tiles = assign_tiles(link, tileset, groups)
-        return Finding("info", "link",
-                       f"Shortest possible link between {where}: {len(link.cells)} tiles "
-                       f"({describe(tiles)}), through {', '.join(map(str, link.cells))}.",
-                       tuple(sorted(set(tiles))))
-    if supply.turn + supply.both == 0 and entrance[0] != hive[0] and entrance[1] != hive[1]:
+def _where(start: Cell, goal: Cell) -> str:
+    return f"the entrance at {start} and the hive at {goal}"
+
+
+def _link_findings(tileset: Tileset, supply: Supply, groups: dict[int, list[str]],
+                   pairs: list[tuple[Cell, Cell, Region | None]]) -> list[Finding]:
+    """One finding per link when they can all be dug together, else one error saying why."""
+    if len(pairs) == 1:
+        start, goal, _ = pairs[0]
+        single = best_link(start, goal, supply)
+        found = None if single is None else [single]
+    else:
+        found = links_together(pairs, supply)
+    if found is not None:
+        names = assign_tiles(found, tileset, groups)
+        return [Finding("info", "link",
+                        f"Shortest possible link between {_where(start, goal)}: "
+                        f"{len(link.cells)} tiles ({describe(tiles)}), through "
+                        f"{', '.join(map(str, link.cells))}."
+                        if len(pairs) == 1 else
+                        f"Link between {_where(start, goal)}, dug from the same mix as the "
+                        f"other {len(pairs) - 1}: {len(link.cells)} tiles ({describe(tiles)}), "
+                        f"through {', '.join(map(str, link.cells))}.",
+                        tuple(sorted(set(tiles))))
+                for (start, goal, _), link, tiles in zip(pairs, found, names, strict=True)]
+    return [_link_error(supply, groups, pairs)]
+
+
+def _link_error(supply: Supply, groups: dict[int, list[str]],
+                pairs: list[tuple[Cell, Cell, Region | None]]) -> Finding:
+    """Why no set of links can be dug, and how many flexible tiles would fix it."""
+    every = tuple(name for names in groups.values() for name in names)
+    where = (_where(pairs[0][0], pairs[0][1]) if len(pairs) == 1 else
+             f"each of the {len(pairs)} entrance-hive pairs (one tunnel each, sharing no square)")
+    diagonal = any(start[0] != goal[0] and start[1] != goal[1] for start, goal, _ in pairs)
+    if diagonal and not any(mask & CORNERS for mask, _ in supply.groups):
         return Finding("error", "link",
                        f"No tunnel can join {where}: they sit on a diagonal, so the link must "
                        "turn, and no tile in the mix can turn a corner.",
-                       tuple(groups["straight"]), "add at least 1 elbow, tee or cross")
-    miss = closest_miss(entrance, hive, supply)
+                       every, "add at least 1 elbow, tee or cross")
+    miss = closest_miss(pairs, supply)
     if miss is None:
         return Finding("error", "link", f"No tunnel can join {where}.",
                        fix="add straight, elbow, tee or cross tiles")
     nearest, short = miss
+    cells = sum(len(link.cells) for link in nearest)
+    turning = sum(link.turns for link in nearest)
+    shape = (f"the nearest buildable link has {cells} squares" if len(pairs) == 1 else
+             f"the nearest buildable set of links has {cells} squares in all")
     return Finding("error", "link",
-                   f"No tunnel can join {where} with this mix: the nearest buildable link has "
-                   f"{len(nearest.cells)} squares ({nearest.straights} straight, "
-                   f"{nearest.turns} turning) and is {short} tile{'s' if short != 1 else ''} "
-                   "short.", tuple(groups["straight"] + groups["turn"] + groups["both"]),
+                   f"No tunnel can join {where} with this mix: {shape} ({cells - turning} "
+                   f"straight, {turning} turning) and is {short} tile{'s' if short != 1 else ''} "
+                   "short.", every,
                    f"add at least {short} tee or cross tiles (or the straights and turns that "
                    "link needs)")
 
@@ -202,19 +311,25 @@ def step_ok(grid: dict[Cell, Placed], a: Cell, b: Cell, entered_by: str | None) 
     return entered_by is None or here.joins(entered_by, out)
 
 
-def moves(grid: dict[Cell, Placed], start: Cell) -> set[Cell]:
-    """Squares a pawn can reach with one or two orthogonal steps."""
+def moves(grid: dict[Cell, Placed], start: Cell,
+          stops: frozenset[Cell] = frozenset()) -> set[Cell]:
+    """Squares a pawn can reach with one or two orthogonal steps.
+
+    A pawn that steps into one of ``stops`` (a square holding enemy pawns)
+    stops there, since sharing a square with an enemy starts a fight; it
+    never walks on through it.
+    """
     reached: set[Cell] = set()
     for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
         first = (start[0] + dx, start[1] + dy)
         if not step_ok(grid, start, first, None):
             continue
         reached.add(first)
+        if first in stops:
+            continue
         came_in = edge_towards(first, start)
         for ex, ey in ((0, -1), (1, 0), (0, 1), (-1, 0)):
             second = (first[0] + ex, first[1] + ey)
             if second != start and step_ok(grid, first, second, came_in):
                 reached.add(second)
     return reached
-
-

@@ -1,20 +1,28 @@
 """Random games of Demon Mine, played by the rules, to see whether a mix plays out.
 
-Two sides (miners from the entrance, ghost beetles from the hive) take turns:
-a new pawn enters while any are in reserve, a tile is drawn, each pawn
-burrows (lays a tile from the hand and moves into it), moves one or two
-squares, or stays; a MINER event brings a set-aside pawn onto a new tile,
+Two sides (miners from the entrance, ghost beetles from the hive), or with
+four players two mining crews and two beetle strains from the four corners,
+take turns: a new pawn enters while any are in reserve, a tile is drawn,
+each pawn burrows (lays a tile from the hand and moves into it), moves one or
+two squares, or stays; a MINER event brings a set-aside pawn onto a new tile,
 a LODESTONE event blocks a square; crowded squares overflow, hands are cut
-to three, and pawns sharing a square fight with dice. A side whose turn ends
-with no pawns on the grid, once every starting pawn has entered, loses.
+to three, and pawns of different players sharing a square fight with dice.
+A pawn that walks into an enemy's square stops there and fights, and so does
+a pawn pushed out of a crowded square onto enemies. A player whose turn ends
+with no pawns on the grid, once every starting pawn has entered, is out; the
+miners win when no beetle player is left, the beetles when no miner is.
+
+Our readings where the rules are silent: with four players turns go round
+the corners, miners and beetles alternating; a pawn meeting pawns of two
+other players fights them one player at a time.
 
 Tunnel collapses are drawn and held but never played, and lodestones do
 not hand the orientation of nearby tiles to the opponent: both only reshape
 play, and leaving them out keeps every game a legal one. The players are
 simple: each action is chosen at random among the legal ones, leaning towards
-the nearest enemy so that games resolve the way two people trying to win
-would make them. Everything flows from one seeded
-random generator, so a seed always gives the same report.
+the nearest enemy so that games resolve the way people trying to win would
+make them. Everything flows from one seeded random generator, so a seed
+always gives the same report.
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from pnp.model.tileset import TileKind
-from pnp.rules import Setup
+from pnp.rules import Setup, rotations
 from pnp.rules.demon_mine.board import (
     ENTRANCE,
     HIVE,
@@ -36,26 +44,39 @@ from pnp.rules.demon_mine.board import (
 )
 
 Cell = tuple[int, int]
-SIDES = ("miners", "beetles")
+SPECIES = ("miners", "beetles")
 HAND_LIMIT = 3
 RESERVE = 4
-TURN_CAP = 400
+ROUND_CAP = 200  # rounds of turns before a game counts as unfinished
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
 @dataclass
 class Game:
-    """One game in progress (mutable on purpose: it lives inside one simulation)."""
+    """One game in progress (mutable on purpose: it lives inside one simulation).
+
+    Players are numbered in turn order; ``bases`` gives each its square and
+    ``species`` whether it plays miners (0) or beetles (1).
+    """
 
     rng: random.Random
     grid: dict[Cell, Placed]
     draw: list[TileKind]
+    bases: tuple[Cell, ...] = ((0, 0), (7, 7))
+    species: tuple[int, ...] = (0, 1)
     pit: list[TileKind] = field(default_factory=list)
-    hands: tuple[list[TileKind], list[TileKind]] = field(default_factory=lambda: ([], []))
-    pawns: tuple[list[Cell], list[Cell]] = field(default_factory=lambda: ([], []))
-    reserve: list[int] = field(default_factory=lambda: [RESERVE, RESERVE])
-    aside: list[int] = field(default_factory=lambda: [RESERVE, RESERVE])
-    bases: tuple[Cell, Cell] = ((0, 0), (7, 7))
+    hands: list[list[TileKind]] = field(default_factory=list)
+    pawns: list[list[Cell]] = field(default_factory=list)
+    reserve: list[int] = field(default_factory=list)
+    aside: list[int] = field(default_factory=list)
+    out: set[int] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        players = len(self.bases)
+        self.hands = self.hands or [[] for _ in range(players)]
+        self.pawns = self.pawns or [[] for _ in range(players)]
+        self.reserve = self.reserve or [RESERVE] * players
+        self.aside = self.aside or [RESERVE] * players
 
     def take(self, side: int) -> None:
         """Draw one tile into a hand, from the pile or else from the pit."""
@@ -64,8 +85,19 @@ class Game:
             self.hands[side].append(source.pop(self.rng.randrange(len(source)) if
                                                source is self.pit else -1))
 
+    def enemies(self, side: int) -> list[int]:
+        """Every other player: with four, rivals of one's own species fight too."""
+        return [other for other in range(len(self.bases)) if other != side]
+
     def enemies_at(self, side: int, cell: Cell) -> bool:
-        return cell in self.pawns[1 - side]
+        return any(cell in self.pawns[other] for other in self.enemies(side))
+
+    def enemy_squares(self, side: int) -> frozenset[Cell]:
+        return frozenset(cell for other in self.enemies(side) for cell in self.pawns[other])
+
+    def reach(self, side: int, cell: Cell) -> set[Cell]:
+        """Where a pawn may move: one or two steps, stopping on a square with enemies."""
+        return moves(self.grid, cell, self.enemy_squares(side))
 
 
 def _distance(a: Cell, b: Cell) -> int:
@@ -73,25 +105,32 @@ def _distance(a: Cell, b: Cell) -> int:
 
 
 def _target(game: Game, side: int, cell: Cell) -> Cell:
-    """Where a pawn wants to go: the nearest enemy pawn, else the enemy base."""
-    enemies = game.pawns[1 - side]
+    """Where a pawn wants to go: the nearest enemy pawn, else the nearest enemy base."""
+    enemies = sorted(game.enemy_squares(side))
     if enemies:
         return min(enemies, key=lambda other: _distance(cell, other))
-    return game.bases[1 - side]
+    return min((game.bases[other] for other in game.enemies(side)),
+               key=lambda base: _distance(cell, base))
 
 
 def _combat(game: Game, side: int, cell: Cell) -> None:
-    """Pawns of both sides on one square fight until one side loses a pawn and leaves."""
+    """Pawns sharing a square with another player's pawns fight, one player at a time."""
+    for other in game.enemies(side):
+        _fight(game, side, other, cell)
+
+
+def _fight(game: Game, side: int, other: int, cell: Cell) -> None:
+    """Two players' pawns on one square roll until one loses a pawn and the rest leave."""
     for _ in range(20):
         mine = game.pawns[side].count(cell)
-        theirs = game.pawns[1 - side].count(cell)
+        theirs = game.pawns[other].count(cell)
         if not mine or not theirs:
             return
         best_mine = max(game.rng.randint(1, 6) for _ in range(mine))
         best_theirs = max(game.rng.randint(1, 6) for _ in range(theirs))
         if best_mine == best_theirs:
             continue
-        loser = 1 - side if best_mine > best_theirs else side
+        loser = other if best_mine > best_theirs else side
         game.pawns[loser].remove(cell)
         for _ in range(game.pawns[loser].count(cell)):
             exits = [c for c in moves(game.grid, cell)
@@ -111,7 +150,7 @@ def _burrows(game: Game, side: int, cell: Cell) -> list[tuple[Cell, int, Placed]
             continue
         for dx, dy in STEPS:
             target = (cell[0] + dx, cell[1] + dy)
-            for rotation in range(4):
+            for rotation in rotations(kind, 4):
                 placed = Placed(kind, rotation)
                 if can_burrow(game.grid, cell, target, placed):
                     options.append((target, index, placed))
@@ -128,7 +167,7 @@ def _act(game: Game, side: int, pawn: int, created: list[Cell]) -> bool:
     # players dig new ground first and re-lay only to break out of a dead end.
     burrows = fresh or [option for option in burrows
                         if option[2].open_edges > game.grid[option[0]].open_edges]
-    steps = sorted(moves(game.grid, cell))
+    steps = sorted(game.reach(side, cell))
     roll = game.rng.random()
     if burrows and (roll < (0.55 if fresh else 0.2) or not steps):
         burrows.sort(key=lambda option: _distance(option[0], goal))
@@ -170,34 +209,46 @@ def _events(game: Game, side: int, created: list[Cell]) -> None:
             game.grid[game.rng.choice(empty)] = Placed(kind, 0)
 
 
-def _overflow(game: Game, side: int) -> None:
-    """More than two pawns on a square: the opponent moves the extras out."""
-    for owner in (0, 1):
+def _overflow(game: Game) -> None:
+    """More than two pawns on a square: the extras step out one at a time, and fight.
+
+    A pushed pawn follows the normal movement rules for one step and may land
+    on its own pawns, a crowded square or enemies; landing on enemies starts
+    a fight as any meeting does.
+    """
+    for owner in range(len(game.bases)):
         for cell in sorted(set(game.pawns[owner])):
-            crowd = game.pawns[0].count(cell) + game.pawns[1].count(cell)
+            crowd = sum(pawns.count(cell) for pawns in game.pawns)
             while crowd > 2 and cell in game.pawns[owner]:
                 exits = [c for c in moves(game.grid, cell) if _distance(c, cell) == 1]
                 if not exits:
                     break
+                landing = game.rng.choice(exits)
                 game.pawns[owner].remove(cell)
-                game.pawns[owner].append(game.rng.choice(exits))
-                crowd -= 1
+                game.pawns[owner].append(landing)
+                _combat(game, owner, landing)
+                crowd = sum(pawns.count(cell) for pawns in game.pawns)
 
 
 def _adjacent_fight(game: Game, side: int) -> None:
     """Sometimes attack an enemy next door through an open tunnel."""
-    for cell in list(game.pawns[side]):
-        for enemy in list(game.pawns[1 - side]):
-            if cell in game.pawns[side] and enemy in game.pawns[1 - side] and \
-                    _distance(cell, enemy) == 1 and step_ok(game.grid, cell, enemy, None) and \
-                    game.rng.random() < 0.5:
-                mine = max(game.rng.randint(1, 6) for _ in range(game.pawns[side].count(cell)))
-                theirs = max(game.rng.randint(1, 6)
-                             for _ in range(game.pawns[1 - side].count(enemy)))
-                if mine > theirs:
-                    game.pawns[1 - side].remove(enemy)
-                elif theirs > mine:
-                    game.pawns[side].remove(cell)
+    for other in game.enemies(side):
+        for cell in list(game.pawns[side]):
+            for enemy in list(game.pawns[other]):
+                if cell in game.pawns[side] and enemy in game.pawns[other] and \
+                        _distance(cell, enemy) == 1 and step_ok(game.grid, cell, enemy, None) \
+                        and game.rng.random() < 0.5:
+                    _strike(game, side, other, cell, enemy)
+
+
+def _strike(game: Game, side: int, other: int, cell: Cell, enemy: Cell) -> None:
+    """One fight across a tunnel mouth: the loser gives up a pawn."""
+    mine = max(game.rng.randint(1, 6) for _ in range(game.pawns[side].count(cell)))
+    theirs = max(game.rng.randint(1, 6) for _ in range(game.pawns[other].count(enemy)))
+    if mine > theirs:
+        game.pawns[other].remove(enemy)
+    elif theirs > mine:
+        game.pawns[side].remove(cell)
 
 
 def play_turn(game: Game, side: int) -> None:
@@ -218,28 +269,58 @@ def play_turn(game: Game, side: int) -> None:
         game.take(side)
     _events(game, side, created)
     _adjacent_fight(game, side)
-    _overflow(game, side)
+    _overflow(game)
     hand = game.hands[side]
     while len(hand) > HAND_LIMIT:
         game.pit.append(hand.pop(game.rng.randrange(len(hand))))
 
 
-def play_game(setup: Setup, rng: random.Random) -> tuple[int | None, int]:
-    """Play one game: (winning side index or None if unfinished, turns played)."""
+def new_game(setup: Setup, rng: random.Random) -> Game:
+    """The opening position: bases on their corners, the other tiles shuffled face down.
+
+    With four players the two entrances take (0, 0) and (7, 7) and the hives
+    the other corners, and turns go round the corners (our reading), so
+    miners and beetles alternate.
+    """
     tileset = setup.tileset
     entrance, hive = tileset.tile(ENTRANCE), tileset.tile(HIVE)
     pile = [tile for tile in tileset.tiles if tile.role != "base"
             for _ in range(tile.count)]
     rng.shuffle(pile)
-    game = Game(rng, {(0, 0): Placed(entrance), (7, 7): Placed(hive)}, pile)
-    for turn in range(TURN_CAP):
-        side = turn % 2
+    bases: tuple[Cell, ...]
+    species: tuple[int, ...]
+    if setup.players == 4:
+        bases = ((0, 0), (7, 0), (7, 7), (0, 7))
+        species = (0, 1, 0, 1)
+    else:
+        bases, species = ((0, 0), (7, 7)), (0, 1)
+    grid = {cell: Placed(entrance if kind == 0 else hive)
+            for cell, kind in zip(bases, species, strict=True)}
+    return Game(rng, grid, pile, bases, species)
+
+
+def winner(game: Game) -> int | None:
+    """The species left when the other has no player in the game, else None."""
+    standing = {game.species[side] for side in range(len(game.bases)) if side not in game.out}
+    return next(iter(standing)) if len(standing) == 1 else None
+
+
+def play_game(setup: Setup, rng: random.Random) -> tuple[int | None, int]:
+    """Play one game: (winning species index or None if unfinished, turns played)."""
+    game = new_game(setup, rng)
+    players = len(game.bases)
+    for turn in range(ROUND_CAP * players):
+        side = turn % players
+        if side in game.out:
+            continue
         play_turn(game, side)
-        if not game.reserve[0] and not game.reserve[1]:
-            for loser in (side, 1 - side):
-                if not game.pawns[loser]:
-                    return 1 - loser, turn + 1
-    return None, TURN_CAP
+        if any(game.reserve) or game.pawns[side]:
+            continue
+        game.out.add(side)  # its own turn ended with no pawn on the grid
+        won = winner(game)
+        if won is not None:
+            return won, turn + 1
+    return None, ROUND_CAP * players
 
 
 def simulate(setup: Setup, games: int, seed: int) -> dict[str, object]:
@@ -249,11 +330,11 @@ def simulate(setup: Setup, games: int, seed: int) -> dict[str, object]:
     wins = {"miners": 0, "beetles": 0}
     unfinished = 0
     for _ in range(games):
-        winner, turns = play_game(setup, random.Random(rng.getrandbits(64)))
-        if winner is None:
+        won, turns = play_game(setup, random.Random(rng.getrandbits(64)))
+        if won is None:
             unfinished += 1
         else:
-            wins[SIDES[winner]] += 1
+            wins[SPECIES[won]] += 1
             lengths.append(turns)
     return {
         "game": "demon-mine", "games": games, "seed": seed, "ended": len(lengths),
@@ -261,5 +342,5 @@ def simulate(setup: Setup, games: int, seed: int) -> dict[str, object]:
         "turns": {"mean": round(statistics.fmean(lengths), 1) if lengths else None,
                   "median": statistics.median(lengths) if lengths else None,
                   "min": min(lengths, default=None), "max": max(lengths, default=None)},
-        "turn_cap": TURN_CAP,
+        "turn_cap": ROUND_CAP * (4 if setup.players == 4 else 2),
     }
