@@ -141,3 +141,37 @@ def test_every_project_file_is_in_our_own_words(seed_runs: dict[tuple[str, ...],
         pytest.fail(f"{len(problems)} passage(s) share {RUN} or more words in a row with the "
                     "source rulebooks; rewrite them in our own words:\n" + "\n".join(problems),
                     pytrace=False)
+
+
+# --- our readings are marked, and listed -------------------------------------
+
+READING_NOTE = re.compile(r"^> \*\*Our reading\.\*\*", re.MULTILINE)
+
+
+def reading_list(text: str) -> list[str]:
+    """The bullets of a book's '# Our readings' section (empty when it has none)."""
+    match = re.search(r"^# Our readings\n(.*?)(?=^# |\Z)", text, re.MULTILINE | re.DOTALL)
+    return re.findall(r"^- \*\*(.+?)\*\*", match.group(1), re.MULTILINE) if match else []
+
+
+@pytest.mark.parametrize("template", sorted((ROOT / "templates").glob("*/rulebook.md")),
+                         ids=lambda path: path.parent.name)
+def test_every_reading_is_marked_and_listed(template: Path) -> None:
+    """Each book marks its readings with notes and lists as many in '# Our readings'."""
+    text = template.read_text(encoding="utf-8")
+    notes = len(READING_NOTE.findall(text))
+    listed = reading_list(text)
+    assert notes, f"{template.parent.name}: no '> **Our reading.**' note"
+    assert len(listed) == notes, (
+        f"{template.parent.name}: {notes} reading notes but {len(listed)} entries in "
+        f"'# Our readings' ({', '.join(listed)})")
+
+
+def test_reading_notes_are_counted_and_listed() -> None:
+    """The check itself: a note in a quote is found, a list is read, a book without one is not."""
+    book = ("# Rules\n\n> **Our reading.** We chose A.\n> *Other reading:* B.\n\n"
+            "> A tip, not a reading.\n\n# Our readings\n\n- **A** (*Rules*): we chose A.\n\n"
+            "# Quick reference\n\n- **Not a reading** here\n")
+    assert len(READING_NOTE.findall(book)) == 1
+    assert reading_list(book) == ["A"]
+    assert reading_list("# Rules\n\n- **A**\n") == []
