@@ -18,6 +18,7 @@ import html
 import os
 import re
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -167,6 +168,25 @@ def test_every_reading_is_marked_and_listed(template: Path) -> None:
         f"'# Our readings' ({', '.join(listed)})")
 
 
+def quotes_side_by_side(text: str) -> list[str]:
+    """The opening words of each quote that follows another quote with nothing between.
+
+    The typesetter draws such quotes as one box, so a reading note would run into
+    the note before it.
+    """
+    blocks = text.split("\n\n")
+    return [after[:60] for before, after in pairwise(blocks)
+            if before.lstrip().startswith(">") and after.lstrip().startswith(">")]
+
+
+@pytest.mark.parametrize("template", sorted((ROOT / "templates").glob("*/rulebook.md")),
+                         ids=lambda path: path.parent.name)
+def test_each_note_stands_in_its_own_box(template: Path) -> None:
+    text = template.read_text(encoding="utf-8")
+    assert quotes_side_by_side(text) == [], \
+        f"{template.parent.name}: put text between these quotes or they print as one box"
+
+
 def test_reading_notes_are_counted_and_listed() -> None:
     """The check itself: a note in a quote is found, a list is read, a book without one is not."""
     book = ("# Rules\n\n> **Our reading.** We chose A.\n> *Other reading:* B.\n\n"
@@ -175,3 +195,4 @@ def test_reading_notes_are_counted_and_listed() -> None:
     assert len(READING_NOTE.findall(book)) == 1
     assert reading_list(book) == ["A"]
     assert reading_list("# Rules\n\n- **A**\n") == []
+    assert quotes_side_by_side("> one\n\n> two\n\ntext\n\n> three\n") == ["> two"]
