@@ -15,8 +15,7 @@ import svgwrite
 from pnp.draw.fonts import FONTS
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
 
-_MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
-         ".svg": "image/svg+xml"}
+_MIME = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
 
 
 def num(value: float) -> str:
@@ -80,8 +79,8 @@ def to_svg(drawing: Drawing) -> str:
                     attributes["font_stretch"] = stretch
                 parent.add(document.text(item.text, **attributes))
             elif isinstance(item, Picture):
-                data = base64.b64encode(item.path.read_bytes()).decode("ascii")
-                mime = _MIME[item.path.suffix.lower()]
+                data = base64.b64encode(item.art.data).decode("ascii")
+                mime = _MIME[item.art.format]
                 parent.add(document.image(href=f"data:{mime};base64,{data}",
                                           insert=(num(item.x), num(item.y)),
                                           size=(num(item.width), num(item.height))))

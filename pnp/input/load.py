@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 import yaml
 
 from pnp.errors import InputError, Problem, Where, shorten
+from pnp.input.bounded import TooLarge, read_bounded
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
@@ -150,7 +151,11 @@ def read_text(path: Path, what: str = "tileset") -> str:
             raise InputError(where, f"this {what} file is too large to be a hand-written "
                              "tileset", found=f"{size} bytes",
                              allowed=f"at most {MAX_FILE_BYTES} bytes")
-        data = path.read_bytes()
+        data = read_bounded(path, MAX_FILE_BYTES)  # bounded even if it grew since stat
+    except TooLarge as exc:
+        raise InputError(where, f"this {what} file is too large to be a hand-written "
+                         "tileset", found=f"more than {exc.limit} bytes",
+                         allowed=f"at most {MAX_FILE_BYTES} bytes") from None
     except OSError as exc:
         raise InputError(where, f"this {what} file cannot be read",
                          found=exc.strerror or type(exc).__name__,
