@@ -105,7 +105,7 @@ def _base(top: Node, path: Path) -> Tileset | None:
     if not isinstance(base_data, Mapping) or ("game" not in base_data
                                               and "base" not in base_data):
         top.fail("base", "the base file is not a tileset (it has no 'game' field)", target,
-                 BASE_ALLOWED)
+                 _base_allowed(path.parent))
         return None
     if "base" in base_data:
         top.fail("base", "a mix must be based on a game or a tileset, not another mix",
@@ -118,11 +118,15 @@ def _base(top: Node, path: Path) -> Tileset | None:
         return None
 
 
+def _base_allowed(folder: Path) -> str:
+    return (f"a shipped game ({', '.join(shipped_games())}) or a .yaml tileset file in the "
+            f"mix's folder ({folder})")
+
+
 def _base_file(top: Node, folder: Path, target: str) -> Path | None:
     """The file a base names: a shipped game, or a tileset file inside ``folder``."""
     games = shipped_games()
-    allowed = (f"a shipped game ({', '.join(games)}) or a .yaml tileset file in the mix's "
-               f"folder ({folder})")
+    allowed = _base_allowed(folder)
     if target in games:
         return resolve(target)
     if Path(target).suffix not in SUFFIXES and not re.search(r"[\\/]", target):
