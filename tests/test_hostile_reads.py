@@ -335,6 +335,18 @@ def test_a_rulebook_image_is_refused_with_its_line(scene: Scene):
             "Found '../secret/secret.png'")
 
 
+def test_a_control_character_in_a_yaml_file_is_one_paragraph(scene: Scene):
+    target = scene.write("probe.yaml", TILESET.format(top="", tile="").replace(
+        "title: Probe", "title: Pro\x07be"))
+    refused_plainly = run("validate", str(target))
+    assert refused_plainly.exit_code == 2, refused_plainly.output
+    assert isinstance(refused_plainly.exception, SystemExit)
+    assert refused_plainly.stderr == (
+        f"pnp: error: {target}, line 2: the file contains a control character, which YAML "
+        "does not allow. Found U+0007. Allowed: printable UTF-8 text (tabs and line breaks "
+        "are fine).\n")
+
+
 @pytest.mark.parametrize("case", [
     "svg-encodings/utf16le-bom.svg", "svg-urls/data-carrying-path.svg", "base/etc-passwd.yaml"])
 def test_the_real_terminal_gets_one_paragraph(case: str, scene: Scene):

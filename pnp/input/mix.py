@@ -48,8 +48,9 @@ BASE_ALLOWED = "a shipped game id or a tileset path"
 MIX = Record("mix:top", (
     Field("format", Exact(1, "unsupported format version"), "the format's version",
           default=1),
-    Field("base", Anything("a shipped game id (`pnp list` names them) or a path to a tileset "
-                           "file, relative to this file"), "not another mix", required=True),
+    Field("base", Anything("a shipped game id (`pnp list` names them) or the relative path of "
+                           "a `.yaml` tileset file inside this file's folder"),
+          "not another mix; nothing outside the folder is read", required=True),
     Field("name", NAME, "the build writes to `output/<game>-<name>/`",
           default_doc="the file's name"),
     Field("counts", MapOf(Ref(""), COUNT, "expected tile names with counts",
