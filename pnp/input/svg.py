@@ -26,9 +26,12 @@ from __future__ import annotations
 
 import codecs
 import re
-import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the parser is imported when art is checked, not on every start
+    from xml.etree.ElementTree import Element
 
 MAX_SVG_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 100  # svglib draws nested groups by recursion
@@ -117,6 +120,8 @@ def check_svg(content: bytes) -> CheckedSvg:
     text, encoding = decode(content)
     body = _without_declaration(text)
     _refuse_declarations(body)
+    import xml.etree.ElementTree as ElementTree
+
     try:
         root = ElementTree.fromstring(body)
     except ElementTree.ParseError as exc:
@@ -205,7 +210,7 @@ def _refuse_declarations(body: str) -> None:
 # The tree
 
 
-def _walk(root: ElementTree.Element) -> Iterator[tuple[ElementTree.Element, int]]:
+def _walk(root: Element) -> Iterator[tuple[Element, int]]:
     """Every element with its depth, in document order, without recursion."""
     stack = [(root, 1)]
     while stack:
@@ -222,7 +227,7 @@ def _split(name: str) -> tuple[str, str]:
     return "", name
 
 
-def _check_tree(root: ElementTree.Element) -> None:
+def _check_tree(root: Element) -> None:
     for count, (element, depth) in enumerate(_walk(root), start=1):
         if depth > MAX_DEPTH or count > MAX_ELEMENTS:
             raise SvgProblem(f"the SVG is too complex: at most {MAX_ELEMENTS:,} elements, "
