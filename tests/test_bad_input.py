@@ -518,12 +518,28 @@ def test_rendering_never_reads_outside_the_tileset_folder(folder, out, tmp_path)
     ET.parse(renders / "elbow.svg")  # art embedded as data, still well-formed
 
 
-def test_svg_art_with_embedded_png_builds(folder, out):
+def test_svg_art_with_embedded_png_is_refused(folder, out):
+    # svglib decodes an embedded PNG with no check of its size, and takes any other
+    # data: href for a path, so no data: URL is drawn: the PNG is art of its own.
     inline = ("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4"
               "nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==")
     (folder / "art.svg").write_text(
         f'{SVG_HEAD} width="10" height="10"><image href="{inline}" width="10" height="10"/>'
         "</svg>", encoding="utf-8")
+    text = add_to_first_tile("    art: art.svg")
+    target = write(folder, text)
+    result = run("build", str(target), "--out", str(out), "--paper", "letter")
+    assert_input_error(result, out, f"{target}, line {line_of(text, 'art:')}:",
+                       "field 'tiles[0].art':", "data: content", 'href="data:image/png')
+
+
+def test_svg_art_with_gradients_styles_and_text_builds(folder, out):
+    (folder / "art.svg").write_text(
+        f'{SVG_HEAD} width="10" height="10"><defs><linearGradient id="g"><stop offset="0" '
+        'stop-color="#123456"/></linearGradient><style>rect { fill: url(#g); }</style>'
+        '</defs><rect width="10" height="10" style="stroke: rgb(1, 2, 3)"/>'
+        '<use xlink:href="#g"/><text font-family="../../secret/font" x="1" y="9">Hi</text>'
+        "</svg>", encoding="utf-16")
     target = write(folder, add_to_first_tile("    art: art.svg"))
     result = run("build", str(target), "--out", str(out), "--paper", "letter")
     if result.exception and not isinstance(result.exception, SystemExit):

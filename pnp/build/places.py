@@ -86,7 +86,7 @@ def game_inputs(tileset: Tileset, target: Path | None = None) -> list[Input]:
     inputs = [_file(tileset.source, "the tileset", "home")]
     if target is not None and _real(target) != inputs[0].path:
         inputs.append(_file(target, "the mix", "home"))
-    inputs += [_file(tile.art, f"the art of tile '{tile.name}'")
+    inputs += [_file(tile.art.path, f"the art of tile '{tile.name}'")
                for tile in tileset.tiles if tile.art is not None]
     template = tileset.rulebook or template_path(tileset.rules_game)
     if template.parent.is_dir():

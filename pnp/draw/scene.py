@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
+
+from pnp.model.tileset import Art
 
 Point = tuple[float, float]  # x, y in points, y down
 # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",): the letter, then numbers.
@@ -62,9 +63,9 @@ class Text:
 
 @dataclass(frozen=True)
 class Picture:
-    """A user's raster or SVG art file placed in a box."""
+    """A user's raster or SVG art, as checked when its tileset was read, placed in a box."""
 
-    path: Path
+    art: Art
     x: float
     y: float
     width: float

@@ -15,6 +15,7 @@ to whoever owns the designs (one job), never to the module.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -206,30 +207,59 @@ def _opaque(canvas: Any) -> None:
 
 
 def _picture(canvas: Any, item: Picture, height: float) -> None:
-    """Place user art: SVG stays vector through svglib, raster goes in as an image."""
+    """Place user art from its checked bytes: SVG stays vector through svglib, raster
+    goes in as an image. Nothing here opens a file: the bytes were read and checked
+    with the tileset (pnp.input.files)."""
     bottom = height - item.y - item.height
-    if item.path.suffix.lower() == ".svg":
-        from reportlab import rl_config
-        from reportlab.graphics import renderPDF
-        from svglib.svglib import svg2rlg
-
-        art = svg2rlg(str(item.path))
-        if art is None or not art.width or not art.height:
-            return
-        canvas.saveState()
-        canvas.translate(item.x, bottom)
-        canvas.scale(item.width / art.width, item.height / art.height)
-        # svglib places embedded bitmaps as inline images, which reportlab can only
-        # write ASCII85-encoded; our own streams stay binary (see pnp.pdf).
-        binary = rl_config.useA85
-        rl_config.useA85 = 1
-        try:
-            renderPDF.draw(art, canvas, 0, 0)
-        finally:
-            rl_config.useA85 = binary
-        canvas.restoreState()
+    if item.art.format == "svg":
+        _svg_picture(canvas, item, bottom)
     else:
         from reportlab.lib.utils import ImageReader
 
-        canvas.drawImage(ImageReader(str(item.path)), item.x, bottom, item.width, item.height,
-                         mask="auto")
+        canvas.drawImage(ImageReader(io.BytesIO(item.art.data)), item.x, bottom, item.width,
+                         item.height, mask="auto")
+
+
+def _svg_picture(canvas: Any, item: Picture, bottom: float) -> None:
+    """Draw checked SVG art. Given bytes rather than a path, svglib has no folder to
+    resolve a link against, and the font map never loads a font file."""
+    from reportlab import rl_config
+    from reportlab.graphics import renderPDF
+    from svglib.svglib import svg2rlg
+
+    art = svg2rlg(io.BytesIO(item.art.data), font_map=_package_fonts())
+    if art is None or not art.width or not art.height:
+        return
+    canvas.saveState()
+    canvas.translate(item.x, bottom)
+    canvas.scale(item.width / art.width, item.height / art.height)
+    # svglib places embedded bitmaps as inline images, which reportlab can only
+    # write ASCII85-encoded; our own streams stay binary (see pnp.pdf).
+    binary = rl_config.useA85
+    rl_config.useA85 = 1
+    try:
+        renderPDF.draw(art, canvas, 0, 0)
+    finally:
+        rl_config.useA85 = binary
+    canvas.restoreState()
+
+
+def _package_fonts() -> Any:
+    """An svglib font map that sets every family in the fonts we ship.
+
+    svglib's own map turns a ``font-family`` into a file name to open
+    (``<family>.ttf``, or whatever fc-match answers), so an SVG could name a
+    font file anywhere on the machine and have it embedded in the PDF.
+    """
+    from svglib.fonts import FontMap
+
+    class PackageFonts(FontMap):
+        def find_font(self, font_name: str, weight: str = "normal",
+                      style: str = "normal") -> tuple[str, bool]:
+            bold = weight.lower() in ("bold", "bolder", "600", "700", "800", "900")
+            if bold:
+                return pdf_font("bold"), False
+            return pdf_font("italic" if style.lower() in ("italic", "oblique") else "regular"), \
+                False
+
+    return PackageFonts()

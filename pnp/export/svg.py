@@ -17,8 +17,7 @@ from xml.etree import ElementTree
 from pnp.draw.fonts import FONTS
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
 
-_MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
-         ".svg": "image/svg+xml"}
+_MIME = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
 _NAMESPACES = {
     "xmlns": "http://www.w3.org/2000/svg",
     "xmlns:ev": "http://www.w3.org/2001/xml-events",
@@ -72,8 +71,8 @@ def _text(item: Text) -> dict[str, str]:
 
 
 def _picture(item: Picture) -> dict[str, str]:
-    data = base64.b64encode(item.path.read_bytes()).decode("ascii")
-    return {"xlink:href": f"data:{_MIME[item.path.suffix.lower()]};base64,{data}",
+    data = base64.b64encode(item.art.data).decode("ascii")
+    return {"xlink:href": f"data:{_MIME[item.art.format]};base64,{data}",
             "x": num(item.x), "y": num(item.y),
             "width": num(item.width), "height": num(item.height)}
 

@@ -20,8 +20,12 @@ from typing import Any, NamedTuple
 import yaml
 
 from pnp.errors import InputError, Problem, Where, shorten
+from pnp.input.bounded import TooLarge, read_bounded
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
+# What the YAML reader refuses before parsing (its own list of printable characters).
+_UNPRINTABLE = re.compile(r"[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd"
+                          r"\U00010000-\U0010ffff]")
 
 
 class Mapping(dict[str, Any]):
@@ -150,7 +154,11 @@ def read_text(path: Path, what: str = "tileset") -> str:
             raise InputError(where, f"this {what} file is too large to be a hand-written "
                              "tileset", found=f"{size} bytes",
                              allowed=f"at most {MAX_FILE_BYTES} bytes")
-        data = path.read_bytes()
+        data = read_bounded(path, MAX_FILE_BYTES)  # bounded even if it grew since stat
+    except TooLarge as exc:
+        raise InputError(where, f"this {what} file is too large to be a hand-written "
+                         "tileset", found=f"more than {exc.limit} bytes",
+                         allowed=f"at most {MAX_FILE_BYTES} bytes") from None
     except OSError as exc:
         raise InputError(where, f"this {what} file cannot be read",
                          found=exc.strerror or type(exc).__name__,
@@ -165,6 +173,12 @@ def read_text(path: Path, what: str = "tileset") -> str:
         raise InputError(Where(str(path), line), "the file is not valid UTF-8 text",
                          found=f"the byte 0x{data[exc.start]:02x}",
                          allowed="a UTF-8 text file in YAML") from None
+    control = _UNPRINTABLE.search(text)
+    if control:  # PyYAML would stop with a traceback-shaped message of several lines
+        raise InputError(Where(str(path), text.count("\n", 0, control.start()) + 1),
+                         "the file contains a control character, which YAML does not allow",
+                         found=f"U+{ord(control.group(0)):04X}",
+                         allowed="printable UTF-8 text (tabs and line breaks are fine)")
     if not text.strip():
         raise InputError(where, f"the {what} file is empty",
                          allowed="a YAML mapping with at least the fields 'game' and 'tiles'")

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import InputError, did_you_mean
-from pnp.input.catalog import resolve
-from pnp.input.load import Mapping, load_file
+from pnp.input.catalog import SUFFIXES, resolve, shipped_games
+from pnp.input.files import Outside, confine, plain_file_problem
+from pnp.input.load import MAX_FILE_BYTES, Mapping, load_file
 from pnp.input.schema import (
     Anything,
     Exact,
@@ -47,8 +48,9 @@ BASE_ALLOWED = "a shipped game id or a tileset path"
 MIX = Record("mix:top", (
     Field("format", Exact(1, "unsupported format version"), "the format's version",
           default=1),
-    Field("base", Anything("a shipped game id (`pnp list` names them) or a path to a tileset "
-                           "file, relative to this file"), "not another mix", required=True),
+    Field("base", Anything("a shipped game id (`pnp list` names them) or the relative path of "
+                           "a `.yaml` tileset file inside this file's folder"),
+          "not another mix; nothing outside the folder is read", required=True),
     Field("name", NAME, "the build writes to `output/<game>-<name>/`",
           default_doc="the file's name"),
     Field("counts", MapOf(Ref(""), COUNT, "expected tile names with counts",
@@ -80,29 +82,69 @@ def load_mix(data: Any, path: Path) -> Tileset:
 
 
 def _base(top: Node, path: Path) -> Tileset | None:
-    """The base tileset; None (with the problem reported) when it cannot be had."""
+    """The base tileset; None (with the problem reported) when it cannot be had.
+
+    A base names a shipped game or a tileset file in the mix's folder, nothing
+    else: a mix shared by a stranger must not make pnp read, or quote in an
+    error, a file elsewhere on the machine. A file that is not a tileset is
+    reported at the mix's line without its content.
+    """
     target = top["base"]
     if not top.ok("base"):
         return None
     if not isinstance(target, str) or not target.strip():
         top.fail("base", "not a base game", target, BASE_ALLOWED)
         return None
-    relative = path.parent / target
-    try:
-        base_path = relative if relative.suffix in (".yaml", ".yml") else resolve(target)
-    except InputError as error:  # an unknown game: say so at the mix's line
-        top.fail("base", error.problem, target, error.allowed)
+    base_path = _base_file(top, path.parent, target)
+    if base_path is None:
         return None
     try:
         base_data = load_file(base_path)
-        if isinstance(base_data, Mapping) and "base" in base_data:
-            top.fail("base", "a mix must be based on a game or a tileset, not another mix",
-                     target, BASE_ALLOWED)
-            return None
+    except InputError as error:  # the base file's own syntax errors, with its own lines
+        top.reading.take(error)
+        return None
+    if not isinstance(base_data, Mapping) or ("game" not in base_data
+                                              and "base" not in base_data):
+        top.fail("base", "the base file is not a tileset (it has no 'game' field)", target,
+                 _base_allowed(path.parent))
+        return None
+    if "base" in base_data:
+        top.fail("base", "a mix must be based on a game or a tileset, not another mix",
+                 target, BASE_ALLOWED)
+        return None
+    try:
         return from_data(base_data, base_path)
     except InputError as error:  # the base file's own problems, with its own lines
         top.reading.take(error)
         return None
+
+
+def _base_allowed(folder: Path) -> str:
+    return (f"a shipped game ({', '.join(shipped_games())}) or a .yaml tileset file in the "
+            f"mix's folder ({folder})")
+
+
+def _base_file(top: Node, folder: Path, target: str) -> Path | None:
+    """The file a base names: a shipped game, or a tileset file inside ``folder``."""
+    games = shipped_games()
+    allowed = _base_allowed(folder)
+    if target in games:
+        return resolve(target)
+    if Path(target).suffix not in SUFFIXES and not re.search(r"[\\/]", target):
+        top.fail("base", f"unknown game{did_you_mean(target, games)}", target, allowed)
+        return None
+    try:
+        candidate = confine(folder, target, "a base tileset", "the mix's folder")
+    except Outside as outside:
+        top.fail("base", str(outside), target, allowed)
+        return None
+    problem = ("a base tileset file must be a .yaml or .yml file"
+               if candidate.suffix not in SUFFIXES
+               else plain_file_problem(candidate, "base tileset", MAX_FILE_BYTES))
+    if problem:
+        top.fail("base", problem, target, allowed)
+        return None
+    return candidate
 
 
 def _counts(top: Node, base: Tileset) -> None:

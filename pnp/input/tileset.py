@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 from pnp.errors import did_you_mean
 from pnp.geometry.lattice import ring_distance
 from pnp.geometry.shapes import SHAPES, Shape
-from pnp.input.files import ART_SUFFIXES, LocalFile, check_art
+from pnp.input.files import ART_SUFFIXES, MAX_ART_BYTES, LocalFile, check_art
 from pnp.input.load import Mapping, Sequence, load_file
 from pnp.input.schema import (
     BROKEN,
@@ -174,7 +174,9 @@ FEATURE = Record("tileset:feature", (
 ART = LocalFile(
     ART_SUFFIXES, "art",
     "a relative path to a PNG, JPEG or SVG file inside the tileset's folder ({folder})",
-    "relative path to a PNG, JPEG or SVG file inside the tileset's folder", check_art)
+    "relative path to a PNG, JPEG or self-contained SVG file inside the tileset's folder, "
+    "at most 32 MiB (SVG: 8 MiB); an SVG may link only to its own elements", check_art,
+    limit=MAX_ART_BYTES)
 
 TILE = Record("tileset:tile", (
     Field("name", NAME, "unique in the file; used on the command line and in file names",

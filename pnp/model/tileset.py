@@ -51,6 +51,20 @@ class Feature:
 
 
 @dataclass(frozen=True)
+class Art:
+    """A user's art file as it was checked when the tileset was read.
+
+    The renderers draw ``data``, never the file again, so what is drawn is
+    exactly what was checked even if the file changes during a build. For an
+    SVG it is the checked text re-encoded as UTF-8.
+    """
+
+    path: Path
+    format: str  # "svg", "png" or "jpeg"
+    data: bytes = field(repr=False)
+
+
+@dataclass(frozen=True)
 class TileKind:
     """A tile design and how many copies the game has."""
 
@@ -61,7 +75,7 @@ class TileKind:
     rotatable: bool
     back: str
     role: str = "tunnel"
-    art: Path | None = None
+    art: Art | None = None
     line: int = 0
 
     @cached_property

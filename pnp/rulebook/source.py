@@ -116,11 +116,24 @@ def _parse(path: Path, text: str, tile_names: tuple[str, ...], sides: int) -> So
                 pending = []
             blocks.append(_directive(template, token, tile_names, sides))
         else:
+            _refuse_images(template, token)
             pending.append(token)
     if pending:
         blocks.append(Block("markdown", tuple(pending)))
     template.done()
     return Source(path, tuple(blocks))
+
+
+def _refuse_images(template: Reading, token: Token) -> None:
+    """A Markdown image is an error, not a silent gap: a template is shared text, and
+    it may not make pnp open a file; the book's pictures are generated from the tileset."""
+    line = token.map[0] + 1 if token.map else 0
+    for child in token.children or ():
+        if child.type == "image":
+            template.report(line, "image", "a rulebook template cannot show an image file",
+                            str(child.attrGet("src") or ""),
+                            "pictures generated from the tileset: a ```pnp diagram``` block "
+                            "or the ```pnp components``` table")
 
 
 def _directive(template: Reading, token: Token, tile_names: tuple[str, ...],
