@@ -19,9 +19,11 @@ from __future__ import annotations
 from pnp.rules import GameRules
 from pnp.rules.mattock.capacity import (
     MAX_TILES,
+    SETUP_MAX_TILES,
     exact_max_tiles,
     max_tiles,
     supply_floor,
+    setup_max_tiles,
     tile_upper_bound,
 )
 from pnp.rules.mattock.check import (

@@ -14,7 +14,9 @@ from pnp.rules.mattock.engine import PLAYERS
 FULL_MINERS = 6  # per colour in the full game
 SHORT_MINERS = 3  # per colour in the short game
 SHORT_VARIANT = "short"
-TILE = "tile"
+TILE = "tile"  # the shipped tile kind
+# Roles of tile kinds that are never laid on the board (an event is an action).
+NOT_PLACED = frozenset({"event"})
 
 def board_in_play(setup: Setup) -> tuple[int, str] | None:
     """The side of the board the setup plays on and its name, or None without a board."""
@@ -50,26 +52,47 @@ def check(setup: Setup) -> list[Finding]:
                         "tileset declares none.", fix="add a board (board.side: 7)")]
     side, which = played
     cells = setup_cells(spec, short)
-    findings = _supply_findings(setup, side, which)
+    findings = _supply_findings(setup, side, which, cells)
     findings += _miner_findings(setup, short, cells)
     findings += _space_findings(side, cells)
     findings.append(_summary(setup, side, which, cells))
     return findings
 
 
-def _supply_findings(setup: Setup, side: int, which: str) -> list[Finding]:
-    """An error when the box can run out of tiles before the board fills up."""
-    supply = setup.count(TILE)
-    need, exact = supply_floor(side)
+def placeable(setup: Setup) -> tuple[int, tuple[str, ...]]:
+    """How many tiles the mix can mine with, and the names of those kinds.
+
+    Every hex tile kind whose role lets it be laid on the board counts, not
+    only the shipped ``tile``: a homebrew kind is mined like any other tile.
+    """
+    kinds = [kind for kind in setup.tileset.tiles if kind.role not in NOT_PLACED]
+    return sum(kind.count for kind in kinds), tuple(kind.name for kind in kinds if kind.count)
+
+
+def setup_set(cells: dict[str, list[tuple[int, int]]]) -> frozenset[tuple[int, int]]:
+    """Every red and blue set-up cell: each starts with a tile on it."""
+    return frozenset(cell for colour in PLAYERS for cell in cells.get(colour, []))
+
+
+def _supply_findings(setup: Setup, side: int, which: str,
+                     cells: dict[str, list[tuple[int, int]]]) -> list[Finding]:
+    """An error when the box can run out of tiles before the board fills up.
+
+    The figure is the most tiles a game from this set-up can ever have down
+    (see capacity.setup_max_tiles for why that is the bound).
+    """
+    supply, names = placeable(setup)
+    need, exact = supply_floor(side, setup_set(cells))
     if supply >= need:
         return []
     limit = "holds at most" if exact else "may hold up to"
+    kinds = names or (TILE,)
     return [Finding(
         "error", "supply",
-        f"The {which} board (side {side}) {limit} {need} tiles that each touch no more than "
-        f"3 others, but the mix has only {supply}: the box could run dry while both sides "
-        "can still mine, and an empty box rather than the play would then pick the loser.",
-        (TILE,), f"raise '{TILE}' to at least {need}")]
+        f"The {which} board (side {side}) {limit} {need} tiles from this set-up, none "
+        f"touching more than 3 others, but the mix has only {supply}: the box could run dry "
+        "while a side can still mine, and an empty box rather than the play would then pick "
+        "the loser.", kinds, f"raise the tile counts to at least {need} in all")]
 
 
 def _miner_findings(setup: Setup, short: bool,
@@ -166,14 +189,14 @@ def _cells_text(cells: Iterable[tuple[int, int]]) -> str:
 def _summary(setup: Setup, side: int, which: str,
              cells: dict[str, list[tuple[int, int]]]) -> Finding:
     """One line with the figures the other findings were judged against."""
-    need, exact = supply_floor(side)
+    need, exact = supply_floor(side, setup_set(cells))
     spaces = 3 * side * (side - 1) + 1
     starts = sum(len(cells.get(colour, [])) for colour in PLAYERS)
-    how = "exactly computed" if exact else "a quick upper bound; exact figures stop at side 7"
+    how = "exactly computed" if exact else "an upper bound, not exact for this board or set-up"
     return Finding(
         "info", "supply-summary",
         f"{which.capitalize()} board of side {side} ({spaces} spaces) holds at most {need} "
-        f"tiles ({how}); the mix has {setup.count(TILE)}, of which {starts} start on the "
-        "setup spaces.")
+        f"tiles from this set-up ({how}); the mix has {placeable(setup)[0]}, of which "
+        f"{starts} start on the setup spaces.")
 
 

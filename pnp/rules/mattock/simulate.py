@@ -10,7 +10,7 @@ import random
 import statistics
 
 from pnp.rules import Setup
-from pnp.rules.mattock.check import SHORT_VARIANT, TILE, board_in_play, setup_cells
+from pnp.rules.mattock.check import SHORT_VARIANT, board_in_play, placeable, setup_cells
 from pnp.rules.mattock.engine import (
     PLAYERS,
     RED,
@@ -37,7 +37,7 @@ def starting_position(setup: Setup) -> tuple[Board, State]:
     side = played[0]
     cells = setup_cells(spec, setup.variant == SHORT_VARIANT)
     red, blue = cells["red"], cells["blue"]
-    left = setup.count(TILE) - len(red) - len(blue)
+    left = placeable(setup)[0] - len(red) - len(blue)
     if left < 0:
         raise ValueError("the supply does not even cover the setup spaces")
     board = make_board(side)
