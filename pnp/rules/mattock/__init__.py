@@ -22,8 +22,8 @@ from pnp.rules.mattock.capacity import (
     SETUP_MAX_TILES,
     exact_max_tiles,
     max_tiles,
-    supply_floor,
     setup_max_tiles,
+    supply_floor,
     tile_upper_bound,
 )
 from pnp.rules.mattock.check import (
@@ -59,6 +59,7 @@ from pnp.rules.mattock.engine import (
     spread,
     start,
 )
+from pnp.rules.mattock.positions import turns_lines
 from pnp.rules.mattock.simulate import random_game, simulate, starting_position
 
 __all__ = [
@@ -69,6 +70,7 @@ __all__ = [
     "PLAYERS",
     "RED",
     "RULES",
+    "SETUP_MAX_TILES",
     "SHORT_MINERS",
     "SHORT_VARIANT",
     "TILE",
@@ -94,6 +96,7 @@ __all__ = [
     "removals",
     "remove_miners",
     "setup_cells",
+    "setup_max_tiles",
     "simulate",
     "spread",
     "start",
@@ -102,4 +105,4 @@ __all__ = [
     "tile_upper_bound",
 ]
 
-RULES = GameRules("mattock", check, simulate=simulate)
+RULES = GameRules("mattock", check, simulate=simulate, turns=turns_lines)
