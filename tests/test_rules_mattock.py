@@ -394,7 +394,7 @@ def test_homebrew_hex_kinds_count_towards_the_supply(tileset: Tileset) -> None:
     assert [f.rule for f in short] == ["supply"]
     assert set(short[0].tiles) == {"tile", "gem-tile"}
     # The simulator mines with them too: the box holds 90 - 12 after the set-up.
-    board, state = m.starting_position(Setup(mixed, 2))
+    _board, state = m.starting_position(Setup(mixed, 2))
     assert state.supply == 78
 
 
