@@ -245,6 +245,68 @@ def others() -> None:
           "(target 0.05 s)", flush=True)
     seconds, _ = median_of([*PNP, "simulate", "mattock", "--games", "1000"], 3)
     print(f"pnp simulate mattock --games 1000: {seconds:.2f} s (target 10 s)")
+    mattock_turns()
+
+
+def mattock_positions(count: int, seed: int) -> list[str]:
+    """Mid-game Mattock positions as JSON lines: random legal games stopped part-way."""
+    import random
+
+    from pnp.input.catalog import resolve
+    from pnp.input.tileset import load_tileset
+    from pnp.rules import Setup
+    from pnp.rules import mattock as m
+
+    board, opening = m.starting_position(Setup(load_tileset(resolve("mattock")), 2))
+    rng = random.Random(seed)
+    lines = []
+    while len(lines) < count:
+        state = opening
+        for _ in range(rng.randrange(8, 40)):
+            spaces = m.mining_spaces(board, state)
+            if not spaces:
+                break
+            state = m.mine(board, state, rng.choice(list(m.indices(spaces))))
+            moves = m.miner_moves(board, state)
+            if moves and rng.random() < 0.7:
+                state = m.move_miner(board, state, *rng.choice(moves))
+            state = m.end_turn(m.remove_miners(board, state))
+        lines.append(json.dumps({
+            "side": board.side, "to_move": m.PLAYERS[state.player],
+            "tiles": board.cells_of(state.tiles),
+            "miners": {name: board.cells_of(state.miners[n]) for n, name in enumerate(m.PLAYERS)},
+            "in_hand": {name: state.reserve[n] for n, name in enumerate(m.PLAYERS)}}))
+    return lines
+
+
+def mattock_turns() -> None:
+    """`pnp turns mattock` on 1000 mid-game positions, against bare json on the same data.
+
+    The reference parses the same positions and writes the same listing with the
+    json module alone: the cost of the input and output, with no rules at all.
+    """
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        positions = folder / "positions.jsonl"
+        positions.write_text("\n".join(mattock_positions(1000, 7)) + "\n")
+        listing = folder / "turns.jsonl"
+        with listing.open("w") as out:
+            subprocess.run([*PNP, "turns", "mattock", str(positions)], cwd=ROOT, check=True,
+                           stdout=out)
+        turns = removing = 0
+        with listing.open() as lines:
+            for line in lines:
+                found = json.loads(line)["turns"]
+                turns += len(found)
+                removing += sum(1 for turn in found if turn["removed"])
+        reference = [*PYTHON, "-c", (
+            "import json, sys\n"
+            f"[json.loads(line) for line in open({str(positions)!r})]\n"
+            f"for line in open({str(listing)!r}):\n"
+            "    sys.stdout.write(json.dumps(json.loads(line)) + '\\n')\n")]
+        print(f"pnp turns mattock: 1000 positions, {turns} turns, {removing} removing a miner")
+        compare("pnp turns mattock (1000 positions) vs bare json of the same data",
+                [*PNP, "turns", "mattock", str(positions)], reference, 10.0, 3)
 
 
 if __name__ == "__main__":

@@ -322,6 +322,37 @@ def score(game: str, layout: Path, as_json: bool) -> None:
         click.echo(f"tie: {', '.join(report['winners'])} share the win")
 
 
+@main.command()
+@click.argument("game")
+@click.argument("file")
+@reports_input_errors
+def turns(game: str, file: str) -> None:
+    """List every legal turn of each position in FILE, one JSON line each (Mattock).
+
+    FILE holds one JSON position per line ('-' reads stdin); the format, the
+    coordinates and the order of turns are in docs/mattock-turns.md. Nothing is
+    printed unless every line is a valid position.
+    """
+    from pnp.rules import GAME_MODULES, rules_for
+
+    rules = rules_for(game)
+    if rules is None or rules.turns is None:
+        offered = [name for name in GAME_MODULES if name == "mattock"]
+        raise InputError(Where("command line"), "there is no turn listing for this game",
+                         field="GAME", found=repr(game), allowed=", ".join(offered))
+    source = "<stdin>" if file == "-" else file
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+        raise InputError(Where(source), "the positions cannot be read", field="FILE",
+                         found=reason or type(error).__name__,
+                         allowed="a readable UTF-8 file of JSON lines, or - for stdin") from None
+    out = sys.stdout
+    for line in rules.turns(text.splitlines(), source):
+        out.write(line + "\n")
+
+
 @main.command(name="list")
 @reports_input_errors
 def list_games() -> None:

@@ -297,13 +297,43 @@ def test_reward_points_come_from_the_cards_when_printed():
     assert values["wells"] == dyn.RewardValue(3, (3, 1), "default")  # a mission, not a reward
 
 
-def test_tie_break_counts_tiles_from_the_deepest_level_up(tiles):
+def test_tie_break_counts_tiles_from_level_five_up(tiles):
     cara = mine_of(tiles, [("row", (1, 1)), ("shaft", (0, 2)), ("cross", (0, 3))])
     dan = mine_of(tiles, [("shaft", (0, 2)), ("cross", (0, 3)), ("row", (1, 3))])
     report = dyn.score_layout(tiles, dyn.Layout((dyn.PlayerLayout("Cara", cara),
                                                  dyn.PlayerLayout("Dan", dan))))
     assert [p["total"] for p in report["players"]] == [0, 0]
     assert report["winner"] == "Dan"  # two tiles on level 3 against one
+
+
+def test_tie_break_starts_at_level_five_not_at_the_deepest_level(tiles):
+    # Ann goes a level deeper (one tile on each of levels 2-6); Bo has two tiles on
+    # level 5. Both score 5: Ann a vein on level 2 and the deepest-mine card, Bo a
+    # vein on level 5; veins, tiles and everything else tie. The rulebook's
+    # tie-break looks at level 5 first, where Bo has more, so Bo wins although
+    # Ann alone reached level 6.
+    ann = mine_of(tiles, [("vein-shaft", (0, 2)), ("shaft", (0, 3)), ("shaft", (0, 4)),
+                          ("shaft", (0, 5)), ("shaft", (0, 6))])
+    bo = mine_of(tiles, [("shaft", (0, 2)), ("shaft", (0, 3)), ("shaft", (0, 4)),
+                         ("vein-cross", (0, 5)), ("row", (1, 5))])
+    report = dyn.score_layout(tiles, dyn.Layout((dyn.PlayerLayout("Ann", ann),
+                                                 dyn.PlayerLayout("Bo", bo))))
+    totals = {p["name"]: p["total"] for p in report["players"]}
+    assert totals == {"Ann": 5, "Bo": 5}
+    assert report["players"][0]["rewards"]["deepest"] == 3
+    assert report["winner"] == "Bo" and report["ranking"] == ["Bo", "Ann"]
+
+
+def test_tie_break_goes_on_to_level_four_then_up(tiles):
+    # Nobody reaches level 5; equal on level 4 (one tile each), so level 3 decides.
+    one = mine_of(tiles, [("shaft", (0, 2)), ("cross", (0, 3)), ("row", (1, 3)),
+                          ("shaft", (0, 4))])
+    two = mine_of(tiles, [("cross", (0, 2)), ("row", (1, 2)), ("shaft", (0, 3)),
+                          ("shaft", (0, 4))])
+    report = dyn.score_layout(tiles, dyn.Layout((dyn.PlayerLayout("Two", two),
+                                                 dyn.PlayerLayout("One", one))))
+    assert [p["total"] for p in report["players"]] == [0, 0]
+    assert report["winner"] == "One"
 
 
 def test_a_full_tie_has_no_single_winner(tiles):
@@ -446,6 +476,37 @@ def test_check_needs_a_way_down():
     assert "downward" in {f.rule for f in errors(tileset_from_text(flat))}
     sideways = TILESET.replace("ports: E-S-W, junction: true", "ports: E-W, junction: true")
     assert errors(tileset_from_text(sideways)) == []  # elbows and crosses turn down
+
+
+NO_SHAFT = TILESET.split("  - {name: shaft")[0] + """\
+  - {name: row, count: 10, paths: [E-W], features: [{die: 1}]}
+  - {name: bend-in, count: 10, paths: [N-E], features: [{die: 1}]}
+  - {name: bend-out, count: 10, paths: [S-W], features: [{die: 1}]}
+  - {name: tee, count: 4, paths: [E-S-W], features: [{die: 2}]}
+  - {name: gem-row, count: 1, paths: [E-W], features: [{die: 6}, {icon: sapphire}]}
+"""
+
+
+def test_bends_step_down_without_any_vertical_tile():
+    # No tile joins N to S, but a bend from N to E followed by a bend from W to S
+    # goes down a level; repeating the pair digs as deep as the tiles last.
+    tileset = tileset_from_text(NO_SHAFT)
+    assert not any(dyn.is_vertical(kind) for kind in tileset.tiles)
+    assert errors(tileset) == []
+    mine = dyn.Mine.start(tileset.tile("entrance"))
+    for cell, name in [((0, 2), "bend-in"), ((1, 2), "bend-out"), ((1, 3), "bend-in"),
+                       ((2, 3), "bend-out"), ((2, 4), "bend-in")]:
+        assert dyn.can_place(mine, cell, tileset.tile(name)), (cell, name)
+        mine = mine.with_tile(cell, tileset.tile(name))
+    assert mine.depth == 4
+
+
+def test_bends_that_never_meet_a_bottom_edge_are_still_refused():
+    # N-E leads east, but nothing entered from the west turns down: stuck on level 2.
+    stuck = NO_SHAFT.replace("paths: [S-W]", "paths: [E-S]").replace(
+        "paths: [E-S-W], features: [{die: 2}]", "paths: [E-W], features: [{die: 2}]")
+    found = errors(tileset_from_text(stuck))
+    assert [f.rule for f in found] == ["downward"], found
 
 
 def test_check_sapphire_count():

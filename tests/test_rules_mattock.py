@@ -358,17 +358,76 @@ def test_shipped_game_and_short_variant_pass(tileset: Tileset) -> None:
     assert errors(full) == [] and errors(short) == []
     assert [f.severity for f in full + short if f.severity == "warning"] == []
     summary = next(f for f in full if f.severity == "info")
-    assert "88" in summary.message and "127" in summary.message
-    assert "43" in next(f for f in short if f.severity == "info").message
+    assert "87" in summary.message and "127" in summary.message
+    assert "42" in next(f for f in short if f.severity == "info").message
 
 
 def test_a_supply_below_the_ceiling_is_an_error(tileset: Tileset) -> None:
     full = errors(m.check(Setup(tileset.with_counts({"tile": 40}), 2)))
     assert [f.rule for f in full] == ["supply"]
-    assert "88" in full[0].fix
-    short = errors(m.check(short_setup(tileset, 42)))
-    assert [f.rule for f in short] == ["supply"] and "43" in short[0].fix
-    assert errors(m.check(short_setup(tileset, 43))) == []
+    assert "87" in full[0].fix
+    short = errors(m.check(short_setup(tileset, 41)))
+    assert [f.rule for f in short] == ["supply"] and "42" in short[0].fix
+    assert errors(m.check(short_setup(tileset, 42))) == []
+
+
+def test_the_fixed_setup_needs_87_tiles_not_88(tileset: Tileset) -> None:
+    # The twelve set-up tiles are on the board from the start, and no arrangement
+    # holding them has more than 87 tiles: an 87-tile box can never run dry.
+    assert errors(m.check(Setup(tileset.with_counts({"tile": 87}), 2))) == []
+    assert [f.rule for f in errors(m.check(Setup(tileset.with_counts({"tile": 86}), 2)))] \
+        == ["supply"]
+
+
+def with_homebrew(tileset: Tileset, shipped: int, extra: int, role: str = "tunnel") -> Tileset:
+    """The tileset with ``shipped`` plain tiles and ``extra`` of a homebrew hex kind."""
+    plain = tileset.tile("tile")
+    gem = replace(plain, name="gem-tile", count=extra, role=role)
+    return replace(tileset.with_counts({"tile": shipped}), tiles=(*tileset.with_counts(
+        {"tile": shipped}).tiles, gem))
+
+
+def test_homebrew_hex_kinds_count_towards_the_supply(tileset: Tileset) -> None:
+    mixed = with_homebrew(tileset, 60, 30)
+    assert errors(m.check(Setup(mixed, 2))) == []
+    short = errors(m.check(Setup(with_homebrew(tileset, 20, 20), 2, "short")))
+    assert [f.rule for f in short] == ["supply"]
+    assert set(short[0].tiles) == {"tile", "gem-tile"}
+    # The simulator mines with them too: the box holds 90 - 12 after the set-up.
+    _board, state = m.starting_position(Setup(mixed, 2))
+    assert state.supply == 78
+
+
+def test_event_kinds_are_not_mined(tileset: Tileset) -> None:
+    found = errors(m.check(Setup(with_homebrew(tileset, 60, 30, role="event"), 2)))
+    assert [f.rule for f in found] == ["supply"]
+
+
+def brute_force_setup_max(side: int, setup: frozenset[Cell]) -> int:
+    """Like brute_force_max, but only arrangements holding every set-up cell count."""
+    cells = [cell for cell in hexagon_cells(side) if cell not in setup]
+    for size in range(len(cells), -1, -1):
+        for chosen in combinations(cells, size):
+            picked = set(chosen) | setup
+            if all(sum(near in picked for near in around(cell)) <= 3 for cell in picked):
+                return len(picked)
+    return -1
+
+
+@pytest.mark.parametrize("setup", [
+    frozenset({(0, 0)}), frozenset({(1, -1), (-1, 1)}), frozenset({(0, -2), (2, 0), (-2, 2)}),
+])
+def test_setup_max_matches_brute_force_on_a_small_board(setup: frozenset[Cell]) -> None:
+    assert m.exact_max_tiles(3, setup=setup) == brute_force_setup_max(3, setup)
+
+
+def test_setup_table_entries_are_recomputed_exactly(tileset: Tileset) -> None:
+    assert tileset.board is not None
+    for short, side in ((True, 5), (False, 7)):
+        cells = m.setup_cells(tileset.board, short)
+        setup = frozenset(cells["red"] + cells["blue"])
+        assert m.SETUP_MAX_TILES[(side, setup)] == m.exact_max_tiles(side, setup=setup)
+    assert sorted(m.SETUP_MAX_TILES.values()) == [42, 87]
 
 
 def test_missing_miners_are_an_error(tileset: Tileset) -> None:

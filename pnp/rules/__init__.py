@@ -12,7 +12,7 @@ obvious, the fix.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -73,6 +73,8 @@ class GameRules:
     check: Callable[[Setup], list[Finding]]
     simulate: Callable[[Setup, int, int], Report] | None = None
     score: Callable[[Tileset, Path], Report] | None = None  # tileset, layout file
+    # input lines and their file's name -> output lines (``pnp turns``)
+    turns: Callable[[Iterable[str], str], Iterator[str]] | None = None
 
 
 def rotations(tile: TileKind, sides: int) -> tuple[int, ...]:

@@ -54,6 +54,9 @@ ENTRANCE_LEVEL = 1
 VEIN_CAP_LEVEL = 5  # from this level down every vein is worth the same
 MISSION_LEVEL = 5  # "level 5" in missions means that level exactly
 SAPPHIRE_LEVEL = 4
+# Ties on total go to the most tiles on level 5, then level 4, and so on up to the
+# entrance's level; players still level after level 1 share the win.
+TIE_BREAK_LEVELS = tuple(range(MISSION_LEVEL, ENTRANCE_LEVEL - 1, -1))
 # The rulebook says of one pictured dragon "this dragon fossil also counts";
 # we read it as the dragon in a well counting as a fossil (never for fossil VP).
 WELL_DRAGON_COUNTS_AS_FOSSIL = True
@@ -563,9 +566,13 @@ class Layout:
         return self.side or ("A" if len(self.players) <= 2 else "B")
 
 
-def _tie_key(mine: Mine, deepest: int) -> tuple[int, ...]:
-    """Tiles per level from the deepest level anyone reached up to level 1."""
-    return tuple(len(mine.cells_on(level)) for level in range(deepest, 0, -1))
+def _tie_key(mine: Mine) -> tuple[int, ...]:
+    """Tiles on level 5, then on level 4, and so on up to level 1: the rulebook's tie-break.
+
+    Level 5 means that level exactly, as for the missions; tiles deeper than it
+    do not count (see TIE_BREAK_LEVELS).
+    """
+    return tuple(len(mine.cells_on(level)) for level in TIE_BREAK_LEVELS)
 
 
 def _player_score(player: PlayerLayout, rewards: dict[str, int]) -> dict[str, Any]:
@@ -603,8 +610,7 @@ def score_layout(tileset: Tileset, layout: Layout) -> dict[str, Any]:
         for name, points in award(amounts, side, values[reward]).items():
             won[name][reward] = points
     players = [_player_score(p, won[p.name]) for p in layout.players]
-    deepest = max(p.mine.depth for p in layout.players)
-    keys = {p.name: (s["total"], *_tie_key(p.mine, deepest))
+    keys = {p.name: (s["total"], *_tie_key(p.mine))
             for p, s in zip(layout.players, players, strict=True)}
     ranking = sorted(keys, key=lambda name: keys[name], reverse=True)
     winners = [name for name in ranking if keys[name] == keys[ranking[0]]]
@@ -888,19 +894,61 @@ def _entrance_findings(setup: Setup) -> list[Finding]:
     return findings
 
 
+# Leaving a tile by one edge enters the next tile by the facing edge. Leaving by
+# the top edge is left out: climbing back up never helps a mine get deeper.
+_ENTERED_BY = MappingProxyType({"E": "W", "W": "E", "S": "N"})
+
+
+def _exits(kinds: Iterable[TileKind], entered: str) -> set[str]:
+    """Edges a tunnel entered by ``entered`` can leave by, on any of ``kinds`` as printed."""
+    return {port for kind in kinds for path in kind.paths if entered in path.ports
+            for port in path.ports if port != entered}
+
+
+def reaches_down(kinds: Iterable[TileKind], exits: Iterable[str]) -> bool:
+    """True when tunnels leaving by ``exits`` can lead to a bottom edge.
+
+    The rules only ask that tunnels line up, so a mine steps down through any
+    tile that joins an edge to its bottom edge: a shaft, but also a bend or a
+    tee, reached sideways through tiles laid side by side on one level. Tiles
+    keep their printed orientation, so only the paths as drawn are followed.
+    """
+    kinds = list(kinds)
+    seen: set[str] = set()
+    frontier = list(exits)
+    while frontier:
+        edge = frontier.pop()
+        if edge == "S":
+            return True
+        entered = _ENTERED_BY.get(edge)
+        if entered is None or entered in seen:
+            continue
+        seen.add(entered)
+        frontier.extend(_exits(kinds, entered))
+    return False
+
+
 def _downward_findings(tileset: Tileset) -> list[Finding]:
+    """Errors when mines can never leave the entrance's level, or never pass level 2.
+
+    Scoring rewards depth (veins, the deepest-mine card, level-5 missions), so
+    a mix in which no mine can go down is not the game.
+    """
     kinds = _tunnel_kinds(tileset)
     findings = []
-    if not any(is_vertical(kind) for kind in kinds):
-        findings.append(Finding("error", "downward", "No tunnel tile joins its top edge to its "
-                                "bottom edge, so no mine can go down more than a level.",
-                                fix="add tiles with a N-S path"))
-    sideways = [k for k in tileset.tiles if k.role == "base" and k.count and "S" not in k.ports]
-    turns_down = any("S" in k.ports and k.ports & {"E", "W"} for k in kinds)
-    if sideways and not turns_down:
-        findings.append(Finding("error", "downward", "The entrance opens only sideways and no "
-                                "tile turns from a side down to the south.",
-                                tuple(k.name for k in sideways), "add elbows or tees open to S"))
+    if not reaches_down(kinds, _exits(kinds, "N")):
+        findings.append(Finding("error", "downward", "No tunnel entered from a tile's top edge "
+                                "leads on to a bottom edge, not even sideways through other "
+                                "tiles, so no mine can go down more than a level.",
+                                fix="add tiles joining N to S, or bends and tees that step down "
+                                    "(N-E with W-S, or N-W with E-S)"))
+    stuck = [k.name for k in tileset.tiles
+             if k.role == "base" and k.count and k.ports - {"N"}
+             and not reaches_down(kinds, k.ports)]
+    if stuck:
+        findings.append(Finding("error", "downward", "No tunnel from the entrance can reach a "
+                                "bottom edge, so no mine gets below the entrance's level.",
+                                tuple(stuck), "add bends or tees that turn down to the south"))
     return findings
 
 
