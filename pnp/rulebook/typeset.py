@@ -855,6 +855,7 @@ class Book(_platypus("BaseDocTemplate")):  # type: ignore[misc]  # reportlab is 
     """
 
     passes = 0
+    outline_level = -1  # of the last bookmark: a bookmark may go at most one level deeper
 
     @property
     def sketching(self) -> bool:
@@ -862,6 +863,7 @@ class Book(_platypus("BaseDocTemplate")):  # type: ignore[misc]  # reportlab is 
 
     def beforeDocument(self) -> None:  # Platypus calls it at the start of every pass
         self.passes += 1
+        self.outline_level = -1
         for template in self.pageTemplates:
             for frame in template.frames:
                 frame.sketching = self.sketching
@@ -875,7 +877,10 @@ class Book(_platypus("BaseDocTemplate")):  # type: ignore[misc]  # reportlab is 
             level, text, marked = entry  # bookmarks are plain text, the contents markup
             key = f"h{zlib.crc32(text.encode()):08x}"
             self.canv.bookmarkPage(key)
-            self.canv.addOutlineEntry(text, key, level=level - 1, closed=level > 1)
+            # a template may open with '##' or skip from '#' to '###'; PDF bookmarks may not
+            depth = min(level - 1, self.outline_level + 1)
+            self.outline_level = depth
+            self.canv.addOutlineEntry(text, key, level=depth, closed=depth > 0)
             self.notify("TOCEntry", (level - 1, markup.join([marked]), self.page, key))
 
 
