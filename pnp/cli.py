@@ -125,6 +125,10 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     from pnp.input.targets import output_tileset
 
     tilesets = [output_tileset(load(target, variant), variant) for target in targets]
+    from pnp.impose.fit import check_fit
+
+    for tileset in tilesets:
+        check_fit(tileset, papers, size)
     seen: dict[str, str] = {}
     for target, tileset in zip(targets, tilesets, strict=True):
         if tileset.game.casefold() in seen:
@@ -209,10 +213,12 @@ def validate(target: str, players: int | None, variant: str | None, sets: tuple[
     cannot be played, 2 when the input itself is unusable.
     """
     from pnp.impose.capacity import capacity
+    from pnp.impose.fit import check_fits_some_paper
     from pnp.rules import Finding, Setup, rules_for
     from pnp.rules import general as general_rules
 
     tileset = load(target, variant, sets)
+    check_fits_some_paper(tileset)
     players = choose_players(tileset, variant, players)
     setup = Setup(tileset, players, variant)
     rules = rules_for(tileset.rules_game)

@@ -110,9 +110,39 @@ class InputError(Exception):
 
 
 def shorten(value: object, limit: int = 60) -> str:
-    """Quote a user's value for an error message without flooding the terminal."""
-    text = repr(value)
+    """Quote a user's value for an error message without flooding the terminal.
+
+    Only the start of the value is spelled out: a list that an alias bomb
+    made, or a long text, costs no more to quote than a short one.
+    """
+    text = _brief(value, limit)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _brief(value: object, room: int) -> str:
+    """``repr(value)``, stopped soon after ``room`` characters."""
+    if isinstance(value, dict):
+        entries: list[str] = []
+        for key, item in value.items():
+            if sum(map(len, entries)) > room:
+                entries.append("...")
+                break
+            entries.append(f"{_brief(key, room)}: {_brief(item, room)}")
+        return "{" + ", ".join(entries) + "}"
+    if isinstance(value, list):
+        items: list[str] = []
+        for item in value:
+            if sum(map(len, items)) > room:
+                items.append("...")
+                break
+            items.append(_brief(item, room))
+        return "[" + ", ".join(items) + "]"
+    if isinstance(value, str) and len(value) > 4 * room:
+        value = value[: 4 * room]
+    try:
+        return repr(value)
+    except ValueError:  # an int too long for Python to print
+        return f"a {type(value).__name__} too large to print"
 
 
 def did_you_mean(name: object, names: list[str] | tuple[str, ...], many: bool = False) -> str:

@@ -234,7 +234,7 @@ def test_every_diagram_mistake_of_a_template_is_reported_in_one_build(tmp_path):
         (17, "diagram.scale", "not a usable scale"),
         (23, "diagram.columns", "not a board size"),
         (25, "diagram.tiles[0].turns", "unknown field (did you mean 'turn'?)"),
-        (29, "diagram.columns", "not a board size"),
+        (30, "diagram.tiles[0]", "not a square: too far from [0, 0]"),
     ]
     assert f"{len(expected)} problems in " in result.output
     for line, field, problem in expected:

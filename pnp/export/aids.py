@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import io
 from typing import Any
-from xml.sax.saxutils import escape
 
 from pnp.draw.fonts import pdf_font
+from pnp.export.markup import paragraph, text
 from pnp.export.pdf import binary_streams, define_check_bar, page_header
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, PAPER_TITLES, SAFE_MARGIN, Paper
 from pnp.model.tileset import Aid
@@ -20,7 +20,7 @@ from pnp.model.tileset import Aid
 def _story(aid: Aid, game_title: str) -> list[Any]:  # reportlab flowables are untyped
     from reportlab.lib.colors import HexColor
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import KeepTogether, ListFlowable, ListItem, Paragraph, Spacer
+    from reportlab.platypus import KeepTogether, ListFlowable, ListItem, Spacer
 
     title = ParagraphStyle("title", fontName=pdf_font("bold"), fontSize=20, leading=24,
                            spaceAfter=4, textColor=HexColor("#1f1a16"))
@@ -30,22 +30,22 @@ def _story(aid: Aid, game_title: str) -> list[Any]:  # reportlab flowables are u
                              spaceBefore=8, spaceAfter=3, textColor=HexColor("#a8321c"))
     body = ParagraphStyle("body", fontName=pdf_font("regular"), fontSize=10, leading=13,
                           spaceAfter=4)
-    story: list[Any] = [Paragraph(escape(aid.title), title),
-                        Paragraph(escape(f"{game_title} \u00b7 player aid"), subtitle)]
-    for head, text in aid.sections:
-        block: list[Any] = [Paragraph(escape(head), heading)]
+    story: list[Any] = [paragraph(text(aid.title), title),
+                        paragraph(text(f"{game_title} \u00b7 player aid"), subtitle)]
+    for head, words in aid.sections:
+        block: list[Any] = [paragraph(text(head), heading)]
         bullets: list[Any] = []
-        for raw in text.strip().split("\n"):
+        for raw in words.strip().split("\n"):
             line = raw.strip()
             if line.startswith("- "):
-                bullets.append(ListItem(Paragraph(escape(line[2:]), body), leftIndent=12))
+                bullets.append(ListItem(paragraph(text(line[2:]), body), leftIndent=12))
                 continue
             if bullets:
                 block.append(ListFlowable(bullets, bulletType="bullet", start="\u2022",
                                           leftIndent=12, bulletFontName=pdf_font("regular")))
                 bullets = []
             if line:
-                block.append(Paragraph(escape(line), body))
+                block.append(paragraph(text(line), body))
         if bullets:
             block.append(ListFlowable(bullets, bulletType="bullet", start="\u2022",
                                       leftIndent=12, bulletFontName=pdf_font("regular")))

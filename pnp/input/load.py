@@ -9,6 +9,12 @@ it: mappings become :class:`Mapping` (a ``dict`` with ``line`` and per-key
 A key used twice, a key that is not text and a forbidden character do not
 stop the parser: each is noted with its line, and all of them are raised
 together once the whole file is read, so they are fixed in one pass.
+
+A file may come from a stranger, so reading it is bounded: its size, how
+deeply it nests, how many times it reuses an anchor and how many values it
+stands for once every alias is expanded (an alias bomb is a few lines that
+stand for billions of values). Those limits stop the reading at once with one
+error, since nothing read past them can be trusted to be small.
 """
 
 from __future__ import annotations
@@ -26,6 +32,17 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 # What the YAML reader refuses before parsing (its own list of printable characters).
 _UNPRINTABLE = re.compile(r"[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd"
                           r"\U00010000-\U0010ffff]")
+# The largest shipped tileset nests 6 levels deep and stands for about 9,000 values;
+# these leave ample room for hand-written files and none for a bomb.
+MAX_DEPTH = 64  # mappings and lists inside each other
+MAX_ALIASES = 1_000  # uses of an anchor (*name)
+MAX_VALUES = 250_000  # values the file stands for, every alias expanded
+MAX_NUMBER_CHARACTERS = 40  # a count or size is never longer; Python refuses very long ints
+# libyaml builds nodes recursively in C, so a file nested tens of thousands deep
+# would overflow the C stack. Below this bound on the nesting (see _nesting_bound)
+# it cannot; above it, the Python parser reads the file and stops at MAX_DEPTH.
+_C_SAFE_NESTING = 5_000
+_MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
 class Mapping(dict[str, Any]):
@@ -52,12 +69,46 @@ class Sequence(list[Any]):
         return self.lines[index] if 0 <= index < len(self.lines) else self.line
 
 
+class _Limits:
+    """What a loader counts while it builds values, to stop at the first limit passed."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.depth = 0
+        self.aliases = 0
+        self.sizes: dict[yaml.Node, int] = {}  # values a collection stands for, expanded
+
+    def exceeded(self, node: yaml.Node | yaml.Event, problem: str, found: str,
+                 allowed: str) -> InputError:
+        """The one error that stops reading, at the node where a limit was passed."""
+        mark = node.start_mark
+        return InputError(Where(self.source, mark.line + 1 if mark else 0), problem,
+                          found=found, allowed=allowed)
+
+    def enter(self, node: yaml.Node | yaml.Event) -> None:
+        """One level deeper into a mapping or list."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.exceeded(node, "the data is nested too deeply",
+                                f"more than {MAX_DEPTH} levels of mappings and lists",
+                                f"at most {MAX_DEPTH} levels")
+
+
 class _LineLoader(yaml.SafeLoader):
     """A safe loader whose mappings and sequences carry line numbers."""
 
-    def __init__(self, stream: str) -> None:
+    def __init__(self, stream: str, source: str = "") -> None:
         super().__init__(stream)
         self.key_problems: list[_KeyProblem] = []
+        self.limits = _Limits(source)
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        """PyYAML's composer recurses once per level: stop it at MAX_DEPTH, not at a crash."""
+        self.limits.enter(self.peek_event())  # type: ignore[no-untyped-call]
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.limits.depth -= 1
 
 
 # libyaml's parser, where PyYAML was built with it, reads a tileset about ten
@@ -72,36 +123,100 @@ _FastBase: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", _LineLoader)
 class _FastLineLoader(_FastBase):  # type: ignore[valid-type,misc]
     """The same loader on libyaml's parser, for files that parse cleanly."""
 
-    def __init__(self, stream: str) -> None:
+    def __init__(self, stream: str, source: str = "") -> None:
         super().__init__(stream)
         self.key_problems: list[_KeyProblem] = []
+        self.limits = _Limits(source)
+
+
+def _construct_child(loader: _LineLoader, node: yaml.Node) -> tuple[Any, int]:
+    """A value inside a mapping or list, and how many values it stands for expanded.
+
+    A node built before is an alias: PyYAML hands back the same object, which
+    costs nothing here but multiplies the work of everything that walks the
+    data later, so each reuse is counted and its whole size added again.
+    """
+    limits = loader.limits
+    if node in loader.constructed_objects:
+        limits.aliases += 1
+        if limits.aliases > MAX_ALIASES:
+            raise limits.exceeded(node, "the file uses aliases (*name) too many times",
+                                  f"more than {MAX_ALIASES}", f"at most {MAX_ALIASES}")
+    return loader.construct_object(node, deep=True), limits.sizes.get(node, 1)
+
+
+def _finish(loader: _LineLoader, node: yaml.Node, size: int) -> None:
+    """Record a collection's expanded size, refusing one that stands for too many values."""
+    limits = loader.limits
+    if size > MAX_VALUES:
+        raise limits.exceeded(node, "the file stands for too many values once its aliases "
+                              "(*name) are expanded", f"more than {MAX_VALUES}",
+                              f"at most {MAX_VALUES} values")
+    limits.sizes[node] = size
+    limits.depth -= 1
 
 
 def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> Mapping:
-    loader.flatten_mapping(node)
+    loader.limits.enter(node)
     result = Mapping(node.start_mark.line + 1)
+    size = 1
     for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
         line = key_node.start_mark.line + 1
+        if key_node.tag == _MERGE_TAG:  # merges copy mappings into mappings: a bomb of their own
+            loader.key_problems.append(_KeyProblem(
+                line, "YAML merge keys (<<) are not supported", found="<<",
+                allowed="each field written out in the mapping itself"))
+            continue
+        key, key_size = _construct_child(loader, key_node)
         if not isinstance(key, str):
             loader.key_problems.append(
-                _KeyProblem(line, f"a key must be text, not {type(key).__name__} {key!r}"))
+                _KeyProblem(line, f"a key must be text, not {type(key).__name__} "
+                            f"{shorten(key)}"))
             continue
         if key in result:  # the first value stays; the repeat is reported
             loader.key_problems.append(
                 _KeyProblem(line, f"the key '{key}' appears twice in the same mapping"))
             continue
-        result[key] = loader.construct_object(value_node, deep=True)
+        result[key], value_size = _construct_child(loader, value_node)
         result.lines[key] = line
+        size += key_size + value_size
+    _finish(loader, node, size)
     return result
 
 
 def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> Sequence:
+    loader.limits.enter(node)
     result = Sequence(node.start_mark.line + 1)
+    size = 1
     for item in node.value:
-        result.append(loader.construct_object(item, deep=True))
+        value, item_size = _construct_child(loader, item)
+        result.append(value)
         result.lines.append(item.start_mark.line + 1)
+        size += item_size
+    _finish(loader, node, size)
     return result
+
+
+def _construct_int(loader: _LineLoader, node: yaml.ScalarNode) -> Any:
+    """A whole number; one too long to be a count or a size is noted and read as 0.
+
+    Python refuses to turn text of more than a few thousand digits into an int,
+    and a sexagesimal or hex number could still build one too large to print.
+    """
+    text = str(node.value)
+    if len(text) > MAX_NUMBER_CHARACTERS:
+        loader.key_problems.append(_KeyProblem(
+            node.start_mark.line + 1, "this number is far too long", found=f"{len(text)} "
+            "characters", allowed=f"numbers of at most {MAX_NUMBER_CHARACTERS} characters"))
+        return 0
+    return loader.construct_yaml_int(node)
+
+
+def _refuse_collection(loader: _LineLoader, node: yaml.Node) -> None:
+    """Sets, ordered maps and pairs would escape the counting above; no format uses them."""
+    loader.key_problems.append(_KeyProblem(
+        node.start_mark.line + 1, f"the YAML type {node.tag} is not supported", found=node.tag,
+        allowed="plain mappings, lists, text and numbers"))
 
 
 # Characters XML 1.0 forbids (control codes, lone surrogates, U+FFFE/U+FFFF). YAML
@@ -125,6 +240,9 @@ for _loader in (_LineLoader, _FastLineLoader):
     _loader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
     _loader.add_constructor("tag:yaml.org,2002:str", _construct_str)
     _loader.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)
+    _loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+    for _tag in ("set", "omap", "pairs"):
+        _loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _refuse_collection)
 
 
 class _KeyProblem(NamedTuple):
@@ -185,9 +303,27 @@ def read_text(path: Path, what: str = "tileset") -> str:
     return text
 
 
+def _nesting_bound(text: str) -> int:
+    """A cheap upper bound on how deeply the YAML text can nest.
+
+    Each level of a flow collection needs its own opening bracket, and each
+    level of block collections starts at a greater column than the one around
+    it (or, for a list under a key, at the same column once), so the levels
+    are at most the brackets plus twice the longest line.
+    """
+    longest = max(map(len, text.splitlines()), default=0)
+    return text.count("[") + text.count("{") + 2 * (longest + 1)
+
+
 def parse_yaml(text: str, source: str) -> Any:
     """Parse YAML text into located plain data; syntax errors name the line."""
-    fast = _FastLineLoader(text)
+    if len(text) > MAX_FILE_BYTES:
+        raise InputError(Where(source), "this YAML text is too large to be written by hand",
+                         found=f"{len(text)} characters",
+                         allowed=f"at most {MAX_FILE_BYTES} characters")
+    if _nesting_bound(text) > _C_SAFE_NESTING:
+        return _parse_slowly(text, source)  # the Python composer stops at MAX_DEPTH
+    fast = _FastLineLoader(text, source)
     try:
         data = fast.get_single_data()
     except yaml.YAMLError:
@@ -200,7 +336,7 @@ def parse_yaml(text: str, source: str) -> Any:
 
 def _parse_slowly(text: str, source: str) -> Any:
     """Parse with PyYAML's own Python parser, whose messages the error reports use."""
-    loader = _LineLoader(text)
+    loader = _LineLoader(text, source)
     try:
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as exc:

@@ -20,6 +20,7 @@ from pnp.input.catalog import SUFFIXES, resolve, shipped_games
 from pnp.input.files import Outside, confine, plain_file_problem
 from pnp.input.load import MAX_FILE_BYTES, Mapping, load_file
 from pnp.input.schema import (
+    BROKEN,
     Anything,
     Exact,
     Field,
@@ -34,11 +35,14 @@ from pnp.input.schema import (
 )
 from pnp.input.tileset import (
     COUNT,
+    MAX_KINDS,
+    MAX_PIECES,
     NAME,
     TILE,
     check_paths,
     check_reference,
     from_data,
+    pieces_allowed,
     tile_kind,
 )
 from pnp.model.tileset import Tileset
@@ -54,10 +58,12 @@ MIX = Record("mix:top", (
     Field("name", NAME, "the build writes to `output/<game>-<name>/`",
           default_doc="the file's name"),
     Field("counts", MapOf(Ref(""), COUNT, "expected tile names with counts",
-                          "a mapping such as {elbow: 30}", "tile name to a count from 0 to 100000"),
+                          "a mapping such as {elbow: 30}", "tile name to a count from 0 to 100000",
+                          most=MAX_KINDS),
           "every name must be a tile of the base game", default_doc="the base game's counts"),
     Field("tiles", ListOf(TILE, "homebrew tile kinds", doc_as="list of tile kinds in the "
-                          "tileset format ([tileset-format.md](tileset-format.md))"),
+                          "tileset format ([tileset-format.md](tileset-format.md))",
+                          most=MAX_KINDS),
           "names must be new", default_doc="none"),
 ))
 
@@ -76,6 +82,7 @@ def load_mix(data: Any, path: Path) -> Tileset:
     if base is not None:
         _counts(top, base)
         _homebrew(top, base)
+        _pieces(top, base)
     reading.done()
     assert base is not None  # done() raised if the base could not be read
     return _mixed(base, top, path)
@@ -158,6 +165,20 @@ def _counts(top: Node, base: Tileset) -> None:
             spot.fail("the base game has no tile of this name"
                       f"{did_you_mean(str(name), names, many=True)}", str(name),
                       ", ".join(names))
+
+
+def _pieces(top: Node, base: Tileset) -> None:
+    """The mixed game, counts changed and homebrew added, stays within MAX_PIECES."""
+    counts = {tile.name: tile.count for tile in base.tiles}
+    changes = top["counts"]
+    if isinstance(changes, Items):
+        counts.update((name, count) for name, count in changes
+                      if name in counts and count is not BROKEN)
+    homebrew = sum(node["count"] for node in nodes(top["tiles"]) if node.ok("count"))
+    total = sum(counts.values()) + homebrew + sum(piece.count for piece in base.components)
+    if total > MAX_PIECES:
+        top.fail("counts" if top.given("counts") else "tiles",
+                 "this mix prints too many pieces", f"{total} pieces", pieces_allowed())
 
 
 def _homebrew(top: Node, base: Tileset) -> None:

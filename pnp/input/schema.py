@@ -28,6 +28,7 @@ per-field checks with our own messages, and collecting instead of raising.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -242,14 +243,22 @@ class Number(Kind):
         self.problem = problem
 
     def check(self, value: Any, at: At) -> Any:
-        if isinstance(value, bool) or not isinstance(value, int | float) or \
-                not self.low <= value <= self.high:
+        if not finite(value) or not self.low <= value <= self.high:
             return at.fail(self.problem, describe(value),
                            f"a number from {self.low} to {self.high}")
         return float(value)
 
     def doc(self) -> str:
         return f"number from {self.low} to {self.high}"
+
+
+def finite(value: Any) -> bool:
+    """Whether a value is a real, finite number: not ``true``, not ``.nan``, not ``.inf``.
+
+    YAML's ``true`` is a Python bool, which is an int; it is never a number here.
+    """
+    return isinstance(value, int | float) and not isinstance(value, bool) and \
+        math.isfinite(value)
 
 
 class Boolean(Kind):
@@ -315,7 +324,8 @@ class Exact(Kind):
         self.problem = problem
 
     def check(self, value: Any, at: At) -> Any:
-        if value != self.value:
+        # the type too: YAML's true equals 1 in Python, and 1.0 is not the version 1
+        if type(value) is not type(self.value) or value != self.value:
             return at.fail(self.problem, value, str(self.value))
         return value
 
@@ -381,21 +391,30 @@ class Colour(Kind):
 
 
 class GridCell(Kind):
-    """A grid cell ``[a, b]`` of two whole numbers, kept as a tuple."""
+    """A grid cell ``[a, b]`` of two whole numbers, kept as a tuple.
 
-    __slots__ = ("allowed", "doc_as", "problem", "show_value")
+    Each number lies within ``limit`` of zero: a cell far away would make
+    whatever loops over the cells between it and the origin run for ever.
+    """
 
-    def __init__(self, problem: str, allowed: str, doc_as: str, show_value: bool = False) -> None:
+    __slots__ = ("allowed", "doc_as", "limit", "problem", "show_value")
+
+    def __init__(self, problem: str, allowed: str, doc_as: str, show_value: bool = False,
+                 limit: int = 1000) -> None:
         self.problem = problem
         self.allowed = allowed
         self.doc_as = doc_as
         self.show_value = show_value  # "Found [0, 'x']" rather than "Found 'a list'"
+        self.limit = limit
 
     def check(self, value: Any, at: At) -> Any:
         if not (isinstance(value, list) and len(value) == 2 and
                 all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
             return at.fail(self.problem, value if self.show_value else describe(value),
                            self.allowed)
+        if not all(-self.limit <= v <= self.limit for v in value):
+            return at.fail(f"{self.problem}: too far from [0, 0]", value,
+                           f"{self.allowed}, each from {-self.limit} to {self.limit}")
         return (value[0], value[1])
 
     def doc(self) -> str:
@@ -428,8 +447,7 @@ class Point(Kind):
         return (value[0], value[1])
 
     def _fits(self, value: Any) -> bool:
-        return isinstance(value, int | float) and not isinstance(value, bool) and \
-            self.low <= value <= self.high
+        return finite(value) and self.low <= value <= self.high
 
     def doc(self) -> str:
         return f"{self.doc_as}, each from {self.low:g} to {self.high:g}"
@@ -457,17 +475,20 @@ class Ref(Kind):
 class ListOf(Kind):
     """A YAML list of one kind of item, kept as :class:`Items`.
 
-    ``empty`` is (problem, allowed) when an empty list is a mistake.
+    ``empty`` is (problem, allowed) when an empty list is a mistake. ``most``
+    bounds its length, so the work every later step does per item is bounded
+    too; a longer list is refused before any item is read.
     """
 
-    __slots__ = ("doc_as", "empty", "item", "what")
+    __slots__ = ("doc_as", "empty", "item", "most", "what")
 
     def __init__(self, item: Kind, what: str, empty: tuple[str, str] | None = None,
-                 doc_as: str = "") -> None:
+                 doc_as: str = "", most: int = 1000) -> None:
         self.item = item
         self.what = what
         self.empty = empty
         self.doc_as = doc_as
+        self.most = most
 
     def check(self, value: Any, at: At) -> Any:
         if not isinstance(value, Sequence):
@@ -475,6 +496,9 @@ class ListOf(Kind):
                            f"a YAML list of {self.what}")
         if not value and self.empty:
             return at.fail(self.empty[0], "an empty list", self.empty[1])
+        if len(value) > self.most:
+            return at.fail(f"this list of {self.what} is too long", f"{len(value)} items",
+                           f"at most {self.most}")
         items = Items(value.line)
         check, spots, reading = self.item.check, items.spots, at.reading
         for index, (raw, line) in enumerate(zip(value, value.lines, strict=True)):
@@ -485,7 +509,7 @@ class ListOf(Kind):
 
     def doc(self) -> str:
         least = ", at least one" if self.empty else ""
-        return self.doc_as or f"list of {self.what}{least}"
+        return (self.doc_as or f"list of {self.what}{least}") + f"; at most {self.most}"
 
 
 class MapOf(Kind):
@@ -494,18 +518,23 @@ class MapOf(Kind):
     Either half of a pair may be BROKEN: a wrong count does not hide a wrong name.
     """
 
-    __slots__ = ("allowed", "doc_as", "key", "problem", "value")
+    __slots__ = ("allowed", "doc_as", "key", "most", "problem", "value")
 
-    def __init__(self, key: Kind, value: Kind, problem: str, allowed: str, doc_as: str) -> None:
+    def __init__(self, key: Kind, value: Kind, problem: str, allowed: str, doc_as: str,
+                 most: int = 1000) -> None:
         self.key = key
         self.value = value
         self.problem = problem
         self.allowed = allowed
         self.doc_as = doc_as
+        self.most = most
 
     def check(self, value: Any, at: At) -> Any:
         if not isinstance(value, Mapping):
             return at.fail(self.problem, describe(value), self.allowed)
+        if len(value) > self.most:
+            return at.fail("this mapping has too many entries", f"{len(value)} entries",
+                           f"at most {self.most}")
         items = Items(value.line)
         for key, raw in value.items():
             spot = at.key(str(key), value.line_of(key))
@@ -513,7 +542,7 @@ class MapOf(Kind):
         return items
 
     def doc(self) -> str:
-        return self.doc_as
+        return f"{self.doc_as}; at most {self.most}"
 
 
 class Anything(Kind):

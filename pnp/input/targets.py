@@ -15,7 +15,7 @@ from pnp.input.catalog import resolve
 from pnp.input.load import Mapping, load_file
 from pnp.input.mix import load_mix
 from pnp.input.schema import Reading
-from pnp.input.tileset import MAX_COUNT, from_data
+from pnp.input.tileset import MAX_COUNT, MAX_PIECES, from_data, pieces_allowed
 from pnp.model.tileset import Tileset
 
 
@@ -63,8 +63,13 @@ def apply_sets(tileset: Tileset, changes: tuple[str, ...]) -> Tileset:
                            f"a whole number from 0 to {MAX_COUNT}")
         else:
             counts[name] = int(value)
+    changed = tileset.with_counts(counts)
+    total = changed.tile_count + sum(piece.count for piece in changed.components)
+    if total > MAX_PIECES:
+        reading.report(0, "--set", "with these changes the game prints too many pieces",
+                       f"{total} pieces", pieces_allowed())
     reading.done()
-    return tileset.with_counts(counts)
+    return changed
 
 
 def output_tileset(tileset: Tileset, variant: str | None) -> Tileset:

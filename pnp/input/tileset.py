@@ -70,6 +70,12 @@ from pnp.model.tileset import (
 )
 
 MAX_COUNT = 100_000
+# Limits on what one file may ask for, so a build's time and memory stay bounded
+# whoever wrote the file. Each is many times what a real game needs.
+MAX_PIECES = 200_000  # copies of tiles, cards and tokens in all: about 6,700 Letter sheets
+MAX_KINDS = 1_000  # tile kinds, and components, in one file
+MAX_FEATURES = 40  # features on one face
+MAX_BOARD_PT = 72.0 * 100  # a board's width or height: about 200 Letter pages to glue
 ROLES = ("tunnel", "base", "event", "special")
 FEATURE_POSITIONS = ("center", "N", "NE", "E", "SE", "S", "SW", "W", "NW")
 FEATURE_KINDS = ("icon", "label", "text", "die")
@@ -80,7 +86,10 @@ PATH_STYLES = ("tunnel", "cavern")
 RESERVED_SHEETS = ("tiles", "cards", "tokens", "board")  # sheet kinds an aid may not be named
 MIN_SIZE_PT = 18.0  # a quarter inch: anything smaller cannot be cut by hand
 MAX_SIZE_PT = 72.0 * 6  # six inches: larger is a board, and no longer fits a sheet
-MAX_PIECE_PT = 72.0 * 40  # a card or token may be large; it is printed across sheets
+# the longest side of a card or token that still fits a sheet of A4 (the taller
+# paper) inside the safe margins and crop marks; whether it fits the chosen paper
+# is checked when the paper is known (pnp.impose.fit)
+MAX_PIECE_PT = 72.0 * 10.4
 
 # ---------------------------------------------------------------------------
 # The declaration: kinds shared by several records, then the records, inside out.
@@ -182,9 +191,10 @@ TILE = Record("tileset:tile", (
     Field("name", NAME, "unique in the file; used on the command line and in file names",
           required=True),
     Field("count", COUNT, "0 keeps a design without printing it", required=True),
-    Field("paths", ListOf(PathKind(), "paths", doc_as="list of paths (below)"),
+    Field("paths", ListOf(PathKind(), "paths", doc_as="list of paths (below)", most=12),
           "the tunnels; no paths means solid rock", default_doc="none"),
-    Field("features", ListOf(FEATURE, "features", doc_as="list of features (below)"),
+    Field("features", ListOf(FEATURE, "features", doc_as="list of features (below)",
+                             most=MAX_FEATURES),
           "icons, labels, text and die faces", default_doc="none"),
     Field("rotatable", Boolean(), "whether the tile may be turned in play",
           default_doc="the top-level `rotatable`"),
@@ -216,14 +226,15 @@ VARIANT = Record("tileset:variant", (
           default_doc="the game's player counts"),
     Field("counts", MapOf(Ref(""), COUNT, "expected tile names with counts",
                           "a mapping such as {mine-entrance: 2}",
-                          "tile name to a count from 0 to 100000"),
+                          "tile name to a count from 0 to 100000", most=MAX_KINDS),
           "every name must be a tile kind of this tileset", default_doc="no changes"),
 ), doc_as="a variant (below)")
 
 FACE = Record("tileset:face", (
     Field("colour", Colour(), "this side's colour", default="",
           default_doc="the palette's `paper`"),
-    Field("features", ListOf(FEATURE, "features"), "what is printed on this side",
+    Field("features", ListOf(FEATURE, "features", most=MAX_FEATURES),
+          "what is printed on this side",
           default_doc="none"),
 ), doc_as="a face (below)")
 
@@ -243,7 +254,8 @@ COMPONENT = Record("tileset:component", (
     Field("size", Size(Length(MIN_SIZE_PT, MAX_PIECE_PT)), "a hex's size is across its flats",
           required=True),
     Field("shape", Choice(COMPONENT_SHAPES), "the outline to cut", default="rect"),
-    Field("features", ListOf(FEATURE, "features"), "what is printed on the face",
+    Field("features", ListOf(FEATURE, "features", most=MAX_FEATURES),
+          "what is printed on the face",
           default_doc="none"),
     Field("back", BACK_REF, "a shared back design", default_doc="the top-level `back`"),
     Field("colour", Colour(), "the face colour; text turns white on dark faces", default="",
@@ -257,7 +269,7 @@ SPACE = Record("tileset:space", (
     Field("colour", Colour(), "the ring's colour, a player's colour", required=True),
     Field("cells", ListOf(GridCell("not an axial cell", "[q, r] with whole numbers",
                                    "`[q, r]`"), "[q, r] axial cells",
-                          doc_as="list of axial cells `[q, r]` of whole numbers"),
+                          doc_as="list of axial cells `[q, r]` of whole numbers", most=1200),
           "`r` grows downward; every cell must lie on the board", required=True),
     Field("short-game", Boolean(), "a setup space of the short game: on the inner board, "
           "drawn with a double ring", default=False),
@@ -278,7 +290,8 @@ BOARD = Record("tileset:board", (
     Field("side", Whole(2, 20), "spaces along each edge (7 gives 127 spaces)", required=True),
     Field("inner", Whole(1, 19), "outline an inner board of this side (short game); smaller "
           "than `side`", default=0, default_doc="none"),
-    Field("spaces", ListOf(SPACE, "marked spaces"), "setup spaces in the players' colours",
+    Field("spaces", ListOf(SPACE, "marked spaces", most=100),
+          "setup spaces in the players' colours",
           default_doc="none"),
 ), rules=(_inner_inside,), doc_as="a hexagonal board (below)")
 
@@ -292,7 +305,8 @@ AID = Record("tileset:aid", (
     Field("name", NAME, "its file name; not `tiles`, `cards`, `tokens` or `board`",
           required=True),
     Field("title", Text(80), "the page's title", required=True),
-    Field("sections", ListOf(SECTION, "sections"), "headings with text", required=True),
+    Field("sections", ListOf(SECTION, "sections", most=40), "headings with text",
+          required=True),
 ), doc_as="a player aid (below)")
 
 RULEBOOK = LocalFile(
@@ -317,24 +331,28 @@ TILESET = Record("tileset:top", (
     Field("back", BACK_REF, "the default back", default_doc="the first back"),
     Field("backs", ListOf(BACK, "back designs",
                           ("the list of backs is empty", "at least one back design"),
-                          doc_as="list of back designs (below), at least one"),
+                          doc_as="list of back designs (below), at least one", most=100),
           "", default_doc="one back titled with `title`"),
     Field("palette", PALETTE, "", default_doc="earthy greys and sand"),
     Field("players", ListOf(PLAYER_COUNT, "player counts",
                             ("the list of player counts is empty",
                              "at least one whole number from 1 to 12"),
-                            doc_as="list of player counts from 1 to 12, e.g. `[2, 4]`"),
+                            doc_as="list of player counts from 1 to 12, e.g. `[2, 4]`",
+                            most=12),
           "", default=(2,), default_doc="`[2]`"),
-    Field("variants", ListOf(VARIANT, "variants", doc_as="list of variants (below)"), "",
+    Field("variants", ListOf(VARIANT, "variants", doc_as="list of variants (below)",
+                             most=100), "",
           default_doc="none"),
     Field("tiles", ListOf(TILE, "tile kinds",
                           ("a tileset needs at least one tile kind", "a list of tile kinds"),
-                          doc_as="list of tile kinds (below), at least one"),
+                          doc_as="list of tile kinds (below), at least one",
+                          most=MAX_KINDS),
           "", required=True),
     Field("components", ListOf(COMPONENT, "components", doc_as="list of cards and tokens "
-                               "(below)"), "", default_doc="none"),
+                               "(below)", most=MAX_KINDS), "", default_doc="none"),
     Field("board", BOARD, "for hex tiles only", default_doc="none"),
-    Field("aids", ListOf(AID, "player aids", doc_as="list of one-page player aids (below)"),
+    Field("aids", ListOf(AID, "player aids", doc_as="list of one-page player aids (below)",
+                         most=50),
           "", default_doc="none"),
     Field("rulebook", RULEBOOK, "", default_doc="`templates/<game>/rulebook.md` for shipped "
           "games"),
@@ -474,6 +492,7 @@ def _board(top: Node) -> None:
                    "a name used once in the tileset")
     if not board.ok("side", "inner"):
         return
+    _board_span(top, board)
     for space in nodes(board["spaces"]):
         cells = space["cells"]
         if not isinstance(cells, Items) or not space.ok("short-game"):
@@ -483,6 +502,51 @@ def _board(top: Node) -> None:
             if ring_distance(cell) >= limit:
                 spot.fail("this space is off the board", str(list(cell)),
                           f"cells fewer than {limit} steps from [0, 0]")
+
+
+def _board_span(top: Node, board: Node) -> None:
+    """A board is printed in pages to glue together; past a limit that is no longer a board.
+
+    Its span across is at most (2 side - 1) tiles, each as wide as the tile's box.
+    """
+    if not top.ok("shape", "size"):
+        return
+    tile = max(SHAPES[top["shape"]].box(top["size"]))
+    span = (2 * board["side"] - 1) * tile
+    if span > MAX_BOARD_PT:
+        largest = int((MAX_BOARD_PT / tile + 1) // 2)
+        board.fail("side", "the board is too large to print and assemble",
+                   f"side {board['side']} with {top['size'] / 72:.3g} in tiles, about "
+                   f"{span / 72:.0f} in across",
+                   f"boards at most {MAX_BOARD_PT / 72:.0f} in across: side {largest} or less "
+                   "at this tile size")
+
+
+def pieces_allowed() -> str:
+    """The wording of the limit on pieces, shared by every place that can pass it."""
+    return f"at most {MAX_PIECES} pieces in all (tiles, cards and tokens, every copy)"
+
+
+def _pieces(top: Node) -> None:
+    """Every copy printed, in the file and in each of its variants, stays within MAX_PIECES."""
+    counts = {node["name"]: node["count"] for node in nodes(top["tiles"])
+              if node.ok("name", "count")}
+    others = sum(node["count"] for node in nodes(top["components"]) if node.ok("count"))
+    total = sum(counts.values()) + others
+    if total > MAX_PIECES:
+        top.fail("tiles", "the file prints too many pieces", f"{total} pieces",
+                 pieces_allowed())
+    for variant in nodes(top["variants"]):
+        changes = variant["counts"]
+        if not isinstance(changes, Items):
+            continue
+        changed = dict(counts)
+        changed.update((name, count) for name, count in changes
+                       if name in counts and count is not BROKEN)
+        total = sum(changed.values()) + others
+        if total > MAX_PIECES:
+            variant.fail("counts", "this variant prints too many pieces", f"{total} pieces",
+                         pieces_allowed())
 
 
 def _aids(top: Node) -> None:
@@ -497,7 +561,7 @@ def _aids(top: Node) -> None:
         seen.add(name)
 
 
-STEPS = (_backs, _tiles, _variants, _components, _board, _aids)
+STEPS = (_backs, _tiles, _variants, _components, _board, _aids, _pieces)
 
 
 # ---------------------------------------------------------------------------

@@ -104,7 +104,8 @@ def _parse(path: Path, text: str, tile_names: tuple[str, ...], sides: int) -> So
     """Blocks in reading order; every mistake in the template is raised together at the end."""
     from markdown_it import MarkdownIt
 
-    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    # no raw HTML: a tag in the template is text to print, never markup to pass on
+    tokens = MarkdownIt("commonmark", {"html": False}).enable("table").parse(text)
     template = Reading(str(path))
     blocks: list[Block] = []
     pending: list[Token] = []
@@ -163,7 +164,7 @@ def _directive(template: Reading, token: Token, tile_names: tuple[str, ...],
 BOARD_LIMIT = 14  # squares a board may span each way; a wider one would not fit the page
 _ON_BOARD = "[column, row] (or axial [q, r] on hex boards) with"
 SQUARE = GridCell("not a square", f"{_ON_BOARD} whole numbers",
-                  "`[column, row]`, two whole numbers", show_value=True)
+                  "`[column, row]`, two whole numbers", show_value=True, limit=BOARD_LIMIT)
 POINT = PointKind("not a square", f"{_ON_BOARD} numbers",
                   "`[column, row]`, two numbers (whole numbers are centres)",
                   -BOARD_LIMIT, BOARD_LIMIT)
@@ -298,15 +299,17 @@ DIAGRAM = Record("rulebook:diagram", (
     Field("tiles", _Nothing(_Placement(), "tile placements",
                             doc_as="list of tiles: `[column, row, tile]`, "
                             "`[column, row, tile, turn]` or `{at: [c, r], tile: NAME, turn: N}` "
-                            "(below)"), "drawn with the tileset's own art", default=(),
+                            "(below)", most=4 * BOARD_LIMIT ** 2),
+          "drawn with the tileset's own art", default=(),
           default_doc="none"),
-    Field("pawns", _Nothing(PAWN, "pawns", doc_as="list of pawns (below)"), "",
+    Field("pawns", _Nothing(PAWN, "pawns", doc_as="list of pawns (below)", most=100), "",
           default=(), default_doc="none"),
-    Field("arrows", _Nothing(ARROW, "arrows", doc_as="list of arrows (below)"), "",
+    Field("arrows", _Nothing(ARROW, "arrows", doc_as="list of arrows (below)", most=100), "",
           default=(), default_doc="none"),
-    Field("marks", _Nothing(MARK, "marks", doc_as="list of marks (below)"),
+    Field("marks", _Nothing(MARK, "marks", doc_as="list of marks (below)", most=100),
           "a tick or a cross on a square", default=(), default_doc="none"),
-    Field("highlight", _Nothing(SQUARE, "squares", doc_as="list of squares `[column, row]`"),
+    Field("highlight", _Nothing(SQUARE, "squares", doc_as="list of squares `[column, row]`",
+                                most=4 * BOARD_LIMIT ** 2),
           "a dashed outline: an empty square that matters", default=(), default_doc="none"),
     Field("verdict", _Verdict(("legal", "illegal"), problem="not a verdict"),
           "a tick (legal) or a cross (illegal) beside the board", default="",

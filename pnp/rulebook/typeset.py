@@ -14,14 +14,15 @@ import math
 import random
 import zlib
 from typing import TYPE_CHECKING, Any, cast
-from xml.sax.saxutils import escape
 
 from pnp import __version__
 from pnp.draw.board import design_board
 from pnp.draw.components import design_component
 from pnp.draw.fonts import pdf_font, string_width, text_family
 from pnp.draw.scene import Drawing
+from pnp.export import markup
 from pnp.export.designs import GameDesigns
+from pnp.export.markup import Markup
 from pnp.export.pdf import binary_streams
 from pnp.export.pdfdraw import Recorder, draw
 from pnp.geometry.shapes import cell_centre
@@ -97,14 +98,21 @@ def _platypus(name: str) -> Any:
 
 
 class Paragraph(_platypus("Paragraph")):  # type: ignore[misc]  # reportlab is untyped
-    """reportlab's Paragraph, remembering its line breaks for the width last wrapped to.
+    """reportlab's Paragraph, of :class:`Markup` only, remembering its line breaks.
 
     Every paragraph of this module is one of these (the name shadows
-    reportlab's on purpose). Platypus wraps a paragraph many times at the
-    same width: inside keep-together groups, for each table row, on split
-    attempts and again on each pass over the book. Breaking lines is the
-    slowest step of typesetting, and its result depends only on the width.
+    reportlab's on purpose), and it refuses plain text: what it prints was
+    escaped or written by :mod:`pnp.export.markup`. Platypus wraps a paragraph
+    many times at the same width: inside keep-together groups, for each table
+    row, on split attempts and again on each pass over the book. Breaking
+    lines is the slowest step of typesetting, and its result depends only on
+    the width, so the breaks for the last width are kept.
     """
+
+    def __init__(self, text: Markup, style: Style, **parsed: Any) -> None:
+        # Platypus makes the halves of a split paragraph from fragments it has already
+        # parsed (``parsed``); only text from our code is checked, and it must be Markup
+        super().__init__(text if parsed else markup.join([text]), style, **parsed)
 
     # what reportlab's wrap and breakLines set on the paragraph
     WRAP_STATE = ("width", "height", "blPara", "_wrapWidths", "_width_max", "_hyphenations",
@@ -364,28 +372,9 @@ def styles() -> dict[str, Style]:
     }
 
 
-def inline_markup(token: Token) -> str:
+def inline_markup(token: Token) -> Markup:
     """markdown-it inline tokens as Platypus paragraph markup, with text escaped."""
-    parts: list[str] = []
-    for child in token.children or []:
-        kind = child.type
-        if kind == "text":
-            parts.append(escape(child.content))
-        elif kind == "code_inline":
-            parts.append(f'<font color="{ACCENT}">{escape(child.content)}</font>')
-        elif kind in ("softbreak",):
-            parts.append(" ")
-        elif kind == "hardbreak":
-            parts.append("<br/>")
-        elif kind == "strong_open":
-            parts.append("<b>")
-        elif kind == "strong_close":
-            parts.append("</b>")
-        elif kind == "em_open":
-            parts.append("<i>")
-        elif kind == "em_close":
-            parts.append("</i>")
-    return "".join(parts)
+    return markup.inline(token.children or [], ACCENT)
 
 
 class Numbering:
@@ -449,10 +438,12 @@ class _MarkdownRun:
         sheet = self.sheet
         if self.heading:
             level = min(int(self.heading[1]), 3)
-            heading = self.numbering.next(level, token.content)
-            paragraph = Paragraph(f"{heading.number}&nbsp;&nbsp;{inline_markup(token)}",
-                                  sheet[f"h{level}"])
-            paragraph.toc_entry = heading
+            words = markup.plain(token.children or [])
+            heading = self.numbering.next(level, words)
+            numbered = markup.join([markup.text(heading.number), markup.literal("&nbsp;&nbsp;"),
+                                    inline_markup(token)])
+            paragraph = Paragraph(numbered, sheet[f"h{level}"])
+            paragraph.toc_entry = heading  # the contents line draws its words as plain text
             self.add(paragraph)
             self.heading = None
         elif self.table_rows is not None and self.row is not None:
@@ -601,21 +592,21 @@ def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable
     from reportlab.platypus import Spacer, Table, TableStyle
 
     tileset = designs.tileset
-    rows: list[list[Flowable]] = [[Paragraph("", sheet["head"]), Paragraph("Piece", sheet["head"]),
-                         Paragraph("Count", sheet["head"]), Paragraph("What it is",
-                                                                      sheet["head"])]]
+    rows: list[list[Flowable]] = [[Paragraph(markup.text(head), sheet["head"]) for head in
+                                   ("", "Piece", "Count", "What it is")]]
     rows.extend(_tile_rows(designs, sheet))
     rows.extend(_component_rows(designs, sheet))
     if tileset.board is not None:
-        rows.append(["", Paragraph(escape(tileset.board.name), sheet["cell"]),
-                     Paragraph("1", sheet["cell"]),
-                     Paragraph(f"board, side {tileset.board.side}, printed in pages to "
-                               "assemble", sheet["cell"])])
+        rows.append(["", Paragraph(markup.text(tileset.board.name), sheet["cell"]),
+                     Paragraph(markup.text("1"), sheet["cell"]),
+                     Paragraph(markup.text(f"board, side {tileset.board.side}, printed in "
+                                           "pages to assemble"), sheet["cell"])])
     table = Table(rows, colWidths=[40, 150, 45, None], repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle(_table_style()))
-    total = Paragraph(f"<b>{tileset.tile_count} tiles</b>"
-                      + (f" and {sum(c.count for c in tileset.components)} other pieces"
-                         if tileset.components else "") + ".", sheet["body"])
+    others = (f" and {sum(c.count for c in tileset.components)} other pieces"
+              if tileset.components else "")
+    total = Paragraph(markup.join([markup.bold(markup.text(f"{tileset.tile_count} tiles")),
+                                   markup.text(others + ".")]), sheet["body"])
     return [table, Spacer(1, 4), total]
 
 
@@ -628,9 +619,9 @@ def _tile_rows(designs: Designs, sheet: dict[str, Style]) -> list[list[Flowable]
             continue
         thumb = DesignFlowable(f"tile:{tileset.game}:{tile.name}", designs.tile(tile.name), 30,
                                designs.recorder)
-        rows.append([thumb, Paragraph(escape(tile.name), sheet["cell"]),
-                     Paragraph(str(tile.count), sheet["cell"]),
-                     Paragraph(escape(_describe_tile(tile, tileset)), sheet["cell"])])
+        rows.append([thumb, Paragraph(markup.text(tile.name), sheet["cell"]),
+                     Paragraph(markup.text(str(tile.count)), sheet["cell"]),
+                     Paragraph(markup.text(_describe_tile(tile, tileset)), sheet["cell"])])
     return rows
 
 
@@ -650,9 +641,9 @@ def _component_rows(designs: Designs, sheet: dict[str, Style]) -> list[list[Flow
                                    design_component(tileset, first), 30, designs.recorder)
             name = first.name if len(group) == 1 else f"{first.name.split('-')[0]}-\u2026"
             count = sum(member.count for member in group)
-            rows.append([thumb, Paragraph(escape(name), sheet["cell"]),
-                         Paragraph(str(count), sheet["cell"]),
-                         Paragraph(escape(_describe_group(group)), sheet["cell"])])
+            rows.append([thumb, Paragraph(markup.text(name), sheet["cell"]),
+                         Paragraph(markup.text(str(count)), sheet["cell"]),
+                         Paragraph(markup.text(_describe_group(group)), sheet["cell"])])
     return rows
 
 
@@ -683,13 +674,18 @@ def _describe_tile(tile: TileKind, tileset: Tileset) -> str:
     return "; ".join(parts) or "rock"
 
 
+def _text_row(sheet: dict[str, Style], *cells: str) -> list[Flowable]:
+    """A table row of plain text cells, each escaped."""
+    return [Paragraph(markup.text(cell), sheet["cell"]) for cell in cells]
+
+
 def how_to_print(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
     """Stock, scale, duplex and sheet counts for each paper, from the real layouts."""
     from reportlab.platypus import Spacer, Table, TableStyle
 
     options = BuildOptions(("letter", "a4"), 0.0, "long")
-    rows: list[list[Flowable]] = [[Paragraph(text, sheet["head"]) for text in
-                         ("File", "Print on", "Letter", "A4")]]
+    rows: list[list[Flowable]] = [[Paragraph(markup.text(text), sheet["head"]) for text in
+                                   ("File", "Print on", "Letter", "A4")]]
 
     def sheets(plan: SheetPlan | None) -> str:
         assert plan is not None  # a piece printed on Letter is printed on A4 too
@@ -697,49 +693,45 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
         return f"{fronts} sheet{'s' if fronts != 1 else ''}, double-sided"
 
     plans = {paper: plan_tiles(tileset, paper, options) for paper in ("letter", "a4")}
-    rows.append([Paragraph(f"{tileset.game}-tiles-&lt;paper&gt;.pdf", sheet["cell"]),
-                 Paragraph("cardstock", sheet["cell"]),
-                 Paragraph(sheets(plans["letter"]), sheet["cell"]),
-                 Paragraph(sheets(plans["a4"]), sheet["cell"])])
+    rows.append(_text_row(sheet, f"{tileset.game}-tiles-<paper>.pdf", "cardstock",
+                          sheets(plans["letter"]), sheets(plans["a4"])))
     for kind, label in (("card", "cards"), ("token", "tokens")):
         found = {paper: plan_components(tileset, kind, paper, options)
                  for paper in ("letter", "a4")}
         if found["letter"] is None:
             continue
-        rows.append([Paragraph(f"{tileset.game}-{label}-&lt;paper&gt;.pdf", sheet["cell"]),
-                     Paragraph("cardstock", sheet["cell"]),
-                     Paragraph(sheets(found["letter"]), sheet["cell"]),
-                     Paragraph(sheets(found["a4"]), sheet["cell"])])
+        rows.append(_text_row(sheet, f"{tileset.game}-{label}-<paper>.pdf", "cardstock",
+                              sheets(found["letter"]), sheets(found["a4"])))
     if tileset.board is not None:
         drawing = design_board(tileset.board, tileset.shape, tileset.size,
                                dict(tileset.palette))
         pages = {paper: len(windows(drawing.width, drawing.height, PAPERS[paper])) + 1
                  for paper in ("letter", "a4")}
-        rows.append([Paragraph(f"{tileset.game}-board-&lt;paper&gt;.pdf", sheet["cell"]),
-                     Paragraph("heavy paper or card, one-sided", sheet["cell"]),
-                     Paragraph(f"{pages['letter']} pages", sheet["cell"]),
-                     Paragraph(f"{pages['a4']} pages", sheet["cell"])])
+        rows.append(_text_row(sheet, f"{tileset.game}-board-<paper>.pdf",
+                              "heavy paper or card, one-sided", f"{pages['letter']} pages",
+                              f"{pages['a4']} pages"))
     for aid in tileset.aids:
-        rows.append([Paragraph(f"{tileset.game}-{aid.name}-&lt;paper&gt;.pdf", sheet["cell"]),
-                     Paragraph("plain paper", sheet["cell"]), Paragraph("1 page", sheet["cell"]),
-                     Paragraph("1 page", sheet["cell"])])
-    rows.append([Paragraph("this rulebook", sheet["cell"]), Paragraph("plain paper",
-                                                                       sheet["cell"]),
-                 Paragraph("", sheet["cell"]), Paragraph("", sheet["cell"])])
+        rows.append(_text_row(sheet, f"{tileset.game}-{aid.name}-<paper>.pdf", "plain paper",
+                              "1 page", "1 page"))
+    rows.append(_text_row(sheet, "this rulebook", "plain paper", "", ""))
     table = Table(rows, colWidths=[170, 95, None, None], hAlign="LEFT")
     table.setStyle(TableStyle(_table_style()))
     steps = [
-        "Choose the files for your paper: Letter or A4. Both print the same pieces.",
-        "Print at <b>100% scale</b> (\"actual size\"), never \"fit to page\". Before the rest, "
-        "print one page and measure its check bar: 2 in on Letter, 50 mm on A4.",
-        "Print tiles, cards and tokens on <b>cardstock</b> (about 200-300 g/m\u00b2, 65-110 lb "
-        "cover) and <b>double-sided, flipping on the long edge</b>: each page of fronts is "
-        "followed by its backs, already mirrored.",
-        "Cut along the crop marks outside each block; neighbouring pieces share a cut.",
+        markup.literal("Choose the files for your paper: Letter or A4. Both print the same "
+                       "pieces."),
+        markup.literal("Print at <b>100% scale</b> (\"actual size\"), never \"fit to page\". "
+                       "Before the rest, print one page and measure its check bar: 2 in on "
+                       "Letter, 50 mm on A4."),
+        markup.literal("Print tiles, cards and tokens on <b>cardstock</b> (about 200-300 "
+                       "g/m\u00b2, 65-110 lb cover) and <b>double-sided, flipping on the long "
+                       "edge</b>: each page of fronts is followed by its backs, already "
+                       "mirrored."),
+        markup.literal("Cut along the crop marks outside each block; neighbouring pieces "
+                       "share a cut."),
     ]
     flowables: list[Flowable] = [table, Spacer(1, 6)]
-    flowables.extend(Paragraph(f"{n}. {step}", sheet["body"]) for n, step in
-                     enumerate(steps, start=1))
+    flowables.extend(Paragraph(markup.join([markup.text(f"{n}. "), step]), sheet["body"])
+                     for n, step in enumerate(steps, start=1))
     return flowables
 
 
@@ -838,13 +830,17 @@ class Book(_platypus("BaseDocTemplate")):  # type: ignore[misc]  # reportlab is 
     (already drawn) shows as that heading's page number.
     """
 
+    outline_level = -1  # of the last bookmark: a bookmark may go at most one level deeper
+
     def afterFlowable(self, flowable: Flowable) -> None:
         heading = getattr(flowable, "toc_entry", None)
         if isinstance(heading, Heading):
             key = f"h{zlib.crc32(heading.text.encode()):08x}"
             self.canv.bookmarkPage(key)
-            self.canv.addOutlineEntry(heading.text, key, level=heading.level - 1,
-                                      closed=heading.level > 1)
+            # a template may open with '##' or skip from '#' to '###'; PDF bookmarks may not
+            depth = min(heading.level - 1, self.outline_level + 1)
+            self.outline_level = depth
+            self.canv.addOutlineEntry(heading.text, key, level=depth, closed=depth > 0)
             define_page_number(self.canv, heading, self.page)
 
 
@@ -908,11 +904,11 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
         elif block.kind == "diagram" and block.diagram is not None:
             figure = DiagramFlowable(designs, block.diagram, width * 0.8)
             figure.hAlign = "CENTER"
-            caption = Paragraph(escape(block.diagram.caption), sheet["caption"])
+            caption = Paragraph(markup.text(block.diagram.caption), sheet["caption"])
             story.append(KeepTogether([Spacer(1, 4), figure, caption, Spacer(1, 6)]))
     contents = [ContentsLine(heading) for heading in numbering.headings]
-    doc.build([NextPageTemplate("body"), PageBreak(), Paragraph("Contents", sheet["h1"]),
-               *contents, PageBreak(), *story])
+    heading = Paragraph(markup.text("Contents"), sheet["h1"])
+    doc.build([NextPageTemplate("body"), PageBreak(), heading, *contents, PageBreak(), *story])
     return buffer.getvalue()
 
 

@@ -1,0 +1,133 @@
+"""reportlab paragraph markup, written only here: user text always arrives escaped.
+
+reportlab's ``Paragraph`` reads its text as markup: ``<img src=...>`` embeds
+any file the process can read, ``<a href>`` and ``<link>`` make links, and
+``<onDraw>`` calls a named function. Names, titles, labels, headings, card text
+and rulebook prose all come from files a stranger may have written, so none of
+them may reach a paragraph as markup.
+
+The rule is kept by types rather than by care. :class:`Markup` is the only
+text a paragraph accepts (:func:`paragraph` and the rulebook's paragraphs
+refuse anything else), and only this module makes it: :func:`text` escapes a
+user's string, :func:`literal` admits markup typed into our own source (a
+``LiteralString``, so mypy refuses a variable), and the few tags we use are
+added by :func:`bold`, :func:`italic` and :func:`tinted`. Rulebook Markdown is
+translated token by token by :func:`inline`; inline HTML in it is printed as
+the text it is, never passed on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any, LiteralString, Protocol
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+class Markup(str):
+    """Text reportlab may parse as markup, made only by this module's functions."""
+
+    __slots__ = ()
+
+
+def text(value: str) -> Markup:
+    """A user's string as markup that prints exactly that string.
+
+    ``&``, ``<`` and ``>`` are all reportlab's parser treats specially; with
+    them escaped, tags and entities print as the characters they are.
+    """
+    return Markup(value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+
+
+def literal(markup: LiteralString) -> Markup:
+    """Markup written in our own source, such as ``"Print at <b>100%</b>"``."""
+    return Markup(markup)
+
+
+def join(parts: Iterable[Markup]) -> Markup:
+    """Several pieces of markup as one; each must already be markup."""
+    return Markup("".join(_require(part) for part in parts))
+
+
+def bold(inner: Markup) -> Markup:
+    return Markup(f"<b>{_require(inner)}</b>")
+
+
+def italic(inner: Markup) -> Markup:
+    return Markup(f"<i>{_require(inner)}</i>")
+
+
+def tinted(inner: Markup, colour: str) -> Markup:
+    """Markup in a colour; the colour is checked, since it sits inside a tag."""
+    if not _COLOUR.match(colour):
+        raise ValueError(f"not a #rrggbb colour: {colour!r}")
+    return Markup(f'<font color="{colour}">{_require(inner)}</font>')
+
+
+def _require(value: object) -> Markup:
+    """Refuse plain text where markup is expected: it could carry tags nobody escaped."""
+    if not isinstance(value, Markup):
+        raise TypeError(f"expected Markup (escape user text with markup.text), "
+                        f"got {type(value).__name__}")
+    return value
+
+
+def paragraph(markup: Markup, style: Any) -> Any:
+    """A reportlab Paragraph of markup made here, never of a plain string."""
+    from reportlab.platypus import Paragraph  # reportlab ships no type hints
+
+    return Paragraph(_require(markup), style)
+
+
+# ---------------------------------------------------------------------------
+# Markdown, as parsed by markdown-it, into our markup
+
+
+class InlineToken(Protocol):
+    """What :func:`inline` reads of a markdown-it inline token."""
+
+    type: str
+    content: str
+
+
+# Markdown's emphasis in reportlab's tags; markdown-it always closes what it opens
+_EMPHASIS = {"strong_open": "<b>", "strong_close": "</b>", "em_open": "<i>", "em_close": "</i>",
+             "s_open": "<strike>", "s_close": "</strike>"}
+# tokens that carry no text of their own: a link prints its words but leads nowhere,
+# since a link in a PDF could point at any file or site
+_SILENT = frozenset({"link_open", "link_close"})
+
+
+def inline(children: Iterable[InlineToken], code_colour: str) -> Markup:
+    """One paragraph's inline tokens as markup: emphasis translated, everything else text.
+
+    ``code`` spans are tinted; an image prints its description; a token this
+    function does not know (inline HTML, were it ever enabled, or a type a
+    later markdown-it adds) prints its source text, escaped, rather than vanish.
+    """
+    parts: list[Markup] = []
+    for child in children:
+        kind = child.type
+        if kind in _EMPHASIS:
+            parts.append(Markup(_EMPHASIS[kind]))
+        elif kind == "code_inline":
+            parts.append(tinted(text(child.content), code_colour))
+        elif kind == "softbreak":
+            parts.append(Markup(" "))
+        elif kind == "hardbreak":
+            parts.append(Markup("<br/>"))
+        elif kind not in _SILENT:
+            parts.append(text(child.content))
+    return Markup("".join(parts))
+
+
+def plain(children: Iterable[InlineToken]) -> str:
+    """The words of inline tokens without any markup, for PDF bookmarks."""
+    words = []
+    for child in children:
+        if child.type in ("softbreak", "hardbreak"):
+            words.append(" ")
+        elif child.type not in _EMPHASIS and child.type not in _SILENT:
+            words.append(child.content)
+    return "".join(words)
