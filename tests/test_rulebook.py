@@ -282,3 +282,13 @@ def test_contents_page_numbers_are_where_each_heading_really_is(game):
         number = title.split()[0]
         assert re.search(rf"^{re.escape(number)}\s", reader.pages[page - 1].extract_text(),
                          re.MULTILINE), title
+
+
+def test_gold_mine_cover_says_the_book_is_an_insert_for_the_base_game():
+    tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
+    source = parse(ROOT / "templates" / "gold-mine" / "rulebook.md", tileset)
+    reader = PdfReader(io.BytesIO(render_rulebook(tileset, source, PAPERS["a4"])))
+    cover = reader.pages[0].extract_text()
+    assert "An insert for owners of Gold Mine" in cover and "Rules of play" not in cover
+    demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    assert demon.rulebook_subtitle == "Rules of play"

@@ -356,6 +356,8 @@ TILESET = Record("tileset:top", (
           "", default_doc="none"),
     Field("rulebook", RULEBOOK, "", default_doc="`templates/<game>/rulebook.md` for shipped "
           "games"),
+    Field("rulebook-subtitle", Text(60), "the line under the title on the rulebook's cover, "
+          "e.g. to say the book is an insert for another game", default="Rules of play"),
 ))
 
 RECORDS = (TILESET, TILE, PATH, FEATURE, BACK, PALETTE, VARIANT, COMPONENT, FACE, BOARD,
@@ -585,7 +587,8 @@ def _tileset(top: Node, path: Path) -> Tileset:
                          for node in _listed(top["components"])),
         notes=top["notes"], board=_board_spec(top["board"], title),
         aids=tuple(_aid(node) for node in _listed(top["aids"])), rotatable=rotatable,
-        rulebook=top["rulebook"], default_back=default_back,
+        rulebook=top["rulebook"], rulebook_subtitle=top["rulebook-subtitle"],
+        default_back=default_back,
         lines=tuple((key, top.source.line_of(key)) for key in top.source),
     )
 

@@ -170,6 +170,7 @@ class Tileset:
     mix: str = ""  # the name of the mix file this tile mix came from, if any
     origin: str = ""  # the game id before a variant or mix renamed the output folder
     rulebook: Path | None = None  # a template named by the tileset, else templates/<game>/
+    rulebook_subtitle: str = "Rules of play"  # under the title on the rulebook's cover
     default_back: str = ""  # the back homebrew tiles in a mix get
 
     @property

@@ -813,7 +813,7 @@ def _cover_title(canvas: Canvas, tileset: Tileset, paper: Paper, left: float,
     canvas.setFont(pdf_font("bold"), 40)
     canvas.drawCentredString(paper.width / 2, band + 44, tileset.title.upper())
     canvas.setFont(pdf_font("regular"), 14)
-    canvas.drawCentredString(paper.width / 2, band + 18, "Rules of play")
+    canvas.drawCentredString(paper.width / 2, band + 18, tileset.rulebook_subtitle)
     canvas.setFillColor(_colour(INK))
     canvas.setFont(pdf_font("regular"), 9)
     canvas.drawCentredString(paper.width / 2, paper.height * 0.30,
