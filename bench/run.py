@@ -261,16 +261,7 @@ def mattock_positions(count: int, seed: int) -> list[str]:
     rng = random.Random(seed)
     lines = []
     while len(lines) < count:
-        state = opening
-        for _ in range(rng.randrange(8, 40)):
-            spaces = m.mining_spaces(board, state)
-            if not spaces:
-                break
-            state = m.mine(board, state, rng.choice(list(m.indices(spaces))))
-            moves = m.miner_moves(board, state)
-            if moves and rng.random() < 0.7:
-                state = m.move_miner(board, state, *rng.choice(moves))
-            state = m.end_turn(m.remove_miners(board, state))
+        state, _ = m.random_game(board, opening, rng, turns=rng.randrange(8, 40))
         lines.append(json.dumps({
             "side": board.side, "to_move": m.PLAYERS[state.player],
             "tiles": board.cells_of(state.tiles),

@@ -16,8 +16,8 @@ from pnp.geometry.shapes import HEX_POINTY
 from pnp.input.tileset import load_tileset
 from pnp.rules import Setup
 from pnp.rules import mattock as m
-from pnp.rules.mattock.engine import _mine, _move
 from pnp.rules.mattock.positions import turns_lines
+from pnp.rules.mattock.simulate import random_game
 from pnp.rules.mattock.turns import list_turns
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,20 +113,8 @@ def random_positions(count: int, seed: int) -> list[tuple[m.Board, m.State]]:
     tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
     board, opening = m.starting_position(Setup(tileset, 2))
     rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = opening
-        for _ in range(rng.randrange(6, 30)):
-            spaces = m.mining_spaces(board, state)
-            if not spaces:
-                break
-            state = _mine(state, rng.choice(list(m.indices(spaces))))
-            moves = m.miner_moves(board, state)
-            if moves and rng.random() < 0.7:
-                state = _move(state, *rng.choice(moves))
-            state = m.end_turn(m.remove_miners(board, state))
-        found.append((board, state))
-    return found
+    return [(board, random_game(board, opening, rng, turns=rng.randrange(6, 30))[0])
+            for _ in range(count)]
 
 
 def engine_turns(board: m.Board, state: m.State) -> list[tuple]:

@@ -44,13 +44,15 @@ def starting_position(setup: Setup) -> tuple[Board, State]:
     return board, start(board, red, blue, left)
 
 
-def random_game(board: Board, state: State, rng: random.Random) -> tuple[State, bool]:
+def random_game(board: Board, state: State, rng: random.Random,
+                turns: int | None = None) -> tuple[State, bool]:
     """Play random legal turns until someone cannot mine; False if the cap stopped it.
 
     Every turn adds a tile, so a game cannot outlast the board; the cap only guards
-    against a bug turning that into an endless loop.
+    against a bug turning that into an endless loop. Given ``turns``, play at most
+    that many: the mid-game positions that tests and benchmarks list turns for.
     """
-    for _ in range(board.size + 1):
+    for _ in range(board.size + 1 if turns is None else turns):
         if state.supply <= 0:
             return state, True
         spaces = mining_spaces(board, state)
