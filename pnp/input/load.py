@@ -30,8 +30,10 @@ from pnp.input.bounded import TooLarge, read_bounded
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 # What the YAML reader refuses before parsing (its own list of printable characters).
-_UNPRINTABLE = re.compile(r"[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd"
-                          r"\U00010000-\U0010ffff]")
+# Written as the characters refused, not as the complement of those allowed: the
+# same set, but a class of a few small ranges compiles in a tenth of the time.
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff"
+                          r"\ufffe\uffff]")
 # The largest shipped tileset nests 6 levels deep and stands for about 9,000 values;
 # these leave ample room for hand-written files and none for a bomb.
 MAX_DEPTH = 64  # mappings and lists inside each other
