@@ -371,8 +371,8 @@ def list_games() -> None:
         kinds = sum(1 for tile in tileset.tiles if tile.count)
         designs = "design" if kinds == 1 else "designs"
         click.echo(f"{game}: {tileset.title} - {tileset.tile_count} tiles in {kinds} {designs}, "
-                   f"{tileset.shape.name} {tileset.size / 72:.3g} in, players "
-                   f"{'/'.join(str(n) for n in tileset.players)}")
+                   f"{tileset.shape.name} {tileset.size / 72:.3g} in, "
+                   f"{tileset.player_counts}")
         for kind in ("card", "token"):
             pieces = [c for c in tileset.components if c.kind == kind and c.count]
             if pieces:

@@ -16,6 +16,7 @@ from pnp.cli import main
 from pnp.errors import InputError
 from pnp.impose.layout import PAPERS
 from pnp.input.tileset import load_tileset
+from pnp.model.tileset import player_counts
 from pnp.rulebook.source import parse
 from pnp.rulebook.typeset import booklet, render_rulebook
 
@@ -292,3 +293,19 @@ def test_gold_mine_cover_says_the_book_is_an_insert_for_the_base_game():
     assert "An insert for owners of Gold Mine" in cover and "Rules of play" not in cover
     demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
     assert demon.rulebook_subtitle == "Rules of play"
+
+
+@pytest.mark.parametrize(("players", "words"), [
+    ((2,), "2 players"), ((1,), "1 player"), ((2, 4), "2 or 4 players"),
+    ((2, 3, 4, 5, 6), "2\u20136 players"), ((2, 3, 5), "2, 3 or 5 players"),
+    ((4, 2, 2), "2 or 4 players")])
+def test_player_counts_read_as_a_box_prints_them(players, words):
+    assert player_counts(players) == words
+
+
+def test_the_cover_gives_player_counts_in_words():
+    tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
+    source = parse(ROOT / "templates" / "dynamine" / "rulebook.md", tileset)
+    cover = PdfReader(io.BytesIO(render_rulebook(tileset, source, PAPERS["letter"])))
+    text = cover.pages[0].extract_text()
+    assert "2\u20134 players" in text and "2/3/4" not in text

@@ -199,6 +199,11 @@ class Tileset:
         return dict(self.palette)[name]
 
     @property
+    def player_counts(self) -> str:
+        """The player counts as a box would print them: "2-6 players", "2 or 4 players"."""
+        return player_counts(self.players)
+
+    @property
     def tile_count(self) -> int:
         return sum(tile.count for tile in self.tiles)
 
@@ -217,3 +222,15 @@ class Tileset:
         return replace(self, tiles=tiles)
 
 
+def player_counts(players: tuple[int, ...]) -> str:
+    """Counts in words: a run is a range ("2-6"), a few apart are listed ("2 or 4").
+
+    Written as a game box says it, not as the file lists it ("2/3/4/5/6").
+    """
+    counts = sorted(set(players))
+    noun = "player" if counts == [1] else "players"
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}\u2013{counts[-1]} {noun}"
+    words = [str(count) for count in counts]
+    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    return f"{listed} {noun}"

@@ -818,7 +818,7 @@ def _cover_title(canvas: Canvas, tileset: Tileset, paper: Paper, left: float,
     canvas.setFont(pdf_font("regular"), 9)
     canvas.drawCentredString(paper.width / 2, paper.height * 0.30,
                              f"{tileset.tile_count} tiles \u00b7 "
-                             f"{'/'.join(str(n) for n in tileset.players)} players \u00b7 "
+                             f"{tileset.player_counts} \u00b7 "
                              f"print-and-play edition made with pnp {__version__}")
 
 
