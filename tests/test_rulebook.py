@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from support import ROOT, pdf_page_image
 
 from pnp.cli import main
+from pnp.draw.fonts import string_width
 from pnp.errors import InputError
 from pnp.impose.layout import PAPERS
 from pnp.input.tileset import load_tileset
@@ -309,3 +310,18 @@ def test_the_cover_gives_player_counts_in_words():
     cover = PdfReader(io.BytesIO(render_rulebook(tileset, source, PAPERS["letter"])))
     text = cover.pages[0].extract_text()
     assert "2\u20134 players" in text and "2/3/4" not in text
+
+
+def test_two_digit_step_numbers_stay_clear_of_their_text(tmp_path):
+    steps = "\n".join(f"{n}. Step number {n} of the set-up." for n in range(1, 13))
+    tileset = load_tileset(write_game(tmp_path, template=f"# Setting up\n\n{steps}\n"))
+    reader = PdfReader(io.BytesIO(render_rulebook(tileset, parse(tmp_path / "rules.md", tileset),
+                                                  PAPERS["letter"])))
+    pieces: list[tuple[str, float]] = []
+    reader.pages[2].extract_text(visitor_text=lambda text, cm, tm, font, size: pieces.append(
+        (text.strip(), cm[4] + tm[4])))
+    numbers = {text: x for text, x in pieces if re.fullmatch(r"\d+\.?", text) and x < 100}
+    starts = [x for text, x in pieces if text.startswith("Step number")]
+    assert {"9", "10", "12"} <= {n.rstrip(".") for n in numbers} and len(starts) == 12
+    number_right = max(x + string_width(text, "regular", 9.5) for text, x in numbers.items())
+    assert number_right + 2.0 <= min(starts)

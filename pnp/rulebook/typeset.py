@@ -50,6 +50,8 @@ INK = "#1f1a16"
 ACCENT = "#a8321c"
 MUTED = "#6c5f51"
 MARGIN = SAFE_MARGIN + 30.0
+LIST_INDENT = 14.0  # a list item's text starts this far in, or further for long numbers
+LIST_NUMBER_SIZE = 9.5
 
 
 # ---------------------------------------------------------------------------
@@ -462,19 +464,27 @@ class _MarkdownRun:
         from reportlab.platypus import ListFlowable
 
         _, items, info = self.stack.pop()
+        indent = LIST_INDENT
+        if info["ordered"]:  # room for the widest number, so "10." never runs into its text
+            widest = f"{info['start'] + len(items) - 1}."
+            indent = max(indent, string_width(widest, "regular", LIST_NUMBER_SIZE) + 5.0)
+        from reportlab.platypus import ListItem
+
+        items = [ListItem(children, leftIndent=indent) for children in items]
         self.add(ListFlowable(items, bulletType="1" if info["ordered"] else "bullet",
                               start=info["start"] if info["ordered"] else "\u2022",
-                              leftIndent=14, bulletFontName=pdf_font("regular"),
-                              bulletFontSize=9.5, spaceAfter=4))
+                              leftIndent=indent, bulletFontName=pdf_font("regular"),
+                              bulletFontSize=LIST_NUMBER_SIZE, spaceAfter=4))
 
     def item_open(self, token: Token) -> None:
         self.stack.append(("item", [], {}))
 
     def item_close(self, token: Token) -> None:
-        from reportlab.platypus import ListItem, Spacer
+        """An item's flowables; its list wraps them once it knows its widest number."""
+        from reportlab.platypus import Spacer
 
         _, children, _ = self.stack.pop()
-        self.add(ListItem(children or [Spacer(1, 1)], leftIndent=14))
+        self.add(children or [Spacer(1, 1)])
 
     def quote_open(self, token: Token) -> None:
         self.stack.append(("quote", [], {}))
