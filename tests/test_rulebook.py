@@ -325,3 +325,14 @@ def test_two_digit_step_numbers_stay_clear_of_their_text(tmp_path):
     assert {"9", "10", "12"} <= {n.rstrip(".") for n in numbers} and len(starts) == 12
     number_right = max(x + string_width(text, "regular", 9.5) for text, x in numbers.items())
     assert number_right + 2.0 <= min(starts)
+
+
+def test_long_file_names_break_after_a_hyphen_never_inside_a_word():
+    from pnp.rulebook.typeset import file_name_cell, styles
+
+    name = "a-very-long-homebrew-game-scoring-aid-<paper>.pdf"
+    cell = file_name_cell(styles(), name, 90.0)
+    cell.wrap(90.0, 1000.0)
+    lines = ["".join(word.text for word in line.words) for line in cell.blPara.lines]
+    assert len(lines) > 1 and "".join(lines) == name
+    assert all(line.endswith("-") for line in lines[:-1])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import math
 import random
+import re
 import zlib
 from typing import TYPE_CHECKING, Any, cast
 
@@ -689,6 +690,35 @@ def _text_row(sheet: dict[str, Style], *cells: str) -> list[Flowable]:
     return [Paragraph(markup.text(cell), sheet["cell"]) for cell in cells]
 
 
+FILE_COLUMN = 170.0  # the width of the how-to-print table's file names, padding included
+
+
+def file_name_cell(sheet: dict[str, Style], name: str, width: float) -> Flowable:
+    """A file name broken only after its hyphens, never inside a word.
+
+    Platypus breaks lines at spaces and cuts a longer word wherever the line
+    ends ("...aid-<paper>.pd" then "f"); a file name has no spaces, so the
+    breaks are chosen here, after a hyphen, from the cell style's own widths.
+    """
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    style = sheet["cell"]
+    lines = [""]
+    for part in re.findall(r"[^-]*-|[^-]+$", name):
+        if lines[-1] and stringWidth(lines[-1] + part, style.fontName, style.fontSize) > width:
+            lines.append("")
+        lines[-1] += part
+    breaks = [markup.text(lines[0])]
+    for line in lines[1:]:
+        breaks += [markup.literal("<br/>"), markup.text(line)]
+    return Paragraph(markup.join(breaks), style)
+
+
+def _file_row(sheet: dict[str, Style], name: str, *cells: str) -> list[Flowable]:
+    """A how-to-print row: the file's name, then plain text cells."""
+    return [file_name_cell(sheet, name, FILE_COLUMN - 16.0), *_text_row(sheet, *cells)]
+
+
 def how_to_print(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
     """Stock, scale, duplex and sheet counts for each paper, from the real layouts."""
     from reportlab.platypus import Spacer, Table, TableStyle
@@ -703,28 +733,28 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
         return f"{fronts} sheet{'s' if fronts != 1 else ''}, double-sided"
 
     plans = {paper: plan_tiles(tileset, paper, options) for paper in ("letter", "a4")}
-    rows.append(_text_row(sheet, f"{tileset.game}-tiles-<paper>.pdf", "cardstock",
+    rows.append(_file_row(sheet, f"{tileset.game}-tiles-<paper>.pdf", "cardstock",
                           sheets(plans["letter"]), sheets(plans["a4"])))
     for kind, label in (("card", "cards"), ("token", "tokens")):
         found = {paper: plan_components(tileset, kind, paper, options)
                  for paper in ("letter", "a4")}
         if found["letter"] is None:
             continue
-        rows.append(_text_row(sheet, f"{tileset.game}-{label}-<paper>.pdf", "cardstock",
+        rows.append(_file_row(sheet, f"{tileset.game}-{label}-<paper>.pdf", "cardstock",
                               sheets(found["letter"]), sheets(found["a4"])))
     if tileset.board is not None:
         drawing = design_board(tileset.board, tileset.shape, tileset.size,
                                dict(tileset.palette))
         pages = {paper: len(windows(drawing.width, drawing.height, PAPERS[paper])) + 1
                  for paper in ("letter", "a4")}
-        rows.append(_text_row(sheet, f"{tileset.game}-board-<paper>.pdf",
+        rows.append(_file_row(sheet, f"{tileset.game}-board-<paper>.pdf",
                               "heavy paper or card, one-sided", f"{pages['letter']} pages",
                               f"{pages['a4']} pages"))
     for aid in tileset.aids:
-        rows.append(_text_row(sheet, f"{tileset.game}-{aid.name}-<paper>.pdf", "plain paper",
+        rows.append(_file_row(sheet, f"{tileset.game}-{aid.name}-<paper>.pdf", "plain paper",
                               "1 page", "1 page"))
     rows.append(_text_row(sheet, "this rulebook", "plain paper", "", ""))
-    table = Table(rows, colWidths=[170, 95, None, None], hAlign="LEFT")
+    table = Table(rows, colWidths=[FILE_COLUMN, 95, None, None], hAlign="LEFT")
     table.setStyle(TableStyle(_table_style()))
     steps = [
         markup.literal("Choose the files for your paper: Letter or A4. Both print the same "
