@@ -103,7 +103,7 @@ def _check_bar(canvas: Any, paper: Paper) -> None:
     canvas.setFont(pdf_font("regular"), CAPTION_SIZE)
     canvas.drawString(x, y - CAPTION_SIZE - 2.0,
                       f"At 100% scale this bar is exactly {paper.check_label} long. "
-                      "Print with scaling off (\"actual size\").")
+                      "Print with scaling off (\u201cactual size\u201d).")
 
 
 def _marks(canvas: Any, lines: list[Segment],

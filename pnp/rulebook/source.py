@@ -105,7 +105,10 @@ def _parse(path: Path, text: str, tile_names: tuple[str, ...], sides: int) -> So
     from markdown_it import MarkdownIt
 
     # no raw HTML: a tag in the template is text to print, never markup to pass on
-    tokens = MarkdownIt("commonmark", {"html": False}).enable("table").parse(text)
+    # typographer: curly quotes and apostrophes, en and em dashes from -- and ---,
+    # and an ellipsis from ..., as a typeset book prints them
+    parser = MarkdownIt("commonmark", {"html": False, "typographer": True})
+    tokens = parser.enable(["table", "replacements", "smartquotes"]).parse(text)
     template = Reading(str(path))
     blocks: list[Block] = []
     pending: list[Token] = []

@@ -759,11 +759,11 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
     steps = [
         markup.literal("Choose the files for your paper: Letter or A4. Both print the same "
                        "pieces."),
-        markup.literal("Print at <b>100% scale</b> (\"actual size\"), never \"fit to page\". "
-                       "Before the rest, print one page and measure its check bar: 2 in on "
-                       "Letter, 50 mm on A4."),
-        markup.literal("Print tiles, cards and tokens on <b>cardstock</b> (about 200-300 "
-                       "g/m\u00b2, 65-110 lb cover) and <b>double-sided, flipping on the long "
+        markup.literal("Print at <b>100% scale</b> (\u201cactual size\u201d), never "
+                       "\u201cfit to page\u201d. Before the rest, print one page and measure "
+                       "its check bar: 2 in on Letter, 50 mm on A4."),
+        markup.literal("Print tiles, cards and tokens on <b>cardstock</b> (about 200\u2013300 "
+                       "g/m\u00b2, 65\u2013110 lb cover) and <b>double-sided, flipping on the long "
                        "edge</b>: each page of fronts is followed by its backs, already "
                        "mirrored."),
         markup.literal("Cut along the crop marks outside each block; neighbouring pieces "
