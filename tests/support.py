@@ -53,3 +53,58 @@ def hex_rgb(colour: str) -> tuple[int, int, int]:
 def close_to(pixel: tuple[int, ...], colour: str, tolerance: int = 40) -> bool:
     """True when ``pixel`` is within ``tolerance`` of ``colour`` on every channel."""
     return all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], hex_rgb(colour), strict=True))
+
+
+def _multiply(a: list[float], b: list[float]) -> list[float]:
+    """The product of two PDF matrices [a b c d e f], ``a`` applied first."""
+    return [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
+
+
+def _scale(matrix: list[float]) -> float:
+    return abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]) ** 0.5
+
+
+def text_sizes(path: Path) -> list[tuple[int, float]]:
+    """(page, printed size in points) of every string a PDF shows.
+
+    The size is the font size through the text matrix and every enclosing
+    transformation, forms included, so a label inside a tile form that the
+    page scales down is measured as it prints. pypdf's text visitor does not
+    carry a form's placement, hence this small interpreter.
+    """
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(path)
+    found: list[tuple[int, float]] = []
+
+    def walk(content: object, resources: object, ctm: list[float], page: int) -> None:
+        saved: list[list[float]] = []
+        size, text_matrix = 0.0, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+        xobjects = resources.get("/XObject") if resources else None  # type: ignore[attr-defined]
+        xobjects = xobjects.get_object() if xobjects is not None else {}
+        for operands, operator in ContentStream(content, reader).operations:
+            if operator == b"q":
+                saved.append(ctm)
+            elif operator == b"Q":
+                ctm = saved.pop()
+            elif operator == b"cm":
+                ctm = _multiply([float(x) for x in operands], ctm)
+            elif operator == b"Tf":
+                size = float(operands[1])
+            elif operator == b"Tm":
+                text_matrix = [float(x) for x in operands]
+            elif operator in (b"Tj", b"TJ", b"'", b'"'):
+                found.append((page, size * _scale(text_matrix) * _scale(ctm)))
+            elif operator == b"Do":
+                xobject = xobjects[operands[0]].get_object()
+                if xobject.get("/Subtype") == "/Form":
+                    matrix = [float(x) for x in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])]
+                    walk(xobject, xobject.get("/Resources"), _multiply(matrix, ctm), page)
+
+    for number, page in enumerate(reader.pages, start=1):
+        walk(page.get_contents(), page.get("/Resources"), [1.0, 0.0, 0.0, 1.0, 0.0, 0.0],
+             number)
+    return found

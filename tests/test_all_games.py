@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import ImageStat
 from pypdf import PdfReader
-from support import ROOT, pdf_page_image
+from support import ROOT, pdf_page_image, text_sizes
 
 from pnp.build import BuildOptions, build
 from pnp.impose.layout import PAPERS, SAFE_MARGIN
@@ -112,3 +112,14 @@ def test_no_font_is_left_unembedded(built, game):
                 assert descriptor is not None, f"{pdf.name}: {font['/BaseFont']} not embedded"
                 assert any(k in descriptor.get_object()
                            for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_text_on_a_piece_back_aid_or_board_prints_under_6_pt(built, game):
+    pieces = [pdf for pdf in (built / game).glob("*.pdf") if "rulebook" not in pdf.name]
+    assert pieces
+    for pdf in pieces:
+        sizes = text_sizes(pdf)
+        assert sizes, pdf.name
+        small = [(page, round(size, 2)) for page, size in sizes if size < 6.0 - 1e-6]
+        assert not small, f"{pdf.name}: text under 6 pt on (page, size) {small[:5]}"

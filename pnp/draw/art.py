@@ -14,7 +14,7 @@ import random
 import zlib
 from dataclasses import dataclass
 
-from pnp.draw.fonts import fit_size, string_width
+from pnp.draw.fonts import MIN_TEXT, fit_size, string_width
 from pnp.draw.icons import ICONS, Pen
 from pnp.draw.scene import (
     Circle,
@@ -444,7 +444,11 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
                               width, height, bleed, _seed(tileset.rules_game, "back", back.name)))
     text_width = width - 2.6 * inset if piece.fills_box else size * 0.62
     title_size = fit_size(back.title.upper(), "condensed", size * 0.11, text_width)
-    motif_r, motif_y = (size * 0.17, height / 2 + size * 0.01) if back.subtitle else \
+    sub_size = max(MIN_TEXT, size * 0.06)
+    # on a piece too small to print it legibly the subtitle is left out, not shrunk
+    subtitle = back.subtitle if string_width(back.subtitle, "regular", sub_size) <= \
+        text_width else ""
+    motif_r, motif_y = (size * 0.17, height / 2 + size * 0.01) if subtitle else \
         (size * 0.22, height / 2 - size * 0.06)
     items.append(Circle(width / 2, motif_y, motif_r * 1.16,
                         Style(fill=colours["rock-light"], stroke=colours["floor"],
@@ -452,9 +456,8 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
     items.extend(ICONS[back.motif](Pen(width / 2, motif_y, motif_r, colours)))
     items.append(Text(width / 2, height / 2 + size * 0.32, back.title.upper(), title_size,
                       "condensed", "middle", colours["floor"]))
-    if back.subtitle:
-        sub_size = fit_size(back.subtitle, "regular", size * 0.06, text_width)
-        items.append(Text(width / 2, height / 2 - size * 0.27, back.subtitle, sub_size,
+    if subtitle:
+        items.append(Text(width / 2, height / 2 - size * 0.27, subtitle, sub_size,
                           "regular", "middle", colours["rock-light"]))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 

@@ -58,8 +58,14 @@ def string_width(text: str, role: str, size: float) -> float:
     return width
 
 
-def fit_size(text: str, role: str, size: float, width: float, smallest: float = 4.0) -> float:
-    """The largest size up to ``size`` at which ``text`` fits in ``width``."""
+MIN_TEXT = 6.0  # points: the smallest text we print, on any piece, back, aid or legend
+
+
+def fit_size(text: str, role: str, size: float, width: float,
+             smallest: float = MIN_TEXT) -> float:
+    """The largest size up to ``size`` at which ``text`` fits in ``width``, never below
+    ``smallest``: text too long for its room at the smallest size is the caller's to
+    shorten, wrap or leave out."""
     natural = string_width(text, role, size)
     if natural <= width:
         return size

@@ -94,6 +94,22 @@ class Drawing:
 Primitive = Outline | Circle | Text | Picture | Clip
 
 
+def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawing:
+    """The drawing as it should look printed at ``scale``: text that would come out
+    under ``smallest`` points is left out, since a smear of tiny letters reads as a
+    printing fault, while the shapes around it still show what the piece is."""
+    def keep(items: tuple[Primitive, ...]) -> tuple[Primitive, ...]:
+        kept: list[Primitive] = []
+        for item in items:
+            if isinstance(item, Text) and item.size * scale < smallest:
+                continue
+            kept.append(Clip(item.outline, keep(item.children))
+                        if isinstance(item, Clip) else item)
+        return tuple(kept)
+
+    return Drawing(drawing.width, drawing.height, drawing.bleed, keep(drawing.items))
+
+
 # ---------------------------------------------------------------------------
 # Builders that keep icon and art code short.
 

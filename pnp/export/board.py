@@ -6,8 +6,8 @@ import io
 from typing import Any
 
 from pnp.draw.art import wrap
-from pnp.draw.fonts import pdf_font
-from pnp.draw.scene import Drawing
+from pnp.draw.fonts import MIN_TEXT, pdf_font
+from pnp.draw.scene import Drawing, without_small_text
 from pnp.export.pdf import define_check_bar, define_form, new_canvas, page_header
 from pnp.impose.board import OVERLAP, Window, printable_area, seam_targets, windows
 from pnp.impose.layout import PAPER_TITLES, Paper
@@ -96,10 +96,11 @@ def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Wind
     scale = min(avail_w / drawing.width, (avail_h - text_room) / drawing.height)
     x0 = left + (avail_w - drawing.width * scale) / 2
     y0 = bottom + (avail_h - text_room - drawing.height * scale) / 2
+    define_form(canvas, "board-guide", without_small_text(drawing, scale, MIN_TEXT))
     canvas.saveState()
     canvas.translate(x0, y0)
     canvas.scale(scale, scale)
-    canvas.doForm("board")
+    canvas.doForm("board-guide")
     canvas.restoreState()
     canvas.setLineWidth(1.2)
     for window in parts:
