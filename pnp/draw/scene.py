@@ -94,6 +94,14 @@ class Drawing:
 Primitive = Outline | Circle | Text | Picture | Clip
 
 
+def smallest_text(items: tuple[Primitive, ...]) -> float | None:
+    """The size of the smallest text among ``items`` (clips searched too), if any."""
+    sizes = [item.size for item in items if isinstance(item, Text)]
+    sizes += [size for item in items if isinstance(item, Clip)
+              for size in [smallest_text(item.children)] if size is not None]
+    return min(sizes, default=None)
+
+
 def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawing:
     """The drawing as it should look printed at ``scale``: text that would come out
     under ``smallest`` points is left out, since a smear of tiny letters reads as a

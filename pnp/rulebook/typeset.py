@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, cast
 from pnp import __version__
 from pnp.draw.board import design_board
 from pnp.draw.components import design_component
-from pnp.draw.fonts import pdf_font, string_width, text_family
-from pnp.draw.scene import Drawing
+from pnp.draw.fonts import MIN_TEXT, pdf_font, string_width, text_family
+from pnp.draw.scene import Drawing, smallest_text, without_small_text
 from pnp.export import markup
 from pnp.export.designs import GameDesigns
 from pnp.export.markup import Markup
@@ -82,12 +82,22 @@ class Designs:
         return self._game.recorder
 
 
-def _form(canvas: Canvas, key: str, drawing: Drawing, recorder: Recorder) -> str:
-    """Define a design as a form the first time it is used in this document."""
+def _form(canvas: Canvas, key: str, drawing: Drawing, recorder: Recorder,
+          scale: float = 1.0) -> str:
+    """Define a design as a form the first time it is used in this document.
+
+    ``scale`` is how the form will be shown. A picture of a piece shrunk so far
+    that its labels would print under 6 pt gets a form of its own without them.
+    """
+    smallest = smallest_text(drawing.items)
+    shrunk = smallest is not None and smallest * scale < MIN_TEXT
+    if shrunk:
+        key = f"{key}@{scale:.4f}"
     name = "rb" + format(zlib.crc32(key.encode()), "08x")
     if not canvas.hasForm(name):
-        canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
-        draw(canvas, drawing, recorder)
+        shown = without_small_text(drawing, scale, MIN_TEXT) if shrunk else drawing
+        canvas.beginForm(name, lowerx=0, lowery=0, upperx=shown.width, uppery=shown.height)
+        draw(canvas, shown, recorder)
         canvas.endForm()
     return name
 
@@ -147,7 +157,7 @@ class DesignFlowable(_platypus("Flowable")):  # type: ignore[misc]  # reportlab 
         return self.width, self.height
 
     def draw(self) -> None:
-        name = _form(self.canv, self.key, self.drawing, self.recorder)
+        name = _form(self.canv, self.key, self.drawing, self.recorder, self.scale)
         self.canv.saveState()
         self.canv.scale(self.scale, self.scale)
         self.canv.doForm(name)
@@ -209,7 +219,7 @@ class DiagramFlowable(_platypus("Flowable")):  # type: ignore[misc]  # reportlab
         for placed in diagram.tiles:
             drawing = self.designs.tile(placed.kind)
             name = _form(canvas, f"tile:{tileset.game}:{placed.kind}", drawing,
-                         self.designs.recorder)
+                         self.designs.recorder, scale)
             x, y = self.centre(placed.cell)
             canvas.saveState()
             canvas.translate(x, y)
@@ -811,7 +821,7 @@ def _cover_tiles(canvas: Canvas, designs: Designs, left: float, top: float,
         tile = rng.choices(printed, weights=[t.count for t in printed])[0]
         turn = rng.randrange(shape.sides) if tile.rotatable else 0
         name = _form(canvas, f"tile:{tileset.game}:{tile.name}", designs.tile(tile.name),
-                     designs.recorder)
+                     designs.recorder, size / tileset.size)
         canvas.saveState()
         canvas.translate(x + size * 0.5, y + size * 0.5)
         canvas.rotate(-turn * 360.0 / shape.sides)
