@@ -270,11 +270,16 @@ def outline_pages(reader: PdfReader, items: list | None = None) -> list[tuple[st
     return found
 
 
-@pytest.mark.parametrize("game", ["demon-mine", "dynamine"])
-def test_contents_page_numbers_are_where_each_heading_really_is(game):
+def shipped_book(game: str, paper: str) -> PdfReader:
+    """A shipped game's rulebook, typeset in memory and opened with pypdf."""
     tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
     source = parse(ROOT / "templates" / game / "rulebook.md", tileset)
-    reader = PdfReader(io.BytesIO(render_rulebook(tileset, source, PAPERS["letter"])))
+    return PdfReader(io.BytesIO(render_rulebook(tileset, source, PAPERS[paper])))
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine"])
+def test_contents_page_numbers_are_where_each_heading_really_is(game):
+    reader = shipped_book(game, "letter")
     listed = re.findall(r"^\s*(\d+(?:\.\d+)?  .+?)\n(\d+)$", reader.pages[1].extract_text(),
                         re.MULTILINE)
     expected = outline_pages(reader)
@@ -287,10 +292,7 @@ def test_contents_page_numbers_are_where_each_heading_really_is(game):
 
 
 def test_gold_mine_cover_says_the_book_is_an_insert_for_the_base_game():
-    tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
-    source = parse(ROOT / "templates" / "gold-mine" / "rulebook.md", tileset)
-    reader = PdfReader(io.BytesIO(render_rulebook(tileset, source, PAPERS["a4"])))
-    cover = reader.pages[0].extract_text()
+    cover = shipped_book("gold-mine", "a4").pages[0].extract_text()
     assert "An insert for owners of Gold Mine" in cover and "Rules of play" not in cover
     demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
     assert demon.rulebook_subtitle == "Rules of play"
@@ -305,10 +307,7 @@ def test_player_counts_read_as_a_box_prints_them(players, words):
 
 
 def test_the_cover_gives_player_counts_in_words():
-    tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
-    source = parse(ROOT / "templates" / "dynamine" / "rulebook.md", tileset)
-    cover = PdfReader(io.BytesIO(render_rulebook(tileset, source, PAPERS["letter"])))
-    text = cover.pages[0].extract_text()
+    text = shipped_book("dynamine", "letter").pages[0].extract_text()
     assert "2\u20134 players" in text and "2/3/4" not in text
 
 
