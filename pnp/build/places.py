@@ -120,7 +120,7 @@ def check_out_dir(out_dir: Path, inputs: list[Input]) -> None:
     for item in [*inputs, *package_data()]:
         reason = _clash(out, item, homes)
         if reason:
-            raise InputError(Where(str(inputs[0].path if inputs else out)),
+            raise InputError(Where("command line"),
                              "the output folder would write over what the build reads",
                              field="--out", found=f"'{out_dir}': {reason}",
                              allowed=OUT_ALLOWED)
@@ -137,7 +137,7 @@ def check_output_file(output: Path, inputs: list[Input]) -> None:
             reason = f"it lies inside the folder of {item.what} ({item.folder})"
         else:
             continue
-        raise InputError(Where(str(inputs[0].path if inputs else path)),
+        raise InputError(Where("command line"),
                          "the output file would write over what the game reads",
                          field="--output", found=f"'{output}': {reason}",
                          allowed="a file that is not one of the game's files and not in a "
