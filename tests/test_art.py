@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from itertools import combinations
 
 import pytest
-from support import ROOT, close_to, luminance, svg_to_image, tileset_from_text
+from support import ROOT, close_to, hex_rgb, luminance, svg_to_image, tileset_from_text
 
 from pnp.draw.art import design_back, design_tile
 from pnp.export.svg import to_svg
@@ -189,3 +189,26 @@ def test_markup_in_a_label_is_written_as_text():
     assert not list(root.iter("{http://www.w3.org/2000/svg}image"))
     texts = ["".join(node.itertext()) for node in root.iter("{http://www.w3.org/2000/svg}text")]
     assert texts == ['<image href="x"/>&amp;']
+
+
+def test_a_vein_stays_distinct_from_its_boulder_and_the_rock_in_greyscale():
+    """Measured on the drawn tile: the gold band, the boulder it splits and the rock."""
+    from pnp.draw.icons import GOLD
+
+    tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
+    colours = dict(tileset.palette)
+    image = svg_to_image(to_svg(design_tile(tileset, tileset.tile("c3-vein-vertical"))), dpi=216)
+    grey = image.convert("L")
+    rgb_bytes, grey_bytes = image.tobytes(), grey.tobytes()
+    pixels = [(rgb_bytes[3 * i:3 * i + 3], level) for i, level in enumerate(grey_bytes)]
+
+    def mean_grey(colour: str) -> float:
+        target = hex_rgb(colour)
+        close = [level for rgb, level in pixels
+                 if max(abs(a - b) for a, b in zip(rgb, target, strict=True)) <= 6]
+        assert len(close) > 200, colour  # the colour really is on the tile
+        return sum(close) / len(close)
+
+    band, boulder = mean_grey(GOLD), mean_grey(colours["rock-dark"])
+    rock = mean_grey(colours["rock"])
+    assert abs(band - boulder) >= 50 and abs(band - rock) >= 25 and abs(boulder - rock) >= 20
