@@ -40,6 +40,9 @@ def reports_input_errors(command: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+NAMES_SHOWN = 12  # an error lists this many names, then says how many more there are
+
+
 def load(target: str, variant: str | None = None, sets: tuple[str, ...] = ()) -> Tileset:
     """Resolve a game id, tileset or mix file; apply a variant and ``--set`` changes."""
     from pnp.input.targets import apply_sets, apply_variant, load_target
@@ -174,8 +177,13 @@ def render(game: str, tile: str, output: Path, dpi: int) -> None:
     if tile not in drawings:
         names = list(drawings)
         hint = did_you_mean(tile, names, many=True)
-        raise InputError(Where(str(tileset.source)), f"unknown tile or piece{hint}",
-                         field="TILE", found=repr(tile), allowed=", ".join(names))
+        shown = ", ".join(names[:NAMES_SHOWN])
+        more = f" and {len(names) - NAMES_SHOWN} more" if len(names) > NAMES_SHOWN else ""
+        raise InputError(Where("command line"), f"unknown tile or piece{hint}",
+                         field="TILE", found=repr(tile),
+                         allowed=f"a name from {tileset.source.name}: {shown}{more} (its "
+                         "tiles, cards and tokens, NAME:reverse for a reverse, back:NAME "
+                         "for a back)")
     check_output_file(output, game_inputs(tileset, resolve(game)))
     drawing = drawings[tile]()
     data = to_svg(drawing).encode("utf-8") if suffix == ".svg" else to_png(drawing, dpi)

@@ -571,3 +571,13 @@ def test_subprocess_prints_one_paragraph_and_no_traceback(args, expected, folder
     assert proc.stderr.count("\n") == 1
     assert expected in proc.stderr
     assert not out.exists()
+
+
+def test_an_unknown_piece_to_render_lists_a_few_names_not_all_of_them(tmp_path):
+    result = CliRunner().invoke(main, ["render", "dynamine", "vein-cross", "-o",
+                                       str(tmp_path / "x.png")])
+    assert result.exit_code == 2
+    message = result.output.strip()
+    assert "field 'TILE'" in message and "c4-vein-cross" in message and " more " in message
+    assert len(message) < 900 and "\n" not in message
+    assert not (tmp_path / "x.png").exists()
