@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import statistics
 from pathlib import Path
 
 import pytest
@@ -319,8 +320,9 @@ def test_two_digit_step_numbers_stay_clear_of_their_text(tmp_path):
     pieces: list[tuple[str, float]] = []
     reader.pages[2].extract_text(visitor_text=lambda text, cm, tm, font, size: pieces.append(
         (text.strip(), cm[4] + tm[4])))
-    numbers = {text: x for text, x in pieces if re.fullmatch(r"\d+\.?", text) and x < 100}
     starts = [x for text, x in pieces if text.startswith("Step number")]
+    numbers = {text: x for text, x in pieces
+               if re.fullmatch(r"\d+\.?", text) and x < min(starts, default=0.0)}
     assert {"9", "10", "12"} <= {n.rstrip(".") for n in numbers} and len(starts) == 12
     number_right = max(x + string_width(text, "regular", 9.5) for text, x in numbers.items())
     assert number_right + 2.0 <= min(starts)
@@ -335,3 +337,14 @@ def test_long_file_names_break_after_a_hyphen_never_inside_a_word():
     lines = ["".join(word.text for word in line.words) for line in cell.blPara.lines]
     assert len(lines) > 1 and "".join(lines) == name
     assert all(line.endswith("-") for line in lines[:-1])
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_body_text_is_set_at_55_to_75_characters_a_line(paper):
+    reader = shipped_book("demon-mine", paper)
+    lines = sorted((line for page in reader.pages[2:] for line in page.extract_text().split("\n")
+                    if len(line) >= 40), key=len)
+    full = lines[len(lines) // 2:]  # the longer half: lines that run to the measure
+    assert len(full) > 100
+    assert 55 <= statistics.median(len(line) for line in full) <= 75
+    assert len(lines[int(len(lines) * 0.95)]) <= 80

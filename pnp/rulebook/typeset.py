@@ -50,7 +50,10 @@ Colour = Any
 INK = "#1f1a16"
 ACCENT = "#a8321c"
 MUTED = "#6c5f51"
-MARGIN = SAFE_MARGIN + 30.0
+MARGIN = SAFE_MARGIN + 30.0  # top and bottom of the text block
+# The text block is as wide as about 68 characters of 10.5 pt body text: lines of
+# 55 to 75 characters read best, and the full page width held over 100.
+MEASURE = 360.0
 LIST_INDENT = 14.0  # a list item's text starts this far in, or further for long numbers
 LIST_NUMBER_SIZE = 9.5
 
@@ -363,7 +366,7 @@ def styles() -> dict[str, Style]:
 
     family = text_family()
     bold = pdf_font("bold")
-    body = ParagraphStyle("body", fontName=family, fontSize=10, leading=13.6, spaceAfter=5,
+    body = ParagraphStyle("body", fontName=family, fontSize=10.5, leading=14.5, spaceAfter=5,
                           textColor=_colour(INK))
     return {
         "body": body,
@@ -380,7 +383,7 @@ def styles() -> dict[str, Style]:
         "cell": ParagraphStyle("cell", parent=body, fontSize=9, leading=11.5, spaceAfter=0),
         "head": ParagraphStyle("head", parent=body, fontName=bold, fontSize=9, leading=11.5,
                                spaceAfter=0, textColor=_colour("#ffffff")),
-        "note": ParagraphStyle("note", parent=body, fontSize=9.5, leading=12.8,
+        "note": ParagraphStyle("note", parent=body, fontSize=10, leading=13.6,
                                leftIndent=8, rightIndent=8),
     }
 
@@ -700,7 +703,9 @@ def _text_row(sheet: dict[str, Style], *cells: str) -> list[Flowable]:
     return [Paragraph(markup.text(cell), sheet["cell"]) for cell in cells]
 
 
-FILE_COLUMN = 170.0  # the width of the how-to-print table's file names, padding included
+FILE_COLUMN = 150.0  # the width of the how-to-print table's file names, padding included
+COUNT_COLUMN = 56.0  # each paper's column of sheet counts
+DUPLEX_STOCK = "cardstock, double-sided"
 
 
 def file_name_cell(sheet: dict[str, Style], name: str, width: float) -> Flowable:
@@ -740,17 +745,17 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
     def sheets(plan: SheetPlan | None) -> str:
         assert plan is not None  # a piece printed on Letter is printed on A4 too
         fronts = sum(1 for page in plan.pages if page.side == "front")
-        return f"{fronts} sheet{'s' if fronts != 1 else ''}, double-sided"
+        return f"{fronts} sheet{'s' if fronts != 1 else ''}"
 
     plans = {paper: plan_tiles(tileset, paper, options) for paper in ("letter", "a4")}
-    rows.append(_file_row(sheet, f"{tileset.game}-tiles-<paper>.pdf", "cardstock",
+    rows.append(_file_row(sheet, f"{tileset.game}-tiles-<paper>.pdf", DUPLEX_STOCK,
                           sheets(plans["letter"]), sheets(plans["a4"])))
     for kind, label in (("card", "cards"), ("token", "tokens")):
         found = {paper: plan_components(tileset, kind, paper, options)
                  for paper in ("letter", "a4")}
         if found["letter"] is None:
             continue
-        rows.append(_file_row(sheet, f"{tileset.game}-{label}-<paper>.pdf", "cardstock",
+        rows.append(_file_row(sheet, f"{tileset.game}-{label}-<paper>.pdf", DUPLEX_STOCK,
                               sheets(found["letter"]), sheets(found["a4"])))
     if tileset.board is not None:
         drawing = design_board(tileset.board, tileset.shape, tileset.size,
@@ -764,7 +769,8 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
         rows.append(_file_row(sheet, f"{tileset.game}-{aid.name}-<paper>.pdf", "plain paper",
                               "1 page", "1 page"))
     rows.append(_text_row(sheet, "this rulebook", "plain paper", "", ""))
-    table = Table(rows, colWidths=[FILE_COLUMN, 95, None, None], hAlign="LEFT")
+    table = Table(rows, colWidths=[FILE_COLUMN, MEASURE - FILE_COLUMN - 2 * COUNT_COLUMN,
+                                   COUNT_COLUMN, COUNT_COLUMN], hAlign="LEFT")
     table.setStyle(TableStyle(_table_style()))
     steps = [
         markup.literal("Choose the files for your paper: Letter or A4. Both print the same "
@@ -913,7 +919,8 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
     binary_streams()
     sheet = styles()
     buffer = io.BytesIO()
-    width = paper.width - 2 * MARGIN
+    width = MEASURE
+    left = (paper.width - width) / 2
     title = f"{tileset.title} - rules"
     designs = designs or Designs(tileset)
 
@@ -921,9 +928,9 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
                author="pnp", subject=f"Rules of {tileset.title}, print-and-play edition",
                creator=f"pnp {__version__}", producer=f"pnp {__version__}",
                initialFontName=pdf_font("regular"), initialFontSize=10,
-               leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
+               leftMargin=left, rightMargin=left, topMargin=MARGIN,
                bottomMargin=MARGIN)
-    frame = Frame(MARGIN, MARGIN, width, paper.height - 2 * MARGIN, id="body")
+    frame = Frame(left, MARGIN, width, paper.height - 2 * MARGIN, id="body")
 
     def on_cover(canvas: Canvas, document: Book) -> None:
         _cover(canvas, document, designs, paper)
@@ -932,8 +939,8 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
         canvas.saveState()
         canvas.setFont(pdf_font("regular"), 8)
         canvas.setFillColor(_colour(MUTED))
-        canvas.drawString(MARGIN, SAFE_MARGIN + 8, f"{tileset.title} \u00b7 rules")
-        canvas.drawRightString(paper.width - MARGIN, SAFE_MARGIN + 8, str(document.page))
+        canvas.drawString(left, SAFE_MARGIN + 8, f"{tileset.title} \u00b7 rules")
+        canvas.drawRightString(left + width, SAFE_MARGIN + 8, str(document.page))
         canvas.restoreState()
 
     doc.addPageTemplates([
