@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
-from support import ROOT, pdf_page_image
+from support import ROOT, pdf_page_image, tileset_from_text
 
 from pnp.cli import main
 from pnp.draw.fonts import string_width
@@ -77,12 +77,12 @@ def test_components_table_follows_the_counts(tmp_path):
     out = tmp_path / "out"
     assert run("build", str(game), "--paper", "letter", "--out", str(out)).exit_code == 0
     text = pdf_text(out / "mini" / "mini-rulebook-letter.pdf")
-    assert re.search(r"elbow\s+5\b", text) and re.search(r"straight\s+7\b", text)
+    assert re.search(r"\b5\s+bends\b", text) and re.search(r"\b7\s+straight\s+tunnels", text)
     assert "12 tiles" in text
     game.write_text(TILESET.replace("count: 5", "count: 9"))
     assert run("build", str(game), "--paper", "letter", "--out", str(out)).exit_code == 0
     text = pdf_text(out / "mini" / "mini-rulebook-letter.pdf")
-    assert re.search(r"elbow\s+9\b", text) and "16 tiles" in text
+    assert re.search(r"\b9\s+bends\b", text) and "16 tiles" in text
 
 
 def render_book(folder: Path, paper: str) -> Path:
@@ -348,3 +348,35 @@ def test_body_text_is_set_at_55_to_75_characters_a_line(paper):
     assert len(full) > 100
     assert 55 <= statistics.median(len(line) for line in full) <= 75
     assert len(lines[int(len(lines) * 0.95)]) <= 80
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine"])
+def test_components_are_named_in_words_with_counts_that_add_up(game):
+    from pnp.rulebook.names import counted, tile_groups
+
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    groups = tile_groups(tileset.tiles, tileset.shape)
+    assert sum(tile.count for _, group in groups for tile in group) == tileset.tile_count
+    text = " ".join(" ".join(page.extract_text().split())
+                    for page in shipped_book(game, "letter").pages[2:8])
+    for name, group in groups:
+        assert counted(name, sum(tile.count for tile in group)) in text
+    ids = [tile.name for tile in tileset.tiles if "-" in tile.name and tile.count]
+    assert ids and not [name for name in ids if re.search(rf"\b{re.escape(name)}\b", text)]
+
+
+def test_a_tile_is_named_from_its_own_geometry_and_icons():
+    from pnp.rulebook.names import counted, tile_name
+
+    tileset = tileset_from_text("""game: names
+title: Names
+size: 1.5in
+tiles:
+  - {name: a, count: 3, paths: [N-S], features: [{icon: vein}, {icon: vein}, {die: 4}]}
+  - {name: b, count: 2, paths: [N-E]}
+  - {name: c, count: 1, paths: [N-E, S-W]}
+  - {name: d, count: 5, paths: [N-E-S], features: [{label: "+1"}, {icon: altar}]}
+""")
+    names = [counted(tile_name(tile, tileset.shape), tile.count) for tile in tileset.tiles]
+    assert names == ["3 straight tunnels with two veins (cost 4)", "2 bends",
+                     "1 double tunnel", "5 three-way junctions marked +1 with an altar"]

@@ -33,13 +33,14 @@ from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 from pnp.rulebook.contents import ContentsLine, Heading, define_page_number
+from pnp.rulebook.names import component_name, counted, tile_groups
 from pnp.rulebook.source import PAWN_COLOURS, Diagram, Source
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
 
     from pnp.impose.layout import SheetPlan
-    from pnp.model.tileset import Component, TileKind
+    from pnp.model.tileset import Component
 
 # reportlab has no type hints: these names only say which of its objects is meant
 Canvas = Any
@@ -608,25 +609,33 @@ def _table_style() -> list[tuple[object, ...]]:
 
 
 def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable]:
-    """Every tile, card, token and board with its count and a thumbnail.
+    """Every printed piece as a picture and a count in words, two to a row.
 
-    Pieces of one family (named alike, such as depth-red-1 ... depth-yellow-5)
-    share a row, so twenty depth markers take one line, not a page.
+    Pieces are named as a player would say them (:mod:`pnp.rulebook.names`),
+    never by their ids, and kinds that read the same share a line, so a game
+    of eighty tile designs still lists on a page or two.
     """
     from reportlab.platypus import Spacer, Table, TableStyle
 
     tileset = designs.tileset
-    rows: list[list[Flowable]] = [[Paragraph(markup.text(head), sheet["head"]) for head in
-                                   ("", "Piece", "Count", "What it is")]]
-    rows.extend(_tile_rows(designs, sheet))
-    rows.extend(_component_rows(designs, sheet))
+    entries = _tile_entries(designs) + _component_entries(designs)
     if tileset.board is not None:
-        rows.append(["", Paragraph(markup.text(tileset.board.name), sheet["cell"]),
-                     Paragraph(markup.text("1"), sheet["cell"]),
-                     Paragraph(markup.text(f"board, side {tileset.board.side}, printed in "
-                                           "pages to assemble"), sheet["cell"])])
-    table = Table(rows, colWidths=[40, 150, 45, None], repeatRows=1, hAlign="LEFT")
-    table.setStyle(TableStyle(_table_style()))
+        entries.append(("", f"1 board, {tileset.board.side} spaces along each edge, printed "
+                            "in pages to assemble"))
+    cells = [[thumb, Paragraph(markup.text(text), sheet["cell"])] for thumb, text in entries]
+    if len(cells) % 2:
+        cells.append(["", ""])
+    # row by row, left then right: a table that runs onto the next page keeps its order
+    rows = [cells[index] + cells[index + 1] for index in range(0, len(cells), 2)]
+    picture = 38.0
+    table = Table(rows, colWidths=[picture, MEASURE / 2 - picture] * 2, hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # else Table sets Helvetica
+        ("ROWBACKGROUNDS", (0, 0), (-1, -1), [_colour("#ffffff"), _colour("#f3ecdd")]),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+    ]))
     others = (f" and {sum(c.count for c in tileset.components)} other pieces"
               if tileset.components else "")
     total = Paragraph(markup.join([markup.bold(markup.text(f"{tileset.tile_count} tiles")),
@@ -634,68 +643,34 @@ def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable
     return [table, Spacer(1, 4), total]
 
 
-def _tile_rows(designs: Designs, sheet: dict[str, Style]) -> list[list[Flowable]]:
-    """One row per tile the game prints (count above zero), with its thumbnail."""
+def _tile_entries(designs: Designs) -> list[tuple[Flowable, str]]:
+    """A picture and "16 straight tunnels" for each group of tiles that read alike."""
     tileset = designs.tileset
-    rows: list[list[Flowable]] = []
-    for tile in tileset.tiles:
-        if not tile.count:
-            continue
-        thumb = DesignFlowable(f"tile:{tileset.game}:{tile.name}", designs.tile(tile.name), 30,
+    entries: list[tuple[Flowable, str]] = []
+    for name, group in tile_groups(tileset.tiles, tileset.shape):
+        first = group[0]
+        thumb = DesignFlowable(f"tile:{tileset.game}:{first.name}", designs.tile(first.name), 30,
                                designs.recorder)
-        rows.append([thumb, Paragraph(markup.text(tile.name), sheet["cell"]),
-                     Paragraph(markup.text(str(tile.count)), sheet["cell"]),
-                     Paragraph(markup.text(_describe_tile(tile, tileset)), sheet["cell"])])
-    return rows
+        entries.append((thumb, counted(name, sum(tile.count for tile in group))))
+    return entries
 
 
-def _component_rows(designs: Designs, sheet: dict[str, Style]) -> list[list[Flowable]]:
-    """Cards and tokens, a family of three or more (same name before a dash) in one row."""
+def _component_entries(designs: Designs) -> list[tuple[Flowable, str]]:
+    """Cards and tokens: a family of three or more (same name before a dash) on one line."""
     tileset = designs.tileset
     families: dict[str, list[Component]] = {}
     for component in tileset.components:
         if component.count:
             families.setdefault(component.name.split("-")[0], []).append(component)
-    rows: list[list[Flowable]] = []
+    entries: list[tuple[Flowable, str]] = []
     for family in families.values():
-        groups = [family] if len(family) >= 3 else [[member] for member in family]
-        for group in groups:
+        for group in [family] if len(family) >= 3 else [[member] for member in family]:
             first = group[0]
             thumb = DesignFlowable(f"component:{tileset.game}:{first.name}",
                                    design_component(tileset, first), 30, designs.recorder)
-            name = first.name if len(group) == 1 else f"{first.name.split('-')[0]}-\u2026"
-            count = sum(member.count for member in group)
-            rows.append([thumb, Paragraph(markup.text(name), sheet["cell"]),
-                         Paragraph(markup.text(str(count)), sheet["cell"]),
-                         Paragraph(markup.text(_describe_group(group)), sheet["cell"])])
-    return rows
-
-
-def _describe_group(group: list[Component]) -> str:
-    """A lone component's kind, or a family's kind and its first few names."""
-    first = group[0]
-    if len(group) == 1:
-        return first.kind
-    return (f"{len(group)} kinds of {first.kind}: " +
-            ", ".join(member.name for member in group[:4]) +
-            (", \u2026" if len(group) > 4 else ""))
-
-
-def _describe_tile(tile: TileKind, tileset: Tileset) -> str:
-    parts = []
-    if tile.role != "tunnel":
-        parts.append(tile.role)
-    if tile.ports:
-        joined = " / ".join("-".join(path.ports) for path in tile.paths)
-        parts.append(f"tunnels {joined}")
-    labels = [str(f.value) for f in tile.features if f.kind in ("label", "text")]
-    icons = [str(f.value) + (f" {f.badge}" if f.badge else "") for f in tile.features
-             if f.kind == "icon"]
-    dice = [f"cost {f.value}" for f in tile.features if f.kind == "die"]
-    parts.extend(dice + icons + labels)
-    if not tile.rotatable:
-        parts.append("never rotated")
-    return "; ".join(parts) or "rock"
+            entries.append((thumb, counted(component_name(group),
+                                           sum(member.count for member in group))))
+    return entries
 
 
 def _text_row(sheet: dict[str, Style], *cells: str) -> list[Flowable]:

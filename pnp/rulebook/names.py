@@ -1,0 +1,112 @@
+"""Pieces named as a player would say them: "16 straight tunnels", not "straight".
+
+A rulebook's components section is read by people who have never seen the
+tileset file, so ids such as ``c3-vein-elbow-ne`` never appear in it. A tile
+is named from what it shows: the label printed on it if it has one, else the
+shape of its tunnel (from the tile's own geometry: two ports facing each
+other make a straight) and the icons on it. Kinds that come out with the same
+name share one line and one count.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pnp.geometry.shapes import Shape
+from pnp.model.tileset import Component, TileKind
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def plural(noun: str, count: int) -> str:
+    """``noun`` for ``count`` of them; English plurals of the words we make."""
+    if count == 1:
+        return noun
+    head, _, last = noun.rpartition(" ")
+    if last.endswith(("s", "x", "ch", "sh")):
+        last += "es"
+    elif last.endswith("y") and last[-2:-1] not in "aeiou":
+        last = last[:-1] + "ies"
+    else:
+        last += "s"
+    return f"{head} {last}" if head else last
+
+
+def article(noun: str) -> str:
+    """"a" or "an", by the sound of the first letter (good enough for our nouns)."""
+    return "an" if noun[:1] in "aeiou" else "a"
+
+
+def humanise(word: str) -> str:
+    """An id or a printed label as words in running text: ``plus-one`` -> ``plus one``."""
+    return word.replace("-", " ").replace("_", " ").strip().lower()
+
+
+def tunnel_noun(tile: TileKind, shape: Shape) -> str:
+    """What the tunnels of a tile look like, in one noun."""
+    if not tile.paths:
+        return "rock tile"
+    if len(tile.paths) > 1:
+        return {2: "double tunnel", 3: "triple tunnel"}.get(len(tile.paths),
+                                                             "tile of many tunnels")
+    ports = tile.paths[0].ports
+    if len(ports) == 1:
+        return "dead end"
+    if len(ports) == 2:
+        return "straight tunnel" if shape.opposite(ports[0]) == ports[1] else "bend"
+    return {3: "three-way junction", 4: "crossing"}.get(len(ports), "junction")
+
+
+def extras(tile: TileKind) -> str:
+    """The icons a tile carries, as "with a vein and two tokens" ("" for none)."""
+    icons = Counter(humanise(str(f.value)) for f in tile.features if f.kind == "icon")
+    if not icons:
+        return ""
+    parts = [f"{article(name) if n == 1 else NUMBER_WORDS[n] if n <= 6 else n} "
+             f"{plural(name, n)}" for name, n in sorted(icons.items())]
+    joined = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return f" with {joined}"
+
+
+def tile_name(tile: TileKind, shape: Shape) -> str:
+    """A singular name for one copy of ``tile``: its label, or its tunnel and icons.
+
+    A label of words names the tile ("mine entrance"); a label of signs ("+1")
+    only marks it, so the tunnel still gives the name.
+    """
+    labels = [str(f.value) for f in tile.features if f.kind == "label"]
+    if labels and any(c.isalpha() for c in labels[0]):
+        return humanise(labels[0])
+    marked = f" marked {labels[0]}" if labels else ""
+    cost = [f.value for f in tile.features if f.kind == "die"]
+    suffix = f" (cost {cost[0]})" if cost else ""
+    return tunnel_noun(tile, shape) + marked + extras(tile) + suffix
+
+
+def counted(name: str, count: int) -> str:
+    """``16 straight tunnels``: the count, then the name made plural where it ends in a noun.
+
+    A name that goes on after its noun ("bend with a vein (cost 3)") is made
+    plural at the noun: "3 bends with a vein (cost 3)".
+    """
+    for joint in (" marked ", " with ", " (cost "):
+        if joint in name:
+            noun, rest = name.split(joint, 1)
+            return f"{count} {plural(noun, count)}{joint}{rest}"
+    return f"{count} {plural(name, count)}"
+
+
+def tile_groups(tiles: tuple[TileKind, ...], shape: Shape) -> list[tuple[str, list[TileKind]]]:
+    """Printed tile kinds grouped under one human name each, in the tileset's order."""
+    groups: dict[str, list[TileKind]] = {}
+    for tile in tiles:
+        if tile.count:
+            groups.setdefault(tile_name(tile, shape), []).append(tile)
+    return list(groups.items())
+
+
+def component_name(group: list[Component]) -> str:
+    """A family of cards or tokens ("depth" markers), or one piece, as a singular name."""
+    first = group[0]
+    base = first.name.split("-")[0] if len(group) > 1 else first.name
+    return f"{humanise(base)} {first.kind}"
