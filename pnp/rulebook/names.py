@@ -16,6 +16,13 @@ from pnp.geometry.shapes import Shape
 from pnp.model.tileset import Component, TileKind
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+# Icons whose id does not read as a noun in a sentence; the rest read as they are.
+ICON_WORDS = {
+    "chamber-gold": "gold chamber", "gold-challenge": "gold challenge", "mud": "mud pit",
+    "move-tile": "move-tile arrow", "plus-one-token": "+1 token",
+    "well-altar": "altar well", "well-dragon": "dragon well",
+    "mattock": "mattock mark", "pickaxes": "pickaxes mark",
+}
 
 
 def plural(noun: str, count: int) -> str:
@@ -59,7 +66,8 @@ def tunnel_noun(tile: TileKind, shape: Shape) -> str:
 
 def extras(tile: TileKind) -> str:
     """The icons a tile carries, as "with a vein and two tokens" ("" for none)."""
-    icons = Counter(humanise(str(f.value)) for f in tile.features if f.kind == "icon")
+    icons = Counter(ICON_WORDS.get(str(f.value), humanise(str(f.value)))
+                    for f in tile.features if f.kind == "icon")
     if not icons:
         return ""
     parts = [f"{article(name) if n == 1 else NUMBER_WORDS[n] if n <= 6 else n} "
