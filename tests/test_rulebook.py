@@ -380,3 +380,26 @@ tiles:
     names = [counted(tile_name(tile, tileset.shape), tile.count) for tile in tileset.tiles]
     assert names == ["3 straight tunnels with two veins (cost 4)", "2 bends",
                      "1 double tunnel", "5 three-way junctions marked +1 with an altar"]
+
+
+def lowest_text(page) -> float:
+    """The height of the lowest line of text on a page, the running footer aside."""
+    heights: list[float] = []
+    page.extract_text(visitor_text=lambda text, cm, tm, font, size: heights.append(
+        cm[5] + tm[5]) if text.strip() else None)
+    return min((h for h in heights if h > 60), default=float("inf"))
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine", "mattock"])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_only_a_chapters_last_page_may_end_in_its_top_two_thirds(game, paper):
+    reader = shipped_book(game, paper)
+    height = PAPERS[paper].height
+    top, bottom = height - 47.0, 47.0
+    texts = [page.extract_text() for page in reader.pages]
+    for number in range(3, len(reader.pages)):  # after the cover and the contents
+        following = texts[number].split("\n", 2)[-1]  # past the running footer
+        if re.match(r"\s*\d+  \S", following):
+            continue  # the next page opens a chapter: this one may end early
+        filled = (top - lowest_text(reader.pages[number - 1])) / (top - bottom)
+        assert filled >= 2 / 3, f"{game} {paper}: page {number} is {filled:.0%} full"
