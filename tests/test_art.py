@@ -18,6 +18,7 @@ from pnp.draw.art import design_back, design_tile
 from pnp.export.svg import to_svg
 from pnp.geometry.shapes import SHAPES, Shape, rotate_ports
 from pnp.input.tileset import load_tileset
+from pnp.model.icons import ICON_NAMES
 from pnp.model.tileset import DEFAULT_PALETTE
 
 FLOOR = DEFAULT_PALETTE["floor"]
@@ -212,3 +213,21 @@ def test_a_vein_stays_distinct_from_its_boulder_and_the_rock_in_greyscale():
     band, boulder = mean_grey(GOLD), mean_grey(colours["rock-dark"])
     rock = mean_grey(colours["rock"])
     assert abs(band - boulder) >= 50 and abs(band - rock) >= 25 and abs(boulder - rock) >= 20
+
+
+@pytest.mark.parametrize("icon", sorted(ICON_NAMES))
+def test_every_icon_stands_out_from_the_rock_in_greyscale(icon):
+    """Printed in grey, an icon still shows: enough of its disc differs from the rock."""
+    from pnp.draw.icons import ICONS, Pen
+    from pnp.draw.scene import Drawing, Outline, Style, rect
+
+    colours = dict(DEFAULT_PALETTE)
+    side, radius = 72.0, 24.0
+    items = [Outline(rect(0, 0, side, side), Style(fill=colours["rock"])),
+             *ICONS[icon](Pen(side / 2, side / 2, radius, colours))]
+    grey = svg_to_image(to_svg(Drawing(side, side, 0.0, tuple(items))), dpi=144).convert("L")
+    rock = luminance(hex_rgb(colours["rock"]))
+    levels = grey.tobytes()
+    distinct = sum(1 for level in levels if abs(level - rock) > 40)
+    disc = math.pi * (radius * 2) ** 2  # the icon's disc in pixels at 2 px a point
+    assert distinct >= 0.15 * disc, (icon, distinct / disc)  # thin tools reach about 0.2
