@@ -14,7 +14,7 @@ import random
 import zlib
 from dataclasses import dataclass
 
-from pnp.draw.fonts import MIN_TEXT, fit_size, string_width
+from pnp.draw.fonts import MIN_TEXT, fit_size, greedy_lines, string_width
 from pnp.draw.icons import ICONS, Pen
 from pnp.draw.scene import (
     Circle,
@@ -326,18 +326,7 @@ def wrap(text: str, role: str, size: float, width: float) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split()
-        if not words:
-            lines.append("")
-            continue
-        line = words[0]
-        for word in words[1:]:
-            candidate = f"{line} {word}"
-            if string_width(candidate, role, size) <= width:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+        lines += greedy_lines(words, role, size, width) if words else [""]
     return lines
 
 

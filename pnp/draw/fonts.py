@@ -58,6 +58,26 @@ def string_width(text: str, role: str, size: float) -> float:
     return width
 
 
+def greedy_lines(parts: list[str], role: str, size: float, width: float,
+                 joiner: str = " ") -> list[str]:
+    """``parts`` joined by ``joiner`` into lines no wider than ``width``, filled greedily.
+
+    A part wider than the line on its own still gets a line: the caller decides
+    whether to shrink it. Words joined by spaces and file names cut after their
+    hyphens are both broken here.
+    """
+    lines: list[str] = []
+    line = ""
+    for part in parts:
+        candidate = f"{line}{joiner}{part}" if line else part
+        if line and string_width(candidate, role, size) > width:
+            lines.append(line)
+            line = part
+        else:
+            line = candidate
+    return [*lines, line]
+
+
 MIN_TEXT = 6.0  # points: the smallest text we print, on any piece, back, aid or legend
 
 

@@ -17,7 +17,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.draw.fonts import pdf_font, string_width
+from pnp.draw.fonts import greedy_lines, pdf_font, string_width
+from pnp.rulebook.platypus import platypus_class
 
 # reportlab has no type hints: these names only say which of its objects is meant
 Canvas = Any
@@ -66,20 +67,6 @@ def style_of(level: int) -> LineStyle:
     return LEVEL_STYLES[min(level, len(LEVEL_STYLES)) - 1]
 
 
-def wrap_words(text: str, role: str, size: float, width: float) -> list[str]:
-    """Greedy line breaks at spaces; a word longer than the line gets a line of its own."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split(" "):
-        candidate = f"{current} {word}" if current else word
-        if current and string_width(candidate, role, size) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = candidate
-    return [*lines, current]
-
-
 def define_page_number(canvas: Canvas, heading: Heading, page: int) -> None:
     """Define the form a contents line placed for ``heading``: its page, right-aligned."""
     style = style_of(heading.level)
@@ -90,14 +77,7 @@ def define_page_number(canvas: Canvas, heading: Heading, page: int) -> None:
     canvas.endForm()
 
 
-def _flowable_base() -> Any:
-    # reportlab ships no type hints
-    from reportlab.platypus import Flowable
-
-    return Flowable
-
-
-class ContentsLine(_flowable_base()):  # type: ignore[misc]  # reportlab is untyped
+class ContentsLine(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
     """One heading in the contents: its title, a dot leader and its page number."""
 
     def __init__(self, heading: Heading) -> None:
@@ -110,7 +90,9 @@ class ContentsLine(_flowable_base()):  # type: ignore[misc]  # reportlab is unty
         style = self.style
         room = available_width - style.indent - NUMBER_SLOT - 2 * DOT_PITCH
         self.width = available_width
-        self.lines = wrap_words(self.heading.text, style.font, style.size, room)
+        # split at single spaces, so the two after the number stay as typed
+        self.lines = greedy_lines(self.heading.text.split(" "), style.font, style.size,
+                                  room)
         self.height = style.leading * len(self.lines)
         return self.width, self.height
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 from pnp import __version__
 from pnp.draw.board import design_board
 from pnp.draw.components import design_component
-from pnp.draw.fonts import MIN_TEXT, pdf_font, string_width, text_family
+from pnp.draw.fonts import MIN_TEXT, greedy_lines, pdf_font, string_width, text_family
 from pnp.draw.scene import Drawing, smallest_text, without_small_text
 from pnp.export import markup
 from pnp.export.designs import GameDesigns
@@ -34,6 +34,7 @@ from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 from pnp.rulebook.contents import ContentsLine, Heading, define_page_number
 from pnp.rulebook.names import component_name, counted, tile_groups
+from pnp.rulebook.platypus import platypus_class
 from pnp.rulebook.source import PAWN_COLOURS, Diagram, Source
 
 if TYPE_CHECKING:
@@ -106,15 +107,7 @@ def _form(canvas: Canvas, key: str, drawing: Drawing, recorder: Recorder,
     return name
 
 
-def _platypus(name: str) -> Any:
-    """A Platypus class to derive from, imported when this module is."""
-    # reportlab ships no type hints
-    import reportlab.platypus
-
-    return getattr(reportlab.platypus, name)
-
-
-class Paragraph(_platypus("Paragraph")):  # type: ignore[misc]  # reportlab is untyped
+class Paragraph(platypus_class("Paragraph")):  # type: ignore[misc]  # reportlab is untyped
     """reportlab's Paragraph, of :class:`Markup` only, remembering its line breaks.
 
     Every paragraph of this module is one of these (the name shadows
@@ -147,7 +140,7 @@ class Paragraph(_platypus("Paragraph")):  # type: ignore[misc]  # reportlab is u
         return size
 
 
-class DesignFlowable(_platypus("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+class DesignFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
     """One design (tile, card, token) scaled into a box, for tables and covers."""
 
     def __init__(self, key: str, drawing: Drawing, box: float, recorder: Recorder) -> None:
@@ -168,7 +161,7 @@ class DesignFlowable(_platypus("Flowable")):  # type: ignore[misc]  # reportlab 
         self.canv.restoreState()
 
 
-class DiagramFlowable(_platypus("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
     """A small board of real tiles with pawns, arrows and marks; never split."""
 
     def __init__(self, designs: Designs, diagram: Diagram, max_width: float) -> None:
@@ -690,14 +683,9 @@ def file_name_cell(sheet: dict[str, Style], name: str, width: float) -> Flowable
     ends ("...aid-<paper>.pd" then "f"); a file name has no spaces, so the
     breaks are chosen here, after a hyphen, from the cell style's own widths.
     """
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    style = sheet["cell"]
-    lines = [""]
-    for part in re.findall(r"[^-]*-|[^-]+$", name):
-        if lines[-1] and stringWidth(lines[-1] + part, style.fontName, style.fontSize) > width:
-            lines.append("")
-        lines[-1] += part
+    style = sheet["cell"]  # set in the regular face of our family
+    parts = re.findall(r"[^-]*-|[^-]+$", name)
+    lines = greedy_lines(parts, "regular", style.fontSize, width, joiner="")
     breaks = [markup.text(lines[0])]
     for line in lines[1:]:
         breaks += [markup.literal("<br/>"), markup.text(line)]
@@ -853,7 +841,7 @@ def _cover_title(canvas: Canvas, tileset: Tileset, paper: Paper, left: float,
                              f"print-and-play edition made with pnp {__version__}")
 
 
-class Book(_platypus("BaseDocTemplate")):  # type: ignore[misc]  # reportlab is untyped
+class Book(platypus_class("BaseDocTemplate")):  # type: ignore[misc]  # reportlab is untyped
     """A rulebook document: numbered headings feed the contents and the PDF outline.
 
     The book is laid out once. As each heading lands on its page, the book
