@@ -10,7 +10,7 @@ SOURCES := $(shell find pnp -name '*.py' -o -name '*.ttf') pyproject.toml
 GAMES := $(basename $(notdir $(wildcard tilesets/*.yaml)))
 MANIFESTS := $(GAMES:%=$(OUT)/%/manifest.json)
 
-.PHONY: all test bench lint check-shape docs clean
+.PHONY: all test bench lint check-shape docs proof clean
 
 all: $(MANIFESTS)
 
@@ -41,6 +41,12 @@ check-shape: $(READY)
 
 bench: $(READY)
 	$(BIN)/python bench/run.py
+
+# A contact sheet per game and paper (output/proof/*.png): every page of every
+# PDF, for looking at a whole game at once before printing it.
+proof: all
+	$(BIN)/python scripts/proof.py $(OUT) --paper letter
+	$(BIN)/python scripts/proof.py $(OUT) --paper a4
 
 # The field tables in docs/ are generated from the schema that reads the files.
 docs: $(READY)
