@@ -403,3 +403,24 @@ def test_only_a_chapters_last_page_may_end_in_its_top_two_thirds(game, paper):
             continue  # the next page opens a chapter: this one may end early
         filled = (top - lowest_text(reader.pages[number - 1])) / (top - bottom)
         assert filled >= 2 / 3, f"{game} {paper}: page {number} is {filled:.0%} full"
+
+
+def test_a_table_that_does_not_fit_waits_while_the_text_after_it_fills_the_page(tmp_path):
+    filler = "\n\n".join(f"Opening paragraph {n}: " + "dig the rock and follow the vein. " * 9
+                         for n in range(1, 7))
+    table = "| Tile | Effect |\n|---|---|\n" + "\n".join(
+        f"| Tile {n} | The effect of tile number {n} on the miner |" for n in range(1, 19))
+    after = "\n\n".join(f"Running text {n} that reads on after the table. " * 3
+                        for n in range(1, 4))
+    template = f"# Chapter\n\n{filler}\n\n{table}\n\n{after}\n\n# Next chapter\n\nThe end.\n"
+    tileset = load_tileset(write_game(tmp_path, template=template))
+    reader = PdfReader(io.BytesIO(render_rulebook(tileset, parse(tmp_path / "rules.md", tileset),
+                                                  PAPERS["letter"])))
+    pages = [page.extract_text() for page in reader.pages[2:]]
+    with_table = [n for n, text in enumerate(pages) if re.search(r"^Tile (1|18)$", text, re.M)]
+    assert len(with_table) == 1, "the table is kept whole"
+    before, at = pages[with_table[0] - 1], pages[with_table[0]]
+    assert "Opening paragraph 6" in before  # the table did not fit after it...
+    assert "Running text 3" in before  # ...so the text after it filled the hole
+    assert "Next chapter" not in before  # a float never leaves its chapter
+    assert at.index("Tile 18") < at.index("Next chapter")

@@ -33,6 +33,7 @@ from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 from pnp.rulebook.contents import ContentsLine, Heading, define_page_number
+from pnp.rulebook.floats import Float, let_text_overtake
 from pnp.rulebook.names import component_name, counted, tile_groups
 from pnp.rulebook.platypus import platypus_class
 from pnp.rulebook.source import PAWN_COLOURS, Diagram, Source
@@ -513,10 +514,10 @@ class _MarkdownRun:
             self.row = None
 
     def table_close(self, token: Token) -> None:
-        from reportlab.platypus import KeepTogether, Spacer
+        from reportlab.platypus import Spacer
 
         if self.table_rows is not None:
-            self.add(KeepTogether([_table(self.table_rows, self.width), Spacer(1, 6)]))
+            self.add(Float([_table(self.table_rows, self.width), Spacer(1, 6)]))
             self.table_rows = None
 
     def fence(self, token: Token) -> None:
@@ -851,6 +852,11 @@ class Book(platypus_class("BaseDocTemplate")):  # type: ignore[misc]  # reportla
 
     outline_level = -1  # of the last bookmark: a bookmark may go at most one level deeper
 
+    def filterFlowables(self, flowables: list[Flowable]) -> None:
+        """Before placing the next flowable, let text overtake a float that cannot fit."""
+        if hasattr(self, "frame"):  # none yet while the first page is being started
+            let_text_overtake(flowables, self.frame)
+
     def afterFlowable(self, flowable: Flowable) -> None:
         heading = getattr(flowable, "toc_entry", None)
         if isinstance(heading, Heading):
@@ -872,7 +878,6 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
     """
     from reportlab.platypus import (
         Frame,
-        KeepTogether,
         NextPageTemplate,
         PageBreak,
         PageTemplate,
@@ -925,7 +930,7 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
             figure = DiagramFlowable(designs, block.diagram, width * 0.8)
             figure.hAlign = "CENTER"
             caption = Paragraph(markup.text(block.diagram.caption), sheet["caption"])
-            story.append(KeepTogether([Spacer(1, 4), figure, caption, Spacer(1, 6)]))
+            story.append(Float([Spacer(1, 4), figure, caption, Spacer(1, 6)]))
     contents = [ContentsLine(heading) for heading in numbering.headings]
     heading = Paragraph(markup.text("Contents"), sheet["h1"])
     doc.build([NextPageTemplate("body"), PageBreak(), heading, *contents, PageBreak(), *story])

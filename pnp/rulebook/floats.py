@@ -1,0 +1,64 @@
+"""Tables and figures that wait for the next page while the text flows on.
+
+A table or diagram is kept in one piece. When it does not fit in what is left
+of a page, Platypus alone would push it to the next page and leave a hole the
+height of the block. A book set by hand does better: the text that follows
+fills the hole, and the block opens the next page. Platypus has no floats, so
+the book asks this module, before placing each flowable, whether a float at
+the front of the queue should let the next piece of running text go first.
+
+Running text may pass a float; nothing else may: not a heading (the float
+stays in its own section), not a page break, not another float (floats keep
+their order). So a float lands at most one page after where it was written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.rulebook.platypus import platypus_class
+
+Flowable = Any  # reportlab is untyped
+
+
+class Float(platypus_class("KeepTogether")):  # type: ignore[misc]  # reportlab is untyped
+    """A block kept whole that running text may overtake when it does not fit."""
+
+    def content_height(self, width: float) -> float:
+        """The block's full height at ``width``, spacing between its parts included.
+
+        Measured without a canvas: passing the book's canvas would make
+        reportlab copy the whole frame for each measurement.
+        """
+        from reportlab.platypus.flowables import _listWrapOn
+
+        _, height = _listWrapOn(self._content, width, None)
+        return float(height)
+
+
+def _may_overtake(flowable: Flowable) -> bool:
+    """Whether ``flowable`` is running text that may go ahead of a float."""
+    from reportlab.platypus import ActionFlowable, PageBreak
+
+    if isinstance(flowable, (Float, PageBreak, ActionFlowable)):
+        return False
+    if getattr(flowable, "toc_entry", None) is not None:
+        return False  # a numbered heading: the float stays in its section
+    style = getattr(flowable, "style", None)
+    return not getattr(style, "keepWithNext", 0) and not getattr(flowable, "keepWithNext", 0)
+
+
+def let_text_overtake(flowables: list[Flowable], frame: Any) -> None:
+    """Swap a float at the front with the text behind it when the float cannot fit here.
+
+    Called before each flowable is placed. The float moves back by one each
+    time, so text keeps flowing past it until the page is full; on the next
+    page it fits and is placed at once.
+    """
+    if len(flowables) < 2 or not isinstance(flowables[0], Float) or frame._atTop:
+        return  # at the top of a page a float is placed (or split) as it comes
+    available = frame._y - frame._y1p  # what is left of the frame, bottom padding aside
+    if flowables[0].content_height(frame._getAvailableWidth()) <= available:
+        return
+    if _may_overtake(flowables[1]):
+        flowables[0], flowables[1] = flowables[1], flowables[0]
