@@ -68,7 +68,8 @@ def test_commands_that_only_read_load_no_drawing_or_pdf_library(args):
 def test_help_loads_nothing_of_pnp_beyond_the_command_line():
     loaded = loaded_after("--help")
     ours = {name for name in loaded if name.startswith("pnp")}
-    assert ours <= {"pnp", "pnp.cli", "pnp.errors"}
+    commands = {name for name in ours if name == "pnp.cli" or name.startswith("pnp.cli.")}
+    assert ours - commands <= {"pnp", "pnp.errors"}
     assert "yaml" not in loaded
 
 

@@ -1,78 +1,35 @@
 """The ``pnp`` command: build sheets, render one tile, validate a mix, list games.
 
 Heavy libraries are imported inside the commands so ``pnp --help`` stays fast.
+Shared helpers live in :mod:`pnp.cli.common`; a command that needs more than a
+screen of code lives in a module of its own in this package and is added to
+the group at the end of this file.
 A user's mistake (an InputError) becomes one paragraph on stderr and exit
 status 2; rule violations found by ``validate`` are exit status 1.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
 from pnp import __version__
+from pnp.cli.common import (
+    NAMES_SHOWN,
+    PAPER_CHOICES,
+    choose_players,
+    load,
+    parse_bleed,
+    reports_input_errors,
+)
 from pnp.errors import InputError, Where, did_you_mean
 
 if TYPE_CHECKING:
-    from pnp.model.tileset import Tileset
     from pnp.rules import Finding, GameRules, Setup
-
-PAPER_CHOICES = ("letter", "a4", "all")
-
-
-def reports_input_errors(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn an InputError into a one-paragraph message and exit status 2."""
-
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except InputError as error:
-            click.echo(f"pnp: error: {error.paragraph()}", err=True)
-            sys.exit(2)
-
-    return wrapper
-
-
-NAMES_SHOWN = 12  # an error lists this many names, then says how many more there are
-
-
-def load(target: str, variant: str | None = None, sets: tuple[str, ...] = ()) -> Tileset:
-    """Resolve a game id, tileset or mix file; apply a variant and ``--set`` changes."""
-    from pnp.input.targets import apply_sets, apply_variant, load_target
-
-    return apply_sets(apply_variant(load_target(target), variant), sets)
-
-
-def choose_players(tileset: Tileset, variant: str | None, players: int | None) -> int:
-    """The player count to check: given, else the variant's, else the game's smallest."""
-    if players is None:
-        chosen = tileset.variant(variant).players if variant else None
-        players = chosen or tileset.players[0]
-    if players not in tileset.players:
-        raise InputError(Where(str(tileset.source)), "this game is not played with that many "
-                         "players", field="--players", found=str(players),
-                         allowed=", ".join(str(n) for n in tileset.players))
-    return players
-
-
-def parse_bleed(text: str | None) -> float:
-    """Points of bleed from a length such as 0.125in or 3mm."""
-    from pnp.units import LENGTH_FORMS, parse_length
-
-    if text is None:
-        return 0.0
-    value = parse_length(text)
-    if value is None or value > 36:
-        raise InputError(Where("command line"), "not a usable bleed", field="--bleed-size",
-                         found=repr(text), allowed=LENGTH_FORMS + ", at most 0.5in")
-    return value
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
