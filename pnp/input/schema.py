@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from pnp.errors import InputError, Problem, Where, did_you_mean, shorten
+from pnp.input.glyphs import DRAWABLE, undrawable
 from pnp.input.load import Mapping, Sequence
 from pnp.units import LENGTH_FORMS, parse_length
 
@@ -187,6 +188,9 @@ class Text(Kind):
         if len(value) > self.limit:
             return at.fail("this text is too long", f"{len(value)} characters",
                            f"at most {self.limit} characters")
+        missing = undrawable(value)
+        if missing is not None:
+            return at.fail(missing, value, DRAWABLE)
         return value
 
     def doc(self) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problem, Where, did_you_mean
+from pnp.input.glyphs import DRAWABLE, undrawable
 from pnp.input.load import Mapping, parse_yaml, read_text
 from pnp.input.schema import (
     BROKEN,
@@ -121,6 +122,7 @@ def _parse(path: Path, text: str, tile_names: tuple[str, ...], sides: int) -> So
             blocks.append(_directive(template, token, tile_names, sides))
         else:
             _refuse_images(template, token)
+            _refuse_undrawable(template, token)
             pending.append(token)
     if pending:
         blocks.append(Block("markdown", tuple(pending)))
@@ -138,6 +140,16 @@ def _refuse_images(template: Reading, token: Token) -> None:
                             str(child.attrGet("src") or ""),
                             "pictures generated from the tileset: a ```pnp diagram``` block "
                             "or the ```pnp components``` table")
+
+
+def _refuse_undrawable(template: Reading, token: Token) -> None:
+    """Text our fonts cannot print is an error on its line, never an empty box in the book."""
+    if token.type not in ("inline", "fence", "code_block") or not token.map:
+        return
+    for offset, text in enumerate(token.content.split("\n")):
+        problem = undrawable(text)
+        if problem is not None:
+            template.report(token.map[0] + 1 + offset, "text", problem, text.strip(), DRAWABLE)
 
 
 def _directive(template: Reading, token: Token, tile_names: tuple[str, ...],

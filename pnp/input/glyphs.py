@@ -1,0 +1,60 @@
+"""Which characters the printed pieces can show: our fonts' coverage, and text direction.
+
+A PDF draws a character its font lacks as an empty box, and nothing fails:
+the designer finds out holding a printed tile. So every piece of user text is
+checked as it is read, against the characters all of our bundled DejaVu fonts
+draw (listed in ``pnp/data/fonts/coverage.txt``, made from the fonts by
+``scripts/font_coverage.py``). Right-to-left scripts are refused too: the fonts
+have Hebrew letters, but the PDF writer sets every line left to right, so a
+Hebrew or Arabic word would print backwards.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import unicodedata
+
+from pnp.shipped import data_dir
+
+DRAWABLE = ("Latin, Greek and Cyrillic letters with their accents, digits, punctuation, "
+            "arrows and common symbols (the characters of the bundled DejaVu fonts)")
+RIGHT_TO_LEFT = {"R", "AL", "RLE", "RLO", "RLI"}
+
+
+@functools.lru_cache(maxsize=1)
+def _coverage() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The covered ranges as two sorted tuples: first and last code point of each."""
+    firsts: list[int] = []
+    lasts: list[int] = []
+    text = (data_dir("fonts") / "coverage.txt").read_text(encoding="ascii")
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            first, last = line.split("-")
+            firsts.append(int(first, 16))
+            lasts.append(int(last, 16))
+    return tuple(firsts), tuple(lasts)
+
+
+def drawable(character: str) -> bool:
+    """Whether every bundled font has a glyph for ``character``."""
+    point = ord(character)
+    if character in "\n\t":
+        return True
+    firsts, lasts = _coverage()
+    index = bisect.bisect_right(firsts, point) - 1
+    return index >= 0 and point <= lasts[index]
+
+
+def undrawable(text: str) -> str | None:
+    """What is wrong with the first character of ``text`` that would not print right, if any."""
+    for character in text:
+        code = f"U+{ord(character):04X}"
+        if unicodedata.bidirectional(character) in RIGHT_TO_LEFT:
+            return (f"the character {code} is written right to left, and pnp sets every line "
+                    "left to right, so it would print backwards")
+        if not drawable(character):
+            name = unicodedata.name(character, "unnamed").lower()
+            return (f"our fonts have no {name} (the character {code}): it would print as "
+                    "an empty box")
+    return None
