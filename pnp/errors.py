@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 # More than this many paragraphs scroll the first ones away; the rest are counted.
 MAX_REPORTED = 20
@@ -94,6 +94,12 @@ class InputError(Exception):
         error.args = (error.paragraph(),)
         return error
 
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Problem, ...]]]:
+        """Rebuild from the problems when pickled, so an error raised in a build worker
+        reaches the command line whole (the default would call ``__init__`` with the
+        message alone, and fail)."""
+        return (_from_problems, (self.problems,))
+
     def paragraph(self) -> str:
         """One paragraph per problem, at most MAX_REPORTED, under a line counting them."""
         if len(self.problems) == 1:
@@ -157,3 +163,10 @@ def did_you_mean(name: object, names: list[str] | tuple[str, ...], many: bool = 
     if not close:
         return ""
     return f" (did you mean {', '.join(close)}?)" if many else f" (did you mean '{close[0]}'?)"
+
+
+def _from_problems(problems: tuple[Problem, ...]) -> InputError:
+    """An InputError carrying ``problems`` unchanged, for unpickling."""
+    error = InputError.of(problems)
+    error.problems = problems
+    return error

@@ -296,3 +296,18 @@ def test_several_problems_are_ordered_by_file_then_line_and_deduplicated():
         ("b.yaml", 2), ("b.yaml", 9), ("a.yaml", 1)]
     assert (error.where, error.problem) == (Where("b.yaml", 2), "early")
     assert error.paragraph().startswith("3 problems:\n\nb.yaml, line 2: early.\n\n")
+
+
+def test_an_input_error_survives_the_trip_from_a_build_worker():
+    import pickle
+
+    from pnp.errors import InputError, Where
+
+    one = InputError(Where("mine.yaml", 3), "not a number", field="count", found="'x'",
+                     allowed="a whole number")
+    several = InputError.of([one.problems[0], InputError(Where("mine.yaml", 1), "unknown field",
+                                                         field="colour").problems[0]])
+    for error in (one, several):
+        copy = pickle.loads(pickle.dumps(error))
+        assert isinstance(copy, InputError)
+        assert copy.problems == error.problems and copy.paragraph() == error.paragraph()
