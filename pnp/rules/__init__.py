@@ -77,6 +77,21 @@ class GameRules:
     turns: Callable[[Iterable[str], str], Iterator[str]] | None = None
 
 
+def deferred(module: str, function: str) -> Callable[..., Any]:
+    """``module.function``, imported only when first called.
+
+    A simulator is a module of its own and much bigger than the checks; the
+    validator, which runs far more often, should not pay for importing it.
+    """
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), function)(*args, **kwargs)
+
+    call.__qualname__ = call.__name__ = function
+    call.__doc__ = f"{module}.{function}, imported on first use."
+    return call
+
+
 def rotations(tile: TileKind, sides: int) -> tuple[int, ...]:
     """The turns a player may give ``tile`` when laying it: any, or none if it is kept as printed.
 

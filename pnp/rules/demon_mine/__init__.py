@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pnp.rules import GameRules
+from pnp.rules import GameRules, deferred
 from pnp.rules.demon_mine.board import check
-from pnp.rules.demon_mine.simulate import simulate
 
-RULES = GameRules("demon-mine", check, simulate=simulate)
+RULES = GameRules("demon-mine", check,
+                  simulate=deferred("pnp.rules.demon_mine.simulate", "simulate"))
