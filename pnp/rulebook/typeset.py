@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import math
-import random
 import re
 import zlib
 from typing import TYPE_CHECKING, Any
@@ -32,6 +31,7 @@ from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 from pnp.rulebook.contents import ContentsLine, Heading, define_page_number
+from pnp.rulebook.cover import draw_cover
 from pnp.rulebook.diagram import plan_diagram
 from pnp.rulebook.names import component_name, counted, tile_groups
 from pnp.rulebook.platypus import platypus_class
@@ -732,89 +732,6 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
 # The document
 
 
-def _cover(canvas: Canvas, doc: Book, designs: Designs, paper: Paper) -> None:
-    """A cover built from the game's own tiles, laid at random (seeded) under the title."""
-    left, right = SAFE_MARGIN + 10, paper.width - SAFE_MARGIN - 10
-    bottom, top = paper.height * 0.36, paper.height - SAFE_MARGIN - 20
-    canvas.saveState()
-    path = canvas.beginPath()
-    path.rect(left, bottom, right - left, top - bottom)
-    canvas.clipPath(path, stroke=0, fill=0)
-    _cover_tiles(canvas, designs, left, top, (right - left, top - bottom))
-    canvas.restoreState()
-    _cover_title(canvas, designs.tileset, paper, left, right)
-
-
-def _cover_tiles(canvas: Canvas, designs: Designs, left: float, top: float,
-                 area: tuple[float, float]) -> None:
-    """Fill ``area`` (width, height) down from its top-left corner with 1-inch tiles.
-
-    The choices are seeded by the game's name, so a rebuild draws the same cover;
-    tiles are picked by their counts and turned at random when they may turn.
-    """
-    tileset = designs.tileset
-    printed = [tile for tile in tileset.tiles if tile.count and tile.paths]
-    if not printed:
-        printed = [tile for tile in tileset.tiles if tile.count]
-    rng = random.Random(zlib.crc32(tileset.game.encode()))
-    size = 72.0
-    shape = tileset.shape
-    tile_w, tile_h = shape.box(size)
-    for x, y in _cover_grid(tileset, size, left, top, area):
-        tile = rng.choices(printed, weights=[t.count for t in printed])[0]
-        turn = rng.randrange(shape.sides) if tile.rotatable else 0
-        name = _form(canvas, f"tile:{tileset.game}:{tile.name}", designs.tile(tile.name),
-                     designs.recorder, size / tileset.size)
-        canvas.saveState()
-        canvas.translate(x + size * 0.5, y + size * 0.5)
-        canvas.rotate(-turn * 360.0 / shape.sides)
-        canvas.translate(-tile_w / 2, -tile_h / 2)
-        canvas.scale(size / tileset.size, size / tileset.size)
-        canvas.doForm(name)
-        canvas.restoreState()
-
-
-def _cover_grid(tileset: Tileset, size: float, left: float, top: float,
-                area: tuple[float, float]) -> list[tuple[float, float]]:
-    """Bottom-left corners of tiles ``size`` wide covering ``area``, row by row from the top.
-
-    Hex rows (pointy tops) or columns (flat tops) interlock, every other one
-    shifted by half a pitch; the grid runs one tile past each edge, which the
-    cover's clip hides.
-    """
-    lattice = tileset.shape.lattice
-    _, _, pitch_x, pitch_y = lattice.pitches(*tileset.shape.box(size), 0.0)
-    rows = int(area[1] / pitch_y) + 2
-    columns = int(area[0] / pitch_x) + 2
-    corners = []
-    for row in range(rows):
-        for column in range(columns):
-            dx, dy = lattice.stagger(row, column, pitch_x, pitch_y)
-            x = left + column * pitch_x + dx
-            y = top - (row + 1) * pitch_y + dy
-            corners.append((x, y))
-    return corners
-
-
-def _cover_title(canvas: Canvas, tileset: Tileset, paper: Paper, left: float,
-                 right: float) -> None:
-    """The title band across the tiles, and a line on pieces, players and edition below."""
-    band = paper.height * 0.47
-    canvas.setFillColor(_colour("#1f1a16"))
-    canvas.rect(left, band, right - left, 92, stroke=0, fill=1)
-    canvas.setFillColor(_colour("#f3ecdd"))
-    canvas.setFont(pdf_font("bold"), 40)
-    canvas.drawCentredString(paper.width / 2, band + 44, tileset.title.upper())
-    canvas.setFont(pdf_font("regular"), 14)
-    canvas.drawCentredString(paper.width / 2, band + 18, tileset.rulebook_subtitle)
-    canvas.setFillColor(_colour(INK))
-    canvas.setFont(pdf_font("regular"), 9)
-    canvas.drawCentredString(paper.width / 2, paper.height * 0.30,
-                             f"{tileset.tile_count} tiles \u00b7 "
-                             f"{tileset.player_counts} \u00b7 "
-                             f"print-and-play edition made with pnp {__version__}")
-
-
 class Book(platypus_class("BaseDocTemplate")):  # type: ignore[misc]  # reportlab is untyped
     """A rulebook document: numbered headings feed the contents and the PDF outline.
 
@@ -870,7 +787,9 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
     frame = Frame(left, MARGIN, width, paper.height - 2 * MARGIN, id="body")
 
     def on_cover(canvas: Canvas, document: Book) -> None:
-        _cover(canvas, document, designs, paper)
+        draw_cover(canvas, tileset, paper, designs.tile,
+                   lambda key, drawing, scale: _form(canvas, key, drawing, designs.recorder,
+                                                     scale))
 
     def on_body(canvas: Canvas, document: Book) -> None:
         canvas.saveState()
