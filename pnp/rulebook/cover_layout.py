@@ -212,23 +212,30 @@ def _path_at(shape: Shape, tileset: Tileset, placed: TilePlacement, edge: str) -
 
 
 def _patch(tileset: Tileset, region: tuple[Cell, ...], rng: random.Random) -> CoverLayout:
-    """A connected patch of tunnel-less tiles grown from the middle of an empty board.
-
-    Each new tile touches a tile already laid and follows the neighbour rule:
-    no tile touches more than MOST_NEIGHBOURS others. Miners stand on some of them.
-    """
-    shape, spaces = tileset.shape, set(region)
+    """A connected patch of tunnel-less tiles on an empty board, with miners on it."""
     kind = next(tile for tile in tileset.tiles if tile.count and tile.role != "event")
+    laid = _grow(tileset.shape, region, min(int(len(region) * PATCH_SHARE), kind.count), rng)
+    tiles = tuple(TilePlacement(kind.name, cell) for cell in laid)
+    tokens = [piece for piece in tileset.components if piece.kind == "token" and piece.count]
+    if not tokens:
+        return CoverLayout(region, tiles)
+    standing = rng.sample(laid, min(len(laid), MINERS_EACH * len(tokens)))
+    return CoverLayout(region, tiles, tuple((tokens[index % len(tokens)].name, cell)
+                                            for index, cell in enumerate(standing)))
+
+
+def _grow(shape: Shape, region: tuple[Cell, ...], target: int, rng: random.Random) -> list[Cell]:
+    """Cells grown from the middle of ``region``, each touching one already laid, under the
+    neighbour rule: no tile touches more than MOST_NEIGHBOURS others."""
     centres = [shape.cell_centre(cell, 1.0) for cell in region]
-    mid_x = sum(x for x, _ in centres) / len(centres)
-    mid_y = sum(y for _, y in centres) / len(centres)
-    middle = min(region, key=lambda cell: math.dist(shape.cell_centre(cell, 1.0), (mid_x, mid_y)))
-    laid = [middle]
-    target = min(int(len(region) * PATCH_SHARE), kind.count)
+    middle_at = (sum(x for x, _ in centres) / len(centres),
+                 sum(y for _, y in centres) / len(centres))
+    laid = [min(region, key=lambda cell: math.dist(shape.cell_centre(cell, 1.0), middle_at))]
+    spaces = set(region)
 
     def touching(cell: Cell) -> list[Cell]:
-        return [shape.neighbour(cell, edge) for edge in shape.edges
-                if shape.neighbour(cell, edge) in laid]
+        return [near for near in (shape.neighbour(cell, edge) for edge in shape.edges)
+                if near in laid]
 
     while len(laid) < target:
         frontier = sorted({shape.neighbour(cell, edge) for cell in laid for edge in shape.edges}
@@ -238,9 +245,4 @@ def _patch(tileset: Tileset, region: tuple[Cell, ...], rng: random.Random) -> Co
         if not legal:
             break
         laid.append(rng.choice(legal))
-    tiles = tuple(TilePlacement(kind.name, cell) for cell in laid)
-    tokens = [piece for piece in tileset.components if piece.kind == "token" and piece.count]
-    standing = rng.sample(laid, min(len(laid), MINERS_EACH * len(tokens)))
-    pieces = tuple((tokens[index % len(tokens)].name, cell)
-                   for index, cell in enumerate(standing)) if tokens else ()
-    return CoverLayout(region, tiles, pieces)
+    return laid
