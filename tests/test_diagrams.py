@@ -140,6 +140,7 @@ def test_a_pawn_given_only_a_square_stands_on_its_tiles_path(tmp_path):
 
 @pytest.mark.parametrize(("pawns", "line", "fragment"), [
     ("  - {at: [0.3, 0.3]}", 8, "a pawn must stand on a path of its tile"),
+    ("  - {at: [0.18, 0]}", 8, "rock or wall of 'straight' (turn 0)"),  # centre in the wall
     ("  - {at: [1, 0]}", 8, "a pawn stands on a tile, and this square has none"),
     ("  - {at: [0, 0]}\n  - {at: [0, 0.02]}", 9, "two pawns on one spot hide each other"),
 ])
