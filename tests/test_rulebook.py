@@ -246,13 +246,14 @@ def test_every_diagram_mistake_of_a_template_is_reported_in_one_build(tmp_path):
 
 
 def test_pawns_arrows_and_marks_may_sit_between_squares_but_not_off_the_drawing(tmp_path):
-    body = ("pawns:\n  - {at: [1.5, 0], label: 1}\narrows:\n  - {from: [0, 0], to: [0.25, -0.5]}\n"
-            "marks:\n  - {at: [2, 0.5], mark: tick}\ntiles:\n")
+    # a pawn between squares stands on the east-west straight, a quarter square from its centre
+    body = ("pawns:\n  - {at: [1.25, 0], label: 1}\narrows:\n  - {from: [0, 0], to: [0.25, -0.5]}\n"
+            "marks:\n  - {at: [1, 0.5], mark: tick}\ntiles:\n  - [1, 0, straight, 1]\n")
     tileset = load_tileset(write_game(tmp_path, f"# A\n\n```pnp diagram\n{body}```\n"))
     diagram = next(b.diagram for b in parse(tmp_path / "rules.md", tileset).blocks if b.diagram)
-    assert diagram.pawns == (((1.5, 0), "black", "1"),)
-    assert diagram.arrows == (((0, 0), (0.25, -0.5)),) and diagram.marks == (((2, 0.5), "tick"),)
-    assert (diagram.columns, diagram.rows, diagram.tiles) == (3, 1, ())
+    assert diagram.pawns == (((1.25, 0), "black", "1"),)
+    assert diagram.arrows == (((0, 0), (0.25, -0.5)),) and diagram.marks == (((1, 0.5), "tick"),)
+    assert (diagram.columns, diagram.rows) == (2, 1) and len(diagram.tiles) == 1
     for bad in ("[.inf, 0]", "[0, .nan]", "[15, 0]", "[0, true]", "[0]"):
         write_game(tmp_path, f"# A\n\n```pnp diagram\npawns:\n  - {{at: {bad}}}\n```\n")
         with pytest.raises(InputError, match=r"rules\.md, line 5: field 'diagram\.pawns\[0\]\.at"

@@ -6,17 +6,20 @@ Generated content comes from fenced blocks whose info string starts with
 ``pnp how-to-print`` (stock, scale, duplex and sheet counts for each paper),
 ``pnp page-break``, and ``pnp diagram`` with a small YAML board. Every problem
 in a template is reported with the template's file and line, all of them in one
-run: diagram bodies are read against records declared with pnp.input.schema.
+run: diagram bodies are read against records declared with pnp.input.schema,
+and every pawn is checked to stand on a path of its tile (pnp.model.ground).
 """
 
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problem, Where, did_you_mean
+from pnp.geometry.shapes import Shape
 from pnp.input.glyphs import DRAWABLE, undrawable
 from pnp.input.load import Mapping, parse_yaml, read_text
 from pnp.input.schema import (
@@ -38,8 +41,9 @@ from pnp.input.schema import (
 from pnp.input.schema import (
     Point as PointKind,
 )
+from pnp.model.ground import PAWN_RATIO, ground
 from pnp.model.placement import TilePlacement
-from pnp.model.tileset import Tileset
+from pnp.model.tileset import TileKind, Tileset
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -55,6 +59,7 @@ Point = tuple[float, float]  # a board position; pawns and arrows may sit betwee
 Pawn = tuple[Point, str, str]  # where, colour, label
 Arrow = tuple[Point, Point]  # from, to
 Mark = tuple[Point, str]  # where, "tick" or "cross"
+Label = tuple[Point, str, str]  # where, text, colour
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,7 @@ class Diagram:
     verdict: str = ""  # "", "legal" or "illegal"
     scale: float = 1.0
     line: int = 0
+    labels: tuple[Label, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,15 +99,15 @@ class Source:
 def parse(path: Path, tileset: Tileset) -> Source:
     """Parse a rulebook template, checking every directive against the tileset."""
     text = read_text(path, "rulebook template")
-    return _parse(path, text, tuple(tile.name for tile in tileset.tiles), tileset.shape.sides)
+    return _parse(path, text, tileset.tiles, tileset.shape)
 
 
 # A build checks every template before typesetting, then typesets each book once
 # per paper, and forked workers inherit what the main process parsed. The parse
-# is a pure function of the file's text, the tile names and the number of sides,
-# so it is memoised on exactly those; a failed parse raises and is not kept.
+# is a pure function of the file's text, the tile kinds and their shape, so it
+# is memoised on exactly those; a failed parse raises and is not kept.
 @functools.lru_cache(maxsize=16)
-def _parse(path: Path, text: str, tile_names: tuple[str, ...], sides: int) -> Source:
+def _parse(path: Path, text: str, kinds: tuple[TileKind, ...], shape: Shape) -> Source:
     """Blocks in reading order; every mistake in the template is raised together at the end."""
     from markdown_it import MarkdownIt
 
@@ -119,7 +125,7 @@ def _parse(path: Path, text: str, tile_names: tuple[str, ...], sides: int) -> So
             if pending:
                 blocks.append(Block("markdown", tuple(pending)))
                 pending = []
-            blocks.append(_directive(template, token, tile_names, sides))
+            blocks.append(_directive(template, token, kinds, shape))
         else:
             _refuse_images(template, token)
             _refuse_undrawable(template, token)
@@ -152,8 +158,8 @@ def _refuse_undrawable(template: Reading, token: Token) -> None:
             template.report(token.map[0] + 1 + offset, "text", problem, text.strip(), DRAWABLE)
 
 
-def _directive(template: Reading, token: Token, tile_names: tuple[str, ...],
-               sides: int) -> Block:
+def _directive(template: Reading, token: Token, kinds: tuple[TileKind, ...],
+               shape: Shape) -> Block:
     """One ``pnp`` block; a mistake is reported and the block kept, so reading goes on."""
     line = token.map[0] + 1 if token.map else 0
     words = token.info.split()
@@ -168,7 +174,7 @@ def _directive(template: Reading, token: Token, tile_names: tuple[str, ...],
             template.report(line + 1, f"pnp {name}", f"the '{name}' directive takes no body",
                             token.content.strip()[:40], "an empty fenced block")
         return Block(name, line=line)
-    diagram = _diagram(template, token.content, line, tile_names, sides)
+    diagram = _diagram(template, token.content, line, kinds, shape)
     return Block("diagram", diagram=diagram, line=line)
 
 
@@ -186,6 +192,7 @@ POINT = PointKind("not a square", f"{_ON_BOARD} numbers",
 BOARD_SIZE = Whole(1, BOARD_LIMIT, "not a board size")
 TILE_NAME = Choice(context="tiles", unknown="tile", doc_as="name of a tile of the tileset")
 TURN = Whole(-99, 99, "not a number of turns")  # taken modulo the sides; negative: anticlockwise
+LABEL_LENGTH = 12  # a label names a row, a column or a level; more would crowd a square
 PLACEMENT_FORMS = "[column, row, tile] or {at: [c, r], tile: NAME, turn: N}"
 
 
@@ -213,6 +220,19 @@ class _Label(Kind):
 
     def doc(self) -> str:
         return "text of at most two characters, e.g. `P` or `B1`"
+
+
+class _LabelText(Kind):
+    """A few words printed on the board, as written (``1`` is ``"1"``)."""
+
+    def check(self, value: Any, at: At) -> Any:
+        text = str(value)
+        if isinstance(value, list | dict) or not text.strip() or len(text) > LABEL_LENGTH:
+            return at.fail("not a label", text, f"text of 1 to {LABEL_LENGTH} characters")
+        return text
+
+    def doc(self) -> str:
+        return f"text of at most {LABEL_LENGTH} characters, e.g. `A` or `Level 2`"
 
 
 class _Verdict(Choice):
@@ -271,6 +291,14 @@ ARROW = Record("rulebook:arrow", (
     Field("to", POINT, "where its head points", required=True),
 ), doc_as="an arrow")
 
+LABEL = Record("rulebook:label", (
+    Field("at", POINT, "usually an empty square beside the tiles: labels are not pieces",
+          required=True),
+    Field("text", _LabelText(), "", required=True),
+    Field("colour", Choice(tuple(PAWN_COLOURS), problem="not a label colour"), "",
+          default="black"),
+), doc_as="a label")
+
 MARK = Record("rulebook:mark", (
     Field("at", POINT, "", required=True),
     Field("mark", Choice(MARKS, problem="not a mark"), "", required=True),
@@ -279,14 +307,15 @@ MARK = Record("rulebook:mark", (
 
 def _used_cells(node: Node) -> list[tuple[int, int]] | None:
     """Every square the diagram puts something on, or None if one of them failed its check."""
-    tiles, pawns, highlight = node["tiles"], node["pawns"], node["highlight"]
+    tiles, highlight = node["tiles"], node["highlight"]
+    pawns, labels = node["pawns"], node["labels"]
     if any(part is BROKEN or (isinstance(part, Items) and not part.sound())
-           for part in (tiles, pawns, highlight)):
+           for part in (tiles, pawns, highlight, labels)):
         return None
-    if not all(pawn.ok("at") for pawn in pawns):
+    if not all(piece.ok("at") for piece in (*pawns, *labels)):
         return None
     return [placed[0] for placed in tiles] + list(highlight) + \
-        [(round(pawn["at"][0]), round(pawn["at"][1])) for pawn in pawns]
+        [(round(piece["at"][0]), round(piece["at"][1])) for piece in (*pawns, *labels)]
 
 
 def _board_size(node: Node) -> None:
@@ -321,6 +350,9 @@ DIAGRAM = Record("rulebook:diagram", (
           default=(), default_doc="none"),
     Field("arrows", _Nothing(ARROW, "arrows", doc_as="list of arrows (below)", most=100), "",
           default=(), default_doc="none"),
+    Field("labels", _Nothing(LABEL, "labels", doc_as="list of labels (below)", most=100),
+          "text on the board, such as row letters or level numbers", default=(),
+          default_doc="none"),
     Field("marks", _Nothing(MARK, "marks", doc_as="list of marks (below)", most=100),
           "a tick or a cross on a square", default=(), default_doc="none"),
     Field("highlight", _Nothing(SQUARE, "squares", doc_as="list of squares `[column, row]`",
@@ -334,11 +366,11 @@ DIAGRAM = Record("rulebook:diagram", (
 ), rules=(_board_size,), doc_as="a diagram")
 
 DIAGRAM_FIELDS = DIAGRAM.names
-RECORDS = (DIAGRAM, TILE, PAWN, ARROW, MARK)
+RECORDS = (DIAGRAM, TILE, PAWN, LABEL, ARROW, MARK)
 
 
-def _diagram(template: Reading, body: str, line: int, tile_names: tuple[str, ...],
-             sides: int) -> Diagram | None:
+def _diagram(template: Reading, body: str, line: int, kinds: tuple[TileKind, ...],
+             shape: Shape) -> Diagram | None:
     """Read a diagram's YAML body against :data:`DIAGRAM`; None if it has mistakes.
 
     Its lines count from the fence, whose line is the reading's offset, so
@@ -348,17 +380,20 @@ def _diagram(template: Reading, body: str, line: int, tile_names: tuple[str, ...
     data = _diagram_body(template, body, line)
     if data is None:
         return None
-    reading = Reading(template.source, offset=line, tiles=tile_names)
+    reading = Reading(template.source, offset=line, tiles=tuple(kind.name for kind in kinds))
     node = DIAGRAM.check(data, At(reading, data.line, "diagram"))
+    tiles = () if reading.problems else tuple(
+        TilePlacement(name, cell, turn % shape.sides) for cell, name, turn in node["tiles"])
+    pawns = () if reading.problems else _pawns(node["pawns"], tiles, kinds, shape)
     template.problems.extend(reading.problems)
     if reading.problems:
         return None
-    tiles = tuple(TilePlacement(name, cell, turn % sides) for cell, name, turn in node["tiles"])
-    return Diagram(node["caption"], node["columns"], node["rows"], tiles,
-                   tuple((pawn["at"], pawn["colour"], pawn["label"]) for pawn in node["pawns"]),
+    return Diagram(node["caption"], node["columns"], node["rows"], tiles, pawns,
                    tuple((arrow["from"], arrow["to"]) for arrow in node["arrows"]),
                    tuple((mark["at"], mark["mark"]) for mark in node["marks"]),
-                   tuple(node["highlight"]), node["verdict"], node["scale"], line)
+                   tuple(node["highlight"]), node["verdict"], node["scale"], line,
+                   tuple((label["at"], label["text"], label["colour"])
+                         for label in node["labels"]))
 
 
 def _diagram_body(template: Reading, body: str, line: int) -> Mapping | None:
@@ -377,3 +412,90 @@ def _diagram_body(template: Reading, body: str, line: int) -> Mapping | None:
                                          "fields: " + ", ".join(DIAGRAM_FIELDS)))
         return None
     return data
+
+
+# --- pawns stand on paths ----------------------------------------------------
+# A pawn on rock or across a wall would teach a rule that does not exist, so
+# every pawn is checked against the floor of the tile under it (pnp.model.ground).
+
+
+def _pawns(pawns: Items, tiles: tuple[TilePlacement, ...], kinds: tuple[TileKind, ...],
+           shape: Shape) -> tuple[Pawn, ...]:
+    """Every pawn where it stands; two on one spot would hide each other, so that is a mistake."""
+    placed: list[Pawn] = []
+    for pawn in pawns:
+        where = _stand(pawn, tiles, kinds, shape)
+        spot = _board_point(shape, where)
+        if any(math.dist(spot, _board_point(shape, other[0])) < 2 * PAWN_RATIO
+               for other in placed):
+            pawn.fail("at", "two pawns on one spot hide each other", _show(where),
+                      "a point at least a pawn's width from every other pawn")
+        placed.append((where, pawn["colour"], pawn["label"]))
+    return tuple(placed)
+
+
+def _stand(pawn: Node, tiles: tuple[TilePlacement, ...], kinds: tuple[TileKind, ...],
+           shape: Shape) -> Point:
+    """Where ``pawn`` stands on the board; a pawn off every path is reported.
+
+    A pawn given as a whole square stands where that tile's path is: its
+    centre, or the nearest point of its first path when the centre is rock
+    (two curves back to back). A pawn given a point must be on a path.
+    """
+    point: Point = pawn["at"]
+    cell = _square_of(shape, point)
+    placed = next((tile for tile in tiles if tile.cell == cell), None)
+    if placed is None:
+        pawn.fail("at", "a pawn stands on a tile, and this square has none", _show(point),
+                  "a square the diagram puts a tile on")
+        return point
+    kind = next(kind for kind in kinds if kind.name == placed.kind)
+    floor = ground(shape, kind, placed.rotation)
+    centre = _board_point(shape, cell)
+    here = _board_point(shape, point)
+    offset = (here[0] - centre[0], here[1] - centre[1])
+    if point == cell:  # (1.0, 0.0) == (1, 0): a whole square, however it was written
+        spot = floor.spot()
+        if spot is not None:
+            return _add(cell, _board_offset(shape, spot))
+    elif floor.allows(offset):
+        return point
+    found = f"{_show(point)}: rock or wall of '{kind.name}' (turn {placed.rotation})" \
+        if floor.floors or floor.open_face else f"{_show(point)}: '{kind.name}' has no paths"
+    spot = floor.nearest(offset)
+    allowed = f"a point {floor.describe()}" + (
+        f", such as {_show(_add(cell, _board_offset(shape, spot)))}" if spot else "")
+    pawn.fail("at", "a pawn must stand on a path of its tile", found, allowed)
+    return point
+
+
+def _board_point(shape: Shape, point: Point) -> Point:
+    """A board position in tile sizes (y down): squares by (x, y), hexes by axial (q, r).
+
+    The shape's cell arithmetic is linear, so it serves points between cells too.
+    """
+    return shape.cell_centre(point, 1.0)  # type: ignore[arg-type]  # fractional cells
+
+
+def _board_offset(shape: Shape, offset: Point) -> Point:
+    """The board coordinates (in cells) of an offset given in tile sizes: the inverse
+    of :func:`_board_point`, solved from where the shape puts its two unit cells."""
+    (ax, ay), (bx, by) = shape.cell_centre((1, 0), 1.0), shape.cell_centre((0, 1), 1.0)
+    det = ax * by - ay * bx
+    return ((offset[0] * by - offset[1] * bx) / det, (ax * offset[1] - ay * offset[0]) / det)
+
+
+def _square_of(shape: Shape, point: Point) -> tuple[int, int]:
+    """The cell whose tile covers ``point``: the nearest cell centre (a square's or a
+    hex's own area is exactly the points nearer its centre than any other's)."""
+    here = _board_point(shape, point)
+    near = [(round(point[0]) + dq, round(point[1]) + dr) for dq in (-1, 0, 1) for dr in (-1, 0, 1)]
+    return min(near, key=lambda cell: math.dist(shape.cell_centre(cell, 1.0), here))
+
+
+def _add(cell: tuple[int, int], offset: Point) -> Point:
+    return (round(cell[0] + offset[0], 4), round(cell[1] + offset[1], 4))
+
+
+def _show(point: Point) -> str:
+    return "[" + ", ".join(f"{value:g}" for value in point) + "]"

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import io
 import math
-import random
 import re
 import zlib
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from pnp import __version__
 from pnp.draw.board import design_board
@@ -26,13 +25,14 @@ from pnp.export.designs import GameDesigns
 from pnp.export.markup import Markup
 from pnp.export.pdf import binary_streams
 from pnp.export.pdfdraw import Recorder, draw
-from pnp.geometry.shapes import cell_centre
 from pnp.impose.board import windows
 from pnp.impose.layout import PAPERS, SAFE_MARGIN, Paper
 from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 from pnp.rulebook.contents import ContentsLine, Heading, define_page_number
+from pnp.rulebook.cover import draw_cover
+from pnp.rulebook.diagram import plan_diagram
 from pnp.rulebook.floats import Float, let_text_overtake
 from pnp.rulebook.names import component_name, counted, tile_groups
 from pnp.rulebook.platypus import platypus_class
@@ -169,35 +169,14 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         super().__init__()
         tileset = designs.tileset
         self.designs, self.tileset, self.diagram = designs, tileset, diagram
-        shape = tileset.shape
-        cell = min(72.0 * diagram.scale * 0.75, max_width / max(diagram.columns, 1))
-        self.cell = cell
-        tile_w, tile_h = shape.box(cell)
-        if not shape.axial:  # a square diagram shows its whole rectangle
-            centres = [(c * cell + cell / 2, r * cell + cell / 2)
-                       for c in range(diagram.columns) for r in range(diagram.rows)]
-        else:
-            cells = {t.cell for t in diagram.tiles} | set(diagram.highlight) | \
-                {(round(p[0][0]), round(p[0][1])) for p in diagram.pawns}
-            centres = [cell_centre(shape, c, cell) for c in cells] or [(0.0, 0.0)]
-        self.min_x = min(x for x, _ in centres) - tile_w / 2
-        self.min_y = min(y for _, y in centres) - tile_h / 2
-        self.board_width = max(x for x, _ in centres) + tile_w / 2 - self.min_x
-        self.height = max(y for _, y in centres) + tile_h / 2 - self.min_y
-        # the verdict badge sits beside the board, never over a tile's corner
-        self.width = self.board_width + (cell * 0.55 if diagram.verdict else 0.0)
+        self.plan = plan_diagram(diagram, tileset.shape, max_width)
+        self.cell = self.plan.cell
+        self.board_width, self.width, self.height = \
+            self.plan.board_width, self.plan.width, self.plan.height
 
     def centre(self, cell: tuple[float, float]) -> tuple[float, float]:
-        """PDF coordinates (y up, inside this flowable) of a board cell's centre.
-
-        Pawns and arrows may sit between squares, so a cell may be fractional.
-        """
-        if not self.tileset.shape.axial:
-            x, y = cell[0] * self.cell + self.cell / 2, cell[1] * self.cell + self.cell / 2
-        else:
-            # cell_centre's arithmetic serves fractional cells too; its hint says squares
-            x, y = cell_centre(self.tileset.shape, cast("tuple[int, int]", cell), self.cell)
-        return x - self.min_x, self.height - (y - self.min_y)
+        """PDF coordinates (y up, inside this flowable) of a board position."""
+        return self.plan.centre(cell)
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
@@ -237,27 +216,27 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         canvas.setStrokeColor(_colour("#ffffff"))
         for (start, end) in diagram.arrows:
             self._arrow(self.centre(start), self.centre(end))
-        for pawn in diagram.pawns:
-            where, colour, label = pawn
-            x, y = self.centre(where)
-            crowd = [p for p in diagram.pawns if p[0] == where]
-            offset = (crowd.index(pawn) - (len(crowd) - 1) / 2) * self.cell * 0.28 \
-                if len(crowd) > 1 else 0.0
-            radius = self.cell * 0.13
+        for (_, colour, label), (x, y, radius) in zip(diagram.pawns, self.plan.pawns(),
+                                                      strict=True):
             canvas.setFillColor(_colour(PAWN_COLOURS[colour]))
             canvas.setStrokeColor(_colour("#000000" if colour != "black" else "#f7f4ec"))
             canvas.setLineWidth(1.2)
-            canvas.circle(x + offset, y, radius, stroke=1, fill=1)
+            canvas.circle(x, y, radius, stroke=1, fill=1)
             if label:
                 light = colour in ("white", "yellow")
                 canvas.setFillColor(_colour("#1f1a16" if light else "#ffffff"))
                 canvas.setFont(pdf_font("bold"), radius * 1.1)
-                canvas.drawCentredString(x + offset, y - radius * 0.38, label)
+                canvas.drawCentredString(x, y - radius * 0.38, label)
+        for where, text, colour in diagram.labels:  # plain words on the ground, not pieces
+            x, y = self.centre(where)
+            canvas.setFillColor(_colour(PAWN_COLOURS[colour]))
+            canvas.setFont(pdf_font("bold"), max(MIN_TEXT, self.cell * 0.26))
+            canvas.drawCentredString(x, y - self.cell * 0.09, text)
         for where, mark in diagram.marks:
             self._mark(self.centre(where), mark, self.cell * 0.22)
-        if diagram.verdict:
-            self._mark((self.board_width + self.cell * 0.3, self.height - self.cell * 0.25),
-                       "tick" if diagram.verdict == "legal" else "cross", self.cell * 0.2)
+        badge = self.plan.badge()
+        if badge is not None:
+            self._mark(badge[:2], "tick" if diagram.verdict == "legal" else "cross", badge[2])
 
     def ground(self) -> list[tuple[int, int]]:
         """Every board space the diagram shows: its rectangle, or the hexes inside it."""
@@ -281,12 +260,7 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
 
     def _outline(self, spot: tuple[int, int], inset: float) -> None:
         """Stroke the outline of one space (square or hex), shrunk by ``inset``."""
-        shape = self.tileset.shape
-        x, y = self.centre(spot)
-        cx, cy = shape.centre(self.cell)
-        factor = (self.cell / 2 - inset) / (self.cell / 2)
-        corners = [(x + (px - cx) * factor, y - (py - cy) * factor)
-                   for px, py in shape.corners(self.cell)]
+        corners = self.plan.outline(spot, inset)
         path = self.canv.beginPath()
         path.moveTo(*corners[0])
         for corner in corners[1:]:
@@ -759,89 +733,6 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
 # The document
 
 
-def _cover(canvas: Canvas, doc: Book, designs: Designs, paper: Paper) -> None:
-    """A cover built from the game's own tiles, laid at random (seeded) under the title."""
-    left, right = SAFE_MARGIN + 10, paper.width - SAFE_MARGIN - 10
-    bottom, top = paper.height * 0.36, paper.height - SAFE_MARGIN - 20
-    canvas.saveState()
-    path = canvas.beginPath()
-    path.rect(left, bottom, right - left, top - bottom)
-    canvas.clipPath(path, stroke=0, fill=0)
-    _cover_tiles(canvas, designs, left, top, (right - left, top - bottom))
-    canvas.restoreState()
-    _cover_title(canvas, designs.tileset, paper, left, right)
-
-
-def _cover_tiles(canvas: Canvas, designs: Designs, left: float, top: float,
-                 area: tuple[float, float]) -> None:
-    """Fill ``area`` (width, height) down from its top-left corner with 1-inch tiles.
-
-    The choices are seeded by the game's name, so a rebuild draws the same cover;
-    tiles are picked by their counts and turned at random when they may turn.
-    """
-    tileset = designs.tileset
-    printed = [tile for tile in tileset.tiles if tile.count and tile.paths]
-    if not printed:
-        printed = [tile for tile in tileset.tiles if tile.count]
-    rng = random.Random(zlib.crc32(tileset.game.encode()))
-    size = 72.0
-    shape = tileset.shape
-    tile_w, tile_h = shape.box(size)
-    for x, y in _cover_grid(tileset, size, left, top, area):
-        tile = rng.choices(printed, weights=[t.count for t in printed])[0]
-        turn = rng.randrange(shape.sides) if tile.rotatable else 0
-        name = _form(canvas, f"tile:{tileset.game}:{tile.name}", designs.tile(tile.name),
-                     designs.recorder, size / tileset.size)
-        canvas.saveState()
-        canvas.translate(x + size * 0.5, y + size * 0.5)
-        canvas.rotate(-turn * 360.0 / shape.sides)
-        canvas.translate(-tile_w / 2, -tile_h / 2)
-        canvas.scale(size / tileset.size, size / tileset.size)
-        canvas.doForm(name)
-        canvas.restoreState()
-
-
-def _cover_grid(tileset: Tileset, size: float, left: float, top: float,
-                area: tuple[float, float]) -> list[tuple[float, float]]:
-    """Bottom-left corners of tiles ``size`` wide covering ``area``, row by row from the top.
-
-    Hex rows (pointy tops) or columns (flat tops) interlock, every other one
-    shifted by half a pitch; the grid runs one tile past each edge, which the
-    cover's clip hides.
-    """
-    lattice = tileset.shape.lattice
-    _, _, pitch_x, pitch_y = lattice.pitches(*tileset.shape.box(size), 0.0)
-    rows = int(area[1] / pitch_y) + 2
-    columns = int(area[0] / pitch_x) + 2
-    corners = []
-    for row in range(rows):
-        for column in range(columns):
-            dx, dy = lattice.stagger(row, column, pitch_x, pitch_y)
-            x = left + column * pitch_x + dx
-            y = top - (row + 1) * pitch_y + dy
-            corners.append((x, y))
-    return corners
-
-
-def _cover_title(canvas: Canvas, tileset: Tileset, paper: Paper, left: float,
-                 right: float) -> None:
-    """The title band across the tiles, and a line on pieces, players and edition below."""
-    band = paper.height * 0.47
-    canvas.setFillColor(_colour("#1f1a16"))
-    canvas.rect(left, band, right - left, 92, stroke=0, fill=1)
-    canvas.setFillColor(_colour("#f3ecdd"))
-    canvas.setFont(pdf_font("bold"), 40)
-    canvas.drawCentredString(paper.width / 2, band + 44, tileset.title.upper())
-    canvas.setFont(pdf_font("regular"), 14)
-    canvas.drawCentredString(paper.width / 2, band + 18, tileset.rulebook_subtitle)
-    canvas.setFillColor(_colour(INK))
-    canvas.setFont(pdf_font("regular"), 9)
-    canvas.drawCentredString(paper.width / 2, paper.height * 0.30,
-                             f"{tileset.tile_count} tiles \u00b7 "
-                             f"{tileset.player_counts} \u00b7 "
-                             f"print-and-play edition made with pnp {__version__}")
-
-
 class Book(platypus_class("BaseDocTemplate")):  # type: ignore[misc]  # reportlab is untyped
     """A rulebook document: numbered headings feed the contents and the PDF outline.
 
@@ -901,7 +792,9 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
     frame = Frame(left, MARGIN, width, paper.height - 2 * MARGIN, id="body")
 
     def on_cover(canvas: Canvas, document: Book) -> None:
-        _cover(canvas, document, designs, paper)
+        draw_cover(canvas, tileset, paper, designs.tile,
+                   lambda key, drawing, scale: _form(canvas, key, drawing, designs.recorder,
+                                                     scale))
 
     def on_body(canvas: Canvas, document: Book) -> None:
         canvas.saveState()

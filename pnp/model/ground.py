@@ -1,0 +1,187 @@
+"""Where something may stand on a tile: the floor of its paths, worked out from the model.
+
+A rulebook diagram puts pawns on tiles, and a pawn drawn on rock or across a
+wall tells the reader a rule that does not exist. So the floor is computed
+from the same facts the tile art is drawn from (ports, junctions, caverns, the
+floor's width as a share of the tile), never measured from pixels, and a
+diagram can be checked before anything is drawn.
+
+Coordinates are in tile sizes (a tile is 1 across its flats), y down, with the
+origin at the tile's centre, so the answers do not depend on how big a tile
+is printed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+from pnp.geometry.shapes import Shape
+from pnp.model.tileset import TileKind, Tunnel
+
+# The tile art (pnp.draw.art) draws with these shares of the tile size; a test
+# keeps the two in step, since the model may not import the drawing code.
+FLOOR_RATIO = 0.30  # width of a tunnel's floor
+WALL_RATIO = 0.055  # thickness of each wall
+CHAMBER_RATIO = FLOOR_RATIO * 1.05  # radius of the round chamber where a junction meets
+CAVERN_REACH = 0.34  # a cavern's wall never comes closer to the centre than this
+OPEN_GROUND_INSET = 0.12  # on a tile with no tunnels, keep this far inside its outline
+PAWN_RATIO = 0.13  # a diagram's pawn: its radius as a share of the tile size
+# How far a pawn's centre may stray from a tunnel's centre line: a pawn nearly
+# fills the floor, so further out it visibly sits on the wall.
+STAND_SLACK = 0.05
+ARC_STEPS = 24  # straight pieces that stand in for a curved tunnel's centre line
+
+Point = tuple[float, float]
+Polyline = tuple[Point, ...]
+NO_GROUND_ROLES = ("event",)  # event tiles are set aside when drawn, never stood on
+
+
+@dataclass(frozen=True)
+class Floor:
+    """The floor of one path: centre lines, the half-width around them, and round rooms."""
+
+    lines: tuple[Polyline, ...]
+    half_width: float
+    rooms: tuple[float, ...] = ()  # radii of rooms around the tile's centre
+
+    def distance(self, point: Point) -> float:
+        """How far ``point`` is outside this floor (zero or less: on it)."""
+        return self._outside(point, self.half_width, 0.0)
+
+    def holds(self, point: Point) -> bool:
+        """Whether a pawn centred on ``point`` stands on this floor, clear of its walls."""
+        return self._outside(point, STAND_SLACK, PAWN_RATIO) <= 0.0
+
+    def _outside(self, point: Point, band: float, inset: float) -> float:
+        """Distance beyond ``band`` of the centre lines, or beyond a room shrunk by ``inset``."""
+        reach = min((_to_polyline(point, line) for line in self.lines), default=math.inf)
+        outside = reach - band
+        for radius in self.rooms:
+            outside = min(outside, math.hypot(*point) - (radius - inset))
+        return outside
+
+    def nearest(self, point: Point) -> Point:
+        """The point of its centre lines (or the centre, for a room) closest to ``point``."""
+        if self.rooms:
+            return (0.0, 0.0)
+        return min((_closest_on_polyline(point, line) for line in self.lines),
+                   key=lambda spot: math.dist(spot, point))
+
+
+@dataclass(frozen=True)
+class Ground:
+    """Every place of one tile (as turned) where a pawn may stand."""
+
+    floors: tuple[Floor, ...]
+    open_face: float = 0.0  # for tiles with no tunnels: radius of ground around the centre
+
+    def allows(self, point: Point) -> bool:
+        """Whether a pawn centred on ``point`` stands on a path (or open ground)."""
+        if self.open_face:
+            return math.hypot(*point) <= self.open_face
+        return any(floor.holds(point) for floor in self.floors)
+
+    def covers(self, point: Point) -> bool:
+        """Whether ``point`` lies on the floor of a path (or on open ground) at all."""
+        if self.open_face:
+            return math.hypot(*point) <= self.open_face
+        return any(floor.distance(point) <= 0.0 for floor in self.floors)
+
+    def spot(self) -> Point | None:
+        """Where a pawn given only this tile's square stands: the centre if that is
+        on a path, else the nearest point of the first path's centre line."""
+        if self.allows((0.0, 0.0)):
+            return (0.0, 0.0)
+        if not self.floors:
+            return None
+        return self.floors[0].nearest((0.0, 0.0))
+
+    def nearest(self, point: Point) -> Point | None:
+        """The place to stand closest to ``point``: for suggesting a fix."""
+        spots = [floor.nearest(point) for floor in self.floors]
+        return min(spots, key=lambda spot: math.dist(spot, point), default=self.spot())
+
+    def describe(self) -> str:
+        """Where a pawn may stand, in words for an error message."""
+        if self.open_face:
+            return "anywhere on the tile, away from its edge"
+        if not self.floors:
+            return "nowhere: the tile has no paths"
+        return "on its path" if len(self.floors) == 1 else "on one of its paths"
+
+
+def ground(shape: Shape, tile: TileKind, rotation: int = 0) -> Ground:
+    """The ground of ``tile`` turned clockwise by ``rotation`` steps."""
+    if not tile.paths:
+        if tile.role in NO_GROUND_ROLES:
+            return Ground(())
+        return Ground((), 0.5 - OPEN_GROUND_INSET)  # a tile that is all mine, as in Mattock
+    turned = tuple(Tunnel(tuple(shape.rotate(port, rotation) for port in path.ports),
+                          path.junction, path.style) for path in tile.paths)
+    return Ground(tuple(floor(shape, path, len(turned) > 1) for path in turned))
+
+
+def floor(shape: Shape, path: Tunnel, shared: bool) -> Floor:
+    """One path's floor, as :func:`pnp.draw.art.tunnels` draws it.
+
+    A dead end that shares its tile stops short of the centre at the other
+    path's wall; two ports not facing each other curve along a circular arc;
+    anything else runs from each port to the centre, where a junction opens a
+    round chamber and a cavern a wide cave.
+    """
+    half = FLOOR_RATIO / 2
+    if shared and len(path.ports) == 1 and path.style == "tunnel":
+        port, (nx, ny) = _port(shape, path.ports[0]), shape.normal(path.ports[0])
+        depth = 0.5 - (FLOOR_RATIO / 2 + WALL_RATIO)
+        return Floor(((port, (port[0] - nx * depth, port[1] - ny * depth)),), half)
+    rooms = (CAVERN_REACH,) if path.style == "cavern" else \
+        (CHAMBER_RATIO,) if path.junction else ()
+    if len(path.ports) == 2 and not rooms:
+        return Floor((_two_port_line(shape, path.ports[0], path.ports[1]),), half)
+    return Floor(tuple((_port(shape, edge), (0.0, 0.0)) for edge in path.ports), half, rooms)
+
+
+def _port(shape: Shape, edge: str) -> Point:
+    nx, ny = shape.normal(edge)
+    return (nx * 0.5, ny * 0.5)
+
+
+def _two_port_line(shape: Shape, a: str, b: str) -> Polyline:
+    """A straight run between facing edges, else the arc tangent to both edge normals."""
+    (ax, ay), (bx, by) = _port(shape, a), _port(shape, b)
+    (anx, any_), (bnx, bny) = shape.normal(a), shape.normal(b)
+    dot = anx * bnx + any_ * bny
+    if dot < -0.999:
+        return ((ax, ay), (bx, by))
+    # the arc's centre lies on both edges' lines, where the two tangents are perpendicular
+    # to the radius: solve a + s * (-any, anx) = b + t * (-bny, bnx)
+    ux, uy, vx, vy = -any_, anx, -bny, bnx
+    det = ux * (-vy) - uy * (-vx)
+    s = ((bx - ax) * (-vy) - (by - ay) * (-vx)) / det
+    cx, cy = ax + s * ux, ay + s * uy
+    radius = math.hypot(ax - cx, ay - cy)
+    start = math.atan2(ay - cy, ax - cx)
+    sweep = math.atan2(by - cy, bx - cx) - start
+    sweep = (sweep + math.pi) % math.tau - math.pi  # the short way round
+    return tuple((cx + radius * math.cos(start + sweep * k / ARC_STEPS),
+                  cy + radius * math.sin(start + sweep * k / ARC_STEPS))
+                 for k in range(ARC_STEPS + 1))
+
+
+def _closest_on_segment(point: Point, a: Point, b: Point) -> Point:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((point[0] - a[0]) * dx +
+                                                  (point[1] - a[1]) * dy) / length))
+    return (a[0] + t * dx, a[1] + t * dy)
+
+
+def _closest_on_polyline(point: Point, line: Polyline) -> Point:
+    spots = [_closest_on_segment(point, a, b) for a, b in itertools.pairwise(line)]
+    return min(spots, key=lambda spot: math.dist(spot, point))
+
+
+def _to_polyline(point: Point, line: Polyline) -> float:
+    return math.dist(point, _closest_on_polyline(point, line))

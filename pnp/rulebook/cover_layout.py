@@ -1,0 +1,248 @@
+"""The picture on a rulebook's cover: a small mine laid with the game's own tiles, by its rules.
+
+A cover is the first thing a reader sees, so it should show the game being
+played, not a heap of tiles: every edge two tiles share matches (tunnel to
+tunnel, rock to rock), the tunnels form one connected mine, and the tiles that
+make the game (an entrance, a hive, a cavern) are in it. The layout is found
+by a seeded search over the tileset's kinds, so it is correct by construction
+and the same on every build; nothing here draws.
+
+Square games fill every cell of the picture, so nothing in it runs into
+rock; tunnels may leave the picture at its edges, as a photograph of part of a
+larger mine would show. Games whose tiles have no tunnels (Mattock) grow a
+connected patch under their neighbour rule on an empty board, with miners on it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pnp.geometry.shapes import Shape, rotate_ports
+from pnp.model.placement import TilePlacement
+from pnp.model.tileset import TileKind, Tileset
+from pnp.rules.mattock.engine import MOST_NEIGHBOURS
+
+Cell = tuple[int, int]
+ATTEMPTS = 40  # seeded tries before giving up on a connected mine
+STEPS_PER_ATTEMPT = 4000  # search steps one try may take before the next seed
+FEATURED = 3.0  # how much likelier a tile with an icon is than a plain one
+DEAD_END = 0.25  # and a dead end (too many make a mine of stubs)
+PATCH_SHARE = 0.45  # of an empty board's spaces that a tunnel-less cover fills
+MINERS_EACH = 3  # pieces of each kind stood on a tunnel-less cover
+
+
+@dataclass(frozen=True)
+class CoverLayout:
+    """The cells the picture shows, the tiles laid on them and pieces standing on tiles."""
+
+    region: tuple[Cell, ...]
+    tiles: tuple[TilePlacement, ...]
+    pieces: tuple[tuple[str, Cell], ...] = ()
+
+
+def compose(tileset: Tileset, region: Sequence[Cell]) -> CoverLayout:
+    """The cover's mine for ``region``; every choice is seeded by the game's name."""
+    seed = zlib.crc32(tileset.rules_game.encode("utf-8"))
+    if not any(tile.paths for tile in tileset.tiles if tile.count):
+        return _patch(tileset, tuple(region), random.Random(seed))
+    best: tuple[TilePlacement, ...] = ()
+    for attempt in range(ATTEMPTS):
+        tiles = _Search(tileset, tuple(region), random.Random(seed + attempt)).run()
+        if tiles is None:
+            continue
+        if len(mines(tileset, tiles)) == 1:
+            return CoverLayout(tuple(region), tiles)
+        largest = max(mines(tileset, tiles), key=len)
+        if len(largest) > len(best):
+            best = tuple(placed for placed in tiles if placed.cell in largest)
+    # a homebrew mix may never give one mine: show its largest, the rest left as ground
+    return CoverLayout(tuple(region), best)
+
+
+def open_edges(shape: Shape, kind: TileKind, rotation: int) -> frozenset[str]:
+    """The edges a tile opens once turned."""
+    return rotate_ports(shape, kind.ports, rotation)
+
+
+class _Search:
+    """Fill every cell in reading order, each tile matching the neighbours already laid.
+
+    Base and special tiles (entrance, hive, cavern) are pinned to cells first,
+    so the search only has to join them; it backtracks when a cell has no
+    fitting tile, and gives up after a fixed number of steps.
+    """
+
+    def __init__(self, tileset: Tileset, region: tuple[Cell, ...], rng: random.Random) -> None:
+        self.shape, self.rng = tileset.shape, rng
+        self.order = sorted(region, key=lambda cell: (cell[1], cell[0]))
+        self.region = set(region)
+        # a tile of separate paths splits a mine in two wherever it lies, and a small
+        # picture has no room to join the halves again: the cover leaves them out
+        printed = [tile for tile in tileset.tiles if tile.count and len(tile.paths) == 1]
+        self.pins = _pins(printed, self.order, tileset.shape)
+        pinned = set(self.pins.values())
+        self.free = [tile for tile in printed if tile.name not in {k.name for k in pinned}]
+        self.left = {tile.name: tile.count for tile in printed}
+        self.placed: dict[Cell, tuple[TileKind, int]] = {}
+        self.steps = 0
+
+    def run(self) -> tuple[TilePlacement, ...] | None:
+        if not self._fill(0):
+            return None
+        return tuple(TilePlacement(kind.name, cell, turn)
+                     for cell, (kind, turn) in sorted(self.placed.items(),
+                                                      key=lambda item: item[0][::-1]))
+
+    def _fill(self, index: int) -> bool:
+        if index == len(self.order):
+            return True
+        self.steps += 1
+        if self.steps > STEPS_PER_ATTEMPT:
+            return False
+        cell = self.order[index]
+        for kind, turn in self._choices(cell):
+            self.placed[cell] = (kind, turn)
+            self.left[kind.name] -= 1
+            if self._fill(index + 1):
+                return True
+            self.left[kind.name] += 1
+            del self.placed[cell]
+        return False
+
+    def _choices(self, cell: Cell) -> list[tuple[TileKind, int]]:
+        """Every kind and turn that fits ``cell``, likelier ones first (seeded)."""
+        kinds = [self.pins[cell]] if cell in self.pins else self.free
+        options = []
+        for kind in kinds:
+            if self.left[kind.name] <= 0:
+                continue
+            for turn in _turns(kind, self.shape):
+                if self._fits(cell, open_edges(self.shape, kind, turn)):
+                    weight = kind.count * (FEATURED if kind.features else 1.0) * \
+                        (DEAD_END if len(kind.ports) == 1 else 1.0)
+                    options.append((self.rng.random() ** (1.0 / weight), kind, turn))
+        if cell in self.pins:  # a tile that tells the game is shown upright when it can be
+            options = [(1.0 if turn == 0 else key, kind, turn) for key, kind, turn in options]
+        options.sort(key=lambda option: -option[0])
+        return [(kind, turn) for _, kind, turn in options]
+
+    def _fits(self, cell: Cell, ports: frozenset[str]) -> bool:
+        """Open meets open and rock meets rock on every edge shared with a laid tile,
+        and a pinned neighbour still to come can turn to match."""
+        for edge in self.shape.edges:
+            other = self.shape.neighbour(cell, edge)
+            facing = self.shape.opposite(edge)
+            if other in self.placed:
+                kind, turn = self.placed[other]
+                if (edge in ports) != (facing in open_edges(self.shape, kind, turn)):
+                    return False
+            elif other in self.pins:
+                pin = self.pins[other]
+                if not any((edge in ports) == (facing in open_edges(self.shape, pin, turn))
+                           for turn in _turns(pin, self.shape)):
+                    return False
+        return True
+
+
+def _turns(kind: TileKind, shape: Shape) -> range:
+    return range(shape.sides) if kind.rotatable else range(1)
+
+
+def _pins(printed: list[TileKind], order: list[Cell], shape: Shape) -> dict[Cell, TileKind]:
+    """Cells for the tiles that tell the game: each base kind, then the first special kind.
+
+    They are spread along the picture's diagonal, one cell in from its edge, so
+    the mine has to run between them. A base tile that cannot turn and is shut
+    to the north (Dynamine's entrance) opens a mine downward: it goes in the top row.
+    """
+    wanted = [tile for tile in printed if tile.role == "base"]
+    wanted += [tile for tile in printed if tile.role == "special"][:1]
+    columns = sorted({cell[0] for cell in order})
+    rows = sorted({cell[1] for cell in order})
+    pins: dict[Cell, TileKind] = {}
+    for index, kind in enumerate(wanted):
+        share = (index + 1) / (len(wanted) + 1)
+        column = columns[max(1, min(len(columns) - 2, round(share * (len(columns) - 1))))]
+        on_top = not kind.rotatable and shape.edges[0] not in kind.ports
+        row = rows[0] if on_top else \
+            rows[max(1, min(len(rows) - 2, round(share * (len(rows) - 1))))]
+        pins[(column, row)] = kind
+    return pins
+
+
+def mines(tileset: Tileset, tiles: Sequence[TilePlacement]) -> list[set[Cell]]:
+    """The separate mines of a layout: the cells of each group of paths joined by open edges.
+
+    A path all of whose openings lead off the picture belongs to the larger
+    mine beyond its frame, so it does not count as a mine of its own.
+    """
+    shape = tileset.shape
+    laid = {placed.cell: placed for placed in tiles}
+    parent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
+
+    def root(node: tuple[Cell, int]) -> tuple[Cell, int]:
+        while parent.setdefault(node, node) != node:
+            node = parent[node]
+        return node
+
+    for placed in tiles:
+        for edge in shape.edges:
+            other = laid.get(shape.neighbour(placed.cell, edge))
+            mine = _path_at(shape, tileset, placed, edge)
+            theirs = None if other is None else \
+                _path_at(shape, tileset, other, shape.opposite(edge))
+            if other is not None and mine is not None and theirs is not None:
+                parent[root((placed.cell, mine))] = root((other.cell, theirs))
+    groups: dict[tuple[Cell, int], set[Cell]] = {}
+    for node in list(parent):
+        groups.setdefault(root(node), set()).add(node[0])
+    return list(groups.values()) or [set(laid)]
+
+
+def _path_at(shape: Shape, tileset: Tileset, placed: TilePlacement, edge: str) -> int | None:
+    """Which path of a laid tile opens onto ``edge`` (as it lies on the table), if any."""
+    for index, path in enumerate(tileset.tile(placed.kind).paths):
+        if edge in rotate_ports(shape, frozenset(path.ports), placed.rotation):
+            return index
+    return None
+
+
+def _patch(tileset: Tileset, region: tuple[Cell, ...], rng: random.Random) -> CoverLayout:
+    """A connected patch of tunnel-less tiles on an empty board, with miners on it."""
+    kind = next(tile for tile in tileset.tiles if tile.count and tile.role != "event")
+    laid = _grow(tileset.shape, region, min(int(len(region) * PATCH_SHARE), kind.count), rng)
+    tiles = tuple(TilePlacement(kind.name, cell) for cell in laid)
+    tokens = [piece for piece in tileset.components if piece.kind == "token" and piece.count]
+    if not tokens:
+        return CoverLayout(region, tiles)
+    standing = rng.sample(laid, min(len(laid), MINERS_EACH * len(tokens)))
+    return CoverLayout(region, tiles, tuple((tokens[index % len(tokens)].name, cell)
+                                            for index, cell in enumerate(standing)))
+
+
+def _grow(shape: Shape, region: tuple[Cell, ...], target: int, rng: random.Random) -> list[Cell]:
+    """Cells grown from the middle of ``region``, each touching one already laid, under the
+    neighbour rule: no tile touches more than MOST_NEIGHBOURS others."""
+    centres = [shape.cell_centre(cell, 1.0) for cell in region]
+    middle_at = (sum(x for x, _ in centres) / len(centres),
+                 sum(y for _, y in centres) / len(centres))
+    laid = [min(region, key=lambda cell: math.dist(shape.cell_centre(cell, 1.0), middle_at))]
+    spaces = set(region)
+
+    def touching(cell: Cell) -> list[Cell]:
+        return [near for near in (shape.neighbour(cell, edge) for edge in shape.edges)
+                if near in laid]
+
+    while len(laid) < target:
+        frontier = sorted({shape.neighbour(cell, edge) for cell in laid for edge in shape.edges}
+                          & spaces - set(laid))
+        legal = [cell for cell in frontier if len(touching(cell)) <= MOST_NEIGHBOURS and
+                 all(len(touching(near)) < MOST_NEIGHBOURS for near in touching(cell))]
+        if not legal:
+            break
+        laid.append(rng.choice(legal))
+    return laid

@@ -1,0 +1,94 @@
+"""Where everything of a rulebook diagram goes on the page, before anything is drawn.
+
+The typesetter draws a diagram from this plan, and the tests read the same
+plan: tile outlines, pawn discs and the verdict badge as plain numbers, so
+"the badge is beside the board, never over a tile" and "every pawn stands on
+a path" are checked on exactly what is printed, without parsing a PDF.
+Coordinates are points inside the diagram's box, y up, as the PDF has them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.geometry.shapes import Shape
+from pnp.model.ground import PAWN_RATIO
+from pnp.model.placement import TilePlacement
+from pnp.rulebook.source import Diagram
+
+Point = tuple[float, float]
+Disc = tuple[float, float, float]  # x, y, radius
+
+DIAGRAM_CELL = 54.0  # a tile's size in a diagram at scale 1: three quarters of an inch
+BADGE_RATIO = 0.2  # the verdict badge's radius as a share of a tile
+BADGE_GAP = 0.1  # clear space between the board and the badge, as a share of a tile
+
+
+@dataclass(frozen=True)
+class DiagramPlan:
+    """The diagram's box and the board's cells inside it."""
+
+    diagram: Diagram
+    shape: Shape
+    cell: float  # one tile's size across its flats, in points
+    min_x: float  # the board's left edge in cell-centre coordinates (y down)
+    min_y: float
+    board_width: float
+    height: float
+
+    @property
+    def width(self) -> float:
+        """The board, and the verdict badge beside it when the diagram has one."""
+        badge = (BADGE_GAP + 2 * BADGE_RATIO + 0.05) * self.cell
+        return self.board_width + (badge if self.diagram.verdict else 0.0)
+
+    def centre(self, point: Point) -> Point:
+        """Where a board position (whole numbers are cell centres) lands in the box, y up.
+
+        The shape's cell arithmetic is linear, so fractional positions (pawns and
+        arrows between squares) work the same on squares and hexes.
+        """
+        x, y = self.shape.cell_centre(point, self.cell)  # type: ignore[arg-type]  # fractional
+        return x - self.min_x, self.height - (y - self.min_y)
+
+    def outline(self, cell: tuple[int, int], inset: float = 0.0) -> tuple[Point, ...]:
+        """The corners of one board space, shrunk by ``inset`` points."""
+        x, y = self.centre(cell)
+        cx, cy = self.shape.centre(self.cell)
+        factor = (self.cell / 2 - inset) / (self.cell / 2)
+        return tuple((x + (px - cx) * factor, y - (py - cy) * factor)
+                     for px, py in self.shape.corners(self.cell))
+
+    def tile_outlines(self) -> tuple[tuple[TilePlacement, tuple[Point, ...]], ...]:
+        return tuple((placed, self.outline(placed.cell)) for placed in self.diagram.tiles)
+
+    def pawns(self) -> tuple[Disc, ...]:
+        """Each pawn's disc, where the template (checked by the source reader) puts it."""
+        radius = self.cell * PAWN_RATIO
+        return tuple((*self.centre(where), radius) for where, _, _ in self.diagram.pawns)
+
+    def badge(self) -> Disc | None:
+        """The verdict badge: right of the board, level with its top row, off every tile."""
+        if not self.diagram.verdict:
+            return None
+        radius = self.cell * BADGE_RATIO
+        return (self.board_width + (BADGE_GAP + BADGE_RATIO) * self.cell,
+                self.height - self.cell * 0.25, radius)
+
+
+def plan_diagram(diagram: Diagram, shape: Shape, max_width: float) -> DiagramPlan:
+    """Size the board to the diagram's scale, no wider than ``max_width``."""
+    cell = min(DIAGRAM_CELL * diagram.scale, max_width / max(diagram.columns, 1))
+    tile_w, tile_h = shape.box(cell)
+    if not shape.axial:  # a square diagram shows its whole rectangle
+        centres = [shape.cell_centre((c, r), cell)
+                   for c in range(diagram.columns) for r in range(diagram.rows)]
+    else:
+        cells = {t.cell for t in diagram.tiles} | set(diagram.highlight) | \
+            {(round(p[0][0]), round(p[0][1])) for p in (*diagram.pawns, *diagram.labels)}
+        centres = [shape.cell_centre(c, cell) for c in cells] or [(0.0, 0.0)]
+    min_x = min(x for x, _ in centres) - tile_w / 2
+    min_y = min(y for _, y in centres) - tile_h / 2
+    board_width = max(x for x, _ in centres) + tile_w / 2 - min_x
+    height = max(y for _, y in centres) + tile_h / 2 - min_y
+    return DiagramPlan(diagram, shape, cell, min_x, min_y, board_width, height)

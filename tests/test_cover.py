@@ -1,0 +1,106 @@
+"""Rulebook covers: a connected mine of the game's own tiles, every shared edge matching,
+and a page covered from margin to margin."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from support import ROOT, pdf_page_image
+
+from pnp.geometry.shapes import rotate_ports
+from pnp.impose.layout import PAPERS
+from pnp.input.tileset import load_tileset
+from pnp.rulebook.cover import cover_layout
+from pnp.rulebook.source import parse
+from pnp.rulebook.typeset import render_rulebook
+from pnp.rules.mattock.engine import MOST_NEIGHBOURS
+
+GAMES = ("demon-mine", "dynamine", "gold-mine", "mattock")
+CASES = [(game, paper) for game in GAMES for paper in ("letter", "a4")]
+
+
+def opened(tileset, placed) -> dict[str, int]:
+    """Each open edge of a laid tile (as it lies) and the index of the path it leads into."""
+    kind = tileset.tile(placed.kind)
+    return {edge: index for index, path in enumerate(kind.paths)
+            for edge in rotate_ports(tileset.shape, frozenset(path.ports), placed.rotation)}
+
+
+@pytest.mark.parametrize(("game", "paper"), CASES)
+def test_every_edge_two_cover_tiles_share_matches_and_the_mine_is_one(game, paper):
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    shape = tileset.shape
+    _, layout = cover_layout(tileset, PAPERS[paper])
+    laid = {placed.cell: placed for placed in layout.tiles}
+    assert len(laid) == len(layout.tiles) >= 12 and set(laid) <= set(layout.region)
+    used = Counter(placed.kind for placed in layout.tiles)
+    assert all(count <= tileset.tile(name).count for name, count in used.items())
+    assert all(placed.rotation == 0 for placed in layout.tiles
+               if not tileset.tile(placed.kind).rotatable)
+    # every shared edge: open to open, rock to rock; and the paths joined across it
+    links: dict[tuple, set[tuple]] = {}
+    for cell, placed in laid.items():
+        mine = opened(tileset, placed)
+        for edge in shape.edges:
+            other = laid.get(shape.neighbour(cell, edge))
+            if other is None:
+                continue
+            theirs = opened(tileset, other)
+            assert (edge in mine) == (shape.opposite(edge) in theirs), (cell, edge)
+            if edge in mine:
+                a, b = (cell, mine[edge]), (other.cell, theirs[shape.opposite(edge)])
+                links.setdefault(a, set()).add(b)
+                links.setdefault(b, set()).add(a)
+    if any(tileset.tile(name).paths for name in used):
+        start = next(iter(links))
+        seen, todo = {start}, [start]
+        while todo:
+            for nxt in links[todo.pop()] - seen:
+                seen.add(nxt)
+                todo.append(nxt)
+        assert seen == set(links), "the cover shows more than one mine"
+        # no path is cut off inside the picture: each leads to a neighbour or off the frame
+        for cell, placed in laid.items():
+            for edge in opened(tileset, placed):
+                assert shape.neighbour(cell, edge) in laid or \
+                    shape.neighbour(cell, edge) not in layout.region
+        bases = {tile.name for tile in tileset.tiles if tile.role == "base" and tile.count}
+        assert bases <= set(used), "the tiles that tell the game are on the cover"
+    else:  # Mattock: one patch under its neighbour rule, with miners on its tiles
+        def touching(cell):
+            return [shape.neighbour(cell, edge) for edge in shape.edges
+                    if shape.neighbour(cell, edge) in laid]
+        assert all(len(touching(cell)) <= MOST_NEIGHBOURS for cell in laid)
+        seen, todo = {next(iter(laid))}, [next(iter(laid))]
+        while todo:
+            for nxt in set(touching(todo.pop())) - seen:
+                seen.add(nxt)
+                todo.append(nxt)
+        assert seen == set(laid)
+        pieces = [cell for _, cell in layout.pieces]
+        assert len(pieces) >= 4 and len(set(pieces)) == len(pieces) and set(pieces) <= set(laid)
+
+
+def test_the_cover_is_the_same_on_every_build():
+    tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
+    assert cover_layout(tileset, PAPERS["a4"]) == cover_layout(tileset, PAPERS["a4"])
+
+
+@pytest.mark.parametrize(("game", "paper"), [("demon-mine", "letter"), ("mattock", "a4"),
+                                             ("dynamine", "a4"), ("gold-mine", "letter")])
+def test_the_cover_page_is_inked_from_margin_to_margin(tmp_path, game, paper):
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    source = parse(ROOT / "templates" / game / "rulebook.md", tileset)
+    path = tmp_path / "book.pdf"
+    path.write_bytes(render_rulebook(tileset, source, PAPERS[paper]))
+    image = pdf_page_image(path, 0, dpi=36).convert("L")
+    assert inked(image) > 0.8, f"only {inked(image):.0%} of the cover is printed"
+    width, height = image.size  # and its bottom fifth is picture, not an empty band
+    assert inked(image.crop((0, height * 4 // 5, width, height - height // 40))) > 0.8
+
+
+def inked(image) -> float:
+    """The share of a greyscale image's pixels that are printed, not bare paper."""
+    histogram = image.histogram()
+    return sum(histogram[:235]) / sum(histogram)

@@ -1,0 +1,171 @@
+"""Rulebook diagrams: pawns stand on paths of their tiles, verdict badges sit beside the board."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from click.testing import CliRunner
+from support import ROOT
+
+from pnp.cli import main
+from pnp.draw import art
+from pnp.errors import InputError
+from pnp.geometry.shapes import SQUARE
+from pnp.input.tileset import load_tileset
+from pnp.model import ground as floors
+from pnp.model.ground import ground
+from pnp.model.tileset import TileKind, Tunnel
+from pnp.rulebook.diagram import DiagramPlan, plan_diagram
+from pnp.rulebook.source import Diagram, parse
+from pnp.rulebook.typeset import MEASURE
+
+GAMES = ("demon-mine", "dynamine", "gold-mine", "mattock")
+
+
+def kind(*paths: Tunnel, role: str = "tunnel") -> TileKind:
+    return TileKind("t", 1, paths, (), True, "back", role)
+
+
+def shipped_diagrams(game: str) -> list[tuple[Diagram, DiagramPlan]]:
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    source = parse(ROOT / "templates" / game / "rulebook.md", tileset)
+    return [(block.diagram, plan_diagram(block.diagram, tileset.shape, MEASURE * 0.8))
+            for block in source.blocks if block.diagram is not None]
+
+
+def test_the_floor_ratios_are_the_ones_the_tile_art_draws():
+    assert (floors.FLOOR_RATIO, floors.WALL_RATIO) == (art.FLOOR_RATIO, art.WALL_RATIO)
+
+
+def test_an_elbow_floor_follows_its_quarter_circle_and_leaves_the_corners_as_rock():
+    elbow = ground(SQUARE, kind(Tunnel(("N", "E"))))
+    # the arc is centred on the north-east corner (0.5, -0.5) with radius 0.5
+    middle = (0.5 - 0.5 * math.cos(math.pi / 4), -0.5 + 0.5 * math.sin(math.pi / 4))
+    assert elbow.allows(middle) and elbow.covers(middle)
+    assert not elbow.covers((0.0, 0.0))  # the centre is 0.207 from the arc: rock
+    assert not elbow.covers((-0.4, 0.4))  # the far corner
+    assert elbow.covers((0.5 - 0.5 * math.cos(0.3) + 0.1, -0.5 + 0.5 * math.sin(0.3)))
+    turned = ground(SQUARE, kind(Tunnel(("N", "E"))), rotation=2)  # now south-west
+    assert turned.allows((-middle[0], -middle[1])) and not turned.covers(middle)
+
+
+def test_two_curves_back_to_back_leave_their_middle_as_wall_and_a_pawn_snaps_to_a_curve():
+    two = ground(SQUARE, kind(Tunnel(("N", "E")), Tunnel(("S", "W"))))
+    assert not two.covers((0.0, 0.0))
+    spot = two.spot()
+    assert spot is not None and two.allows(spot)
+    assert math.isclose(math.dist(spot, (0.5, -0.5)), 0.5, abs_tol=0.01)  # on the N-E arc
+
+
+def test_a_pawn_near_a_wall_is_refused_though_its_centre_touches_the_floor():
+    straight = ground(SQUARE, kind(Tunnel(("N", "S"))))
+    assert straight.allows((0.04, 0.3)) and not straight.allows((0.12, 0.3))
+    assert straight.covers((0.12, 0.3)) and not straight.covers((0.2, 0.3))
+
+
+def test_a_dead_end_beside_another_path_stops_short_of_the_centre():
+    stub = ground(SQUARE, kind(Tunnel(("E",)), Tunnel(("N", "S"))))
+    assert stub.floors[0].distance((0.3, 0.0)) <= 0
+    assert stub.floors[0].distance((-0.1, 0.0)) > 0  # the other side of the straight's wall
+
+
+def test_chambers_caverns_and_tiles_without_tunnels():
+    chamber = ground(SQUARE, kind(Tunnel(("S",), junction=True)))
+    assert chamber.allows((0.15, -0.1))  # inside the round chamber, off the spoke
+    cavern = ground(SQUARE, kind(Tunnel(("N", "S"), style="cavern")))
+    assert cavern.allows((0.18, 0.1)) and not cavern.covers((0.45, 0.45))
+    mine = ground(SQUARE, kind())  # Mattock's tiles are all mine
+    assert mine.allows((0.3, 0.0)) and not mine.allows((0.45, 0.0))
+    event = ground(SQUARE, kind(role="event"))
+    assert not event.allows((0.0, 0.0)) and event.spot() is None
+
+
+def tile_under(plan: DiagramPlan, x: float, y: float):
+    """The placed tile whose space holds the point (x, y) of the plan, and the point
+    in that tile's own terms: tile sizes from its centre, y down."""
+    placed = min(plan.diagram.tiles, key=lambda t: math.dist(plan.centre(t.cell), (x, y)))
+    cx, cy = plan.centre(placed.cell)
+    return placed, ((x - cx) / plan.cell, -(y - cy) / plan.cell)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_drawn_pawn_of_every_shipped_diagram_has_its_centre_on_a_tunnel_floor(game):
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    checked = 0
+    for _, plan in shipped_diagrams(game):
+        for x, y, _ in plan.pawns():
+            placed, offset = tile_under(plan, x, y)
+            assert math.hypot(*offset) < 0.5 + 1e-6, "a pawn off its tile"
+            tile = tileset.tile(placed.kind)
+            floor = ground(tileset.shape, tile, placed.rotation)
+            assert floor.covers(offset) and floor.allows(offset), \
+                (game, plan.diagram.line, placed)
+            checked += 1
+    assert checked >= (0 if game == "dynamine" else 3)
+
+
+def boxes_overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_verdict_badge_sits_beside_the_board_clear_of_every_tile(game):
+    badges = 0
+    for diagram, plan in shipped_diagrams(game):
+        badge = plan.badge()
+        if badge is None:
+            continue
+        x, y, r = badge
+        disc = (x - r, y - r, x + r, y + r)
+        assert disc[2] <= plan.width and disc[1] >= 0 and disc[3] <= plan.height
+        for placed, corners in plan.tile_outlines():
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            assert not boxes_overlap(disc, (min(xs), min(ys), max(xs), max(ys))), \
+                (game, diagram.line, placed)
+        badges += 1
+    assert badges >= 1
+
+
+def test_a_pawn_given_only_a_square_stands_on_its_tiles_path(tmp_path):
+    tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
+    template = tmp_path / "rules.md"
+    template.write_text("# A\n\n```pnp diagram\ntiles:\n  - [0, 0, two-elbows]\n"
+                        "pawns:\n  - {at: [0, 0]}\n```\n")
+    diagram = next(b.diagram for b in parse(template, tileset).blocks if b.diagram)
+    (where, _, _), = diagram.pawns
+    assert where != (0, 0)
+    assert ground(tileset.shape, tileset.tile("two-elbows")).allows(where)
+
+
+@pytest.mark.parametrize(("pawns", "line", "fragment"), [
+    ("  - {at: [0.3, 0.3]}", 8, "a pawn must stand on a path of its tile"),
+    ("  - {at: [0.18, 0]}", 8, "rock or wall of 'straight' (turn 0)"),  # centre in the wall
+    ("  - {at: [1, 0]}", 8, "a pawn stands on a tile, and this square has none"),
+    ("  - {at: [0, 0]}\n  - {at: [0, 0.02]}", 9, "two pawns on one spot hide each other"),
+])
+def test_a_pawn_off_a_path_fails_the_build_naming_the_template_line(tmp_path, pawns, line,
+                                                                     fragment):
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "rules.md").write_text(
+        f"# A\n\n```pnp diagram\ncolumns: 2\ntiles:\n  - [0, 0, straight]\npawns:\n{pawns}\n```\n")
+    (folder / "mini.yaml").write_text(
+        "game: mini\ntitle: Mini\nsize: 1.5in\nrulebook: rules.md\n"
+        "tiles:\n  - {name: straight, count: 4, paths: [N-S]}\n")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(folder / "mini.yaml"), "--paper", "letter",
+                                       "--out", str(out)])
+    assert result.exit_code == 2
+    assert f"rules.md, line {line}: field 'diagram.pawns[" in result.output
+    assert fragment in result.output and "Traceback" not in result.output
+    assert not out.exists()
+
+
+def test_the_old_gold_mine_miners_on_the_walls_are_refused(tmp_path):
+    tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
+    template = tmp_path / "rules.md"
+    template.write_text("# A\n\n```pnp diagram\ntiles:\n  - {at: [1, 0], tile: two-elbows, "
+                        "turn: 1}\npawns:\n  - {at: [0.8, -0.2], colour: red}\n```\n")
+    with pytest.raises(InputError, match=r"line 7: .*rock or wall of 'two-elbows' \(turn 1\)"):
+        parse(template, tileset)
