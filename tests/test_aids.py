@@ -151,6 +151,16 @@ def test_aid_text_is_readable_and_inside_the_safe_margin(aid_pdfs, game, aid, pa
         assert image.crop(box).getextrema()[0] >= 250, box
 
 
+@pytest.mark.parametrize(("game", "aid"), AIDS, ids=lambda v: getattr(v, "name", v))
+def test_every_font_of_the_aid_is_embedded(aid_pdfs, game, aid):
+    page = PdfReader(aid_pdfs[game, aid.name, "letter"]).pages[0]
+    fonts = page["/Resources"]["/Font"]
+    assert fonts
+    for name in fonts:
+        descriptor = fonts[name].get_object().get("/FontDescriptor")
+        assert descriptor is not None and "/FontFile2" in descriptor.get_object(), name
+
+
 def _many(rows: int, sections: int) -> Tileset:
     lines = ["game: many", "title: Many", "size: 1in", "tiles: [{name: t, count: 1, paths: [N-S]}]",
              "aids:", "  - name: aid", "    title: A long aid", "    sections:"]

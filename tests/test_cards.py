@@ -213,3 +213,18 @@ def test_printed_cards_show_band_art_and_rules_where_the_layout_puts_them(card_s
                               art.y + art.height / 2), colours["floor"], 20)  # the disc's rim
         assert close_to(pixel(rules.x + 3, rules.y + rules.height / 2), "#fffdf6", 12)
         assert close_to(pixel(1.0, placement["h"] / 2), "#f6efdf", 12)  # outside the frame
+
+
+def test_wording_too_long_for_half_the_card_takes_room_from_the_art():
+    words = " ".join(["Every tunnel you dig this round scores one more point"] * 5)
+    tileset = tileset_from_text((LONG % words).replace("63mm x 88mm", "44mm x 63mm"))
+    drawing = design_component(tileset, tileset.components[0])
+    layout = card_layout(drawing.width, drawing.height, *card_words(tileset.components[0].features))
+    assert layout.rules is not None
+    assert layout.rules.height > 0.52 * drawing.height
+    assert layout.art.height >= 0.12 * drawing.height - SLACK
+    assert layout.text.height <= layout.rules.height - 2 * PAD
+    assert not layout.art.overlaps(layout.rules)
+    for line in texts(drawing.items):
+        if line.fill != "#ffffff" and line.text not in ("Kind",):
+            assert inside(text_extent(line), layout.rules, PAD), line.text

@@ -33,6 +33,7 @@ LEADING = 1.25  # line pitch as a share of the font size
 PARAGRAPH_GAP = 0.45  # extra space before a paragraph, as a share of the font size
 ASCENT, DESCENT = 0.76, 0.24  # DejaVu Sans glyph extents as shares of the size
 RULES_SHARE = (0.30, 0.52)  # smallest and largest share of the card the rules box takes
+MIN_ART = 0.12  # share of the card's height the art keeps when the rules need more than 52%
 RULES_GROUND = "#fffdf6"  # nearly white: small text needs the most contrast we can give
 
 
@@ -121,8 +122,10 @@ def set_rules(words: str, width: float, height: float) -> RulesText:
     """The wording wrapped to ``width`` at the largest size whose block fits ``height``.
 
     A word too long for the line at the smallest size is shrunk by :func:`fit_size`
-    when drawn; a text too long for the box at the smallest size is set at that
-    size anyway, and :func:`card_layout` then gives the box more of the card.
+    when drawn. A text too long for ``height`` at the smallest size is set at
+    that size: :func:`card_layout` then gives its box all but a sliver of the
+    art, and wording too long even for that is the tileset's to shorten (a
+    file cannot be checked for it when read, since reading measures no fonts).
     """
     blocks = [block for block in (part.strip() for part in words.split("\n\n")) if block]
     setting = RulesText((), BODY_SIZES[-1])
@@ -148,6 +151,9 @@ def card_layout(width: float, height: float, title: str, words: str) -> CardLayo
     text_width = inner.width - 2 * PAD
     least, most = (share * height for share in RULES_SHARE)
     setting = set_rules(words, text_width, most - 2 * PAD)
+    if setting.height + 2 * PAD > most:  # too long even when small: the art gives up room
+        most = inner.bottom - top - GAP - MIN_ART * height
+        setting = set_rules(words, text_width, most - 2 * PAD)
     rules_height = min(most, max(least, setting.height + 2 * PAD))
     rules = Box(inner.x, inner.bottom - rules_height, inner.width, rules_height)
     art = Box(inner.x, top, inner.width, rules.y - GAP - top)

@@ -123,6 +123,7 @@ def _section_table(section: AidSection, width: float, look: Look,
               paragraph(text(note), styles["body"]), ""] for note in section.notes]
     pad = look.body * 0.3
     commands: list[tuple[Any, ...]] = [
+        ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # empty cells too: no Helvetica
         ("SPAN", (0, 0), (2, 0)),
         ("BACKGROUND", (0, 0), (2, 0), HexColor(colours["accent"])),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
