@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from itertools import pairwise
+from itertools import combinations, pairwise
 from pathlib import Path
 
 import pytest
@@ -159,6 +159,33 @@ def test_every_font_of_the_aid_is_embedded(aid_pdfs, game, aid):
     for name in fonts:
         descriptor = fonts[name].get_object().get("/FontDescriptor")
         assert descriptor is not None and "/FontFile2" in descriptor.get_object(), name
+
+
+def test_every_icon_chip_stays_distinct_in_greyscale():
+    """Printed in grey, each chip shows its icon on the disc, and no two chips look alike.
+
+    Well with altar and well with dragon are the closest pair (about 6% of the
+    chip differs by more than 40 grey levels); the rest differ by 17% or more.
+    """
+    import math
+
+    from support import hex_rgb, luminance, svg_to_image
+
+    from pnp.draw.legend import ICON, icon_chip
+    from pnp.export.svg import to_svg
+    from pnp.model.icons import ICON_NAMES
+    from pnp.model.tileset import DEFAULT_PALETTE
+
+    colours, side, dpi = dict(DEFAULT_PALETTE), 48.0, 144
+    greys = {name: svg_to_image(to_svg(icon_chip(name, side, colours)), dpi).convert("L")
+             .tobytes() for name in ICON_NAMES}
+    floor = luminance(hex_rgb(colours["floor"]))
+    disc = math.pi * (side * ICON * dpi / 72) ** 2
+    for name, levels in greys.items():
+        assert sum(abs(level - floor) > 40 for level in levels) >= 0.2 * disc, name
+    for a, b in combinations(ICON_NAMES, 2):
+        differ = sum(abs(p - q) > 40 for p, q in zip(greys[a], greys[b], strict=True))
+        assert differ >= 0.04 * len(greys[a]), (a, b)
 
 
 def _many(rows: int, sections: int) -> Tileset:

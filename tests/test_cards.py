@@ -228,3 +228,16 @@ def test_wording_too_long_for_half_the_card_takes_room_from_the_art():
     for line in texts(drawing.items):
         if line.fill != "#ffffff" and line.text not in ("Kind",):
             assert inside(text_extent(line), layout.rules, PAD), line.text
+
+
+def test_a_light_accent_gets_a_dark_title_so_it_reads_in_greyscale():
+    from support import hex_rgb, luminance
+
+    text = LONG.replace("size: 1in\n", "size: 1in\npalette: {accent: \"#e8d48a\"}\n") % "Short."
+    tileset = tileset_from_text(text)
+    drawing = design_component(tileset, tileset.components[0])
+    layout = card_layout(drawing.width, drawing.height, *card_words(tileset.components[0].features))
+    assert layout.band is not None
+    names = [t for t in texts(drawing.items) if inside(text_extent(t), layout.band)]
+    assert names and all(t.fill == dict(tileset.palette)["ink"] for t in names)
+    assert abs(luminance(hex_rgb(names[0].fill)) - luminance(hex_rgb("#e8d48a"))) > 120

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.draw.art import badge, die_face, rock_texture, wrap
+from pnp.draw.art import badge, die_face, ink_for, rock_texture, wrap
 from pnp.draw.fonts import MIN_TEXT, fit_size, greedy_lines, string_width
 from pnp.draw.icons import ICONS, Pen
 from pnp.draw.scene import Circle, Clip, Outline, Primitive, Style, Text, rect
@@ -190,8 +190,9 @@ def _title_items(layout: CardLayout, colours: dict[str, str]) -> list[Primitive]
         (ASCENT - DESCENT) / 2 * size
     items: list[Primitive] = [Outline(rect(band.x, band.y, band.width, band.height, mm(1.2)),
                                       Style(fill=colours["accent"]))]
+    ink = ink_for(colours["accent"], colours)  # white on the usual dark band; dark on a light one
     items.extend(Text(band.x + band.width / 2, first + index * pitch, line, size, name.font,
-                      "middle", "#ffffff") for index, line in enumerate(name.lines))
+                      "middle", ink) for index, line in enumerate(name.lines))
     return items
 
 
