@@ -1,22 +1,30 @@
 """Cards and tokens: faces, reverse sides and shared backs, as scenes.
 
-A component is drawn on a frame of its own size and shape (rectangle, round
-or hex) with the same feature placement as tiles, so a card's title, icon and
-rules text are declared exactly like a tile's label and icon.
+A token is drawn on a frame of its own size and shape (round, hex or
+rectangle) with the same feature placement as tiles. A rectangular card is
+declared with the same features (a label, icons, text) but laid out as a card
+by :mod:`pnp.draw.cards`: title band, art window, rules box.
 """
 
 from __future__ import annotations
 
+import zlib
+
 from pnp.draw.art import Frame, design_back, features, ink_for, piece_outline
+from pnp.draw.cards import card_items
 from pnp.draw.scene import Clip, Drawing, Outline, Primitive, Style, rect
-from pnp.model.pieces import PieceCut, piece_box, piece_cut
+from pnp.model.pieces import RECT, piece_box, piece_cut
 from pnp.model.tileset import Component, Feature, Tileset
 
 FACE_COLOUR = "#f6efdf"  # parchment: dark ink reads on it in colour and in greyscale
 
 
-def _face(tileset: Tileset, cut: PieceCut, width: float, height: float, colour: str,
-          feats: tuple[Feature, ...], bleed: float) -> Drawing:
+def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feature, ...],
+          bleed: float) -> Drawing:
+    width, height = piece_box(tileset, component)
+    cut = piece_cut(tileset, component)
+    if component.kind == "card" and cut.fills_box:
+        return _card_face(tileset, component, colour, feats, bleed)
     colours = dict(tileset.palette)
     background = colour or FACE_COLOUR
     edge = piece_outline(cut, width, height, bleed)
@@ -35,11 +43,22 @@ def _face(tileset: Tileset, cut: PieceCut, width: float, height: float, colour: 
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 
 
+def _card_face(tileset: Tileset, component: Component, colour: str,
+               feats: tuple[Feature, ...], bleed: float) -> Drawing:
+    """A rectangular card: its face colour bleeding off the cut, then the card layout."""
+    colours = dict(tileset.palette)
+    width, height = piece_box(tileset, component)
+    background = colour or FACE_COLOUR
+    edge = piece_outline(RECT, width, height, bleed)
+    seed = zlib.crc32(f"{tileset.rules_game}/card/{component.name}".encode())
+    items: list[Primitive] = [Outline(edge, Style(fill=background))]
+    items.extend(card_items(feats, colours, width, height, ink_for(background, colours), seed))
+    return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
+
+
 def design_component(tileset: Tileset, component: Component, bleed: float = 0.0) -> Drawing:
     """The face of a card or token."""
-    width, height = piece_box(tileset, component)
-    return _face(tileset, piece_cut(tileset, component), width, height, component.colour,
-                 component.features, bleed)
+    return _face(tileset, component, component.colour, component.features, bleed)
 
 
 def design_reverse(tileset: Tileset, component: Component, bleed: float = 0.0) -> Drawing:
@@ -48,7 +67,7 @@ def design_reverse(tileset: Tileset, component: Component, bleed: float = 0.0) -
     cut = piece_cut(tileset, component)
     if component.reverse is None:
         return design_back(tileset, tileset.back(component.back), width, height, bleed, cut)
-    return _face(tileset, cut, width, height, component.reverse.colour,
-                 component.reverse.features, bleed)
+    return _face(tileset, component, component.reverse.colour, component.reverse.features,
+                 bleed)
 
 

@@ -1,57 +1,184 @@
-"""One-page player aids (a scoring summary, a variant's rules card) set with Platypus.
+"""One-page player aids: a title, then sections as tables of icons and short rows.
 
-The text comes from the tileset, in our own words; headings, paragraphs and
-"- " bullet lines are all the structure an aid needs. Pages carry the same
-header and check bar as the sheets, and only embedded fonts.
+An aid is glanced at during play, not read: every section is a table under a
+coloured heading, a row is an icon (the tiles' own, see
+:mod:`pnp.draw.legend`), a name and a few words, and rules are short lines of
+their own rather than paragraphs. The sections flow down two columns under a
+full-width title. Each icon is drawn once per document as a form named
+``icon-<name>`` and placed in every row that shows it.
+
+Pages carry the same header and check bar as the sheets, and only embedded
+fonts. All the words come from the tileset and reach reportlab escaped.
 """
 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from typing import Any
 
+from reportlab.platypus import Flowable  # aids are imported only when one is made
+
 from pnp.draw.fonts import pdf_font
-from pnp.export.markup import paragraph, text
+from pnp.draw.legend import badge_chip, icon_chip
+from pnp.export.markup import join, literal, paragraph, text
 from pnp.export.pdf import binary_streams, define_check_bar, page_header
+from pnp.export.pdfdraw import draw
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, PAPER_TITLES, SAFE_MARGIN, Paper
-from pnp.model.tileset import Aid
+from pnp.model.tileset import DEFAULT_PALETTE, Aid, AidRow, AidSection
+
+INK = "#1f1a16"
+MUTED = "#6c5f51"
+STRIPE = "#f6efdf"  # every other row, so the eye keeps its line across a table
+RULE = "#d9c9a6"
+NAME_SHARE = 0.35  # of a table's width, for the name column
+GUTTER = 16.0  # between the two columns
+TITLE_HEIGHT = 46.0  # the full-width frame holding the title and the line under it
+SECTION_GAP = 9.0
+# Sizes tried in turn, largest first: the rows' text in points, and the icon
+# chips' side at that size. The first that fits the page wins, so a short aid
+# prints large and a long one still keeps to one page; 6.5 pt is the floor.
+LOOKS = ((10.0, 30.0), (9.5, 28.0), (9.0, 27.0), (8.5, 25.0), (8.0, 24.0), (7.5, 22.0),
+         (7.0, 21.0), (6.5, 20.0))
 
 
-def _story(aid: Aid, game_title: str) -> list[Any]:  # reportlab flowables are untyped
+@dataclass(frozen=True)
+class Look:
+    """The sizes one setting of an aid uses."""
+
+    body: float
+    icon: float
+
+    @property
+    def heading(self) -> float:
+        return self.body * 1.25
+
+
+def _styles(look: Look) -> dict[str, Any]:  # reportlab styles are untyped
     from reportlab.lib.colors import HexColor
+    from reportlab.lib.enums import TA_CENTER
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import KeepTogether, ListFlowable, ListItem, Spacer
 
-    title = ParagraphStyle("title", fontName=pdf_font("bold"), fontSize=20, leading=24,
-                           spaceAfter=4, textColor=HexColor("#1f1a16"))
-    subtitle = ParagraphStyle("subtitle", fontName=pdf_font("regular"), fontSize=10,
-                              leading=13, spaceAfter=10, textColor=HexColor("#6c5f51"))
-    heading = ParagraphStyle("heading", fontName=pdf_font("bold"), fontSize=12.5, leading=15,
-                             spaceBefore=8, spaceAfter=3, textColor=HexColor("#a8321c"))
-    body = ParagraphStyle("body", fontName=pdf_font("regular"), fontSize=10, leading=13,
-                          spaceAfter=4)
-    story: list[Any] = [paragraph(text(aid.title), title),
-                        paragraph(text(f"{game_title} \u00b7 player aid"), subtitle)]
-    for head, words in aid.sections:
-        block: list[Any] = [paragraph(text(head), heading)]
-        bullets: list[Any] = []
-        for raw in words.strip().split("\n"):
-            line = raw.strip()
-            if line.startswith("- "):
-                bullets.append(ListItem(paragraph(text(line[2:]), body), leftIndent=12))
-                continue
-            if bullets:
-                block.append(ListFlowable(bullets, bulletType="bullet", start="\u2022",
-                                          leftIndent=12, bulletFontName=pdf_font("regular")))
-                bullets = []
-            if line:
-                block.append(paragraph(text(line), body))
-        if bullets:
-            block.append(ListFlowable(bullets, bulletType="bullet", start="\u2022",
-                                      leftIndent=12, bulletFontName=pdf_font("regular")))
-        block.append(Spacer(1, 2))
-        story.append(KeepTogether(block))
-    return story
+    body, leading = look.body, look.body * 1.2
+    return {
+        "title": ParagraphStyle("title", fontName=pdf_font("bold"), fontSize=20, leading=23,
+                                textColor=HexColor(INK)),
+        "subtitle": ParagraphStyle("subtitle", fontName=pdf_font("regular"), fontSize=9,
+                                   leading=11, textColor=HexColor(MUTED)),
+        "heading": ParagraphStyle("heading", fontName=pdf_font("bold"), fontSize=look.heading,
+                                  leading=look.heading * 1.2, textColor=HexColor("#ffffff")),
+        "name": ParagraphStyle("name", fontName=pdf_font("bold"), fontSize=body,
+                               leading=leading, textColor=HexColor(INK)),
+        "body": ParagraphStyle("body", fontName=pdf_font("regular"), fontSize=body,
+                               leading=leading, textColor=HexColor(INK)),
+        "bullet": ParagraphStyle("bullet", fontName=pdf_font("bold"), fontSize=body,
+                                 leading=leading, textColor=HexColor(MUTED),
+                                 alignment=TA_CENTER),
+    }
+
+
+class Chip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
+    """A table cell showing an icon chip, with its badge; the chip is a form drawn once."""
+
+    def __init__(self, icon: str, badge_text: str, side: float,
+                 colours: dict[str, str]) -> None:
+        super().__init__()
+        self.icon, self.badge_text, self.side, self.colours = icon, badge_text, side, colours
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.side, self.side
+
+    def draw(self) -> None:
+        canvas = self.canv
+        form = f"icon-{self.icon}"
+        if not canvas.hasForm(form):
+            canvas.beginForm(form, 0, 0, self.side, self.side)
+            draw(canvas, icon_chip(self.icon, self.side, self.colours))
+            canvas.endForm()
+        canvas.doForm(form)
+        if self.badge_text:
+            draw(canvas, badge_chip(self.badge_text, self.side, self.colours))
+
+
+def _row_cells(row: AidRow, look: Look, styles: dict[str, Any],
+               colours: dict[str, str]) -> list[Any]:
+    chip = Chip(row.icon, row.badge, look.icon, colours) if row.icon else ""
+    return [chip, paragraph(text(row.name), styles["name"]),
+            paragraph(text(row.text), styles["body"])]
+
+
+def _section_table(section: AidSection, width: float, look: Look,
+                   colours: dict[str, str]) -> Any:
+    """A section as one table: a heading band, its rows, then its rules one to a row."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.platypus import Table, TableStyle
+
+    styles = _styles(look)
+    first = look.icon + 4
+    name_width = (width - first) * NAME_SHARE
+    data: list[list[Any]] = [[paragraph(text(section.heading), styles["heading"]), "", ""]]
+    data += [_row_cells(row, look, styles, colours) for row in section.rows]
+    first_note = len(data)
+    data += [[paragraph(literal("\u2022"), styles["bullet"]),
+              paragraph(text(note), styles["body"]), ""] for note in section.notes]
+    pad = look.body * 0.3
+    commands: list[tuple[Any, ...]] = [
+        ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # empty cells too: no Helvetica
+        ("SPAN", (0, 0), (2, 0)),
+        ("BACKGROUND", (0, 0), (2, 0), HexColor(colours["accent"])),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.4, HexColor(RULE)),
+        ("BOX", (0, 0), (-1, -1), 0.6, HexColor(colours["accent"])),
+        ("LEFTPADDING", (0, 1), (0, -1), 2), ("RIGHTPADDING", (0, 1), (0, -1), 2),
+    ]
+    commands += [("BACKGROUND", (0, index), (-1, index), HexColor(STRIPE))
+                 for index in range(2, len(data), 2)]
+    commands += [("SPAN", (1, index), (2, index)) for index in range(first_note, len(data))]
+    table = Table(data, colWidths=[first, name_width, width - first - name_width],
+                  hAlign="LEFT")
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def _balanced(heights: list[float]) -> int:
+    """How many sections go in the left column so the taller column is as short as can be."""
+    total = sum(heights)
+    return min(range(len(heights) + 1),
+               key=lambda split: (max(sum(heights[:split]), total - sum(heights[:split])),
+                                  -split))
+
+
+def _columns(aid: Aid, column: float, room: float, colours: dict[str, str]) -> list[Any]:
+    """The sections at the largest look whose two balanced columns fit ``room``.
+
+    Each section's height is measured by laying its table out, so the choice
+    is made before anything is drawn; if even the smallest look is too tall,
+    it is used anyway and the aid runs onto a second page.
+    """
+    from reportlab.platypus import FrameBreak, KeepTogether, Spacer
+
+    for body, icon in LOOKS:
+        look = Look(body, icon)
+        tables = [_section_table(section, column, look, colours) for section in aid.sections]
+        heights = [table.wrap(column, room)[1] + SECTION_GAP for table in tables]
+        split = _balanced(heights)
+        if max(sum(heights[:split]), sum(heights[split:])) - SECTION_GAP <= room:
+            break
+    blocks = [KeepTogether([table, Spacer(1, SECTION_GAP)]) for table in tables]
+    return [*blocks[:split], FrameBreak(), *blocks[split:]]
+
+
+def _story(aid: Aid, game_title: str, column: float, room: float) -> list[Any]:
+    from reportlab.platypus import FrameBreak
+
+    styles = _styles(Look(*LOOKS[0]))
+    colours = {**DEFAULT_PALETTE, **dict(aid.palette)}
+    return [paragraph(text(aid.title), styles["title"]),
+            paragraph(join([text(game_title), literal(" \u00b7 player aid")]),
+                      styles["subtitle"]),
+            FrameBreak(), *_columns(aid, column, room, colours)]
 
 
 def render_aid(aid: Aid, paper: Paper, game_title: str) -> tuple[bytes, int]:
@@ -66,24 +193,38 @@ def render_aid(aid: Aid, paper: Paper, game_title: str) -> tuple[bytes, int]:
     return data, pages
 
 
+def _frames(paper: Paper) -> tuple[list[Any], float, float]:
+    """A full-width frame for the title, then two columns; a column's width and height."""
+    from reportlab.platypus import Frame
+
+    left = SAFE_MARGIN + 10.0
+    width = paper.width - 2 * left
+    top = paper.height - SAFE_MARGIN - HEADER_BAND - 8.0
+    bottom = SAFE_MARGIN + FOOTER_BAND + 6.0
+    column = (width - GUTTER) / 2
+    plain = {"leftPadding": 0, "rightPadding": 0, "topPadding": 0, "bottomPadding": 0}
+    frames = [Frame(left, top - TITLE_HEIGHT, width, TITLE_HEIGHT, id="title", **plain)]
+    frames += [Frame(left + index * (column + GUTTER), bottom, column,
+                     top - TITLE_HEIGHT - bottom, id=f"column-{index}", **plain)
+               for index in range(2)]
+    return frames, column, top - TITLE_HEIGHT - bottom
+
+
 def _render(aid: Aid, paper: Paper, game_title: str, total: int) -> tuple[bytes, int]:
     from reportlab.pdfgen.canvas import Canvas
-    from reportlab.platypus import SimpleDocTemplate
+    from reportlab.platypus import BaseDocTemplate, PageTemplate
 
     binary_streams()
     buffer = io.BytesIO()
-    margin = SAFE_MARGIN + 22.0
-    document = SimpleDocTemplate(
+    document = BaseDocTemplate(
         buffer, pagesize=(paper.width, paper.height), invariant=1,
-        leftMargin=margin, rightMargin=margin,
-        topMargin=SAFE_MARGIN + HEADER_BAND + 18.0, bottomMargin=SAFE_MARGIN + FOOTER_BAND + 12,
         title=f"{game_title} - {aid.title} ({PAPER_TITLES[paper.name]})", author="pnp",
         subject=f"Player aid for {game_title}", creator="pnp",
-        initialFontName=pdf_font("regular"), initialFontSize=10,
+        initialFontName=pdf_font("regular"), initialFontSize=LOOKS[0][0],
     )
     pages: list[int] = []
 
-    def furniture(canvas: Canvas, doc: SimpleDocTemplate) -> None:
+    def furniture(canvas: Canvas, doc: BaseDocTemplate) -> None:
         if not canvas.hasForm("checkbar"):
             define_check_bar(canvas, paper)
         pages.append(doc.page)
@@ -91,5 +232,7 @@ def _render(aid: Aid, paper: Paper, game_title: str, total: int) -> tuple[bytes,
                     f"{PAPER_TITLES[paper.name]} \u00b7 print on plain paper", doc.page,
                     max(total, doc.page))
 
-    document.build(_story(aid, game_title), onFirstPage=furniture, onLaterPages=furniture)
+    frames, column, room = _frames(paper)
+    document.addPageTemplates([PageTemplate(id="aid", frames=frames, onPage=furniture)])
+    document.build(_story(aid, game_title, column, room))
     return buffer.getvalue(), len(pages)

@@ -59,6 +59,8 @@ from pnp.model.icons import ICON_NAMES
 from pnp.model.tileset import (
     DEFAULT_PALETTE,
     Aid,
+    AidRow,
+    AidSection,
     Back,
     Component,
     Face,
@@ -295,17 +297,38 @@ BOARD = Record("tileset:board", (
           default_doc="none"),
 ), rules=(_inner_inside,), doc_as="a hexagonal board (below)")
 
+ROW = Record("tileset:row", (
+    Field("icon", Choice(ICON_NAMES, doc_as="an icon name (see features)"),
+          "drawn in the row's first column, as on the tiles", default=""),
+    Field("badge", Text(4, numbers=True), "a number or word in a small disc on the icon",
+          default=""),
+    Field("name", Text(40, numbers=True), "what the row is about, set bold", required=True),
+    Field("text", Text(160, numbers=True), "what it does or scores, in a few words",
+          required=True),
+), doc_as="a row (below)")
+
+
+def _rows_or_text(section: Node) -> None:
+    """A section with neither rows nor text would print a heading over nothing."""
+    if not section.given("rows") and not section.given("text"):
+        section.fail("", "this section has nothing under its heading", "neither rows nor text",
+                     "rows: a list of rows, or text: short lines")
+
+
 SECTION = Record("tileset:section", (
     Field("heading", Text(80), "the section's heading", required=True),
-    Field("text", Text(3000), "plain text; lines starting with a hyphen are bullets",
-          required=True),
-), doc_as="a section")
+    Field("rows", ListOf(ROW, "rows", doc_as="list of rows (below)", most=30),
+          "a table: icon, name, what it does or scores", default_doc="none"),
+    Field("text", Text(3000), "short lines of rules, each printed as a row of its own after "
+          "the table; a leading hyphen is dropped; a section needs rows, text or both",
+          default=""),
+), rules=(_rows_or_text,), doc_as="a section")
 
 AID = Record("tileset:aid", (
     Field("name", NAME, "its file name; not `tiles`, `cards`, `tokens` or `board`",
           required=True),
     Field("title", Text(80), "the page's title", required=True),
-    Field("sections", ListOf(SECTION, "sections", most=40), "headings with text",
+    Field("sections", ListOf(SECTION, "sections", most=40), "headings over tables and rules",
           required=True),
 ), doc_as="a player aid (below)")
 
@@ -361,7 +384,7 @@ TILESET = Record("tileset:top", (
 ))
 
 RECORDS = (TILESET, TILE, PATH, FEATURE, BACK, PALETTE, VARIANT, COMPONENT, FACE, BOARD,
-           SPACE, AID, SECTION)
+           SPACE, AID, SECTION, ROW)
 
 
 # ---------------------------------------------------------------------------
@@ -586,7 +609,8 @@ def _tileset(top: Node, path: Path) -> Tileset:
         components=tuple(_component(node, default_back)
                          for node in _listed(top["components"])),
         notes=top["notes"], board=_board_spec(top["board"], title),
-        aids=tuple(_aid(node) for node in _listed(top["aids"])), rotatable=rotatable,
+        aids=tuple(_aid(node, _palette(top["palette"])) for node in _listed(top["aids"])),
+        rotatable=rotatable,
         rulebook=top["rulebook"], rulebook_subtitle=top["rulebook-subtitle"],
         default_back=default_back,
         lines=tuple((key, top.source.line_of(key)) for key in top.source),
@@ -657,6 +681,14 @@ def _board_spec(node: Node | None, title: str) -> BoardSpec | None:
                      side=node["side"], inner=node["inner"], marks=marks)
 
 
-def _aid(node: Node) -> Aid:
-    return Aid(name=node["name"], title=node["title"],
-               sections=tuple((part["heading"], part["text"]) for part in node["sections"]))
+def _aid(node: Node, palette: tuple[tuple[str, str], ...]) -> Aid:
+    return Aid(name=node["name"], title=node["title"], palette=palette,
+               sections=tuple(_section(part) for part in node["sections"]))
+
+
+def _section(node: Node) -> AidSection:
+    rows = tuple(AidRow(name=row["name"], text=row["text"], icon=row["icon"],
+                        badge=row["badge"]) for row in _listed(node["rows"]))
+    lines = (line.strip() for line in node["text"].split("\n"))
+    notes = tuple(line[2:].strip() if line.startswith("- ") else line for line in lines if line)
+    return AidSection(heading=node["heading"], rows=rows, notes=notes)

@@ -140,12 +140,35 @@ class Face:
 
 
 @dataclass(frozen=True)
+class AidRow:
+    """One row of an aid's table: an icon, what it is, and what it does or scores."""
+
+    name: str
+    text: str
+    icon: str = ""  # one of the tiles' icons; empty for a row without one
+    badge: str = ""  # a number or word in a small disc on the icon, as on tiles
+
+
+@dataclass(frozen=True)
+class AidSection:
+    """A heading over a table of rows, then short lines of rules, each a row of its own."""
+
+    heading: str
+    rows: tuple[AidRow, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Aid:
-    """A one-page player aid (scoring summary, variant rules) set as text."""
+    """A one-page player aid (scoring summary, variant rules): tables of icons and short rows.
+
+    ``palette`` is the tileset's, so the aid's icons wear the tiles' colours.
+    """
 
     name: str
     title: str
-    sections: tuple[tuple[str, str], ...]  # (heading, text)
+    sections: tuple[AidSection, ...]
+    palette: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,31 @@
+"""Icons as small drawings of their own, for the tables of player aids.
+
+An aid is read beside the tiles, so its icons must be the tiles' icons: the
+same functions from :mod:`pnp.draw.icons`, the same palette, the same badge,
+on the sand disc a card's art window shows them on.
+"""
+
+from __future__ import annotations
+
+from pnp.draw.art import badge
+from pnp.draw.icons import ICONS, Pen
+from pnp.draw.scene import Circle, Drawing, Primitive, Style
+
+DISC = 0.47  # the disc's radius as a share of the chip's side
+ICON = 0.4  # the icon's radius as a share of the chip's side: inside the disc
+
+
+def icon_chip(name: str, side: float, colours: dict[str, str]) -> Drawing:
+    """The icon ``name`` on a sand disc, in a ``side`` x ``side`` box."""
+    centre = side / 2
+    items: list[Primitive] = [Circle(centre, centre, side * DISC,
+                                     Style(fill=colours["floor"], stroke=colours["wall"],
+                                           width=side * 0.03))]
+    items.extend(ICONS[name](Pen(centre, centre, side * ICON, colours)))
+    return Drawing(side, side, 0.0, tuple(items))
+
+
+def badge_chip(text: str, side: float, colours: dict[str, str]) -> Drawing:
+    """A badge drawn over a chip's top-right corner, as tiles put one on an icon."""
+    radius = side * 0.2
+    return Drawing(side, side, 0.0, tuple(badge(text, side - radius, radius, radius, colours)))

@@ -1,0 +1,234 @@
+"""Player aids are one-page references: tables of the tiles' icons and short rows, never a wall.
+
+Every shipped aid is rendered on both papers and read back with pypdf: its page
+count, the icon forms it places, the blocks of lines its text makes, and the
+size of every string; the page is rasterised to check the margins stay blank.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from itertools import combinations, pairwise
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from support import ROOT, pdf_page_image, text_sizes, tileset_from_text
+
+from pnp.export.aids import LOOKS, _balanced, render_aid
+from pnp.impose.layout import PAPERS, SAFE_MARGIN
+from pnp.input.tileset import load_tileset
+from pnp.model.tileset import Tileset
+
+SHIPPED = {game: load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+           for game in ("dynamine", "gold-mine")}
+AIDS = [(game, aid) for game, tileset in SHIPPED.items() for aid in tileset.aids]
+PAPER_NAMES = ("letter", "a4")
+# What scores or matters in each game, drawn as the tiles draw it.
+SCORING_ICONS = {
+    "dynamine": {"vein", "altar", "well", "well-altar", "well-dragon", "fossil", "sapphire",
+                 "headframe", "pickaxes", "bat", "move-tile"},
+    "gold-mine": {"phantom", "bat", "gold-challenge", "nugget"},
+}
+LONGEST_BLOCK = 3  # lines: more than this in one block of text reads as a paragraph
+
+
+def rendered(game: str, aid_name: str, paper: str, tmp: Path) -> Path:
+    tileset = SHIPPED[game]
+    aid = next(a for a in tileset.aids if a.name == aid_name)
+    data, pages = render_aid(aid, PAPERS[paper], tileset.title)
+    assert pages == 1
+    path = tmp / f"{game}-{aid_name}-{paper}.pdf"
+    path.write_bytes(data)
+    return path
+
+
+@pytest.fixture(scope="module")
+def aid_pdfs(tmp_path_factory) -> dict[tuple[str, str, str], Path]:
+    tmp = tmp_path_factory.mktemp("aids")
+    return {(game, aid.name, paper): rendered(game, aid.name, paper, tmp)
+            for game, aid in AIDS for paper in PAPER_NAMES}
+
+
+def lines_of(path: Path) -> list[tuple[float, float, float, str]]:
+    """(x, y, size, text) of every string the page shows, y up, as pypdf places it."""
+    found: list[tuple[float, float, float, str]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if text.strip():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            found.append((round(x, 1), round(y, 1), size, text.strip()))
+
+    PdfReader(path).pages[0].extract_text(visitor_text=visit)
+    return found
+
+
+def blocks(lines: list[tuple[float, float, float, str]]) -> list[list[str]]:
+    """Runs of lines that start at the same x, one line pitch apart: paragraphs, as read."""
+    by_column: dict[float, list[tuple[float, float, str]]] = {}
+    for x, y, size, words in lines:
+        by_column.setdefault(x, []).append((y, size, words))
+    found: list[list[str]] = []
+    for column in by_column.values():
+        column.sort(reverse=True)
+        run = [column[0][2]]
+        for (above, size, _), (below, _, words) in pairwise(column):
+            if above - below <= size * 1.3:
+                run.append(words)
+            else:
+                found.append(run)
+                run = [words]
+        found.append(run)
+    return found
+
+
+def test_two_shipped_aids():
+    assert [(game, aid.name) for game, aid in AIDS] == [("dynamine", "scoring-aid"),
+                                                        ("gold-mine", "phantom-variant")]
+
+
+@pytest.mark.parametrize("paper", PAPER_NAMES)
+@pytest.mark.parametrize(("game", "aid"), AIDS, ids=lambda v: getattr(v, "name", v))
+def test_each_aid_is_one_page_of_the_papers_size(aid_pdfs, game, aid, paper):
+    reader = PdfReader(aid_pdfs[game, aid.name, paper])
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert float(box.width) == pytest.approx(PAPERS[paper].width, abs=1e-3)
+    assert float(box.height) == pytest.approx(PAPERS[paper].height, abs=1e-3)
+
+
+@pytest.mark.parametrize("paper", PAPER_NAMES)
+@pytest.mark.parametrize(("game", "aid"), AIDS, ids=lambda v: getattr(v, "name", v))
+def test_the_aid_shows_an_icon_for_every_row_and_every_scoring_thing(aid_pdfs, game, aid,
+                                                                     paper):
+    path = aid_pdfs[game, aid.name, paper]
+    page = PdfReader(path).pages[0]
+    forms = {name.removeprefix("/FormXob.icon-")
+             for name in page["/Resources"]["/XObject"] if name.startswith("/FormXob.icon-")}
+    rows = Counter(row.icon for section in aid.sections for row in section.rows if row.icon)
+    assert forms == set(rows)
+    assert SCORING_ICONS[game] <= forms
+    # each form is placed once per row that shows it
+    content = page.get_contents().get_data()
+    assert {icon: content.count(f"/FormXob.icon-{icon} Do".encode()) for icon in rows} == rows
+    # and every icon drawn on the game's cards and tokens is explained
+    pieces = {str(f.value) for c in SHIPPED[game].components for f in c.features
+              if f.kind == "icon"} - {"plus-one-token"}
+    assert pieces <= forms
+
+
+@pytest.mark.parametrize("paper", PAPER_NAMES)
+@pytest.mark.parametrize(("game", "aid"), AIDS, ids=lambda v: getattr(v, "name", v))
+def test_no_wall_of_text(aid_pdfs, game, aid, paper):
+    path = aid_pdfs[game, aid.name, paper]
+    found = blocks(lines_of(path))
+    longest = max(found, key=len)
+    assert len(longest) <= LONGEST_BLOCK, longest
+    assert max(len(" ".join(block)) for block in found) <= 120
+    # every word of the aid is on the page
+    words = " ".join(" ".join(block) for block in found).split()
+    for section in aid.sections:
+        assert section.heading.split()[0] in words
+        for row in section.rows:
+            assert row.name.split()[0] in words
+
+
+@pytest.mark.parametrize("paper", PAPER_NAMES)
+@pytest.mark.parametrize(("game", "aid"), AIDS, ids=lambda v: getattr(v, "name", v))
+def test_aid_text_is_readable_and_inside_the_safe_margin(aid_pdfs, game, aid, paper):
+    path = aid_pdfs[game, aid.name, paper]
+    sizes = [size for _, size in text_sizes(path)]
+    assert min(sizes) >= 6.0
+    body = [size for x, y, size, words in lines_of(path)]
+    assert Counter(body).most_common(1)[0][0] >= 8.0  # the rows themselves, not just >= 6
+    image = pdf_page_image(path, 0, 72).convert("L")
+    margin = int(SAFE_MARGIN) - 1
+    width, height = image.size
+    for box in ((0, 0, width, margin), (0, height - margin, width, height),
+                (0, 0, margin, height), (width - margin, 0, width, height)):
+        assert image.crop(box).getextrema()[0] >= 250, box
+
+
+@pytest.mark.parametrize(("game", "aid"), AIDS, ids=lambda v: getattr(v, "name", v))
+def test_every_font_of_the_aid_is_embedded(aid_pdfs, game, aid):
+    page = PdfReader(aid_pdfs[game, aid.name, "letter"]).pages[0]
+    fonts = page["/Resources"]["/Font"]
+    assert fonts
+    for name in fonts:
+        descriptor = fonts[name].get_object().get("/FontDescriptor")
+        assert descriptor is not None and "/FontFile2" in descriptor.get_object(), name
+
+
+def test_every_icon_chip_stays_distinct_in_greyscale():
+    """Printed in grey, each chip shows its icon on the disc, and no two chips look alike.
+
+    Well with altar and well with dragon are the closest pair (about 6% of the
+    chip differs by more than 40 grey levels); the rest differ by 17% or more.
+    """
+    import math
+
+    from support import hex_rgb, luminance, svg_to_image
+
+    from pnp.draw.legend import ICON, icon_chip
+    from pnp.export.svg import to_svg
+    from pnp.model.icons import ICON_NAMES
+    from pnp.model.tileset import DEFAULT_PALETTE
+
+    colours, side, dpi = dict(DEFAULT_PALETTE), 48.0, 144
+    greys = {name: svg_to_image(to_svg(icon_chip(name, side, colours)), dpi).convert("L")
+             .tobytes() for name in ICON_NAMES}
+    floor = luminance(hex_rgb(colours["floor"]))
+    disc = math.pi * (side * ICON * dpi / 72) ** 2
+    for name, levels in greys.items():
+        assert sum(abs(level - floor) > 40 for level in levels) >= 0.2 * disc, name
+    for a, b in combinations(ICON_NAMES, 2):
+        differ = sum(abs(p - q) > 40 for p, q in zip(greys[a], greys[b], strict=True))
+        assert differ >= 0.04 * len(greys[a]), (a, b)
+
+
+def _many(rows: int, sections: int) -> Tileset:
+    lines = ["game: many", "title: Many", "size: 1in", "tiles: [{name: t, count: 1, paths: [N-S]}]",
+             "aids:", "  - name: aid", "    title: A long aid", "    sections:"]
+    for section in range(sections):
+        lines.append(f"      - heading: Section {section}")
+        lines.append("        rows:")
+        lines += [f"          - {{icon: vein, name: Vein {n}, text: \"Scores its level, at "
+                  f"most five points\"}}" for n in range(rows)]
+        lines.append("        text: |\n          One short rule for the section.")
+    return tileset_from_text("\n".join(lines))
+
+
+def test_a_longer_aid_is_set_smaller_to_keep_to_one_page(tmp_path):
+    short, long = _many(3, 2), _many(7, 5)
+    for tileset, name in ((short, "short"), (long, "long")):
+        data, pages = render_aid(tileset.aids[0], PAPERS["letter"], tileset.title)
+        assert pages == 1
+        (tmp_path / f"{name}.pdf").write_bytes(data)
+    short_body = Counter(s for *_, s, _ in lines_of(tmp_path / "short.pdf")).most_common(1)
+    long_body = Counter(s for *_, s, _ in lines_of(tmp_path / "long.pdf")).most_common(1)
+    assert short_body[0][0] == LOOKS[0][0]
+    assert LOOKS[-1][0] <= long_body[0][0] < short_body[0][0]
+    assert min(size for _, size in text_sizes(tmp_path / "long.pdf")) >= 6.0
+
+
+def test_an_aid_too_long_for_any_size_says_it_took_two_pages():
+    tileset = _many(30, 8)
+    data, pages = render_aid(tileset.aids[0], PAPERS["a4"], tileset.title)
+    assert pages == len(PdfReader(io.BytesIO(data)).pages) >= 2
+
+
+def test_sections_are_split_between_the_columns_to_balance_them():
+    assert _balanced([100, 100, 100, 100]) == 2
+    assert _balanced([300, 50, 50, 50, 50, 50]) == 1
+    assert _balanced([50, 50, 50, 50, 50, 300]) == 5
+    assert _balanced([10]) == 1  # a lone section goes on the left
+
+
+def test_a_section_needs_rows_or_text():
+    from pnp.errors import InputError
+
+    with pytest.raises(InputError, match="nothing under its heading"):
+        tileset_from_text("game: g\ntitle: G\nsize: 1in\ntiles: [{name: t, count: 1, paths: "
+                          "[N-S]}]\naids: [{name: a, title: A, sections: [{heading: H}]}]\n")

@@ -1,0 +1,243 @@
+"""Cards are designed as cards: a title band, an art window and a rules box that never overflow.
+
+The regions come from :func:`pnp.draw.cards.card_layout`; the tests check them
+against each other and against what the drawing really holds, measure every
+line with the font's metrics, and look at a printed card page pixel by pixel.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from support import ROOT, close_to, pdf_page_image, text_sizes, tileset_from_text
+
+from pnp.build import BuildOptions, build
+from pnp.draw.cards import GAP, PAD, Box, card_layout, card_words, text_extent
+from pnp.draw.components import design_component, design_reverse
+from pnp.draw.fonts import MIN_TEXT, string_width
+from pnp.draw.scene import Clip, Drawing, Primitive, Text
+from pnp.impose.layout import PAPERS
+from pnp.input.tileset import load_tileset
+from pnp.model.tileset import Component, Feature, Tileset
+from pnp.units import mm
+
+DYNAMINE = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
+CARDS = [c for c in DYNAMINE.components if c.kind == "card"]
+SLACK = 0.01  # points: rounding in the layout's sums
+
+
+def faces(component: Component) -> list[tuple[str, Drawing, tuple[Feature, ...]]]:
+    """Each printed face of a card that is laid out as a card, with its features."""
+    found = [("front", design_component(DYNAMINE, component), component.features)]
+    if component.reverse is not None:
+        found.append(("reverse", design_reverse(DYNAMINE, component),
+                      component.reverse.features))
+    return found
+
+
+def texts(items: tuple[Primitive, ...]) -> list[Text]:
+    found: list[Text] = []
+    for item in items:
+        if isinstance(item, Text):
+            found.append(item)
+        elif isinstance(item, Clip):
+            found.extend(texts(item.children))
+    return found
+
+
+def inside(inner: Box, outer: Box, margin: float = 0.0) -> bool:
+    return (inner.x >= outer.x + margin - SLACK and inner.right <= outer.right - margin + SLACK
+            and inner.y >= outer.y + margin - SLACK
+            and inner.bottom <= outer.bottom - margin + SLACK)
+
+
+def test_dynamine_ships_poker_cards():
+    assert len(CARDS) == 17
+    assert {(round(c.width, 2), round(c.height, 2)) for c in CARDS} == {(178.58, 249.45)}
+
+
+@pytest.mark.parametrize("component", CARDS, ids=lambda c: c.name)
+def test_band_art_and_rules_are_separate_regions_inside_the_safe_area(component):
+    for _, drawing, feats in faces(component):
+        layout = card_layout(drawing.width, drawing.height, *card_words(feats))
+        assert layout.band is not None and layout.rules is not None
+        regions = [layout.band, layout.art, layout.rules]
+        for a, b in combinations(regions, 2):
+            assert not a.overlaps(b)
+        # top to bottom, a gap between neighbours, all inside the frame
+        assert layout.band.bottom + GAP <= layout.art.y + SLACK
+        assert layout.art.bottom + GAP <= layout.rules.y + SLACK
+        assert layout.frame == Box(mm(3), mm(3), drawing.width - mm(6), drawing.height - mm(6))
+        assert all(inside(region, layout.frame) for region in regions)
+        # the art window is the biggest region: the picture is what a player sees first
+        assert layout.art.height > max(layout.band.height, 0.5 * layout.rules.height)
+
+
+@pytest.mark.parametrize("component", CARDS, ids=lambda c: c.name)
+def test_every_line_lies_inside_its_box_by_measured_width(component):
+    for side, drawing, feats in faces(component):
+        title, words = card_words(feats)
+        layout = card_layout(drawing.width, drawing.height, title, words)
+        assert layout.band is not None and layout.rules is not None
+        lines = texts(drawing.items)
+        titles = [t for t in lines if inside(text_extent(t), layout.band)]
+        rules = [t for t in lines if inside(text_extent(t), layout.rules, PAD)]
+        badges = [t for t in lines if inside(text_extent(t), layout.art)]
+        assert [t.text for t in titles] == [title], side
+        assert titles[0].font == "bold" and titles[0].fill == "#ffffff"
+        assert string_width(title, "bold", titles[0].size) <= layout.band.width - 2 * PAD
+        assert [t.text for t in badges] == [f.badge for f in feats if f.badge]
+        assert len(titles) + len(rules) + len(badges) == len(lines), side  # none outside
+        assert " ".join(t.text for t in rules).split() == words.split()
+        for line in rules:
+            assert string_width(line.text, line.font, line.size) <= \
+                layout.rules.width - 2 * PAD + SLACK
+
+
+@pytest.mark.parametrize("component", CARDS, ids=lambda c: c.name)
+def test_card_text_is_readable(component):
+    for _, drawing, _ in faces(component):
+        sizes = [t.size for t in texts(drawing.items)]
+        assert min(sizes) >= 7.0  # the shipped wording all fits at 7 pt or more
+        assert max(sizes) >= 10.0  # the title stands out
+
+
+@pytest.mark.parametrize("component", CARDS, ids=lambda c: c.name)
+def test_the_art_window_shows_the_cards_icon_and_badge(component):
+    """The same icon functions and badges as tiles and tokens, drawn large."""
+    from pnp.draw.art import badge
+    from pnp.draw.icons import ICONS, Pen
+
+    drawing = design_component(DYNAMINE, component)
+    layout = card_layout(drawing.width, drawing.height, *card_words(component.features))
+    icon = next(f for f in component.features if f.kind == "icon")
+    items = drawing.items[0].children  # type: ignore[union-attr]
+    colours = dict(DYNAMINE.palette)
+    art = layout.art
+    radius = min(art.width, art.height) * 0.36
+    centre = (art.x + art.width / 2, art.y + art.height / 2)
+    drawn = ICONS[str(icon.value)](Pen(*centre, radius * 0.9, colours))
+    assert all(part in items for part in drawn)
+    assert radius * 0.9 * 2 >= 0.4 * drawing.width  # large: two fifths of the card across
+    if icon.badge:
+        assert all(part in items for part in badge(icon.badge, centre[0] + radius * 0.8,
+                                                   centre[1] - radius * 0.8, radius * 0.32,
+                                                   colours))
+
+
+LONG = """\
+game: cards
+title: Cards
+size: 1in
+tiles: [{name: t, count: 1, paths: [N-S]}]
+components:
+  - name: wordy
+    kind: card
+    count: 1
+    size: 63mm x 88mm
+    features:
+      - {label: "A VERY LONG CARD NAME INDEED FOR A BAND"}
+      - {text: "Kind\\n\\n%s"}
+      - {icon: bat}
+  - name: disc
+    kind: card
+    count: 1
+    size: 30mm
+    shape: round
+    features: [{label: ROUND, at: N}, {icon: bat}]
+"""
+
+
+def _wordy() -> Tileset:
+    words = " ".join(["Extraordinarily"] + ["every tunnel scores one more point"] * 9)
+    return tileset_from_text(LONG % words)
+
+
+def test_long_wording_shrinks_and_grows_its_box_but_never_overflows():
+    tileset = _wordy()
+    card = tileset.components[0]
+    drawing = design_component(tileset, card)
+    title, words = card_words(card.features)
+    layout = card_layout(drawing.width, drawing.height, title, words)
+    assert layout.rules is not None and layout.band is not None
+    assert layout.rules.height > 0.45 * drawing.height  # the box took more of the card
+    assert MIN_TEXT <= layout.text.size < 8.5  # and the text got smaller, not too small
+    assert layout.text.height <= layout.rules.height - 2 * PAD
+    lines = texts(drawing.items)
+    names = [line for line in lines if line.fill == "#ffffff"]
+    assert len(names) == 2 and " ".join(n.text for n in names) == title  # two lines in the band
+    for line in lines:
+        box = layout.band if line in names else layout.rules
+        assert inside(text_extent(line), box, PAD if box is layout.rules else 0), line.text
+        assert line.size >= MIN_TEXT
+
+
+def test_a_round_card_keeps_the_token_layout():
+    tileset = _wordy()
+    drawing = design_component(tileset, tileset.components[1])
+    assert [t.font for t in texts(drawing.items)] == ["condensed"]  # the plaque, no band
+
+
+@pytest.fixture(scope="module")
+def card_sheets(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("cards")
+    build([DYNAMINE], out, BuildOptions(("letter", "a4"), 0.0, "long", rulebook=False))
+    return out / "dynamine"
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_printed_cards_show_band_art_and_rules_where_the_layout_puts_them(card_sheets, paper):
+    data = json.loads((card_sheets / "manifest.json").read_text())
+    sheet = next(s for s in data["sheets"] if s["kind"] == "cards" and s["paper"] == paper)
+    path = card_sheets / sheet["path"]
+    assert min(size for _, size in text_sizes(path)) >= MIN_TEXT  # page furniture included
+    page_height = PAPERS[paper].height
+    dpi = 100
+    image = pdf_page_image(path, 0, dpi)
+    colours = dict(DYNAMINE.palette)
+    for placement in [p for p in sheet["placements"] if p["page"] == 1]:
+        card = next(c for c in CARDS if c.name == placement["component"])
+        layout = card_layout(placement["w"], placement["h"], *card_words(card.features))
+        assert layout.band is not None and layout.rules is not None
+        left, top = placement["x"], page_height - placement["y"] - placement["h"]
+
+        def pixel(x: float, y: float, left: float = left, top: float = top) -> tuple[int, ...]:
+            return image.getpixel((round((left + x) * dpi / 72), round((top + y) * dpi / 72)))
+
+        band, art, rules = layout.band, layout.art, layout.rules
+        assert close_to(pixel(band.x + 4, band.y + band.height / 2), colours["accent"], 20)
+        assert close_to(pixel(art.x + art.width / 2 - min(art.width, art.height) * 0.38,
+                              art.y + art.height / 2), colours["floor"], 20)  # the disc's rim
+        assert close_to(pixel(rules.x + 3, rules.y + rules.height / 2), "#fffdf6", 12)
+        assert close_to(pixel(1.0, placement["h"] / 2), "#f6efdf", 12)  # outside the frame
+
+
+def test_wording_too_long_for_half_the_card_takes_room_from_the_art():
+    words = " ".join(["Every tunnel you dig this round scores one more point"] * 5)
+    tileset = tileset_from_text((LONG % words).replace("63mm x 88mm", "44mm x 63mm"))
+    drawing = design_component(tileset, tileset.components[0])
+    layout = card_layout(drawing.width, drawing.height, *card_words(tileset.components[0].features))
+    assert layout.rules is not None
+    assert layout.rules.height > 0.52 * drawing.height
+    assert layout.art.height >= 0.12 * drawing.height - SLACK
+    assert layout.text.height <= layout.rules.height - 2 * PAD
+    assert not layout.art.overlaps(layout.rules)
+    for line in texts(drawing.items):
+        if line.fill != "#ffffff" and line.text not in ("Kind",):
+            assert inside(text_extent(line), layout.rules, PAD), line.text
+
+
+def test_a_light_accent_gets_a_dark_title_so_it_reads_in_greyscale():
+    from support import hex_rgb, luminance
+
+    text = LONG.replace("size: 1in\n", "size: 1in\npalette: {accent: \"#e8d48a\"}\n") % "Short."
+    tileset = tileset_from_text(text)
+    drawing = design_component(tileset, tileset.components[0])
+    layout = card_layout(drawing.width, drawing.height, *card_words(tileset.components[0].features))
+    assert layout.band is not None
+    names = [t for t in texts(drawing.items) if inside(text_extent(t), layout.band)]
+    assert names and all(t.fill == dict(tileset.palette)["ink"] for t in names)
+    assert abs(luminance(hex_rgb(names[0].fill)) - luminance(hex_rgb("#e8d48a"))) > 120
