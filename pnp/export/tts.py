@@ -57,6 +57,7 @@ FACE_DPI = 300  # at most; less where ten faces across would pass the limit
 POKER_INCHES = 3.5  # the long side of a TTS card at scale 1: a poker card
 CARD_TYPES = {"rect": 1, "square": 1, "round": 4, "hex-pointy": 3, "hex-flat": 3}
 SPACING = 4.0  # TTS units between the objects laid out when the saved object spawns
+BOARD_OFFSET = 20.0  # TTS units between the row of decks and the board
 
 
 def plain_name(tileset: Tileset, piece: Piece) -> str:
@@ -212,12 +213,16 @@ def guid(game: str, what: str) -> str:
     return hashlib.sha256(f"{game}/{what}".encode()).hexdigest()[:6]
 
 
-def transform(position: int, inches: float, face_down: bool) -> dict[str, float]:
-    """Where an object spawns and how big it is: scale 1 is a poker card's long side."""
-    scale = round(inches / POKER_INCHES, 4)
+def transform(position: int, scale: float, face_down: bool) -> dict[str, float]:
+    """Where an object spawns (in a row, ``SPACING`` apart) and its scale."""
     return {"posX": position * SPACING, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
             "rotZ": 180.0 if face_down else 0.0, "scaleX": scale, "scaleY": 1.0,
             "scaleZ": scale}
+
+
+def card_scale(deck: Deck) -> float:
+    """A deck's scale: its long side against a poker card's, which TTS shows at scale 1."""
+    return round(max(deck.inches) / POKER_INCHES, 4)
 
 
 @dataclass(frozen=True)
@@ -303,7 +308,7 @@ class _Writer:
     def _deck_object(self, deck: Deck, sheets: list[Sheet],
                      entries: dict[str, dict[str, Any]]) -> dict[str, Any]:
         """A TTS Deck of one card per copy (a lone Card when there is only one copy)."""
-        place = transform(len(self.objects), max(deck.inches), face_down=True)
+        place = transform(len(self.objects), card_scale(deck), face_down=True)
         cards: list[dict[str, Any]] = []
         for sheet in sheets:
             for offset in range(sheet.count):
@@ -330,8 +335,8 @@ class _Writer:
         file = self._file(f"board-{piece.name}", encode(render(piece.drawing, size)))
         title = self.tileset.board.title if self.tileset.board else piece.name
         self.objects.append({
-            "Name": "Custom_Board", "Transform": {**transform(len(self.objects), 1.0, False),
-                                                  "posZ": 2 * SPACING + height},
+            "Name": "Custom_Board", "Transform": {**transform(0, 1.0, False),
+                                                  "posZ": BOARD_OFFSET},
             "Nickname": title, "Description": "", "Locked": False, "GUID":
             guid(self.tileset.game, "board"),
             "CustomImage": {"ImageURL": self.export.address(self.tileset, file),
