@@ -317,3 +317,21 @@ def test_a_base_url_points_every_picture_at_the_web_folder(tmp_path):
                 assert (folder / sheet[key].rsplit("/", 1)[1]).is_file()
     assert run("export", "tts", "demon-mine", "--out", str(tmp_path),
                "--base-url", "example.org").exit_code == 2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_saved_object_has_its_picture_beside_it(tts, game):
+    with Image.open(tts / f"{game}-tts" / f"{game}.png") as picture:
+        assert picture.size == (256, 256)
+        middle = picture.convert("RGBA").getpixel((128, 128))
+    assert middle[3] == 255
+
+
+def test_a_deck_of_more_than_69_designs_spreads_over_two_full_width_sheets(tts):
+    printed = sum(1 for tile in tileset("dynamine").tiles if tile.count)
+    assert printed > 69
+    (deck,) = [d for d in decks(tts, "dynamine") if d["Nickname"] == "Dynamine tiles"]
+    first, second = deck["CustomDeck"].items()
+    assert (first[1]["NumWidth"], first[1]["NumHeight"]) == (10, 7)
+    used = Counter(card_id // 100 for card_id in set(deck["DeckIDs"]))
+    assert used == {int(first[0]): 69, int(second[0]): printed - 69}

@@ -134,6 +134,7 @@ def label_lines(piece: Piece) -> list[str]:
             lines.append(word)
     if len(lines) > 2:
         lines = [lines[0], (lines[1] + "-" + "-".join(lines[2:]))[:LABEL_CHARS - 1] + "\u2026"]
+    lines = [line + "-" for line in lines[:-1]] + lines[-1:]  # a broken name shows its hyphen
     copies = "copy" if piece.count == 1 else "copies"
     return [*lines, f"{piece.kind}, {piece.count} {copies}"]
 

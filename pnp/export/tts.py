@@ -57,6 +57,7 @@ FACE_DPI = 300  # at most; less where ten faces across would pass the limit
 POKER_INCHES = 3.5  # the long side of a TTS card at scale 1: a poker card
 CARD_TYPES = {"rect": 1, "square": 1, "round": 4, "hex-pointy": 3, "hex-flat": 3}
 SPACING = 4.0  # TTS units between the objects laid out when the saved object spawns
+THUMBNAIL = 256  # pixels across the saved object's picture
 BOARD_OFFSET = 20.0  # TTS units between the row of decks and the board
 
 
@@ -95,7 +96,7 @@ class Deck:
 
 @dataclass(frozen=True)
 class Sheet:
-    """A grid of faces cut by TTS; the faces are ``deck.faces[start:start + len]``."""
+    """A grid of faces cut by TTS: ``deck.faces[start:start + count]``, then the hidden one."""
 
     deck: Deck
     number: int  # the CustomDeck key, unique in the saved object
@@ -208,6 +209,20 @@ def sheet_image(sheet: Sheet, cells: list[Image.Image], hidden: Image.Image,
     return encode(image)
 
 
+def thumbnail(face: Image.Image) -> bytes:
+    """The picture TTS shows beside a saved object of the same name: its first piece,
+    in a square of ``THUMBNAIL`` pixels."""
+    from PIL import Image
+
+    scale = THUMBNAIL / max(face.size)
+    small = face.resize((max(1, round(face.width * scale)), max(1, round(face.height * scale))),
+                        Image.Resampling.BOX)
+    square = Image.new("RGBA", (THUMBNAIL, THUMBNAIL), (0, 0, 0, 0))
+    square.alpha_composite(small, ((THUMBNAIL - small.width) // 2,
+                                   (THUMBNAIL - small.height) // 2))
+    return encode(square)
+
+
 def guid(game: str, what: str) -> str:
     """A six-hex-digit object id, the same on every export (TTS renumbers clashes)."""
     return hashlib.sha256(f"{game}/{what}".encode()).hexdigest()[:6]
@@ -273,6 +288,7 @@ class _Writer:
         self.files: dict[str, bytes] = {}
         self.objects: list[dict[str, Any]] = []
         self.listing: list[dict[str, Any]] = []
+        self.first_face: Image.Image | None = None  # becomes the saved object's picture
 
     def _file(self, name: str, data: bytes) -> str:
         file = f"{self.tileset.game}-{name}.png"
@@ -282,6 +298,7 @@ class _Writer:
     def deck(self, deck: Deck, sheets: list[Sheet]) -> None:
         size = face_pixels(deck)
         faces = [render(piece.drawing, size) for piece in deck.faces]
+        self.first_face = self.first_face or faces[0]
         back = render(deck.back, size)
         back_file = self._file(f"{deck.slug}-back", encode(back))
         reverses = [render(drawing, size) for drawing in deck.reverses]
@@ -352,7 +369,10 @@ class _Writer:
         manifest = {"game": game, "folder": self.export.folder(self.tileset),
                     "title": self.tileset.title, "saved_object": f"{game}.json",
                     "contents": self.listing}
-        return [*(Artifact(name, data) for name, data in self.files.items()),
+        pictures = [*(Artifact(name, data) for name, data in self.files.items())]
+        if self.first_face is not None:
+            pictures.append(Artifact(f"{game}.png", thumbnail(self.first_face)))
+        return [*pictures,
                 Artifact(f"{game}.json", (json.dumps(saved, indent=1, ensure_ascii=False)
                                           + "\n").encode("utf-8")),
                 Artifact("manifest.json", (json.dumps(manifest, indent=1, ensure_ascii=False)
