@@ -58,12 +58,21 @@ class PngExport:
         return True
 
     def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        from concurrent.futures import ThreadPoolExecutor
+
         pieces = all_pieces(designs)
-        images = [render(piece.drawing, pixels(piece.inches, self.dpi)) for piece in pieces]
+        images = []
+        # Pillow compresses without holding Python's lock, so one picture is encoded
+        # on a spare core while the next is drawn; the bytes do not depend on it.
+        with ThreadPoolExecutor(max_workers=1) as encoder:
+            pending = []
+            for piece in pieces:
+                images.append(render(piece.drawing, pixels(piece.inches, self.dpi)))
+                pending.append(encoder.submit(encode, images[-1], self.dpi))
+            artifacts = [Artifact(f"{piece.stem}.png", job.result())
+                         for piece, job in zip(pieces, pending, strict=True)]
         game = designs.tileset.game
         contact = f"{game}-contact.png"
-        artifacts = [Artifact(f"{piece.stem}.png", encode(image, self.dpi))
-                     for piece, image in zip(pieces, images, strict=True)]
         artifacts.append(Artifact(contact, contact_sheet(designs.tileset, pieces, images,
                                                          self.dpi)))
         listing = manifest(designs.tileset, pieces, self.dpi, contact)
