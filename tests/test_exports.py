@@ -335,3 +335,16 @@ def test_a_deck_of_more_than_69_designs_spreads_over_two_full_width_sheets(tts):
     assert (first[1]["NumWidth"], first[1]["NumHeight"]) == (10, 7)
     used = Counter(card_id // 100 for card_id in set(deck["DeckIDs"]))
     assert used == {int(first[0]): 69, int(second[0]): printed - 69}
+
+
+def test_an_export_replaces_its_own_earlier_folder_even_when_it_is_no_link(tmp_path):
+    """Where links cannot be made (Windows) the folder is a real one, and only its
+    manifest shows that pnp wrote it: an export's names the folder, not a game."""
+    import shutil
+
+    assert run("export", "tts", "demon-mine", "--out", str(tmp_path / "a")).exit_code == 0
+    real = tmp_path / "b" / "demon-mine-tts"
+    shutil.copytree((tmp_path / "a" / "demon-mine-tts").resolve(), real)
+    result = run("export", "tts", "demon-mine", "--out", str(tmp_path / "b"))
+    assert result.exit_code == 0, result.output
+    assert (real / "demon-mine.json").is_file()

@@ -11,13 +11,13 @@ each, which is where every card gets its name).
 Where the hidden face goes. TTS shows another player's card in hand as the
 "hidden" image. With ``BackIsHidden`` false, that image is the last cell of
 the face sheet, bottom right of the grid; with it true, TTS uses the back
-instead. The TTS scripting reference says so of ``back_is_hidden`` for custom
-decks: "Whether the card back should be used as the hidden image (instead of
-the last slot of the face image)", default false
-(https://api.tabletopsimulator.com/custom-game-objects/, "Custom Deck"). We
-keep the default and reserve that last cell, so a grid of 70 cells holds at
-most 69 designs, and we put the deck's shared back there: a hidden card looks
-like the back of the deck it came from, whatever its own reverse shows.
+picture instead. Source: the TTS scripting reference, custom objects, "Custom
+Deck", parameter ``back_is_hidden`` (false unless set), which chooses between
+the back and the face sheet's last slot as the hidden image
+(https://api.tabletopsimulator.com/custom-game-objects/). We keep it false
+and reserve that last cell, so a grid of 70 cells holds at most 69 designs,
+and put the deck's shared back there: a hidden card looks like the back of
+the deck it came from, whatever its own reverse shows.
 
 Why decks, for tiles too. These games draw tiles blind from a shuffled
 supply, which is what a TTS deck does (shuffle, draw, deal, search); a
