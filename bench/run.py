@@ -29,6 +29,7 @@ REFERENCE = [sys.executable, str(ROOT / "bench" / "reference.py")]
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 STRESS_DESIGNS = 40
 GAMES = ("demon-mine", "dynamine", "gold-mine", "mattock")
+EXPORTS = Path(tempfile.gettempdir()) / "pnp-bench-exports"  # replaced whole on every run
 
 
 def measure(args: list[str], cwd: Path = ROOT) -> tuple[float, float]:
@@ -258,6 +259,11 @@ def others() -> None:
         "print((time.perf_counter() - start) / 20)")
     print(f"exact link search, 200-tile mix (in process): {statistics.median(link):.3f} s "
           "(target 0.05 s)", flush=True)
+    for kind in ("png", "tts"):
+        seconds, peak = median_of([*PNP, "export", kind, "--out", str(EXPORTS)], 3)
+        click, _ = median_of([*PYTHON, "-c", "import click"], 3)
+        print(f"pnp export {kind}, every game (all cores): {seconds:.2f} s, peak {peak:.0f} MiB "
+              f"(target a few seconds; python -c 'import click' {click:.3f} s)", flush=True)
     seconds, _ = median_of([*PNP, "simulate", "mattock", "--games", "1000"], 3)
     print(f"pnp simulate mattock --games 1000: {seconds:.2f} s (target 10 s)")
     mattock_turns()

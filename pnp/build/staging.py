@@ -98,7 +98,8 @@ def check_target(out_dir: Path, game: str) -> None:
 
 
 def _made_by_pnp(target: Path, game: str) -> bool:
-    """An empty folder, or one whose manifest names this game."""
+    """An empty folder, or one whose manifest names it: by its game (a build) or by
+    the folder itself (an export such as ``<game>-png``, which is not a game)."""
     if not target.is_dir():
         return False
     if not any(target.iterdir()):
@@ -107,7 +108,7 @@ def _made_by_pnp(target: Path, game: str) -> bool:
         data = json.loads((target / "manifest.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return isinstance(data, dict) and data.get("game") == game
+    return isinstance(data, dict) and game in (data.get("game"), data.get("folder"))
 
 
 def stage_all(out_dir: Path, games: dict[str, dict[str, bytes]]) -> dict[str, Path]:

@@ -350,3 +350,8 @@ def list_games() -> None:
             click.echo(f"  aid {aid.name}: {aid.title}")
         for variant in tileset.variants:
             click.echo(f"  variant {variant.name}: {variant.description.strip()}")
+
+
+from pnp.cli.export import export  # noqa: E402  (registered last: it needs main defined)
+
+main.add_command(export)

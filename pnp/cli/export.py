@@ -1,0 +1,103 @@
+"""``pnp export``: a game's pieces as files for other tools, one subcommand per tool.
+
+Each subcommand makes one folder per game beside the game's build folder
+(``OUT/<game>-png``, ``OUT/<game>-tts``) through :func:`run_export`, which
+gives it the build's safety: the same ``--out`` rules, checked names, a
+worker per game and a folder swapped in whole. A new kind of export is a
+function decorated with ``@export.command()`` and ``@export_options`` that
+builds its exporter and hands it to :func:`run_export`, here or in a module
+of its own that is imported by :mod:`pnp.cli` after this one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from pnp.cli.common import load, reports_input_errors
+from pnp.errors import InputError, Where
+
+if TYPE_CHECKING:
+    from pnp.build.exports import FolderExporter
+
+
+@click.group(name="export")
+def export() -> None:
+    """Export games as files for other tools: PNG pictures, Tabletop Simulator decks.
+
+    Each writes OUT/<game>-<kind>/ for every GAME (default: every shipped game),
+    replaced whole on every export.
+    """
+
+
+def export_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The arguments every export takes: the games, --out and --jobs."""
+    command = click.option("--jobs", type=click.IntRange(0, 64), default=0, show_default=True,
+                           help="Worker processes (0: one per core). Output is the same "
+                           "either way.")(command)
+    command = click.option("--out", "out_dir", type=click.Path(file_okay=False,
+                                                               path_type=Path),
+                           default=Path("output"), show_default=True,
+                           help="Output folder.")(command)
+    return click.argument("games", nargs=-1)(command)
+
+
+def run_export(games: tuple[str, ...], out_dir: Path, exporter: FolderExporter,
+               jobs: int) -> list[Path]:
+    """Load the games (all shipped ones when none is named) and export each."""
+    from pnp.build.exports import export_games
+    from pnp.input.catalog import resolve, shipped_games
+    from pnp.input.targets import output_tileset
+
+    targets = list(games) or list(shipped_games())
+    tilesets = [output_tileset(load(target), None) for target in targets]
+    written = export_games(tilesets, out_dir, exporter,
+                           origins=[resolve(target) for target in targets], jobs=jobs)
+    folders = sorted({exporter.folder(tileset) for tileset in tilesets})
+    click.echo(f"exported {len(tilesets)} game(s): {len(written)} files in "
+               f"{', '.join(str(out_dir / folder) for folder in folders)}")
+    return written
+
+
+@export.command()
+@export_options
+@click.option("--dpi", type=click.IntRange(36, 1200), default=300, show_default=True,
+              help="Resolution: each picture is its trim size times this, in pixels.")
+@reports_input_errors
+def png(games: tuple[str, ...], out_dir: Path, jobs: int, dpi: int) -> None:
+    """One PNG per design (tiles, backs, cards, tokens, reverses, board) at true size.
+
+    Writes OUT/<game>-png/ with tiles/, backs/, cards/, tokens/ and board/ as the
+    game has them, <game>-contact.png showing every design in a labelled grid,
+    and manifest.json listing each picture with its piece, count and sizes.
+    """
+    from pnp.export.png import PngExport
+
+    run_export(games, out_dir, PngExport(dpi), jobs)
+
+
+@export.command()
+@export_options
+@click.option("--base-url", default="", metavar="URL",
+              help="Web folder the pictures will be uploaded to; without it the saved "
+              "object points at the exported files on this computer.")
+@reports_input_errors
+def tts(games: tuple[str, ...], out_dir: Path, jobs: int, base_url: str) -> None:
+    """Tabletop Simulator deck sheets, backs, board and a saved object.
+
+    Writes OUT/<game>-tts/ with the pictures and <game>.json: copy that file into
+    Tabletop Simulator's "Saved Objects" folder and spawn it from Objects > Saved
+    Objects. docs/exports.md says how, and how to host the pictures online.
+    """
+    from pnp.build.exports import piece_nickname
+    from pnp.export.tts import TtsExport
+
+    if base_url and not base_url.startswith(("https://", "http://", "file://")):
+        raise InputError(Where("command line"), "not a web address", field="--base-url",
+                         found=repr(base_url), allowed="an address starting https://, "
+                         "http:// or file:// (a folder; a final / is added if missing)")
+    url = base_url if not base_url or base_url.endswith("/") else base_url + "/"
+    run_export(games, out_dir, TtsExport(str(out_dir.resolve()), url, piece_nickname), jobs)
