@@ -350,3 +350,8 @@ def list_games() -> None:
             click.echo(f"  aid {aid.name}: {aid.title}")
         for variant in tileset.variants:
             click.echo(f"  variant {variant.name}: {variant.description.strip()}")
+
+
+from pnp.cli.new import new  # noqa: E402  (each command module registers at the end)
+
+main.add_command(new)
