@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.build.jobs import plan_jobs, run_jobs
+from pnp.build.jobs import Progress, plan_jobs, run_jobs
 from pnp.build.manifest import file_listing, manifest, manifest_text
 from pnp.build.names import check_files, check_names
 from pnp.build.places import check_out_dir, game_inputs
@@ -25,25 +25,26 @@ from pnp.export.artifacts import Exporter
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 
-__all__ = ["EXPORTERS", "BuildOptions", "build"]
+__all__ = ["EXPORTERS", "BuildOptions", "Progress", "build"]
 
 Files = dict[str, bytes]  # a game's files by their path inside its folder
 
 
 def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
           exporters: tuple[Exporter, ...] = EXPORTERS,
-          origins: list[Path] | None = None) -> list[Path]:
+          origins: list[Path] | None = None, progress: Progress | None = None) -> list[Path]:
     """Render all games, then publish each; nothing is written if any game fails.
 
     ``origins`` are the files the user named (a mix, for a mixed tileset):
     they are inputs too, and a mix's name is reported against its file.
+    ``progress`` hears of each job as it finishes, for progress on a terminal.
     """
     blank: list[Path | None] = [None] * len(tilesets)
     targets = origins or blank
     check_out_dir(out_dir, [item for tileset, target in zip(tilesets, targets, strict=True)
                             for item in game_inputs(tileset, target)])
     check_names(tilesets, options, origins)
-    games = render(tilesets, options, exporters)
+    games = render(tilesets, options, exporters, progress)
     try:
         publish(out_dir, games)
     except OSError as error:
@@ -54,13 +55,16 @@ def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
 
 
 def render(tilesets: list[Tileset], options: BuildOptions,
-           exporters: tuple[Exporter, ...]) -> dict[str, Files]:
+           exporters: tuple[Exporter, ...],
+           progress: Progress | None = None) -> dict[str, Files]:
     """Every game's files in memory, each game's manifest last."""
     jobs = plan_jobs(tilesets, exporters, options)
+    if progress is not None:
+        progress.planned(jobs)
     paths: dict[str, list[str]] = {t.game: [] for t in tilesets}
     games: dict[str, Files] = {t.game: {} for t in tilesets}
     sheets: dict[str, list[dict[str, object]]] = {t.game: [] for t in tilesets}
-    for job, artifacts in zip(jobs, run_jobs(jobs, options), strict=True):
+    for job, artifacts in zip(jobs, run_jobs(jobs, options, progress), strict=True):
         game = job.tileset.game
         for artifact in artifacts:
             paths[game].append(artifact.path)

@@ -60,18 +60,22 @@ def main() -> None:
               help="Also typeset each game's rulebook.")
 @click.option("--jobs", type=click.IntRange(0, 64), default=0, show_default=True,
               help="Worker processes (0: one per core). Output is the same either way.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="No progress and no per-game summary on stderr.")
 @reports_input_errors
 def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
           bleed_size: str | None, duplex: str, variant: str | None, booklet: bool,
-          rulebook: bool, jobs: int) -> None:
+          rulebook: bool, jobs: int, quiet: bool) -> None:
     """Build tile SVGs, sheet PDFs and a manifest for GAMES (default: every game).
 
     Writes OUT/<game>/<game>-tiles-<paper>.pdf (and cards, tokens, board, aids and
     the rulebook where the game has them), OUT/<game>/tiles/<tile>.svg and
     OUT/<game>/manifest.json. Fronts come first, then their backs on the next page,
-    mirrored for the chosen duplex flip.
+    mirrored for the chosen duplex flip. Progress and a line per game (PDFs,
+    pages, pieces, seconds) go to stderr; the last line on stdout sums it up.
     """
     from pnp.build import build as run_build
+    from pnp.cli.progress import BuildProgress
     from pnp.input.catalog import resolve, shipped_games
     from pnp.model.options import BuildOptions
 
@@ -98,7 +102,11 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
                              allowed="each game once; give a copied tileset its own 'game' id")
         seen[tileset.game.casefold()] = target
     options = BuildOptions(papers, size, duplex, rulebook=rulebook, booklet=booklet, jobs=jobs)
-    written = run_build(tilesets, out_dir, options, origins=[resolve(t) for t in targets])
+    progress = None if quiet else BuildProgress(sys.stderr, sys.stderr.isatty())
+    written = run_build(tilesets, out_dir, options, origins=[resolve(t) for t in targets],
+                        progress=progress)
+    if progress is not None:
+        progress.summary(tilesets)
     pdfs = sum(1 for path in written if path.suffix == ".pdf")
     click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
                f"{out_dir}")
