@@ -21,7 +21,7 @@ from pnp.build.places import check_out_dir, game_inputs
 from pnp.build.registry import EXPORTERS
 from pnp.build.staging import publish
 from pnp.errors import InputError, Where
-from pnp.export.artifacts import Exporter
+from pnp.export.artifacts import Artifact, Exporter
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 
@@ -61,19 +61,21 @@ def render(tilesets: list[Tileset], options: BuildOptions,
     jobs = plan_jobs(tilesets, exporters, options)
     if progress is not None:
         progress.planned(jobs)
-    paths: dict[str, list[str]] = {t.game: [] for t in tilesets}
-    games: dict[str, Files] = {t.game: {} for t in tilesets}
-    sheets: dict[str, list[dict[str, object]]] = {t.game: [] for t in tilesets}
+    made: dict[str, list[Artifact]] = {t.game: [] for t in tilesets}
     for job, artifacts in zip(jobs, run_jobs(jobs, options, progress), strict=True):
-        game = job.tileset.game
-        for artifact in artifacts:
-            paths[game].append(artifact.path)
-            games[game][artifact.path] = artifact.data
-            if artifact.listing is not None:
-                sheets[game].append(dict(artifact.listing))
-    for tileset in tilesets:  # the manifest lists, and so stands for, the whole game
-        check_files(tileset, [*paths[tileset.game], "manifest.json"])
-        files = games[tileset.game]
-        text = manifest_text(manifest(tileset, sheets[tileset.game], file_listing(files)))
-        files["manifest.json"] = text.encode()
-    return games
+        made[job.tileset.game] += artifacts
+    return {tileset.game: game_files(tileset, made[tileset.game]) for tileset in tilesets}
+
+
+def game_files(tileset: Tileset, artifacts: list[Artifact]) -> Files:
+    """One game's files, in the order made, with the manifest that lists them last.
+
+    The manifest lists, and so stands for, the whole game; the names the
+    exporters really made are checked once more before anything is written.
+    """
+    check_files(tileset, [*(a.path for a in artifacts), "manifest.json"])
+    files = {artifact.path: artifact.data for artifact in artifacts}
+    sheets = [dict(a.listing) for a in artifacts if a.listing is not None]
+    text = manifest_text(manifest(tileset, sheets, file_listing(files)))
+    files["manifest.json"] = text.encode()
+    return files

@@ -21,10 +21,12 @@ from pnp import __version__
 from pnp.cli.common import (
     NAMES_SHOWN,
     PAPER_CHOICES,
+    check_mix,
     choose_players,
     load,
     parse_bleed,
     reports_input_errors,
+    verdict_line,
 )
 from pnp.errors import InputError, Where, did_you_mean
 
@@ -102,11 +104,10 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
                              allowed="each game once; give a copied tileset its own 'game' id")
         seen[tileset.game.casefold()] = target
     options = BuildOptions(papers, size, duplex, rulebook=rulebook, booklet=booklet, jobs=jobs)
-    progress = None if quiet else BuildProgress(sys.stderr, sys.stderr.isatty())
+    progress = BuildProgress(sys.stderr, sys.stderr.isatty(), quiet)
     written = run_build(tilesets, out_dir, options, origins=[resolve(t) for t in targets],
                         progress=progress)
-    if progress is not None:
-        progress.summary(tilesets)
+    progress.summary(tilesets)
     pdfs = sum(1 for path in written if path.suffix == ".pdf")
     click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
                f"{out_dir}")
@@ -185,24 +186,17 @@ def validate(target: str, players: int | None, variant: str | None, sets: tuple[
     is legal and playable (warnings allowed), 1 when a rule is broken or the game
     cannot be played, 2 when the input itself is unusable.
     """
-    from pnp.impose.capacity import capacity
     from pnp.impose.fit import check_fits_some_paper
-    from pnp.rules import Finding, Setup, rules_for
-    from pnp.rules import general as general_rules
+    from pnp.rules import Setup, rules_for
 
     tileset = load(target, variant, sets)
     check_fits_some_paper(tileset)
     players = choose_players(tileset, variant, players)
     setup = Setup(tileset, players, variant)
+    findings = check_mix(setup)
     rules = rules_for(tileset.rules_game)
-    findings = general_rules.check(setup) + capacity(tileset)
-    if rules is None:
-        findings.append(Finding("warning", "no-rules", f"No rules are known for "
-                                f"'{tileset.game}'; only the general checks ran."))
-    else:
-        findings.extend(rules.check(setup))
-        if games is not None:
-            findings.extend(simulation_findings(rules, setup, games))
+    if rules is not None and games is not None:
+        findings.extend(simulation_findings(rules, setup, games))
     errors = [f for f in findings if f.severity == "error"]
     if as_json:
         click.echo(json.dumps({"game": tileset.game, "mix": tileset.mix or None,
@@ -211,9 +205,7 @@ def validate(target: str, players: int | None, variant: str | None, sets: tuple[
     else:
         for finding in findings:
             click.echo(finding.line())
-        verdict = "not playable" if errors else "playable"
-        click.echo(f"{tileset.game}: {verdict} with {players} players "
-                   f"({len(errors)} error(s)).")
+        click.echo(verdict_line(setup, findings))
     sys.exit(1 if errors else 0)
 
 
@@ -361,5 +353,7 @@ def list_games() -> None:
 
 
 from pnp.cli.new import new  # noqa: E402  (each command module registers at the end)
+from pnp.cli.watch import watch  # noqa: E402
 
 main.add_command(new)
+main.add_command(watch)

@@ -9,6 +9,7 @@ build's final line, which scripts read.
 
 from __future__ import annotations
 
+import io
 import shutil
 import time
 from dataclasses import dataclass
@@ -32,10 +33,13 @@ class GameTally:
 
 
 class BuildProgress:
-    """Shows each finished job on ``stream`` and sums each game up at the end."""
+    """Shows each finished job on ``stream`` and sums each game up at the end.
 
-    def __init__(self, stream: TextIO, terminal: bool) -> None:
-        self.stream = stream
+    A quiet one writes nothing at all, so the build needs no second path.
+    """
+
+    def __init__(self, stream: TextIO, terminal: bool, quiet: bool = False) -> None:
+        self.stream = NullStream() if quiet else stream
         self.terminal = terminal
         self.start = time.perf_counter()
         self.total = 0
@@ -98,3 +102,10 @@ def pieces(tileset: Tileset) -> int:
     """Copies of every tile, card and token the game prints, and its board."""
     return (tileset.tile_count + sum(piece.count for piece in tileset.components)
             + (tileset.board is not None))
+
+
+class NullStream(io.StringIO):
+    """A stream that forgets what is written to it: where a quiet build's progress goes."""
+
+    def write(self, text: str) -> int:
+        return len(text)
