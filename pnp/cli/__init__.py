@@ -31,6 +31,7 @@ from pnp.cli.common import (
 from pnp.errors import InputError, Where, did_you_mean
 
 if TYPE_CHECKING:
+    from pnp.model.tileset import Tileset
     from pnp.rules import Finding, GameRules, Setup
 
 
@@ -64,10 +65,13 @@ def main() -> None:
               help="Worker processes (0: one per core). Output is the same either way.")
 @click.option("-q", "--quiet", is_flag=True,
               help="No progress and no per-game summary on stderr.")
+@click.option("--depfile", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="FILE.d", help="Also write a make rule: target FILE, every file the "
+              "build read as its prerequisites (the Makefile uses it).")
 @reports_input_errors
 def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
           bleed_size: str | None, duplex: str, variant: str | None, booklet: bool,
-          rulebook: bool, jobs: int, quiet: bool) -> None:
+          rulebook: bool, jobs: int, quiet: bool, depfile: Path | None) -> None:
     """Build tile SVGs, sheet PDFs and a manifest for GAMES (default: every game).
 
     Writes OUT/<game>/<game>-tiles-<paper>.pdf (and cards, tokens, board, aids and
@@ -95,6 +99,22 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
 
     for tileset in tilesets:
         check_fit(tileset, papers, size)
+    check_distinct(targets, tilesets)
+    options = BuildOptions(papers, size, duplex, rulebook=rulebook, booklet=booklet, jobs=jobs)
+    progress = BuildProgress(sys.stderr, sys.stderr.isatty(), quiet)
+    written = run_build(tilesets, out_dir, options, origins=[resolve(t) for t in targets],
+                        progress=progress)
+    progress.summary(tilesets)
+    if depfile is not None:
+        write_inputs(depfile, targets, tilesets)
+    pdfs = sum(1 for path in written if path.suffix == ".pdf")
+    click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
+               f"{out_dir}")
+
+
+
+def check_distinct(targets: list[str], tilesets: list[Tileset]) -> None:
+    """Refuse two targets that would write one output folder, before drawing either."""
     seen: dict[str, str] = {}
     for target, tileset in zip(targets, tilesets, strict=True):
         if tileset.game.casefold() in seen:
@@ -103,15 +123,16 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
                              f"{seen[tileset.game.casefold()]!r} and {target!r}",
                              allowed="each game once; give a copied tileset its own 'game' id")
         seen[tileset.game.casefold()] = target
-    options = BuildOptions(papers, size, duplex, rulebook=rulebook, booklet=booklet, jobs=jobs)
-    progress = BuildProgress(sys.stderr, sys.stderr.isatty(), quiet)
-    written = run_build(tilesets, out_dir, options, origins=[resolve(t) for t in targets],
-                        progress=progress)
-    progress.summary(tilesets)
-    pdfs = sum(1 for path in written if path.suffix == ".pdf")
-    click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
-               f"{out_dir}")
 
+
+def write_inputs(depfile: Path, targets: list[str], tilesets: list[Tileset]) -> None:
+    """The make rule of ``--depfile``: every file the build read."""
+    from pnp.build.depfile import write_depfile
+    from pnp.build.places import game_inputs
+    from pnp.input.catalog import resolve
+
+    write_depfile(depfile, [item.path for tileset, target in zip(tilesets, targets, strict=True)
+                            for item in game_inputs(tileset, resolve(target))])
 
 
 @main.command()
