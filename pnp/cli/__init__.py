@@ -41,6 +41,7 @@ def main() -> None:
     """Print-and-play tunnel tiles: exact, vector, duplex-ready PDF sheets.
 
     Games are shipped ids (see `pnp list`) or paths to tileset .yaml files.
+    Start one of your own with `pnp new`; `pnp watch` rebuilds it on every save.
     """
 
 
