@@ -53,6 +53,9 @@ def new_tileset(name: str) -> str:
         f"#     pnp validate {name}.yaml    checks the tiles and their counts",
         f"#     pnp build {name}.yaml       prints sheets into output/{name}/",
         f"#     pnp watch {name}.yaml       does both again each time you save",
+        "# pnp knows no rules for a game it has not met, so validate warns that it",
+        "# ran only the general checks: tunnel tiles with no opening, two designs",
+        "# that are one tile turned round, and how many sheets the tiles fill.",
         "# Every field, with examples, is described in docs/tileset-format.md.",
         "#",
         "# The top-level fields (those flush with the left margin):",
@@ -76,6 +79,7 @@ shape: square            # square | hex-flat | hex-pointy
 size: 1.5in              # the side of a tile: 1.5in, 38mm and 108pt all work
 rotatable: true          # tiles may be turned as they are laid
 players: [2, 3]          # the player counts the game is meant for
+# 60 tiles fill two sheets of 30 on Letter and on A4, wasting no card
 
 backs:                   # one design printed behind every tile
   - name: camp-back
@@ -111,13 +115,13 @@ tiles:
 
   # Tunnels: the edges each one opens are N, E, S and W, clockwise from the top.
   - name: straight
-    count: 14
+    count: 12
     paths: [N-S]
   - name: bend
-    count: 18
+    count: 16
     paths: [N-E]         # a curve from the top edge to the right edge
   - name: fork
-    count: 12
+    count: 10
     paths: [E-S-W]
   - name: crossroads
     count: 5
@@ -137,7 +141,7 @@ tiles:
       - {{icon: rubble}}
       - {{label: CAVE-IN}}
   - name: lucky-strike
-    count: 3
+    count: 2
     role: event
     features:
       - {{icon: nugget}}
