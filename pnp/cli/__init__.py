@@ -103,8 +103,12 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     check_distinct(targets, tilesets)
     options = BuildOptions(papers, size, duplex, rulebook=rulebook, booklet=booklet, jobs=jobs)
     progress = BuildProgress(sys.stderr, sys.stderr.isatty(), quiet)
-    written = run_build(tilesets, out_dir, options, origins=[resolve(t) for t in targets],
-                        progress=progress)
+    try:
+        written = run_build(tilesets, out_dir, options, origins=[resolve(t) for t in targets],
+                            progress=progress)
+    except BaseException:
+        progress.clear()  # an error or Ctrl-C is then printed on a line of its own
+        raise
     progress.summary(tilesets)
     if depfile is not None:
         write_inputs(depfile, targets, tilesets)

@@ -69,10 +69,15 @@ class BuildProgress:
                 self.stream.write(f"{game}: {name} done\n")
             self.stream.flush()
 
-    def summary(self, tilesets: list[Tileset]) -> None:
-        """End the status line and write one line per game: PDFs, pages, pieces, seconds."""
+    def clear(self) -> None:
+        """Erase the status line, so what is printed next starts on a clean line."""
         if self.terminal and self.total:
             self.stream.write("\r" + CLEAR_LINE)
+            self.stream.flush()
+
+    def summary(self, tilesets: list[Tileset]) -> None:
+        """End the status line and write one line per game: PDFs, pages, pieces, seconds."""
+        self.clear()
         for tileset in tilesets:
             tally = self.games.get(tileset.game, GameTally())
             self.stream.write(f"{tileset.game}: {tally.pdfs} PDF(s), {tally.pages} pages, "
