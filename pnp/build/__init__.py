@@ -19,7 +19,7 @@ from pnp.build.manifest import file_listing, manifest, manifest_text
 from pnp.build.names import check_files, check_names
 from pnp.build.places import check_out_dir, game_inputs
 from pnp.build.registry import EXPORTERS
-from pnp.build.staging import publish
+from pnp.build.staging import check_target, publish
 from pnp.errors import InputError, Where
 from pnp.export.artifacts import Artifact, Exporter
 from pnp.model.options import BuildOptions
@@ -44,6 +44,8 @@ def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
     check_out_dir(out_dir, [item for tileset, target in zip(tilesets, targets, strict=True)
                             for item in game_inputs(tileset, target)])
     check_names(tilesets, options, origins)
+    for tileset in tilesets:  # before drawing; publishing asks again, under its lock
+        check_target(out_dir, tileset.game)
     games = render(tilesets, options, exporters, progress)
     try:
         publish(out_dir, games)

@@ -24,7 +24,7 @@ from pnp.build.jobs import plan_jobs
 from pnp.build.names import check_names
 from pnp.build.places import check_out_dir, game_inputs
 from pnp.build.registry import EXPORTERS
-from pnp.build.staging import publish
+from pnp.build.staging import check_target, publish
 from pnp.errors import InputError, Where
 from pnp.export.artifacts import Artifact, Exporter
 from pnp.export.designs import GameDesigns
@@ -82,6 +82,7 @@ class GameOutputs:
         """Refuse, before drawing, an output folder or names a build would refuse."""
         check_out_dir(self.out_dir, game_inputs(tileset, origin))
         check_names([tileset], self.options, [origin] if origin else None)
+        check_target(self.out_dir, tileset.game)
 
     def update(self, tileset: Tileset, stale: frozenset[str] | None,
                slow: bool) -> list[tuple[str, str]]:

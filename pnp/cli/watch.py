@@ -80,7 +80,7 @@ class Session:
         from pnp.cli.polling import snapshot, wait_for_change
         from pnp.input.catalog import resolve
 
-        self.watched = [resolve(self.target)]
+        self.watched = [resolve(self.target).resolve()]
         seen = self.settle(snapshot)
         click.echo(f"watching {len(self.watched)} file(s) of {self.target}; Ctrl-C stops",
                    err=True)
@@ -119,7 +119,7 @@ class Session:
         origin = resolve(self.target)
         tileset = output_tileset(load(self.target), None)
         inputs = [item.path for item in game_inputs(tileset, origin)]
-        self.watched = [origin, *inputs]
+        self.watched = list(dict.fromkeys([origin.resolve(), *inputs]))
         template = read_template(inputs, tileset)
         check_fit(tileset, self.options.papers, self.options.bleed)
         setup = Setup(tileset, tileset.players[0])
