@@ -7,12 +7,16 @@ BIN := $(VENV)/bin
 READY := $(VENV)/.ready
 OUT := output
 SOURCES := $(shell find pnp -name '*.py' -o -name '*.ttf') pyproject.toml
-GAMES := $(basename $(notdir $(wildcard tilesets/*.yaml)))
-MANIFESTS := $(GAMES:%=$(OUT)/%/manifest.json)
+# Every tileset file in tilesets/, whatever it is called: the game id inside
+# may differ from the file's name, so each file gets a stamp of its own
+# (output/.made/<file name>) rather than a target named after its game.
+# Make splits lists at spaces, so a file name with a space is not built here.
+TILESET_FILES := $(wildcard tilesets/*.yaml)
+STAMPS := $(TILESET_FILES:tilesets/%.yaml=$(OUT)/.made/%)
 
 .PHONY: all test bench lint check-shape docs proof clean
 
-all: $(MANIFESTS)
+all: $(STAMPS)
 
 $(READY): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,14 +24,18 @@ $(READY): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@
 
-# One game's outputs depend on its tileset, its rulebook template and the code.
-# `pnp build` swaps a game's folder in whole, manifest included, so the
-# manifest's time stamp stands for the whole game. It is precious: make must
-# never delete it when interrupted, which would break a complete folder.
-.PRECIOUS: $(OUT)/%/manifest.json
+# A tileset's outputs depend on the code and on every file its build reads.
+# The first build of a file knows only the file and a template folder of the
+# same name; each build then writes, beside its stamp, a make rule naming
+# everything it read (art, the rulebook template, a mix's base), which the
+# next make includes. `pnp build` swaps each game's folder in whole, and the
+# stamp is touched only after it did, so an interrupted make builds again.
+-include $(wildcard $(OUT)/.made/*.d)
 .SECONDEXPANSION:
-$(OUT)/%/manifest.json: tilesets/%.yaml $$(wildcard templates/$$*/*) $(SOURCES) $(READY)
-	$(BIN)/pnp build $* --out $(OUT)
+$(OUT)/.made/%: tilesets/%.yaml $$(wildcard templates/$$*/*) $(SOURCES) $(READY)
+	@mkdir -p $(@D)
+	$(BIN)/pnp build '$<' --out $(OUT) --depfile '$@.d'
+	touch '$@'
 
 test: $(READY) lint check-shape
 	$(BIN)/python -m pytest

@@ -108,3 +108,8 @@ def text_sizes(path: Path) -> list[tuple[int, float]]:
         walk(page.get_contents(), page.get("/Resources"), [1.0, 0.0, 0.0, 1.0, 0.0, 0.0],
              number)
     return found
+
+
+# The games this project ships. Tests name them here instead of listing
+# tilesets/, where a user may keep tilesets of their own.
+SHIPPED_GAMES = ("demon-mine", "dynamine", "gold-mine", "mattock")

@@ -249,7 +249,7 @@ def test_a_build_killed_between_its_two_renames_is_put_back(tmp_path, two_builds
                     reason="needs make and the project's virtualenv")
 def test_an_interrupted_make_leaves_a_complete_game_and_rebuilds_it(tmp_path):
     out = tmp_path / "out"
-    target = f"{out}/{GAME}/manifest.json"
+    target = f"{out}/.made/{GAME}"  # the stamp of tilesets/<GAME>.yaml
     make = ["make", "--no-print-directory", "-o", ".venv/.ready", f"OUT={out}", target]
     subprocess.run(make, check=True, cwd=ROOT, capture_output=True)
     first = complete_game(out)
@@ -263,4 +263,4 @@ def test_an_interrupted_make_leaves_a_complete_game_and_rebuilds_it(tmp_path):
         process.wait()
         assert complete_game(out) == first, f"make interrupted after {delay:.2f} s"
     dry = subprocess.run([*make[:-1], "-n", target], cwd=ROOT, capture_output=True, text=True)
-    assert "pnp build" not in dry.stdout  # the manifest's time stamp still stands for the game
+    assert "pnp build" not in dry.stdout  # the stamp still stands for the game

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
-from support import ROOT
+from support import ROOT, SHIPPED_GAMES
 
 from pnp import build as build_module
 from pnp.build.manifest import placement_rows
@@ -50,8 +50,8 @@ def test_build_writes_the_documented_files(tmp_path):
 
 
 def test_two_builds_are_byte_identical(tmp_path):
-    assert run("build", "--out", str(tmp_path / "a")).exit_code == 0
-    assert run("build", "--out", str(tmp_path / "b")).exit_code == 0
+    assert run("build", *SHIPPED_GAMES, "--out", str(tmp_path / "a")).exit_code == 0
+    assert run("build", *SHIPPED_GAMES, "--out", str(tmp_path / "b")).exit_code == 0
     first, second = tree(tmp_path / "a"), tree(tmp_path / "b")
     assert first.keys() == second.keys() and len(first) > 10
     assert first == second
@@ -174,8 +174,9 @@ def test_list_names_the_shipped_game():
 
 def test_parallel_and_sequential_builds_write_the_same_bytes(tmp_path):
     """Worker processes render jobs in any order; no document may depend on that."""
-    assert run("build", "--out", str(tmp_path / "one"), "--jobs", "1").exit_code == 0
-    assert run("build", "--out", str(tmp_path / "two"), "--jobs", "2").exit_code == 0
+    games = SHIPPED_GAMES
+    assert run("build", *games, "--out", str(tmp_path / "one"), "--jobs", "1").exit_code == 0
+    assert run("build", *games, "--out", str(tmp_path / "two"), "--jobs", "2").exit_code == 0
     first, second = tree(tmp_path / "one"), tree(tmp_path / "two")
     assert first.keys() == second.keys() and len(first) > 100
     assert first == second

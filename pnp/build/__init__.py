@@ -14,36 +14,39 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.build.jobs import plan_jobs, run_jobs
+from pnp.build.jobs import Progress, plan_jobs, run_jobs
 from pnp.build.manifest import file_listing, manifest, manifest_text
 from pnp.build.names import check_files, check_names
 from pnp.build.places import check_out_dir, game_inputs
 from pnp.build.registry import EXPORTERS
-from pnp.build.staging import publish
+from pnp.build.staging import check_target, publish
 from pnp.errors import InputError, Where
-from pnp.export.artifacts import Exporter
+from pnp.export.artifacts import Artifact, Exporter
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 
-__all__ = ["EXPORTERS", "BuildOptions", "build"]
+__all__ = ["EXPORTERS", "BuildOptions", "Progress", "build"]
 
 Files = dict[str, bytes]  # a game's files by their path inside its folder
 
 
 def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
           exporters: tuple[Exporter, ...] = EXPORTERS,
-          origins: list[Path] | None = None) -> list[Path]:
+          origins: list[Path] | None = None, progress: Progress | None = None) -> list[Path]:
     """Render all games, then publish each; nothing is written if any game fails.
 
     ``origins`` are the files the user named (a mix, for a mixed tileset):
     they are inputs too, and a mix's name is reported against its file.
+    ``progress`` hears of each job as it finishes, for progress on a terminal.
     """
     blank: list[Path | None] = [None] * len(tilesets)
     targets = origins or blank
     check_out_dir(out_dir, [item for tileset, target in zip(tilesets, targets, strict=True)
                             for item in game_inputs(tileset, target)])
     check_names(tilesets, options, origins)
-    games = render(tilesets, options, exporters)
+    for tileset in tilesets:  # before drawing; publishing asks again, under its lock
+        check_target(out_dir, tileset.game)
+    games = render(tilesets, options, exporters, progress)
     try:
         publish(out_dir, games)
     except OSError as error:
@@ -54,22 +57,27 @@ def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
 
 
 def render(tilesets: list[Tileset], options: BuildOptions,
-           exporters: tuple[Exporter, ...]) -> dict[str, Files]:
+           exporters: tuple[Exporter, ...],
+           progress: Progress | None = None) -> dict[str, Files]:
     """Every game's files in memory, each game's manifest last."""
     jobs = plan_jobs(tilesets, exporters, options)
-    paths: dict[str, list[str]] = {t.game: [] for t in tilesets}
-    games: dict[str, Files] = {t.game: {} for t in tilesets}
-    sheets: dict[str, list[dict[str, object]]] = {t.game: [] for t in tilesets}
-    for job, artifacts in zip(jobs, run_jobs(jobs, options), strict=True):
-        game = job.tileset.game
-        for artifact in artifacts:
-            paths[game].append(artifact.path)
-            games[game][artifact.path] = artifact.data
-            if artifact.listing is not None:
-                sheets[game].append(dict(artifact.listing))
-    for tileset in tilesets:  # the manifest lists, and so stands for, the whole game
-        check_files(tileset, [*paths[tileset.game], "manifest.json"])
-        files = games[tileset.game]
-        text = manifest_text(manifest(tileset, sheets[tileset.game], file_listing(files)))
-        files["manifest.json"] = text.encode()
-    return games
+    if progress is not None:
+        progress.planned(jobs)
+    made: dict[str, list[Artifact]] = {t.game: [] for t in tilesets}
+    for job, artifacts in zip(jobs, run_jobs(jobs, options, progress), strict=True):
+        made[job.tileset.game] += artifacts
+    return {tileset.game: game_files(tileset, made[tileset.game]) for tileset in tilesets}
+
+
+def game_files(tileset: Tileset, artifacts: list[Artifact]) -> Files:
+    """One game's files, in the order made, with the manifest that lists them last.
+
+    The manifest lists, and so stands for, the whole game; the names the
+    exporters really made are checked once more before anything is written.
+    """
+    check_files(tileset, [*(a.path for a in artifacts), "manifest.json"])
+    files = {artifact.path: artifact.data for artifact in artifacts}
+    sheets = [dict(a.listing) for a in artifacts if a.listing is not None]
+    text = manifest_text(manifest(tileset, sheets, file_listing(files)))
+    files["manifest.json"] = text.encode()
+    return files

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from functools import partial
+from typing import Protocol
 
 from pnp.export.artifacts import Artifact, Exporter
 from pnp.export.designs import GameDesigns
@@ -68,21 +68,43 @@ def heaviest_first(jobs: list[Job]) -> list[int]:
     return sorted(range(len(jobs)), key=weight)
 
 
-def run_jobs(jobs: list[Job], options: BuildOptions) -> list[list[Artifact]]:
+class Progress(Protocol):
+    """Hears what a build is doing, to show it on a terminal; never changes the output."""
+
+    def planned(self, jobs: list[Job]) -> None:
+        """Every job of the build, before the first starts."""
+
+    def finished(self, job: Job, artifacts: list[Artifact]) -> None:
+        """One job's files, as soon as that job is done (in whatever order they finish)."""
+
+
+def run_jobs(jobs: list[Job], options: BuildOptions,
+             progress: Progress | None = None) -> list[list[Artifact]]:
     """Run jobs on forked workers, or in this process when that cannot help.
 
-    Results come back in the order of ``jobs`` whatever order they ran in.
+    ``progress`` hears of each job in this process as soon as it finishes, so a
+    terminal can show progress; results come back in the order of ``jobs``
+    whatever order they ran in, so the bytes never depend on it.
     """
+    tell = progress.finished if progress else (lambda job, artifacts: None)
     workers = min(options.jobs or os.cpu_count() or 1, len(jobs))
     if workers <= 1 or not hasattr(os, "fork"):
-        return [run_job(job, options) for job in jobs]
+        results = []
+        for job in jobs:
+            results.append(run_job(job, options))
+            tell(job, results[-1])
+        return results
     # a build with one job (a game without its rulebook) never pays for these imports
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    order = heaviest_first(jobs)
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        done = pool.map(partial(run_job, options=options), [jobs[index] for index in order])
-        results = dict(zip(order, done, strict=True))
-    return [results[index] for index in range(len(jobs))]
+        futures = {pool.submit(run_job, jobs[index], options): index
+                   for index in heaviest_first(jobs)}
+        finished: dict[int, list[Artifact]] = {}
+        for future in as_completed(futures):
+            index = futures[future]
+            finished[index] = future.result()
+            tell(jobs[index], finished[index])
+    return [finished[index] for index in range(len(jobs))]

@@ -21,14 +21,17 @@ from pnp import __version__
 from pnp.cli.common import (
     NAMES_SHOWN,
     PAPER_CHOICES,
+    check_mix,
     choose_players,
     load,
     parse_bleed,
     reports_input_errors,
+    verdict_line,
 )
 from pnp.errors import InputError, Where, did_you_mean
 
 if TYPE_CHECKING:
+    from pnp.model.tileset import Tileset
     from pnp.rules import Finding, GameRules, Setup
 
 
@@ -38,6 +41,7 @@ def main() -> None:
     """Print-and-play tunnel tiles: exact, vector, duplex-ready PDF sheets.
 
     Games are shipped ids (see `pnp list`) or paths to tileset .yaml files.
+    Start one of your own with `pnp new`; `pnp watch` rebuilds it on every save.
     """
 
 
@@ -60,18 +64,25 @@ def main() -> None:
               help="Also typeset each game's rulebook.")
 @click.option("--jobs", type=click.IntRange(0, 64), default=0, show_default=True,
               help="Worker processes (0: one per core). Output is the same either way.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="No progress and no per-game summary on stderr.")
+@click.option("--depfile", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="FILE.d", help="Also write a make rule: target FILE, every file the "
+              "build read as its prerequisites (the Makefile uses it).")
 @reports_input_errors
 def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
           bleed_size: str | None, duplex: str, variant: str | None, booklet: bool,
-          rulebook: bool, jobs: int) -> None:
+          rulebook: bool, jobs: int, quiet: bool, depfile: Path | None) -> None:
     """Build tile SVGs, sheet PDFs and a manifest for GAMES (default: every game).
 
     Writes OUT/<game>/<game>-tiles-<paper>.pdf (and cards, tokens, board, aids and
     the rulebook where the game has them), OUT/<game>/tiles/<tile>.svg and
     OUT/<game>/manifest.json. Fronts come first, then their backs on the next page,
-    mirrored for the chosen duplex flip.
+    mirrored for the chosen duplex flip. Progress and a line per game (PDFs,
+    pages, pieces, seconds) go to stderr; the last line on stdout sums it up.
     """
     from pnp.build import build as run_build
+    from pnp.cli.progress import BuildProgress
     from pnp.input.catalog import resolve, shipped_games
     from pnp.model.options import BuildOptions
 
@@ -89,6 +100,26 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
 
     for tileset in tilesets:
         check_fit(tileset, papers, size)
+    check_distinct(targets, tilesets)
+    options = BuildOptions(papers, size, duplex, rulebook=rulebook, booklet=booklet, jobs=jobs)
+    progress = BuildProgress(sys.stderr, sys.stderr.isatty(), quiet)
+    try:
+        written = run_build(tilesets, out_dir, options, origins=[resolve(t) for t in targets],
+                            progress=progress)
+    except BaseException:
+        progress.clear()  # an error or Ctrl-C is then printed on a line of its own
+        raise
+    progress.summary(tilesets)
+    if depfile is not None:
+        write_inputs(depfile, targets, tilesets)
+    pdfs = sum(1 for path in written if path.suffix == ".pdf")
+    click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
+               f"{out_dir}")
+
+
+
+def check_distinct(targets: list[str], tilesets: list[Tileset]) -> None:
+    """Refuse two targets that would write one output folder, before drawing either."""
     seen: dict[str, str] = {}
     for target, tileset in zip(targets, tilesets, strict=True):
         if tileset.game.casefold() in seen:
@@ -97,12 +128,16 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
                              f"{seen[tileset.game.casefold()]!r} and {target!r}",
                              allowed="each game once; give a copied tileset its own 'game' id")
         seen[tileset.game.casefold()] = target
-    options = BuildOptions(papers, size, duplex, rulebook=rulebook, booklet=booklet, jobs=jobs)
-    written = run_build(tilesets, out_dir, options, origins=[resolve(t) for t in targets])
-    pdfs = sum(1 for path in written if path.suffix == ".pdf")
-    click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
-               f"{out_dir}")
 
+
+def write_inputs(depfile: Path, targets: list[str], tilesets: list[Tileset]) -> None:
+    """The make rule of ``--depfile``: every file the build read."""
+    from pnp.build.depfile import write_depfile
+    from pnp.build.places import game_inputs
+    from pnp.input.catalog import resolve
+
+    write_depfile(depfile, [item.path for tileset, target in zip(tilesets, targets, strict=True)
+                            for item in game_inputs(tileset, resolve(target))])
 
 
 @main.command()
@@ -177,24 +212,17 @@ def validate(target: str, players: int | None, variant: str | None, sets: tuple[
     is legal and playable (warnings allowed), 1 when a rule is broken or the game
     cannot be played, 2 when the input itself is unusable.
     """
-    from pnp.impose.capacity import capacity
     from pnp.impose.fit import check_fits_some_paper
-    from pnp.rules import Finding, Setup, rules_for
-    from pnp.rules import general as general_rules
+    from pnp.rules import Setup, rules_for
 
     tileset = load(target, variant, sets)
     check_fits_some_paper(tileset)
     players = choose_players(tileset, variant, players)
     setup = Setup(tileset, players, variant)
+    findings = check_mix(setup)
     rules = rules_for(tileset.rules_game)
-    findings = general_rules.check(setup) + capacity(tileset)
-    if rules is None:
-        findings.append(Finding("warning", "no-rules", f"No rules are known for "
-                                f"'{tileset.game}'; only the general checks ran."))
-    else:
-        findings.extend(rules.check(setup))
-        if games is not None:
-            findings.extend(simulation_findings(rules, setup, games))
+    if rules is not None and games is not None:
+        findings.extend(simulation_findings(rules, setup, games))
     errors = [f for f in findings if f.severity == "error"]
     if as_json:
         click.echo(json.dumps({"game": tileset.game, "mix": tileset.mix or None,
@@ -203,9 +231,7 @@ def validate(target: str, players: int | None, variant: str | None, sets: tuple[
     else:
         for finding in findings:
             click.echo(finding.line())
-        verdict = "not playable" if errors else "playable"
-        click.echo(f"{tileset.game}: {verdict} with {players} players "
-                   f"({len(errors)} error(s)).")
+        click.echo(verdict_line(setup, findings))
     sys.exit(1 if errors else 0)
 
 
@@ -352,6 +378,10 @@ def list_games() -> None:
             click.echo(f"  variant {variant.name}: {variant.description.strip()}")
 
 
-from pnp.cli.export import export  # noqa: E402  (registered last: it needs main defined)
+from pnp.cli.export import export  # noqa: E402  (each command module registers at the end)
+from pnp.cli.new import new  # noqa: E402
+from pnp.cli.watch import watch  # noqa: E402
 
 main.add_command(export)
+main.add_command(new)
+main.add_command(watch)

@@ -17,6 +17,7 @@ from pnp.errors import InputError, Where
 
 if TYPE_CHECKING:
     from pnp.model.tileset import Tileset
+    from pnp.rules import Finding, Setup
 
 PAPER_CHOICES = ("letter", "a4", "all")
 
@@ -68,3 +69,31 @@ def parse_bleed(text: str | None) -> float:
         raise InputError(Where("command line"), "not a usable bleed", field="--bleed-size",
                          found=repr(text), allowed=LENGTH_FORMS + ", at most 0.5in")
     return value
+
+
+def check_mix(setup: Setup) -> list[Finding]:
+    """What ``pnp validate`` finds (general checks, sheet capacity, the game's rules).
+
+    ``pnp watch`` asks the same question after every save, so both print the
+    same findings for the same file.
+    """
+    from pnp.impose.capacity import capacity
+    from pnp.rules import Finding, rules_for
+    from pnp.rules import general as general_rules
+
+    tileset = setup.tileset
+    findings = general_rules.check(setup) + capacity(tileset)
+    rules = rules_for(tileset.rules_game)
+    if rules is None:
+        findings.append(Finding("warning", "no-rules", f"No rules are known for "
+                                f"'{tileset.game}'; only the general checks ran."))
+    else:
+        findings.extend(rules.check(setup))
+    return findings
+
+
+def verdict_line(setup: Setup, findings: list[Finding]) -> str:
+    """The validator's last line: playable or not, with how many errors."""
+    errors = sum(1 for finding in findings if finding.severity == "error")
+    verdict = "not playable" if errors else "playable"
+    return f"{setup.tileset.game}: {verdict} with {setup.players} players ({errors} error(s))."

@@ -28,11 +28,12 @@ def table(record: Record) -> str:
     for field in record.fields:
         value = field.kind.doc() + (f"; {field.help}" if field.help else "")
         rows.append(f"| `{field.name}` | {'yes' if field.required else 'no'} | "
-                    f"{_cell(value)} | {_cell(_default(field))} |")
+                    f"{_cell(value)} | {_cell(default_text(field))} |")
     return "\n".join(rows) + "\n"
 
 
-def _default(field: Field) -> str:
+def default_text(field: Field) -> str:
+    """What a field is when left out, as the docs and the starter files word it."""
     if field.required:
         return ""
     if field.default_doc:
