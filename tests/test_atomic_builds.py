@@ -264,3 +264,22 @@ def test_an_interrupted_make_leaves_a_complete_game_and_rebuilds_it(tmp_path):
         assert complete_game(out) == first, f"make interrupted after {delay:.2f} s"
     dry = subprocess.run([*make[:-1], "-n", target], cwd=ROOT, capture_output=True, text=True)
     assert "pnp build" not in dry.stdout  # the stamp still stands for the game
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_ctrl_c_while_workers_draw_stops_the_build_at_once_and_writes_nothing(tmp_path, attempt):
+    out = tmp_path / "out"
+    build = subprocess.Popen([sys.executable, "-m", "pnp", "build", "demon-mine", "dynamine",
+                              "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+    assert build.stderr is not None
+    first = build.stderr.readline()  # the first job is done: the workers are busy drawing
+    assert first.endswith(" done\n"), first
+    os.killpg(build.pid, signal.SIGINT)  # as a terminal's Ctrl-C reaches the whole group
+    try:
+        _, errors = build.communicate(timeout=120)  # a guard against a hang, not a timing
+    except subprocess.TimeoutExpired:
+        os.killpg(build.pid, signal.SIGKILL)
+        pytest.fail("pnp build hung after Ctrl-C")
+    assert build.returncode != 0 and "Traceback" not in errors
+    assert not out.exists() or not any(out.iterdir())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from pnp.export.artifacts import Artifact, Exporter
 from pnp.export.designs import GameDesigns
@@ -68,6 +68,34 @@ def heaviest_first(jobs: list[Job]) -> list[int]:
     return sorted(range(len(jobs)), key=weight)
 
 
+def _leave_interrupts_to_the_parent() -> None:
+    """In a worker: ignore Ctrl-C, which the terminal sends to the whole process group.
+
+    A worker interrupted while it holds the lock of the pool's result queue
+    never releases it, and every other worker then waits on that lock for
+    ever; the parent, waiting for them, hangs too (a make interrupted with
+    Ctrl-C did this). The parent alone hears the interrupt and stops them.
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_now(pool: Any) -> None:
+    """Stop a process pool at once: cancel what has not started, end what runs.
+
+    ``shutdown`` alone would wait for the running jobs to finish. The pool
+    offers no public way to end its workers before Python 3.14
+    (``terminate_workers``), so its table of processes is read directly.
+    """
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join()
+
+
 class Progress(Protocol):
     """Hears what a build is doing, to show it on a terminal; never changes the output."""
 
@@ -99,12 +127,18 @@ def run_jobs(jobs: list[Job], options: BuildOptions,
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                               initializer=_leave_interrupts_to_the_parent)
+    finished: dict[int, list[Artifact]] = {}
+    try:
         futures = {pool.submit(run_job, jobs[index], options): index
                    for index in heaviest_first(jobs)}
-        finished: dict[int, list[Artifact]] = {}
         for future in as_completed(futures):
             index = futures[future]
             finished[index] = future.result()
             tell(jobs[index], finished[index])
+    except BaseException:
+        _stop_now(pool)
+        raise
+    pool.shutdown()
     return [finished[index] for index in range(len(jobs))]
