@@ -17,10 +17,9 @@ from pathlib import Path
 from pnp.build.jobs import Progress, plan_jobs, run_jobs
 from pnp.build.manifest import file_listing, manifest, manifest_text
 from pnp.build.names import check_files, check_names
-from pnp.build.places import check_out_dir, game_inputs
+from pnp.build.places import check_out_dir_for
 from pnp.build.registry import EXPORTERS
-from pnp.build.staging import check_target, publish
-from pnp.errors import InputError, Where
+from pnp.build.staging import check_target, publish_or_explain
 from pnp.export.artifacts import Artifact, Exporter
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
@@ -39,20 +38,12 @@ def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
     they are inputs too, and a mix's name is reported against its file.
     ``progress`` hears of each job as it finishes, for progress on a terminal.
     """
-    blank: list[Path | None] = [None] * len(tilesets)
-    targets = origins or blank
-    check_out_dir(out_dir, [item for tileset, target in zip(tilesets, targets, strict=True)
-                            for item in game_inputs(tileset, target)])
+    check_out_dir_for(out_dir, tilesets, origins)
     check_names(tilesets, options, origins)
     for tileset in tilesets:  # before drawing; publishing asks again, under its lock
         check_target(out_dir, tileset.game)
     games = render(tilesets, options, exporters, progress)
-    try:
-        publish(out_dir, games)
-    except OSError as error:
-        raise InputError(Where(str(out_dir)), "the output folder cannot be written",
-                         field="--out", found=error.strerror or type(error).__name__,
-                         allowed="a folder you may write to (it is created if missing)") from None
+    publish_or_explain(out_dir, games)
     return [out_dir / game / name for game, files in games.items() for name in files]
 
 

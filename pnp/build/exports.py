@@ -16,8 +16,8 @@ from typing import Protocol
 
 from pnp.build.jobs import plan_jobs, run_jobs
 from pnp.build.names import check_files
-from pnp.build.places import check_out_dir, game_inputs
-from pnp.build.staging import publish
+from pnp.build.places import check_out_dir_for
+from pnp.build.staging import publish_or_explain
 from pnp.errors import InputError, Where
 from pnp.export.artifacts import Exporter
 from pnp.export.pieces import Piece
@@ -35,10 +35,7 @@ class FolderExporter(Exporter, Protocol):
 def export_games(tilesets: list[Tileset], out_dir: Path, exporter: FolderExporter,
                  origins: list[Path] | None = None, jobs: int = 0) -> list[Path]:
     """Export every game, then publish each folder; nothing is written if any game fails."""
-    blank: list[Path | None] = [None] * len(tilesets)
-    targets = origins or blank
-    check_out_dir(out_dir, [item for tileset, target in zip(tilesets, targets, strict=True)
-                            for item in game_inputs(tileset, target)])
+    check_out_dir_for(out_dir, tilesets, origins)
     _check_distinct(tilesets, exporter)
     options = BuildOptions(papers=("letter",), rulebook=False, jobs=jobs)
     plan = plan_jobs(tilesets, (exporter,), options)
@@ -48,12 +45,7 @@ def export_games(tilesets: list[Tileset], out_dir: Path, exporter: FolderExporte
         folder = exporter.folder(job.tileset)
         check_files(job.tileset, [f"{folder}/{artifact.path}" for artifact in artifacts])
         folders[folder] = {artifact.path: artifact.data for artifact in artifacts}
-    try:
-        publish(out_dir, folders)
-    except OSError as error:
-        raise InputError(Where(str(out_dir)), "the output folder cannot be written",
-                         field="--out", found=error.strerror or type(error).__name__,
-                         allowed="a folder you may write to (it is created if missing)") from None
+    publish_or_explain(out_dir, folders)
     return [out_dir / folder / name for folder, files in folders.items() for name in files]
 
 

@@ -113,6 +113,18 @@ def _clash(out: Path, item: Input, homes: list[Path]) -> str:
     return ""
 
 
+def check_out_dir_for(out_dir: Path, tilesets: list[Tileset],
+                      origins: list[Path] | None = None) -> None:
+    """:func:`check_out_dir` against everything that building ``tilesets`` reads.
+
+    ``origins`` are the files the user named, one per tileset (a mix, for a
+    mixed tileset), or None when the tilesets were named by id.
+    """
+    targets: list[Path | None] = list(origins) if origins else [None] * len(tilesets)
+    check_out_dir(out_dir, [item for tileset, target in zip(tilesets, targets, strict=True)
+                            for item in game_inputs(tileset, target)])
+
+
 def check_out_dir(out_dir: Path, inputs: list[Input]) -> None:
     """Refuse an output folder that is, holds or lies inside a folder the build reads."""
     out = _real(out_dir)

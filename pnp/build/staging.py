@@ -53,6 +53,16 @@ LINKS = os.name == "posix"  # symbolic links need no privilege here
 WRITERS = 16  # files written and flushed at once
 
 
+def publish_or_explain(out_dir: Path, games: dict[str, dict[str, bytes]]) -> None:
+    """:func:`publish`, with a disk or permission failure told as the user's --out problem."""
+    try:
+        publish(out_dir, games)
+    except OSError as error:
+        raise InputError(Where(str(out_dir)), "the output folder cannot be written",
+                         field="--out", found=error.strerror or type(error).__name__,
+                         allowed="a folder you may write to (it is created if missing)") from None
+
+
 def publish(out_dir: Path, games: dict[str, dict[str, bytes]], links: bool = LINKS) -> None:
     """Write each game's files (relative path to bytes) as a complete new game folder."""
     out_dir.mkdir(parents=True, exist_ok=True)
