@@ -57,6 +57,9 @@ def main() -> None:
 @click.option("--duplex", type=click.Choice(("long", "short", "none")), default="long",
               show_default=True,
               help="How your printer flips the sheet for backs; 'none' prints no backs.")
+@click.option("--profile", "printer", default=None, metavar="NAME",
+              help="Move every back by this printer's saved duplex offset "
+                   "(see pnp calibrate and pnp profile).")
 @click.option("--variant", default=None, help="Build a variant's tile mix.")
 @click.option("--booklet", is_flag=True,
               help="Also impose each rulebook two-up for saddle-stitch printing.")
@@ -71,8 +74,9 @@ def main() -> None:
               "build read as its prerequisites (the Makefile uses it).")
 @reports_input_errors
 def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
-          bleed_size: str | None, duplex: str, variant: str | None, booklet: bool,
-          rulebook: bool, jobs: int, quiet: bool, depfile: Path | None) -> None:
+          bleed_size: str | None, duplex: str, printer: str | None, variant: str | None,
+          booklet: bool, rulebook: bool, jobs: int, quiet: bool,
+          depfile: Path | None) -> None:
     """Build tile SVGs, sheet PDFs and a manifest for GAMES (default: every game).
 
     Writes OUT/<game>/<game>-tiles-<paper>.pdf (and cards, tokens, board, aids and
@@ -101,7 +105,11 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     for tileset in tilesets:
         check_fit(tileset, papers, size)
     check_distinct(targets, tilesets)
-    options = BuildOptions(papers, size, duplex, rulebook=rulebook, booklet=booklet, jobs=jobs)
+    from pnp.input.profiles import load_profile
+
+    offset = load_profile(printer) if printer else (0.0, 0.0)
+    options = BuildOptions(papers, size, duplex, rulebook=rulebook, booklet=booklet, jobs=jobs,
+                           back_offset=offset)
     progress = BuildProgress(sys.stderr, sys.stderr.isatty(), quiet)
     try:
         written = run_build(tilesets, out_dir, options, origins=[resolve(t) for t in targets],
@@ -380,8 +388,11 @@ def list_games() -> None:
 
 from pnp.cli.export import export  # noqa: E402  (each command module registers at the end)
 from pnp.cli.new import new  # noqa: E402
+from pnp.cli.printers import calibrate, profile  # noqa: E402
 from pnp.cli.watch import watch  # noqa: E402
 
 main.add_command(export)
 main.add_command(new)
+main.add_command(calibrate)
+main.add_command(profile)
 main.add_command(watch)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pnp.geometry.lattice import Lattice
+from pnp.impose.duplex import shift_backs
 from pnp.impose.layout import PAPERS, Group, SheetPlan, impose, impose_groups
 from pnp.model.options import BuildOptions
 from pnp.model.pieces import PieceCut, piece_box, piece_cut, reverse_key
@@ -21,8 +22,9 @@ def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan
     width, height = tileset.shape.box(tileset.size)
     pieces = [(tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count]
     backs = {tile.name: f"back:{tile.back}" for tile in tileset.tiles}
-    return impose(pieces, PAPERS[paper], width, height, options.bleed, options.duplex, backs,
-                  str(tileset.source), tile_lattice(tileset))
+    return shift_backs(impose(pieces, PAPERS[paper], width, height, options.bleed,
+                              options.duplex, backs, str(tileset.source), tile_lattice(tileset)),
+                       options.back_offset)
 
 
 def plan_components(tileset: Tileset, kind: str, paper: str,
@@ -40,5 +42,5 @@ def plan_components(tileset: Tileset, kind: str, paper: str,
     ordered = [Group(tuple(pieces), width, height, cut.lattice)
                for (cut, width, height), pieces in groups.items()]
     backs = {c.name: reverse_key(tileset, c) for c in tileset.components}
-    return impose_groups(ordered, PAPERS[paper], options.bleed, options.duplex, backs,
-                         str(tileset.source))
+    return shift_backs(impose_groups(ordered, PAPERS[paper], options.bleed, options.duplex,
+                                     backs, str(tileset.source)), options.back_offset)

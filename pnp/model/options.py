@@ -19,3 +19,6 @@ class BuildOptions:
     rulebook: bool = True
     booklet: bool = False
     jobs: int = 0  # worker processes; 0 means one per core
+    # a printer profile's correction: how far to move every back, as seen from the
+    # front (x right, y up), in points
+    back_offset: tuple[float, float] = (0.0, 0.0)
