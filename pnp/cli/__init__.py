@@ -350,3 +350,8 @@ def list_games() -> None:
             click.echo(f"  aid {aid.name}: {aid.title}")
         for variant in tileset.variants:
             click.echo(f"  variant {variant.name}: {variant.description.strip()}")
+
+
+from pnp.cli.studio import studio  # noqa: E402 - commands in their own modules come last
+
+main.add_command(studio)

@@ -1,0 +1,112 @@
+"""A tileset or mix file as its designer wrote it: comments, order and layout kept.
+
+Edits go through ruamel.yaml's round-trip mode, which keeps comments and key
+order, so a save changes only what the designer changed. ruamel is good at
+changing values in place and poor at keeping the comments around items that
+are added or removed (it hangs a comment on whatever node precedes it), so
+whole tile kinds are added, copied and removed as lines of text instead, using
+the line numbers ruamel reports for each item.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
+from ruamel.yaml.util import load_yaml_guess_indent
+
+
+class EditError(ValueError):
+    """An edit the studio cannot make at all (a wrong request, not a wrong tileset)."""
+
+
+def _engine(text: str) -> YAML:
+    """A round-trip reader and writer set up to reproduce ``text``'s own indentation."""
+    try:
+        _, mapping, offset = load_yaml_guess_indent(text)
+    except YAMLError:
+        mapping, offset = 2, 2
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = 4096  # never re-wrap a designer's long lines
+    yaml.brace_single_entry_mapping_in_flow_sequence = True  # keep [{icon: x}] as written
+    mapping = mapping or 2
+    offset = offset or 0
+    yaml.indent(mapping=mapping, sequence=mapping + offset, offset=offset)
+    return yaml
+
+
+class Document:
+    """One YAML text, parsed for editing; ``text()`` writes it back."""
+
+    def __init__(self, text: str) -> None:
+        self.yaml = _engine(text)
+        try:
+            self.root: Any = self.yaml.load(text)
+        except YAMLError as error:
+            raise EditError(f"the file cannot be read for editing: {error}") from None
+        if not isinstance(self.root, CommentedMap):
+            raise EditError("the file is not a YAML mapping")
+
+    def text(self) -> str:
+        out = io.StringIO()
+        self.yaml.dump(self.root, out)
+        return out.getvalue()
+
+    @property
+    def is_mix(self) -> bool:
+        """Whether the file is a mix (a base game plus changes) rather than a tileset."""
+        return "base" in self.root and "game" not in self.root
+
+    def tiles(self) -> CommentedSeq | None:
+        """The file's own list of tile kinds, if it has one."""
+        tiles = self.root.get("tiles")
+        return tiles if isinstance(tiles, CommentedSeq) else None
+
+    def own_names(self) -> list[str]:
+        """Names of the tile kinds this file itself declares (a mix's homebrew tiles)."""
+        return [str(item.get("name")) for item in self.tiles() or []
+                if isinstance(item, CommentedMap)]
+
+    def tile(self, name: str) -> CommentedMap:
+        """The mapping of the tile kind called ``name`` in this file."""
+        for item in self.tiles() or []:
+            if isinstance(item, CommentedMap) and item.get("name") == name:
+                return item
+        raise EditError(f"this file has no tile kind called {name!r} to edit")
+
+    def index(self, name: str) -> int:
+        tiles = self.tiles()
+        assert tiles is not None
+        return list(tiles).index(self.tile(name))
+
+
+def insert_key(mapping: CommentedMap, key: str, value: Any) -> None:
+    """Set ``key``, placing a new key after ``count`` (or ``name``), never last.
+
+    A comment that follows a tile kind in the file is stored on its last key;
+    a key added at the end would land below that comment.
+    """
+    if key in mapping:
+        mapping[key] = value
+        return
+    keys = list(mapping)
+    anchor = "count" if "count" in keys and keys[-1] != "count" else "name"
+    position = keys.index(anchor) + 1 if anchor in keys else 0
+    mapping.insert(position, key, value)
+
+
+def flow_list(items: list[Any]) -> CommentedSeq:
+    """A list written on one line, as paths and features usually are."""
+    seq = CommentedSeq(items)
+    seq.fa.set_flow_style()
+    return seq
+
+
+def flow_map(pairs: dict[str, Any]) -> CommentedMap:
+    mapping = CommentedMap(pairs)
+    mapping.fa.set_flow_style()
+    return mapping
