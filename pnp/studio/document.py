@@ -16,45 +16,63 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
-from ruamel.yaml.util import load_yaml_guess_indent
 
 
 class EditError(ValueError):
     """An edit the studio cannot make at all (a wrong request, not a wrong tileset)."""
 
 
-def _engine(text: str) -> YAML:
-    """A round-trip reader and writer set up to reproduce ``text``'s own indentation."""
-    try:
-        _, mapping, offset = load_yaml_guess_indent(text)
-    except YAMLError:
-        mapping, offset = 2, 2
+# Indentations people write YAML with: (mapping, sequence, dash offset).
+_LAYOUTS = ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4), (4, 4, 0), (3, 5, 3))
+
+
+def _engine(mapping: int, sequence: int, offset: int) -> YAML:
+    """A round-trip reader and writer with one indentation."""
     yaml = YAML(typ="rt")
     yaml.preserve_quotes = True
     yaml.width = 4096  # never re-wrap a designer's long lines
     yaml.brace_single_entry_mapping_in_flow_sequence = True  # keep [{icon: x}] as written
-    mapping = mapping or 2
-    offset = offset or 0
-    yaml.indent(mapping=mapping, sequence=mapping + offset, offset=offset)
+    yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
     return yaml
+
+
+def _dump(yaml: YAML, root: Any) -> str:
+    out = io.StringIO()
+    yaml.dump(root, out)
+    return out.getvalue()
+
+
+def _matching_engine(text: str) -> tuple[YAML, Any]:
+    """The engine that writes ``text`` back exactly as it is, and the parsed text.
+
+    ruamel writes one indentation for the whole file, so the one the file
+    uses is found by trying the usual ones; a file none reproduces gets the
+    first, and only its indentation may change on saving.
+    """
+    first: tuple[YAML, Any] | None = None
+    for layout in _LAYOUTS:
+        yaml = _engine(*layout)
+        try:
+            root = yaml.load(text)
+        except YAMLError as error:
+            raise EditError(f"the file cannot be read for editing: {error}") from None
+        if _dump(yaml, root) == text:
+            return yaml, root
+        first = first or (yaml, root)
+    assert first is not None
+    return first
 
 
 class Document:
     """One YAML text, parsed for editing; ``text()`` writes it back."""
 
     def __init__(self, text: str) -> None:
-        self.yaml = _engine(text)
-        try:
-            self.root: Any = self.yaml.load(text)
-        except YAMLError as error:
-            raise EditError(f"the file cannot be read for editing: {error}") from None
+        self.yaml, self.root = _matching_engine(text)
         if not isinstance(self.root, CommentedMap):
             raise EditError("the file is not a YAML mapping")
 
     def text(self) -> str:
-        out = io.StringIO()
-        self.yaml.dump(self.root, out)
-        return out.getvalue()
+        return _dump(self.yaml, self.root)
 
     @property
     def is_mix(self) -> bool:

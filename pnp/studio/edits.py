@@ -124,7 +124,8 @@ def join(document: Document, request: Request) -> None:
         return
     ports, junction, style = paths[first]
     others = paths[second]
-    paths[first] = (ports + others[0], junction or others[1],
+    edges = request.tileset.shape.edges
+    paths[first] = (tuple(sorted(ports + others[0], key=edges.index)), junction or others[1],
                     "cavern" if "cavern" in (style, others[2]) else style)
     del paths[second]
     _set_paths(tile, paths)
