@@ -88,16 +88,19 @@ function render(state) {
   refreshPreview();
 }
 
+// Runs one call to the server and redraws from its answer; true if it was accepted.
 async function run(action) {
   document.body.classList.add("busy");
   try {
     render(await action());
     showError("");
+    return true;
   } catch (error) {
     showError(error.message);
     if (current) {
       render(current); // put back the values the server did not accept
     }
+    return false;
   } finally {
     document.body.classList.remove("busy");
   }
@@ -108,14 +111,14 @@ function change(edit) {
 }
 
 async function saveFile() {
-  await run(async () => {
-    const answer = await api.save();
-    const state = answer.state;
-    queueMicrotask(() => {
-      $("status").textContent = `saved ${answer.saved} (previous version in ${answer.backup})`;
-    });
-    return state;
+  let answer = null;
+  const saved = await run(async () => {
+    answer = await api.save();
+    return answer.state;
   });
+  if (saved) {
+    $("status").textContent = `saved ${answer.saved} (previous version in ${answer.backup})`;
+  }
 }
 
 $("save").addEventListener("click", saveFile);

@@ -157,6 +157,9 @@ export function tileCard(tile, state, change) {
     "aria-label": `copies of ${tile.name}`,
   });
   count.addEventListener("change", () => {
+    if (count.value.trim() === "") {
+      return; // a field being retyped: wait for a number (the next change sends it)
+    }
     const value = Number(count.value);
     change({ op: "set-count", tile: tile.name, count: Number.isInteger(value) ? value : -1 });
   });
