@@ -399,3 +399,17 @@ def test_the_command_refuses_a_shipped_game_id_and_a_broken_file(tmp_path):
 def test_help_lists_the_studio():
     done = CliRunner().invoke(main, ["--help"])
     assert re.search(r"^\s+studio\s+Edit the tiles", done.output, re.MULTILINE)
+
+
+def test_a_mix_without_tiles_gets_a_tiles_list_in_the_usual_form(tmp_path):
+    path = tmp_path / "mix.yaml"
+    path.write_text("# mine\nbase: demon-mine  # the base\ncounts:\n  elbow: 30  # bends\n",
+                    encoding="utf-8")
+    with running(path) as server:
+        assert edit(server, op="add")[0] == 200
+        assert edit(server, op="copy", tile="new-kind")[0] == 200
+        call(server, "POST", "/api/save", {})
+    assert path.read_text(encoding="utf-8") == (
+        "# mine\nbase: demon-mine  # the base\ncounts:\n  elbow: 30  # bends\ntiles:\n"
+        "  - name: new-kind\n    count: 1\n    paths: [N-S]\n"
+        "  - name: new-kind-copy\n    count: 1\n    paths: [N-S]\n")

@@ -6,7 +6,9 @@ where they are; a kind's own lines run from its dash to its last indented line.
 
 from __future__ import annotations
 
-from pnp.studio.document import Document, EditError
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from pnp.studio.document import Document, EditError, flow_list
 
 
 def _lines_of(document: Document, index: int, lines: list[str]) -> tuple[int, int, int]:
@@ -55,7 +57,8 @@ def add_kind(text: str, document: Document, name: str, path: str) -> str:
     """The text with a new tile kind (one copy, one tunnel ``path``) after the last one."""
     tiles = document.tiles()
     if tiles is None or not len(tiles):
-        document.root["tiles"] = [{"name": name, "count": 1, "paths": [path]}]
+        document.root["tiles"] = CommentedSeq(
+            [CommentedMap({"name": name, "count": 1, "paths": flow_list([path])})])
         return document.text()
     lines = text.splitlines(keepends=True)
     start, last, dash = _lines_of(document, len(tiles) - 1, lines)
