@@ -22,8 +22,9 @@ class EditError(ValueError):
     """An edit the studio cannot make at all (a wrong request, not a wrong tileset)."""
 
 
-# Indentations people write YAML with: (mapping, sequence, dash offset).
-_LAYOUTS = ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4), (4, 4, 0), (3, 5, 3))
+Layout = tuple[int, int, int]  # indentation of mappings, of sequences, of the dash
+# Indentations people write YAML with.
+LAYOUTS: tuple[Layout, ...] = ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4), (4, 4, 0), (3, 5, 3))
 
 
 def _engine(mapping: int, sequence: int, offset: int) -> YAML:
@@ -42,32 +43,45 @@ def _dump(yaml: YAML, root: Any) -> str:
     return out.getvalue()
 
 
-def _matching_engine(text: str) -> tuple[YAML, Any]:
+def _matching_engine(text: str) -> tuple[Layout, YAML, Any]:
     """The engine that writes ``text`` back exactly as it is, and the parsed text.
 
     ruamel writes one indentation for the whole file, so the one the file
     uses is found by trying the usual ones; a file none reproduces gets the
     first, and only its indentation may change on saving.
     """
-    first: tuple[YAML, Any] | None = None
-    for layout in _LAYOUTS:
-        yaml = _engine(*layout)
-        try:
-            root = yaml.load(text)
-        except YAMLError as error:
-            raise EditError(f"the file cannot be read for editing: {error}") from None
+    first: tuple[Layout, YAML, Any] | None = None
+    for layout in LAYOUTS:
+        yaml, root = _read(text, layout)
         if _dump(yaml, root) == text:
-            return yaml, root
-        first = first or (yaml, root)
+            return layout, yaml, root
+        first = first or (layout, yaml, root)
     assert first is not None
     return first
 
 
-class Document:
-    """One YAML text, parsed for editing; ``text()`` writes it back."""
+def _read(text: str, layout: Layout) -> tuple[YAML, Any]:
+    yaml = _engine(*layout)
+    try:
+        return yaml, yaml.load(text)
+    except YAMLError as error:
+        raise EditError(f"the file cannot be read for editing: {error}") from None
 
-    def __init__(self, text: str) -> None:
-        self.yaml, self.root = _matching_engine(text)
+
+class Document:
+    """One YAML text, parsed for editing; ``text()`` writes it back.
+
+    Finding the file's indentation costs a few extra readings of a large
+    file, so a caller that knows it (from an earlier Document of the same
+    file, ``layout``) passes it in.
+    """
+
+    def __init__(self, text: str, layout: Layout | None = None) -> None:
+        if layout is None:
+            self.layout, self.yaml, self.root = _matching_engine(text)
+        else:
+            self.layout = layout
+            self.yaml, self.root = _read(text, layout)
         if not isinstance(self.root, CommentedMap):
             raise EditError("the file is not a YAML mapping")
 

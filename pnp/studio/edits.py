@@ -19,7 +19,14 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from pnp.model.icons import ICON_NAMES
 from pnp.model.tileset import Tileset
-from pnp.studio.document import Document, EditError, flow_list, flow_map, insert_key
+from pnp.studio.document import (
+    Document,
+    EditError,
+    Layout,
+    flow_list,
+    flow_map,
+    insert_key,
+)
 from pnp.studio.kinds import add_kind, copy_kind, remove_kind, unused_name
 
 Path = tuple[tuple[str, ...], bool, str]  # ports, junction, style
@@ -264,11 +271,12 @@ IN_PLACE: dict[str, Callable[[Document, Request], None]] = {
 STRUCTURAL = ("add", "copy", "remove")
 
 
-def apply_edit(text: str, fields: dict[str, Any], tileset: Tileset) -> str:
+def apply_edit(text: str, fields: dict[str, Any], tileset: Tileset,
+               layout: Layout | None = None) -> str:
     """The candidate text after one edit; EditError if the request itself is wrong."""
     op = fields.get("op")
     request = Request(fields, tileset)
-    document = Document(text)
+    document = Document(text, layout)
     if op in STRUCTURAL:
         return _structural(text, document, request)
     if not isinstance(op, str) or op not in IN_PLACE:

@@ -46,7 +46,7 @@ def copy_kind(text: str, document: Document, name: str, new_name: str) -> str:
     if not copied[-1].endswith("\n"):
         copied[-1] += "\n"
         lines[last] += "\n"
-    spliced = Document("".join(lines[:last + 1] + copied + lines[last + 1:]))
+    spliced = Document("".join(lines[:last + 1] + copied + lines[last + 1:]), document.layout)
     tiles = spliced.tiles()
     assert tiles is not None
     tiles[index + 1]["name"] = new_name

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import InputError
-from pnp.input.load import read_text
+from pnp.input.load import parse_yaml, read_text
 from pnp.input.targets import from_text
 from pnp.model.icons import ICON_NAMES
 from pnp.model.tileset import TileKind, Tileset
@@ -23,6 +23,16 @@ from pnp.studio.edits import apply_edit
 from pnp.studio.pictures import TilePictures
 from pnp.studio.saving import save_with_backup
 from pnp.studio.verdict import players_for, verdict
+
+
+def own_names(text: str, path: Path) -> list[str]:
+    """Names of the tile kinds the file itself declares (for a mix, its homebrew tiles).
+
+    Read with the fast loader: the text has just been read cleanly by it.
+    """
+    data = parse_yaml(text, str(path))
+    tiles = data.get("tiles") if isinstance(data, dict) else None
+    return [str(tile.get("name")) for tile in tiles or [] if isinstance(tile, dict)]
 
 
 class Refused(Exception):
@@ -41,6 +51,9 @@ class Session:
         self.on_disk = read_text(path)  # what the file held when last read or saved
         self.text = self.on_disk
         self.tileset = from_text(self.text, path)  # an unusable file stops here, as in the CLI
+        document = Document(self.text)
+        self.layout = document.layout  # the file's indentation, kept by every edit
+        self.own = document.own_names()
         self.players = self.tileset.players[0]
         self.pictures = TilePictures()
         self.lock = threading.Lock()
@@ -52,12 +65,13 @@ class Session:
     def edit(self, fields: dict[str, Any]) -> None:
         """Apply one edit if the result is a usable tileset; else Refused, nothing changed."""
         with self.lock:
-            candidate = apply_edit(self.text, fields, self.tileset)
+            candidate = apply_edit(self.text, fields, self.tileset, self.layout)
             try:
                 tileset = from_text(candidate, self.path)
             except InputError as error:
                 raise Refused(error.paragraph()) from None
             self.text, self.tileset = candidate, tileset
+            self.own = own_names(candidate, self.path)
 
     def choose_players(self, players: int) -> None:
         with self.lock:
@@ -77,8 +91,7 @@ class Session:
     def state(self) -> dict[str, Any]:
         """Everything the page draws: the shape, every tile kind, the verdict."""
         with self.lock:
-            tileset, text, players, dirty = self.tileset, self.text, self.players, self.dirty
-        own = set(Document(text).own_names())
+            tileset, own, players, dirty = self.tileset, self.own, self.players, self.dirty
         shape = tileset.shape
         width, height = shape.box(tileset.size)
         ports = {edge: [x / width, y / height] for edge in shape.edges
