@@ -413,3 +413,17 @@ def test_a_mix_without_tiles_gets_a_tiles_list_in_the_usual_form(tmp_path):
         "# mine\nbase: demon-mine  # the base\ncounts:\n  elbow: 30  # bends\ntiles:\n"
         "  - name: new-kind\n    count: 1\n    paths: [N-S]\n"
         "  - name: new-kind-copy\n    count: 1\n    paths: [N-S]\n")
+
+
+def test_a_port_in_use_is_a_one_paragraph_error(tmp_path):
+    path = copy_tileset(tmp_path, "demon-mine")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = CliRunner().invoke(main, ["studio", str(path), "--no-browser",
+                                         "--port", str(port)])
+    assert done.exit_code == 2
+    assert done.stderr.startswith(f"pnp: error: command line: field '--port': the studio "
+                                  f"cannot listen on this port. Found {port} (")
+    assert done.stdout == ""  # no address is printed for a server that is not there
