@@ -389,10 +389,12 @@ def list_games() -> None:
 from pnp.cli.export import export  # noqa: E402  (each command module registers at the end)
 from pnp.cli.new import new  # noqa: E402
 from pnp.cli.printers import calibrate, profile  # noqa: E402
+from pnp.cli.studio import studio  # noqa: E402
 from pnp.cli.watch import watch  # noqa: E402
 
 main.add_command(export)
 main.add_command(new)
 main.add_command(calibrate)
 main.add_command(profile)
+main.add_command(studio)
 main.add_command(watch)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 from pnp.errors import InputError, Where, did_you_mean
 from pnp.input.catalog import resolve
-from pnp.input.load import Mapping, load_file
+from pnp.input.load import Mapping, parse_yaml, read_text
 from pnp.input.mix import load_mix
 from pnp.input.schema import Reading
 from pnp.input.tileset import MAX_COUNT, MAX_PIECES, from_data, pieces_allowed
@@ -22,7 +23,17 @@ from pnp.model.tileset import Tileset
 def load_target(target: str) -> Tileset:
     """The tileset for a game id, a tileset path or a mix path."""
     path = resolve(target)
-    data = load_file(path)
+    return from_text(read_text(path), path)
+
+
+def from_text(text: str, path: Path) -> Tileset:
+    """The tileset or mix that ``text`` would be if it were the file at ``path``.
+
+    The studio checks an edit by reading its text here before anything is
+    written, so an edit is refused with the very paragraph `pnp validate`
+    would print for the same file.
+    """
+    data = parse_yaml(text, str(path))
     if isinstance(data, Mapping) and "base" in data and "game" not in data:
         return load_mix(data, path)
     return from_data(data, path)

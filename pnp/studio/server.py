@@ -1,0 +1,219 @@
+"""The studio's web server: loopback only, its own page and API, the tileset's folder.
+
+A page on the local machine is still reachable by any website the designer
+visits (a hostile page can post to 127.0.0.1, and DNS rebinding can make a
+foreign name resolve to it). So every request must name this server itself
+in ``Host`` (``127.0.0.1:PORT`` or ``localhost:PORT``), any ``Origin`` must
+be this server's, edits must be JSON (which a foreign page cannot send
+without the browser asking first), bodies are small, and nothing outside
+the page's own files and the tileset's folder is ever served.
+"""
+
+from __future__ import annotations
+
+import json
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from pnp.errors import InputError
+from pnp.input.bounded import NotRegular, TooLarge, read_bounded
+from pnp.input.files import ART_SUFFIXES, Outside, confine
+from pnp.studio.document import EditError
+from pnp.studio.pictures import first_page_png, sheet_pdf
+from pnp.studio.saving import Conflict
+from pnp.studio.session import Refused, Session
+
+LOOPBACK = "127.0.0.1"
+MAX_BODY = 64 * 1024  # an edit is a few dozen bytes
+MAX_SERVED_FILE = 32 * 1024 * 1024  # the largest art file a tileset may name
+PAPERS = ("letter", "a4")
+STATIC = resources.files("pnp.studio") / "static"
+TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+         ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png",
+         ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".txt": "text/plain; charset=utf-8",
+         ".yaml": "text/plain; charset=utf-8", ".yml": "text/plain; charset=utf-8",
+         ".md": "text/plain; charset=utf-8", ".pdf": "application/pdf"}
+POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+          "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+
+class StudioServer(ThreadingHTTPServer):
+    """A threading server bound to the loopback address, holding one session."""
+
+    daemon_threads = True
+
+    def __init__(self, session: Session, port: int = 0) -> None:
+        self.session = session
+        super().__init__((LOOPBACK, port), Handler)
+        self.port = int(self.server_address[1])
+        self.hosts = (f"{LOOPBACK}:{self.port}", f"localhost:{self.port}")
+        self.origins = tuple(f"http://{host}" for host in self.hosts)
+
+    @property
+    def url(self) -> str:
+        return f"http://{LOOPBACK}:{self.port}/"
+
+
+class Reply(Exception):
+    """Stop handling a request and answer with ``status`` and a short message."""
+
+    def __init__(self, status: HTTPStatus, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Handler(BaseHTTPRequestHandler):
+    """Answers one request; every answer goes through :meth:`send`."""
+
+    server: StudioServer
+    protocol_version = "HTTP/1.1"
+    server_version = "pnp-studio"
+    sys_version = ""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: the terminal shows the address, not every request."""
+
+    def do_GET(self) -> None:
+        self._answer(self._get)
+
+    def do_POST(self) -> None:
+        self._answer(self._post)
+
+    def _answer(self, route: Any) -> None:
+        try:
+            self._check_caller()
+            route(urlsplit(self.path))
+        except Reply as reply:
+            self.send_json({"error": reply.message}, reply.status)
+
+    def _check_caller(self) -> None:
+        """Refuse a request that does not name this server as its host and origin."""
+        if self.headers.get("Host", "") not in self.server.hosts:
+            raise Reply(HTTPStatus.FORBIDDEN, "this server answers only to its own address")
+        origin = self.headers.get("Origin")
+        if origin is not None and origin not in self.server.origins:
+            raise Reply(HTTPStatus.FORBIDDEN, "requests from other sites are refused")
+
+    def _get(self, url: Any) -> None:
+        path, query = url.path, parse_qs(url.query)
+        if path == "/":
+            self._static("index.html")
+        elif path.startswith("/static/"):
+            self._static(path.removeprefix("/static/"))
+        elif path.startswith("/files/"):
+            self._tileset_file(unquote(path.removeprefix("/files/")))
+        elif path == "/api/state":
+            self.send_json(self.server.session.state())
+        elif path in ("/api/preview.png", "/api/preview.pdf"):
+            self._preview(path.endswith(".png"), query.get("paper", ["letter"])[0])
+        else:
+            raise Reply(HTTPStatus.NOT_FOUND, "no such page")
+
+    def _post(self, url: Any) -> None:
+        body = self._json_body()
+        session = self.server.session
+        if url.path == "/api/edit":
+            try:
+                session.edit(body)
+            except EditError as error:
+                raise Reply(HTTPStatus.BAD_REQUEST, str(error)) from None
+            except Refused as refused:
+                raise Reply(HTTPStatus.UNPROCESSABLE_ENTITY, refused.paragraph) from None
+        elif url.path == "/api/validate":
+            players = body.get("players")
+            if not isinstance(players, int) or isinstance(players, bool):
+                raise Reply(HTTPStatus.BAD_REQUEST, "players must be a whole number")
+            session.choose_players(players)
+        elif url.path == "/api/save":
+            self._save()
+            return
+        else:
+            raise Reply(HTTPStatus.NOT_FOUND, "no such action")
+        self.send_json(session.state())
+
+    def _save(self) -> None:
+        try:
+            backup = self.server.session.save()
+        except Conflict as conflict:
+            raise Reply(HTTPStatus.CONFLICT, str(conflict)) from None
+        except (InputError, OSError) as error:
+            message = error.paragraph() if isinstance(error, InputError) else str(error)
+            raise Reply(HTTPStatus.CONFLICT, f"nothing was saved: {message}") from None
+        self.send_json({"saved": self.server.session.path.name, "backup": backup,
+                        "state": self.server.session.state()})
+
+    def _json_body(self) -> dict[str, Any]:
+        if self.headers.get_content_type() != "application/json":
+            raise Reply(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "the studio accepts only JSON")
+        try:
+            length = int(self.headers.get("Content-Length", ""))
+        except ValueError:
+            raise Reply(HTTPStatus.LENGTH_REQUIRED, "a body needs its length") from None
+        if not 0 <= length <= MAX_BODY:
+            self.close_connection = True  # the unread body must not be taken for a request
+            raise Reply(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"at most {MAX_BODY} bytes")
+        try:
+            body = json.loads(self.rfile.read(length) or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            raise Reply(HTTPStatus.BAD_REQUEST, "the body is not JSON") from None
+        if not isinstance(body, dict):
+            raise Reply(HTTPStatus.BAD_REQUEST, "the body must be a JSON object")
+        return body
+
+    def _static(self, name: str) -> None:
+        """One of the page's own files: a plain name listed in the static folder."""
+        names = {entry.name for entry in STATIC.iterdir() if entry.is_file()}
+        if name not in names:
+            raise Reply(HTTPStatus.NOT_FOUND, "no such file")
+        self.send_bytes((STATIC / name).read_bytes(), _type(name))
+
+    def _tileset_file(self, value: str) -> None:
+        """An art file inside the tileset's folder, by the same rule art paths follow."""
+        folder = self.server.session.path.parent
+        try:
+            path = confine(folder, value, "a file", "the tileset's folder")
+            if path.suffix.lower() not in ART_SUFFIXES:
+                raise Outside("only art files are served")
+            data = read_bounded(path, MAX_SERVED_FILE)
+        except (Outside, TooLarge, NotRegular, OSError):
+            raise Reply(HTTPStatus.NOT_FOUND, "no such file in the tileset's folder") from None
+        self.send_bytes(data, _type(path.name), sandbox=True)
+
+    def _preview(self, as_png: bool, paper: str) -> None:
+        if paper not in PAPERS:
+            raise Reply(HTTPStatus.BAD_REQUEST, "paper is letter or a4")
+        tileset, _ = self.server.session.snapshot()
+        try:
+            pdf = sheet_pdf(tileset, paper)
+        except InputError as error:
+            raise Reply(HTTPStatus.UNPROCESSABLE_ENTITY, error.paragraph()) from None
+        if pdf is None:
+            raise Reply(HTTPStatus.NOT_FOUND, "every count is 0: there is no sheet to show")
+        if as_png:
+            self.send_bytes(first_page_png(pdf), "image/png")
+        else:
+            self.send_bytes(pdf, "application/pdf")
+
+    def send_json(self, value: Any, status: HTTPStatus = HTTPStatus.OK) -> None:
+        self.send_bytes(json.dumps(value).encode("utf-8"), "application/json", status)
+
+    def send_bytes(self, data: bytes, content_type: str, status: HTTPStatus = HTTPStatus.OK,
+                   sandbox: bool = False) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Content-Security-Policy", POLICY + ("; sandbox" if sandbox else ""))
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(data)
+
+
+def _type(name: str) -> str:
+    return TYPES.get(Path(name).suffix.lower(), "application/octet-stream")

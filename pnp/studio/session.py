@@ -1,0 +1,120 @@
+"""One studio session: the file being edited, its accepted text, and what the page sees.
+
+The text held here is always a usable tileset: an edit produces a candidate
+text, the candidate is read by the loader `pnp validate` uses, and only a
+candidate that reads cleanly replaces the held text. Saving writes the held
+text, so nothing refused ever reaches the file. Requests come from several
+threads, so every change happens under one lock.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import InputError
+from pnp.input.load import parse_yaml, read_text
+from pnp.input.targets import from_text
+from pnp.model.icons import ICON_NAMES
+from pnp.model.tileset import TileKind, Tileset
+from pnp.studio.document import Document
+from pnp.studio.edits import apply_edit
+from pnp.studio.pictures import TilePictures
+from pnp.studio.saving import save_with_backup
+from pnp.studio.verdict import players_for, verdict
+
+
+def own_names(text: str, path: Path) -> list[str]:
+    """Names of the tile kinds the file itself declares (for a mix, its homebrew tiles).
+
+    Read with the fast loader: the text has just been read cleanly by it.
+    """
+    data = parse_yaml(text, str(path))
+    tiles = data.get("tiles") if isinstance(data, dict) else None
+    return [str(tile.get("name")) for tile in tiles or [] if isinstance(tile, dict)]
+
+
+class Refused(Exception):
+    """An edit the loader refused; ``paragraph`` is the command line's own message."""
+
+    def __init__(self, paragraph: str) -> None:
+        super().__init__(paragraph)
+        self.paragraph = paragraph
+
+
+class Session:
+    """The file under edit and the accepted, not yet saved, text."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.on_disk = read_text(path)  # what the file held when last read or saved
+        self.text = self.on_disk
+        self.tileset = from_text(self.text, path)  # an unusable file stops here, as in the CLI
+        document = Document(self.text)
+        self.layout = document.layout  # the file's indentation, kept by every edit
+        self.own = document.own_names()
+        self.players = self.tileset.players[0]
+        self.pictures = TilePictures()
+        self.lock = threading.Lock()
+
+    @property
+    def dirty(self) -> bool:
+        return self.text != self.on_disk
+
+    def edit(self, fields: dict[str, Any]) -> None:
+        """Apply one edit if the result is a usable tileset; else Refused, nothing changed."""
+        with self.lock:
+            candidate = apply_edit(self.text, fields, self.tileset, self.layout)
+            try:
+                tileset = from_text(candidate, self.path)
+            except InputError as error:
+                raise Refused(error.paragraph()) from None
+            self.text, self.tileset = candidate, tileset
+            self.own = own_names(candidate, self.path)
+
+    def choose_players(self, players: int) -> None:
+        with self.lock:
+            self.players = players_for(self.tileset, players)
+
+    def save(self) -> str:
+        """Write the accepted text, keeping the previous file as a backup; its name."""
+        with self.lock:
+            backup = save_with_backup(self.path, self.text, self.on_disk)
+            self.on_disk = self.text
+            return backup.name
+
+    def snapshot(self) -> tuple[Tileset, str]:
+        with self.lock:
+            return self.tileset, self.text
+
+    def state(self) -> dict[str, Any]:
+        """Everything the page draws: the shape, every tile kind, the verdict."""
+        with self.lock:
+            tileset, own, players, dirty = self.tileset, self.own, self.players, self.dirty
+        shape = tileset.shape
+        width, height = shape.box(tileset.size)
+        ports = {edge: [x / width, y / height] for edge in shape.edges
+                 for x, y in [shape.port(edge, tileset.size)]}
+        return {
+            "file": self.path.name, "game": tileset.game, "title": tileset.title,
+            "mix": tileset.mix or None, "dirty": dirty, "players": players,
+            "player_counts": list(tileset.players),
+            "shape": {"name": shape.name, "edges": list(shape.edges), "ports": ports,
+                      "aspect": height / width},
+            "icons": list(ICON_NAMES), "backs": [back.name for back in tileset.backs],
+            "tiles": [self._tile(tileset, tile, tile.name in own) for tile in tileset.tiles],
+            "verdict": verdict(tileset, players),
+        }
+
+    def _tile(self, tileset: Tileset, tile: TileKind, editable: bool) -> dict[str, Any]:
+        return {
+            "name": tile.name, "count": tile.count, "role": tile.role,
+            "rotatable": tile.rotatable, "back": tile.back, "editable": editable,
+            "paths": [{"ports": list(path.ports), "junction": path.junction,
+                       "style": path.style} for path in tile.paths],
+            "features": [{"kind": feature.kind, "value": feature.value, "at": feature.at}
+                         for feature in tile.features],
+            "art": tile.art is not None,
+            "svg": self.pictures.svg(tileset, tile),
+        }

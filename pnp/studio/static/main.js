@@ -1,0 +1,133 @@
+// The studio page: draws the state the server sends, sends each change, and
+// shows the server's verdict. The server holds the only copy of the tileset;
+// the page never edits its own idea of it.
+
+import * as api from "./api.js";
+import { drawLinks } from "./board.js";
+import { tileCard } from "./tiles.js";
+
+const $ = (id) => document.getElementById(id);
+const FOCUSABLE = "button, input, select";
+let current = null;
+let previewTimer = null;
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message || "";
+  box.hidden = !message;
+}
+
+// Re-rendering replaces every control; put the keyboard focus back where it was.
+function focusPlace() {
+  const active = document.activeElement;
+  const card = active && active.closest ? active.closest("[data-test=tile]") : null;
+  if (!card) {
+    return null;
+  }
+  return { tile: card.dataset.tile, index: [...card.querySelectorAll(FOCUSABLE)].indexOf(active) };
+}
+
+function restoreFocus(place) {
+  if (!place) {
+    return;
+  }
+  const card = document.querySelector(`[data-test=tile][data-tile="${CSS.escape(place.tile)}"]`);
+  const controls = card ? [...card.querySelectorAll(FOCUSABLE)] : [];
+  const target = controls[Math.min(place.index, controls.length - 1)];
+  if (target) {
+    target.focus();
+  }
+}
+
+function renderVerdict(verdict) {
+  const line = $("verdict");
+  line.textContent = verdict.text;
+  line.className = verdict.ok ? "good" : "bad";
+  drawLinks($("link-board"), verdict.links);
+  const list = $("findings");
+  list.replaceChildren(...verdict.findings.map((finding) => {
+    const item = document.createElement("li");
+    item.className = finding.severity;
+    item.textContent = `${finding.severity}: ${finding.message}${finding.fix ? ` Fix: ${finding.fix}` : ""}`;
+    return item;
+  }));
+}
+
+function renderPlayers(state) {
+  const chooser = $("players");
+  chooser.replaceChildren(...state.player_counts.map((count) => {
+    const option = document.createElement("option");
+    option.value = String(count);
+    option.textContent = String(count);
+    option.selected = count === state.players;
+    return option;
+  }));
+}
+
+function refreshPreview() {
+  clearTimeout(previewTimer);
+  // Drawing a sheet takes a moment: wait until a burst of edits is over.
+  previewTimer = setTimeout(() => {
+    const paper = $("paper").value;
+    $("preview").src = `/api/preview.png?paper=${paper}&v=${Date.now()}`;
+    $("preview-link").href = `/api/preview.pdf?paper=${paper}`;
+  }, 400);
+}
+
+function render(state) {
+  const place = focusPlace();
+  current = state;
+  document.title = `${state.file} - pnp studio`;
+  $("title").textContent = state.title;
+  $("file").textContent = state.mix ? `${state.file} (a mix of ${state.game})` : state.file;
+  $("status").textContent = state.dirty ? "unsaved changes" : "saved";
+  $("tiles").replaceChildren(...state.tiles.map((tile) => tileCard(tile, state, change)));
+  renderPlayers(state);
+  renderVerdict(state.verdict);
+  restoreFocus(place);
+  refreshPreview();
+}
+
+// Runs one call to the server and redraws from its answer; true if it was accepted.
+async function run(action) {
+  document.body.classList.add("busy");
+  try {
+    render(await action());
+    showError("");
+    return true;
+  } catch (error) {
+    showError(error.message);
+    if (current) {
+      render(current); // put back the values the server did not accept
+    }
+    return false;
+  } finally {
+    document.body.classList.remove("busy");
+  }
+}
+
+function change(edit) {
+  return run(() => api.edit(edit));
+}
+
+async function saveFile() {
+  let answer = null;
+  const saved = await run(async () => {
+    answer = await api.save();
+    return answer.state;
+  });
+  if (saved) {
+    $("status").textContent = `saved ${answer.saved} (previous version in ${answer.backup})`;
+  }
+}
+
+$("save").addEventListener("click", saveFile);
+$("add-kind").addEventListener("click", () => change({ op: "add" }));
+$("players").addEventListener("change", () => run(() => api.choosePlayers(Number($("players").value))));
+$("paper").addEventListener("change", refreshPreview);
+window.addEventListener("beforeunload", (event) => {
+  if (current && current.dirty) {
+    event.preventDefault();
+  }
+});
+run(api.getState);

@@ -1,0 +1,216 @@
+"""The studio page in headless Chromium, against a real `pnp studio` process.
+
+Run alone with `pytest -m browser`. They need Debian's chromium and
+chromium-driver; without them they are skipped, except under CI (where
+`.ci/run` installs both), where a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from studio_support import copy_tileset
+
+from pnp.cli import main
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+DRIVER = Path("/usr/bin/chromedriver")
+WAIT = 60  # seconds a condition may take on a busy machine before the test fails
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[object]:
+    if not (CHROMIUM.exists() and DRIVER.exists()):
+        message = (f"the browser tests need {CHROMIUM} and {DRIVER} "
+                   "(apt-get install chromium chromium-driver)")
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=1400,1000"):
+        options.add_argument(argument)
+    browser = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    try:
+        yield browser
+    finally:
+        browser.quit()
+
+
+@pytest.fixture
+def studio(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[str, Path]]:
+    """A `pnp studio` process on a copy of the game named by the test's parameter."""
+    path = copy_tileset(tmp_path, request.param)
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "studio", str(path),
+                                "--no-browser", "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        found = re.fullmatch(r"pnp studio: (http://127\.0\.0\.1:\d+/)\n", first)
+        assert found, first
+        yield found.group(1), path
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def wait(browser, condition):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(browser, WAIT).until(lambda _: condition())
+
+
+def find(browser, selector):
+    return browser.find_element("css selector", selector)
+
+
+def verdict(browser) -> str:
+    return str(find(browser, "[data-test=verdict]").text)
+
+
+def edge(browser, tile, name):
+    return find(browser, f'[data-test=tile][data-tile="{tile}"] [data-test=edge]'
+                         f'[data-edge="{name}"]')
+
+
+def set_count(browser, tile, count):
+    from selenium.webdriver.common.keys import Keys
+
+    field = find(browser, f'[data-test=tile][data-tile="{tile}"] [data-test=count]')
+    field.send_keys(Keys.CONTROL, "a")  # typed over, as a person would
+    field.send_keys(str(count), Keys.TAB)
+    settle(browser)
+
+
+def settle(browser):
+    """Wait until the page has the server's answer to the last change and has redrawn."""
+    wait(browser, lambda: "busy" not in (find(browser, "body").get_attribute("class") or ""))
+
+
+def count_is(browser, tile, count):
+    return find(browser, f'[data-tile="{tile}"] [data-test=count]').get_attribute("value") \
+        == str(count)
+
+
+def save(browser, path):
+    find(browser, "[data-test=save]").click()
+    wait(browser, lambda: find(browser, "#status").text.startswith(f"saved {path.name}"))
+
+
+def comments(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip().startswith("#")]
+
+
+@pytest.mark.parametrize("studio", ["demon-mine"], indirect=True)
+def test_demon_mine_open_an_edge_change_counts_and_save(driver, studio):
+    url, path = studio
+    original = path.read_text(encoding="utf-8")
+    driver.get(url)
+    wait(driver, lambda: verdict(driver).startswith("playable"))
+    assert len(driver.find_elements("css selector", "[data-test=tile]")) == 10
+    assert driver.find_elements("css selector", "#link-board svg .dug")  # the link is drawn
+
+    assert edge(driver, "straight", "E").get_attribute("aria-pressed") == "false"
+    edge(driver, "straight", "E").click()
+    settle(driver)
+    wait(driver, lambda: edge(driver, "straight", "E").get_attribute("aria-pressed") == "true")
+
+    for turning in ("elbow", "tee", "cross"):
+        set_count(driver, turning, 0)
+        wait(driver, lambda turning=turning: count_is(driver, turning, 0))
+    wait(driver, lambda: verdict(driver).startswith("not playable"))
+    assert not driver.find_elements("css selector", "#link-board svg .dug")
+
+    save(driver, path)
+    saved = path.read_text(encoding="utf-8")
+    assert comments(saved) == comments(original)
+    assert "    paths: [N-S, E]\n" in saved
+    assert saved.count("    count: 0\n") == original.count("    count: 0\n") + 3
+    assert path.with_name("demon-mine.yaml.bak").read_text(encoding="utf-8") == original
+    done = CliRunner().invoke(main, ["validate", str(path)])
+    assert done.exit_code == 1  # not playable, as the page said
+    assert "demon-mine: not playable with 2 players" in done.output
+
+
+@pytest.mark.parametrize("studio", ["demon-mine"], indirect=True)
+def test_an_invalid_count_shows_the_command_lines_error_and_never_reaches_the_file(
+        driver, studio):
+    url, path = studio
+    original = path.read_bytes()
+    driver.get(url)
+    wait(driver, lambda: verdict(driver).startswith("playable"))
+    set_count(driver, "elbow", 200000)
+    wait(driver, lambda: find(driver, "#error").is_displayed())
+    assert find(driver, "#error").text == (
+        f"{path}, line 76: field 'tiles[6].count': this count is out of range. Found 200000. "
+        "Allowed: a whole number from 0 to 100000.")
+    wait(driver, lambda: count_is(driver, "elbow", 28))  # the page shows the accepted value
+    save(driver, path)
+    assert path.read_bytes() == original
+
+
+@pytest.mark.parametrize("studio", ["demon-mine"], indirect=True)
+def test_edges_toggle_from_the_keyboard(driver, studio):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    url, _ = studio
+    driver.get(url)
+    wait(driver, lambda: verdict(driver).startswith("playable"))
+    control = edge(driver, "elbow", "S")
+    assert control.get_attribute("aria-pressed") == "false"
+    driver.execute_script("arguments[0].focus()", control)
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait(driver, lambda: edge(driver, "elbow", "S").get_attribute("aria-pressed") == "true")
+    focused = driver.switch_to.active_element  # focus comes back to the same control
+    assert (focused.get_attribute("data-edge"), focused.get_attribute("aria-pressed")) == \
+        ("S", "true")
+    ActionChains(driver).send_keys(Keys.SPACE).perform()
+    wait(driver, lambda: edge(driver, "elbow", "S").get_attribute("aria-pressed") == "false")
+
+
+@pytest.mark.parametrize("studio", ["mattock"], indirect=True)
+def test_mattock_hex_edges_counts_and_save(driver, studio):
+    url, path = studio
+    original = path.read_text(encoding="utf-8")
+    driver.get(url)
+    wait(driver, lambda: verdict(driver).startswith("playable"))
+    first = find(driver, "[data-test=tile]").get_attribute("data-tile")
+    edges = [element.get_attribute("data-edge") for element in driver.find_elements(
+        "css selector", f'[data-tile="{first}"] [data-test=edge]')]
+    assert edges == ["NE", "E", "SE", "SW", "W", "NW"]
+    closed = next(name for name in edges
+                  if edge(driver, first, name).get_attribute("aria-pressed") == "false")
+    edge(driver, first, closed).click()
+    settle(driver)
+    wait(driver, lambda: edge(driver, first, closed).get_attribute("aria-pressed") == "true")
+    old = int(find(driver, f'[data-tile="{first}"] [data-test=count]').get_attribute("value"))
+    set_count(driver, first, old + 1)
+    wait(driver, lambda: count_is(driver, first, old + 1))
+    wait(driver, lambda: verdict(driver).startswith(("playable", "not playable")))
+    page_verdict = verdict(driver)
+    save(driver, path)
+    saved = path.read_text(encoding="utf-8")
+    assert comments(saved) == comments(original)
+    from pnp.input.tileset import load_tileset
+
+    tile = load_tileset(path).tile(first)
+    assert closed in tile.ports and tile.count == old + 1
+    done = CliRunner().invoke(main, ["validate", str(path)])
+    word = "not playable" if page_verdict.startswith("not") else "playable"
+    assert f"mattock: {word} with" in done.output
+    assert done.exit_code == (1 if word == "not playable" else 0)
