@@ -71,7 +71,7 @@ def test_the_pair_that_lines_up_reads_the_correction(paper, duplex, error_mm):
     for axis, error in zip(("x", "y"), error_mm, strict=True):
         pairs = [pair for pair in calibration_pairs(PAPERS[paper]) if pair.axis == axis]
 
-        def miss(pair) -> float:
+        def miss(pair, axis: str = axis) -> float:
             return abs(ink_centre(front, shrink(pair.front, axis), axis)
                        - ink_centre(through, shrink(pair.back, axis), axis))
 
