@@ -86,14 +86,21 @@ def _stop_now(pool: Any) -> None:
 
     ``shutdown`` alone would wait for the running jobs to finish. The pool
     offers no public way to end its workers before Python 3.14
-    (``terminate_workers``), so its table of processes is read directly.
+    (``terminate_workers``), so its table of processes is read directly. A
+    worker ended while sending its result leaves half a message in the result
+    pipe, and the pool's manager thread would wait for the rest for ever (and
+    the interpreter for that thread at exit); closing this process's end of
+    the pipe once the workers are gone turns that wait into an end of file.
     """
     workers = list((getattr(pool, "_processes", None) or {}).values())
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)  # gone after shutdown
     pool.shutdown(wait=False, cancel_futures=True)
     for worker in workers:
         worker.terminate()
     for worker in workers:
         worker.join()
+    if writer is not None:
+        writer.close()
 
 
 class Progress(Protocol):
