@@ -68,6 +68,8 @@ def test_placements_in_the_pdf_match_the_manifest(built, manifest, paper):
         content = page.get_contents().get_data().decode("latin-1")
         moves = re.findall(r"q\s+1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s+/(\S+) Do\s+Q", content)
         expected = [v for p in entry["placements"] if p["page"] == number for v in (p["x"], p["y"])]
+        if any(p["side"] == "back" for p in entry["placements"] if p["page"] == number):
+            expected = expected * 2  # each back sits on its own 3 mm apron, placed first
         found = [float(v) for x, y, _ in moves for v in (x, y)]
         assert len(found) == len(expected) > 0
         assert found == pytest.approx(expected, abs=0.01)
@@ -200,10 +202,13 @@ def test_each_design_is_drawn_once_and_placed_by_reference(built):
             by_name.setdefault(str(name), set()).add(number)
     assert all(len(ids) == 1 for ids in by_name.values()), "a design was drawn twice"
     designs = [n for n in by_name if re.fullmatch(r"/FormXob\.d\d+", n)]
-    assert len(designs) == 9 + 1  # nine printed tile kinds (dead-end has 0 copies) + one back
+    # nine printed tile kinds (dead-end has 0 copies), one back, and that back grown by
+    # 3 mm as the apron under the backs
+    assert len(designs) == 9 + 1 + 1
     assert data.count(b"/Subtype /Form") == len(by_name)
     content = b"".join(page.get_contents().get_data() for page in reader.pages)
-    assert content.count(b"Do") == 180 + 6 + 3  # placements, check bars, crop marks
+    # placements, aprons under the 90 backs, check bars, crop marks
+    assert content.count(b"Do") == 180 + 90 + 6 + 3
 
 
 def test_every_page_names_the_game_and_its_number(built):

@@ -19,6 +19,10 @@ from pnp.export.pdfdraw import Recorder
 from pnp.model.options import BuildOptions
 from pnp.model.pieces import reverse_key
 from pnp.model.tileset import Tileset
+from pnp.units import mm
+
+BACK_BLEED = mm(3)  # how far a back's art runs past its trim, whatever the build's bleed
+APRON = "apron:"  # prefix of the designs drawn under the backs, grown by BACK_BLEED
 
 
 class GameDesigns:
@@ -75,8 +79,12 @@ class GameDesigns:
                                else design_tile(tileset, tile, bleed)) for tile in printed}
         if self.options.duplex != "none":
             for back_name in sorted({tile.back for tile in printed}):
+                back = tileset.back(back_name)
                 designs[f"back:{back_name}"] = self.flat_backs[back_name] if not bleed else \
-                    design_back(tileset, tileset.back(back_name), width, height, bleed)
+                    design_back(tileset, back, width, height, bleed)
+                if bleed < BACK_BLEED:
+                    designs[f"{APRON}back:{back_name}"] = design_back(tileset, back, width,
+                                                                     height, BACK_BLEED)
         return designs
 
     def components(self, kind: str) -> dict[str, Drawing]:
@@ -96,7 +104,10 @@ class GameDesigns:
                 design_reverse(tileset, component, bleed))
             designs[component.name] = face
             if self.options.duplex != "none":
-                designs[reverse_key(tileset, component)] = reverse
+                key = reverse_key(tileset, component)
+                designs[key] = reverse
+                if bleed < BACK_BLEED:
+                    designs[f"{APRON}{key}"] = design_reverse(tileset, component, BACK_BLEED)
         return designs
 
 

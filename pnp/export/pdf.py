@@ -11,11 +11,13 @@ never mentions an unembedded standard font.
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import Any
 
 from pnp import __version__
 from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Drawing
+from pnp.export.designs import APRON
 from pnp.export.pdfdraw import Recorder, draw
 from pnp.impose.layout import (
     FOOTER_BAND,
@@ -120,6 +122,28 @@ def _marks(canvas: Any, lines: list[Segment],
     canvas.drawPath(path, stroke=1, fill=0)
 
 
+def _place_aprons(canvas: Any, placements: tuple[Placement, ...], form_names: dict[str, str],
+                  paper: Paper) -> None:
+    """Under the backs, each back again grown by 3 mm, so a duplex print that lands a
+    millimetre or two off shows back art, not a white sliver, past the outer cuts.
+
+    Where two backs meet, each one's own art covers its neighbour's apron. The
+    aprons are clipped to the page's printable area so they never cover the
+    header or the check bar.
+    """
+    aprons = tuple(replace(p, design=APRON + p.art) for p in placements
+                   if APRON + p.art in form_names)
+    if not aprons:
+        return
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(SAFE_MARGIN, SAFE_MARGIN + FOOTER_BAND, paper.width - 2 * SAFE_MARGIN,
+              paper.height - 2 * SAFE_MARGIN - FOOTER_BAND - HEADER_BAND)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    _place_forms(canvas, aprons, form_names)
+    canvas.restoreState()
+
+
 def _place_forms(canvas: Any, placements: tuple[Placement, ...],
                  form_names: dict[str, str]) -> None:
     """Draw each placement's form at its trim box: ``q 1 0 0 1 x y cm /Form Do Q``.
@@ -167,6 +191,8 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
             side_text = f"backs: print double-sided, flip on the {edge} edge"
         page_header(canvas, paper, f"{game_title} \u00b7 {sheet_kind} \u00b7 {paper_title} "
                     f"\u00b7 {side_text}", page.number, total)
+        if page.side == "back":
+            _place_aprons(canvas, page.placements, form_names, paper)
         _place_forms(canvas, page.placements, form_names)
         if page.side == "front":  # after the art: honeycomb cut lines lie on top of it
             key = (page.grid, page.used)

@@ -1,0 +1,77 @@
+"""Backs carry 3 mm of bleed: a duplex print a millimetre or two off shows no white sliver."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from support import pdf_page_image
+
+from pnp.cli import main
+from pnp.units import mm
+
+DPI = 100
+REACH = (mm(1.5), mm(2.8))  # how far past the trim each probe looks
+SHEETS = ("tiles", "cards", "tokens")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("backs")
+    result = CliRunner().invoke(main, ["build", "--out", str(out), "--no-rulebook", "-q"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def back_sheets(out: Path) -> list[tuple[Path, dict]]:
+    found = []
+    for manifest_path in sorted(out.glob("*/manifest.json")):
+        manifest = json.loads(manifest_path.read_text())
+        for sheet in manifest["sheets"]:
+            if sheet["kind"] in SHEETS and any(p["side"] == "back" for p in sheet["placements"]):
+                found.append((manifest_path.parent / sheet["path"], sheet))
+    return found
+
+
+def probes(placement: dict) -> list[tuple[float, float]]:
+    """Points just past the middle of each side of a piece's box, in PDF points.
+
+    For hexes the box's sides touch the cut at two edges and two corners, for
+    round tokens at four points of the circle: each probe is past the cut."""
+    x, y, w, h = placement["x"], placement["y"], placement["w"], placement["h"]
+    points = []
+    for reach in REACH:
+        points += [(x - reach, y + h / 2), (x + w + reach, y + h / 2),
+                   (x + w / 2, y - reach), (x + w / 2, y + h + reach)]
+    return points
+
+
+def test_every_game_has_backs_to_check(built):
+    kinds = {(path.parent.name, sheet["kind"]) for path, sheet in back_sheets(built)}
+    assert {("demon-mine", "tiles"), ("mattock", "tiles"), ("dynamine", "cards"),
+            ("gold-mine", "tokens"), ("mattock", "tokens")} <= kinds
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_back_art_runs_3mm_past_every_outer_cut(built, paper):
+    checked = 0
+    for path, sheet in back_sheets(built):
+        if sheet["paper"] != paper:
+            continue
+        by_page: dict[int, list[dict]] = {}
+        for placement in sheet["placements"]:
+            if placement["side"] == "back":
+                by_page.setdefault(placement["page"], []).append(placement)
+        for page, placements in by_page.items():
+            image = pdf_page_image(path, page - 1, DPI)
+            height = image.height * 72.0 / DPI
+            for placement in placements:
+                for x, y in probes(placement):
+                    pixel = image.getpixel((int(x * DPI / 72.0), int((height - y) * DPI / 72.0)))
+                    name = placement.get("tile") or placement.get("component")
+                    # bare paper renders pure white; the palest back art is #fbfaf6
+                    assert min(pixel) < 254, f"{path.name} page {page}: paper beside '{name}'"
+                    checked += 1
+    assert checked > 1000
