@@ -57,6 +57,8 @@ def main() -> None:
 @click.option("--duplex", type=click.Choice(("long", "short", "none")), default="long",
               show_default=True,
               help="How your printer flips the sheet for backs; 'none' prints no backs.")
+@click.option("--ink-saver", is_flag=True,
+              help="Light rock and backs, tunnels drawn by their walls: far less ink.")
 @click.option("--profile", "printer", default=None, metavar="NAME",
               help="Move every back by this printer's saved duplex offset "
                    "(see pnp calibrate and pnp profile).")
@@ -74,7 +76,8 @@ def main() -> None:
               "build read as its prerequisites (the Makefile uses it).")
 @reports_input_errors
 def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
-          bleed_size: str | None, duplex: str, printer: str | None, variant: str | None,
+          bleed_size: str | None, duplex: str, ink_saver: bool, printer: str | None,
+          variant: str | None,
           booklet: bool, rulebook: bool, jobs: int, quiet: bool,
           depfile: Path | None) -> None:
     """Build tile SVGs, sheet PDFs and a manifest for GAMES (default: every game).
@@ -109,7 +112,7 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
 
     offset = load_profile(printer) if printer else (0.0, 0.0)
     options = BuildOptions(papers, size, duplex, rulebook=rulebook, booklet=booklet, jobs=jobs,
-                           back_offset=offset)
+                           back_offset=offset, ink_saver=ink_saver)
     progress = BuildProgress(sys.stderr, sys.stderr.isatty(), quiet)
     try:
         written = run_build(tilesets, out_dir, options, origins=[resolve(t) for t in targets],

@@ -428,9 +428,14 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
     inset = size * 0.09
     # No frame line near the edge: a duplex print a millimetre or two off would
     # show it lopsided. Everything on a back sits well inside the cut.
-    items: list[Primitive] = [Outline(edge, Style(fill=colours["wall"]))]
-    items.extend(rock_texture({**colours, "rock-dark": "#3b3027", "rock-light": "#4a3d31"},
-                              width, height, bleed, _seed(tileset.rules_game, "back", back.name)))
+    # the low-ink palette (pnp.draw.ink) lightens the field; without it, it is the walls' dark
+    title_colour = colours.get("back-title", colours["floor"])
+    items: list[Primitive] = [Outline(edge, Style(fill=colours.get("back-field",
+                                                                   colours["wall"])))]
+    texture = {**colours, "rock-dark": colours.get("back-texture-dark", "#3b3027"),
+               "rock-light": colours.get("back-texture-light", "#4a3d31")}
+    items.extend(rock_texture(texture, width, height, bleed,
+                              _seed(tileset.rules_game, "back", back.name)))
     text_width = width - 2.6 * inset if piece.fills_box else size * 0.62
     title_size = fit_size(back.title.upper(), "condensed", size * 0.11, text_width)
     sub_size = max(MIN_TEXT, size * 0.06)
@@ -440,14 +445,15 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
     motif_r, motif_y = (size * 0.17, height / 2 + size * 0.01) if subtitle else \
         (size * 0.22, height / 2 - size * 0.06)
     items.append(Circle(width / 2, motif_y, motif_r * 1.16,
-                        Style(fill=colours["rock-light"], stroke=colours["floor"],
+                        Style(fill=colours["rock-light"], stroke=title_colour,
                               width=size * 0.015)))
     items.extend(ICONS[back.motif](Pen(width / 2, motif_y, motif_r, colours)))
     items.append(Text(width / 2, height / 2 + size * 0.32, back.title.upper(), title_size,
-                      "condensed", "middle", colours["floor"]))
+                      "condensed", "middle", title_colour))
     if subtitle:
         items.append(Text(width / 2, height / 2 - size * 0.27, subtitle, sub_size,
-                          "regular", "middle", colours["rock-light"]))
+                          "regular", "middle", colours.get("back-subtitle",
+                                                           colours["rock-light"])))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 
 

@@ -9,11 +9,13 @@ cut; those are drawn separately and the trim-size ones still serve the SVGs.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cached_property, partial
 
 from pnp.draw.art import design_back, design_tile
 from pnp.draw.board import design_board
 from pnp.draw.components import design_component, design_reverse
+from pnp.draw.ink import low_ink
 from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import Recorder
 from pnp.model.options import BuildOptions
@@ -29,6 +31,8 @@ class GameDesigns:
     """The scenes of one game's tiles, backs, cards, tokens and board."""
 
     def __init__(self, tileset: Tileset, options: BuildOptions) -> None:
+        if options.ink_saver:
+            tileset = replace(tileset, palette=low_ink(tileset.palette))
         self.tileset = tileset
         self.options = options
         self._components: dict[str, dict[str, Drawing]] = {}

@@ -22,3 +22,4 @@ class BuildOptions:
     # a printer profile's correction: how far to move every back, as seen from the
     # front (x right, y up), in points
     back_offset: tuple[float, float] = (0.0, 0.0)
+    ink_saver: bool = False  # light rock and backs, tunnels drawn by their walls
