@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from pypdf import PdfReader
 from support import ROOT, pdf_page_image
 
 from pnp.build import BuildOptions, build
+from pnp.cli import main
 from pnp.impose.layout import PAPERS, SAFE_MARGIN
 from pnp.input.tileset import load_tileset
 
@@ -224,3 +227,27 @@ def test_pdf_metadata_names_the_sheet(built):
     info = PdfReader(built / "demon-mine-tiles-letter.pdf").metadata
     assert info.title == "Demon Mine - tiles (Letter)"
     assert info.author == "pnp"
+
+
+@pytest.mark.parametrize("game, kind, ratio", [
+    ("demon-mine", "tiles", 1.0), ("mattock", "tiles", 0.75), ("dynamine", "cards", 1.0),
+    ("mattock", "tokens", math.pi / 4)])
+def test_the_manifest_says_how_full_each_page_is(tmp_path, game, kind, ratio):
+    from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN
+
+    out = tmp_path / "out"
+    assert CliRunner().invoke(main, ["build", game, "--no-rulebook", "-q", "--paper", "letter",
+                                     "--out", str(out)]).exit_code == 0
+    manifest = json.loads((out / game / "manifest.json").read_text())
+    entry = next(s for s in manifest["sheets"] if s["kind"] == kind)
+    reader = PdfReader(out / game / entry["path"])
+    printable = (612 - 2 * SAFE_MARGIN) * (792 - 2 * SAFE_MARGIN - HEADER_BAND - FOOTER_BAND)
+    fronts = sorted({p["page"] for p in entry["placements"] if p["side"] == "front"})
+    assert len(entry["fill"]) == len(fronts)
+    for fill, number in zip(entry["fill"], fronts, strict=True):
+        content = reader.pages[number - 1].get_contents().get_data().decode("latin-1")
+        placed = re.findall(r"q\s+1 0 0 1 \S+ \S+ cm\s+/(FormXob\.d\d+) Do\s+Q", content)
+        boxes = [(p["w"], p["h"]) for p in entry["placements"] if p["page"] == number]
+        assert len(placed) == len(boxes)  # what the PDF places is what the manifest lists
+        measured = sum(w * h * ratio for w, h in boxes) / printable
+        assert fill == pytest.approx(measured, abs=0.001) and 0.0 < fill <= 1.0

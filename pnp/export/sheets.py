@@ -8,6 +8,7 @@ and drawn by :func:`pnp.export.pdf.render_sheets`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,9 +17,10 @@ from pnp.export.artifacts import Artifact, rounded
 from pnp.export.board import render_board
 from pnp.export.designs import GameDesigns
 from pnp.export.svg import to_svg
-from pnp.impose.layout import PAPERS, SheetPlan
+from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, PAPERS, SAFE_MARGIN, Placement, SheetPlan
 from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
+from pnp.model.pieces import PieceCut, piece_cut, shape_cut
 from pnp.model.tileset import Tileset
 
 
@@ -37,13 +39,24 @@ def placements_json(plan: SheetPlan) -> list[dict[str, Any]]:
     return entries
 
 
+def page_fills(plan: SheetPlan, cut_of: Callable[[Placement], PieceCut]) -> list[float]:
+    """How full each page of fronts is: the paper its cut pieces keep, as a part of the
+    printable area (inside the 6 mm margins, below the header, above the check bar)."""
+    paper = plan.paper
+    printable = (paper.width - 2 * SAFE_MARGIN) * \
+        (paper.height - 2 * SAFE_MARGIN - HEADER_BAND - FOOTER_BAND)
+    return [round(sum(p.w * p.h * cut_of(p).area_ratio for p in page.placements) / printable, 3)
+            for page in plan.pages if page.side == "front"]
+
+
 def sheet_entry(kind: str, paper: str, path: str, plan: SheetPlan,
-                options: BuildOptions) -> dict[str, Any]:
+                options: BuildOptions, cut_of: Callable[[Placement], PieceCut]) -> dict[str, Any]:
     """The manifest entry of one imposed sheet PDF."""
     return {
         "kind": kind, "paper": paper, "path": path, "pages": len(plan.pages),
         "bleed": rounded(options.bleed), "duplex": plan.duplex,
         "grid": {"columns": plan.grid.columns, "rows": plan.grid.rows},
+        "fill": page_fills(plan, cut_of),
         "placements": placements_json(plan),
     }
 
@@ -87,7 +100,9 @@ class TileSheets:
         plan = plan_tiles(tileset, paper, options)
         path = f"{tileset.game}-tiles-{paper}.pdf"
         data = pdf.render_sheets(plan, designs.tiles, tileset.title, "tiles", designs.recorder)
-        return [Artifact(path, data, sheet_entry("tiles", paper, path, plan, options))]
+        cut = shape_cut(tileset.shape)
+        return [Artifact(path, data, sheet_entry("tiles", paper, path, plan, options,
+                                                 lambda placement: cut))]
 
 
 @dataclass(frozen=True)
@@ -110,7 +125,9 @@ class ComponentSheets:
         path = f"{tileset.game}-{self.name}-{paper}.pdf"
         data = pdf.render_sheets(plan, designs.components(self.kind), tileset.title, self.name,
                                  designs.recorder)
-        return [Artifact(path, data, sheet_entry(self.name, paper, path, plan, options))]
+        cuts = {c.name: piece_cut(tileset, c) for c in tileset.components}
+        return [Artifact(path, data, sheet_entry(self.name, paper, path, plan, options,
+                                                 lambda placement: cuts[placement.name]))]
 
 
 @dataclass(frozen=True)

@@ -106,6 +106,14 @@ class Shape(ABC):
         nx, ny = self.normal(edge)
         return (cx + nx * size / 2.0, cy + ny * size / 2.0)
 
+    def area_ratio(self) -> float:
+        """The part of its bounding box the shape covers: 1 for a square, 3/4 for a hex."""
+        points = self.corners(1.0)
+        twice = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
+                    in zip(points, points[1:] + points[:1], strict=True))
+        width, height = self.box(1.0)
+        return abs(twice) / 2.0 / (width * height)
+
     def corners(self, size: float) -> tuple[tuple[float, float], ...]:
         """Vertices clockwise, the first between the first and second edge."""
         cx, cy = self.centre(size)

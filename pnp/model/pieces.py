@@ -5,6 +5,7 @@ Both imposition and drawing need these, so they are plain functions of the model
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from pnp.geometry.lattice import SQUARE_GRID, Lattice
@@ -29,6 +30,13 @@ class PieceCut:
     def fills_box(self) -> bool:
         """Whether the cut is the whole trim box, so art and frames may reach its corners."""
         return self.shape.fills_box if self.shape is not None else not self.round
+
+    @property
+    def area_ratio(self) -> float:
+        """The part of the trim box the cut piece keeps: the paper a sheet really uses."""
+        if self.shape is not None:
+            return self.shape.area_ratio()
+        return math.pi / 4.0 if self.round else 1.0
 
     @property
     def lattice(self) -> Lattice:
