@@ -45,8 +45,18 @@ def page_fills(plan: SheetPlan, cut_of: Callable[[Placement], PieceCut]) -> list
     paper = plan.paper
     printable = (paper.width - 2 * SAFE_MARGIN) * \
         (paper.height - 2 * SAFE_MARGIN - HEADER_BAND - FOOTER_BAND)
-    return [round(sum(p.w * p.h * cut_of(p).area_ratio for p in page.placements) / printable, 3)
-            for page in plan.pages if page.side == "front"]
+    ratios: dict[str, float] = {}  # by piece name: a stress sheet places thousands of copies
+    fills = []
+    for page in plan.pages:
+        if page.side != "front":
+            continue
+        kept = 0.0
+        for placement in page.placements:
+            if placement.name not in ratios:
+                ratios[placement.name] = cut_of(placement).area_ratio
+            kept += placement.w * placement.h * ratios[placement.name]
+        fills.append(round(kept / printable, 3))
+    return fills
 
 
 def sheet_entry(kind: str, paper: str, path: str, plan: SheetPlan,
