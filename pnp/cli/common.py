@@ -77,19 +77,9 @@ def check_mix(setup: Setup) -> list[Finding]:
     ``pnp watch`` asks the same question after every save, so both print the
     same findings for the same file.
     """
-    from pnp.impose.capacity import capacity
-    from pnp.rules import Finding, rules_for
-    from pnp.rules import general as general_rules
+    from pnp.impose.verdict import mix_findings
 
-    tileset = setup.tileset
-    findings = general_rules.check(setup) + capacity(tileset)
-    rules = rules_for(tileset.rules_game)
-    if rules is None:
-        findings.append(Finding("warning", "no-rules", f"No rules are known for "
-                                f"'{tileset.game}'; only the general checks ran."))
-    else:
-        findings.extend(rules.check(setup))
-    return findings
+    return mix_findings(setup)
 
 
 def verdict_line(setup: Setup, findings: list[Finding]) -> str:

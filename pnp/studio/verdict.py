@@ -10,11 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.errors import InputError
-from pnp.impose.capacity import capacity
 from pnp.impose.fit import check_fits_some_paper
+from pnp.impose.verdict import mix_findings
 from pnp.model.tileset import Tileset
-from pnp.rules import Finding, Setup, rules_for
-from pnp.rules import general as general_rules
+from pnp.rules import Finding, Setup
 
 DEMON_MINE = "demon-mine"
 
@@ -26,16 +25,8 @@ def players_for(tileset: Tileset, wanted: int | None) -> int:
 
 def findings_of(setup: Setup) -> list[Finding]:
     """What `pnp validate` reports, without a simulation."""
-    tileset = setup.tileset
-    check_fits_some_paper(tileset)
-    findings = general_rules.check(setup) + capacity(tileset)
-    rules = rules_for(tileset.rules_game)
-    if rules is None:
-        findings.append(Finding("warning", "no-rules", f"No rules are known for "
-                                f"'{tileset.game}'; only the general checks ran."))
-    else:
-        findings.extend(rules.check(setup))
-    return findings
+    check_fits_some_paper(setup.tileset)
+    return mix_findings(setup)
 
 
 def verdict(tileset: Tileset, players: int) -> dict[str, Any]:
