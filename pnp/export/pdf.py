@@ -127,11 +127,13 @@ def _place_aprons(canvas: Any, placements: tuple[Placement, ...], form_names: di
     """Under the backs, each back again grown by 3 mm, so a duplex print that lands a
     millimetre or two off shows back art, not a white sliver, past the outer cuts.
 
-    Where two backs meet, each one's own art covers its neighbour's apron. The
+    Where two backs meet, each one's own art covers its neighbour's apron, so
+    every back gets one: finding the few on the rim of a block cost more time
+    than placing the rest (a form placed is one short operator sequence). The
     aprons are clipped to the page's printable area so they never cover the
     header or the check bar.
     """
-    aprons = tuple(replace(p, design=APRON + p.art) for p in _on_the_rim(placements)
+    aprons = tuple(replace(p, design=APRON + p.art) for p in placements
                    if APRON + p.art in form_names)
     if not aprons:
         return
@@ -142,37 +144,6 @@ def _place_aprons(canvas: Any, placements: tuple[Placement, ...], form_names: di
     canvas.clipPath(clip, stroke=0, fill=0)
     _place_forms(canvas, aprons, form_names)
     canvas.restoreState()
-
-
-def _on_the_rim(placements: tuple[Placement, ...]) -> list[Placement]:
-    """The pieces with an outer side: a piece whose box is ringed by its neighbours' boxes
-    needs no apron, as its neighbours' art covers its edges (most of a full sheet).
-
-    A piece is ringed when points just past each corner and the middle of each
-    side of its box all fall inside other pieces' boxes; boxes are looked up
-    in buckets the size of a piece, so this stays linear.
-    """
-    if not placements:
-        return []
-    size_w, size_h = placements[0].w, placements[0].h
-    buckets: dict[tuple[int, int], list[Placement]] = {}
-    for p in placements:
-        for column in range(int(p.x // size_w), int((p.x + p.w) // size_w) + 1):
-            for row in range(int(p.y // size_h), int((p.y + p.h) // size_h) + 1):
-                buckets.setdefault((column, row), []).append(p)
-
-    def covered(x: float, y: float, itself: Placement) -> bool:
-        return any(q is not itself and q.x < x < q.x + q.w and q.y < y < q.y + q.h
-                   for q in buckets.get((int(x // size_w), int(y // size_h)), ()))
-
-    rim = []
-    for p in placements:
-        xs, ys = (p.x - 1.0, p.x + p.w / 2, p.x + p.w + 1.0), (p.y - 1.0, p.y + p.h / 2,
-                                                                p.y + p.h + 1.0)
-        probes = [(x, y) for x in xs for y in ys if (x, y) != (xs[1], ys[1])]
-        if not all(covered(x, y, p) for x, y in probes):
-            rim.append(p)
-    return rim
 
 
 def _place_forms(canvas: Any, placements: tuple[Placement, ...],
