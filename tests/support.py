@@ -113,3 +113,21 @@ def text_sizes(path: Path) -> list[tuple[int, float]]:
 # The games this project ships. Tests name them here instead of listing
 # tilesets/, where a user may keep tilesets of their own.
 SHIPPED_GAMES = ("demon-mine", "dynamine", "gold-mine", "mattock")
+
+
+def placed_content(page: object) -> str:
+    """A sheet page's content stream with its layer of backs written out in place.
+
+    A page of backs places one form holding every back (and its apron) at its
+    own spot, so pages laid out alike share it; tests that read where each
+    piece lands read through that form, as a PDF viewer does.
+    """
+    import re
+
+    content = page.get_contents().get_data().decode("latin-1")  # type: ignore[attr-defined]
+    forms = page["/Resources"]["/XObject"]  # type: ignore[index]
+
+    def inline(match: re.Match[str]) -> str:
+        return str(forms["/" + match.group(1)].get_object().get_data().decode("latin-1"))
+
+    return re.sub(r"/(FormXob\.backs\d+) Do", inline, content)

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops
 from pypdf import PdfReader
+from support import placed_content
 
 from pnp.cli import main
 from pnp.export.calibrate import render_calibration
@@ -127,7 +128,7 @@ def back_placements(manifest: dict, sheet_file: str) -> list[tuple[float, float]
 
 
 def page_moves(pdf, page: int) -> list[tuple[float, float]]:
-    content = PdfReader(pdf).pages[page].get_contents().get_data().decode("latin-1")
+    content = placed_content(PdfReader(pdf).pages[page])
     placed = re.findall(r"q\s+1 0 0 1 (\S+) (\S+) cm\s+/(\S+) Do\s+Q", content)
     return [(float(x), float(y)) for x, y, form in placed if "checkbar" not in form]
 

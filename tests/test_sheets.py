@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
-from support import ROOT, pdf_page_image
+from support import ROOT, pdf_page_image, placed_content
 
 from pnp.build import BuildOptions, build
 from pnp.cli import main
@@ -68,7 +68,7 @@ def test_placements_in_the_pdf_match_the_manifest(built, manifest, paper):
     entry = sheet(manifest, paper)
     assert entry["pages"] == len(reader.pages)
     for number, page in enumerate(reader.pages, start=1):
-        content = page.get_contents().get_data().decode("latin-1")
+        content = placed_content(page)
         moves = re.findall(r"q\s+1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s+/(\S+) Do\s+Q", content)
         expected = [v for p in entry["placements"] if p["page"] == number for v in (p["x"], p["y"])]
         found = [float(v) for x, y, _ in moves for v in (x, y)]
@@ -200,20 +200,28 @@ def test_each_design_is_drawn_once_and_placed_by_reference(built):
     data = (built / "demon-mine-tiles-letter.pdf").read_bytes()
     reader = PdfReader(built / "demon-mine-tiles-letter.pdf")
     by_name: dict[str, set[int]] = {}
-    for page in reader.pages:
-        forms = page["/Resources"]["/XObject"]
+
+    def collect(resources) -> None:  # forms a page uses, and forms those forms use
+        forms = resources.get("/XObject", {}) if resources else {}
         for name in forms:
             number = forms[name].get_object().indirect_reference.idnum
             by_name.setdefault(str(name), set()).add(number)
+            collect(forms[name].get_object().get("/Resources"))
+
+    for page in reader.pages:
+        collect(page["/Resources"])
     assert all(len(ids) == 1 for ids in by_name.values()), "a design was drawn twice"
     designs = [n for n in by_name if re.fullmatch(r"/FormXob\.d\d+", n)]
     # nine printed tile kinds (dead-end has 0 copies), one back, and that back grown by
     # 3 mm as the apron under the backs
     assert len(designs) == 9 + 1 + 1
     assert data.count(b"/Subtype /Form") == len(by_name)
-    content = b"".join(page.get_contents().get_data() for page in reader.pages)
+    content = "".join(placed_content(page) for page in reader.pages)
     # placements, an apron under each of the 90 backs, check bars, crop marks
-    assert content.count(b"Do") == 180 + 90 + 6 + 3
+    assert content.count("Do") == 180 + 90 + 6 + 3
+    # three full pages of backs laid out alike: their layer of backs is one form
+    layers = {n for n in by_name if n.startswith("/FormXob.backs")}
+    assert len(layers) == 1
 
 
 def test_every_page_names_the_game_and_its_number(built):

@@ -40,9 +40,14 @@ def plan_jobs(tilesets: list[Tileset], exporters: tuple[Exporter, ...],
     return jobs
 
 
-def run_job(job: Job, options: BuildOptions) -> list[Artifact]:
-    """Every artifact of one job, in manifest order: paper by paper, exporter by exporter."""
-    designs = GameDesigns(job.tileset, options)
+def run_job(job: Job, options: BuildOptions,
+            designs: GameDesigns | None = None) -> list[Artifact]:
+    """Every artifact of one job, in manifest order: paper by paper, exporter by exporter.
+
+    ``designs`` are the game's designs from an earlier job in this process, if
+    any; drawing and recording them again would only give the same bytes.
+    """
+    designs = designs if designs is not None else GameDesigns(job.tileset, options)
     artifacts = [a for exporter, papers in job.parts if not exporter.per_paper
                  for a in exporter.export(designs, "")]
     for paper in options.papers:
@@ -125,8 +130,11 @@ def run_jobs(jobs: list[Job], options: BuildOptions,
     workers = min(options.jobs or os.cpu_count() or 1, len(jobs))
     if workers <= 1 or not hasattr(os, "fork"):
         results = []
+        drawn: dict[int, GameDesigns] = {}  # by the tileset's identity: one game's jobs share
         for job in jobs:
-            results.append(run_job(job, options))
+            if id(job.tileset) not in drawn:
+                drawn[id(job.tileset)] = GameDesigns(job.tileset, options)
+            results.append(run_job(job, options, drawn[id(job.tileset)]))
             tell(job, results[-1])
         return results
     # a build with one job (a game without its rulebook) never pays for these imports

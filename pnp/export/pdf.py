@@ -146,6 +146,24 @@ def _place_aprons(canvas: Any, placements: tuple[Placement, ...], form_names: di
     canvas.restoreState()
 
 
+def _place_backs(canvas: Any, placements: tuple[Placement, ...], form_names: dict[str, str],
+                 paper: Paper, back_forms: dict[tuple[tuple[str, float, float], ...], str]) -> None:
+    """A page of backs, aprons under them, as one form shared by every page laid out alike.
+
+    Most back pages of a game are the same few backs in the same slots: placed
+    once as a whole, a page costs one operator sequence instead of two per
+    back, and the PDF carries the page's layout once.
+    """
+    layout = tuple((placement.art, placement.x, placement.y) for placement in placements)
+    if layout not in back_forms:
+        back_forms[layout] = name = f"backs{len(back_forms)}"
+        canvas.beginForm(name)
+        _place_aprons(canvas, placements, form_names, paper)
+        _place_forms(canvas, placements, form_names)
+        canvas.endForm()
+    canvas.doForm(back_forms[layout])
+
+
 def _place_forms(canvas: Any, placements: tuple[Placement, ...],
                  form_names: dict[str, str]) -> None:
     """Draw each placement's form at its trim box: ``q 1 0 0 1 x y cm /Form Do Q``.
@@ -184,6 +202,7 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
         define_form(canvas, form_names[name], designs[name], recorder)
     define_check_bar(canvas, paper)
     marks_forms: dict[tuple[Grid, int], str] = {}
+    back_forms: dict[tuple[tuple[str, float, float], ...], str] = {}
     total = len(plan.pages)
     for page in plan.pages:
         if page.side == "front":
@@ -194,8 +213,9 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
         page_header(canvas, paper, f"{game_title} \u00b7 {sheet_kind} \u00b7 {paper_title} "
                     f"\u00b7 {side_text}", page.number, total)
         if page.side == "back":
-            _place_aprons(canvas, page.placements, form_names, paper)
-        _place_forms(canvas, page.placements, form_names)
+            _place_backs(canvas, page.placements, form_names, paper, back_forms)
+        else:
+            _place_forms(canvas, page.placements, form_names)
         if page.side == "front":  # after the art: honeycomb cut lines lie on top of it
             key = (page.grid, page.used)
             if key not in marks_forms:

@@ -87,6 +87,12 @@ class _Search:
         pinned = set(self.pins.values())
         self.free = [tile for tile in printed if tile.name not in {k.name for k in pinned}]
         self.left = {tile.name: tile.count for tile in printed}
+        # the open edges of every kind at every turn, worked out once: the search asks often
+        self.opens = {(tile.name, turn): open_edges(self.shape, tile, turn)
+                      for tile in printed for turn in _turns(tile, self.shape)}
+        shape = self.shape
+        self.around = {cell: tuple((edge, shape.neighbour(cell, edge), shape.opposite(edge))
+                                   for edge in shape.edges) for cell in self.order}
         self.placed: dict[Cell, tuple[TileKind, int]] = {}
         self.steps = 0
 
@@ -121,7 +127,7 @@ class _Search:
             if self.left[kind.name] <= 0:
                 continue
             for turn in _turns(kind, self.shape):
-                if self._fits(cell, open_edges(self.shape, kind, turn)):
+                if self._fits(cell, self.opens[kind.name, turn]):
                     weight = kind.count * (FEATURED if kind.features else 1.0) * \
                         (DEAD_END if len(kind.ports) == 1 else 1.0)
                     options.append((self.rng.random() ** (1.0 / weight), kind, turn))
@@ -133,16 +139,14 @@ class _Search:
     def _fits(self, cell: Cell, ports: frozenset[str]) -> bool:
         """Open meets open and rock meets rock on every edge shared with a laid tile,
         and a pinned neighbour still to come can turn to match."""
-        for edge in self.shape.edges:
-            other = self.shape.neighbour(cell, edge)
-            facing = self.shape.opposite(edge)
+        for edge, other, facing in self.around[cell]:
             if other in self.placed:
                 kind, turn = self.placed[other]
-                if (edge in ports) != (facing in open_edges(self.shape, kind, turn)):
+                if (edge in ports) != (facing in self.opens[kind.name, turn]):
                     return False
             elif other in self.pins:
                 pin = self.pins[other]
-                if not any((edge in ports) == (facing in open_edges(self.shape, pin, turn))
+                if not any((edge in ports) == (facing in self.opens[pin.name, turn])
                            for turn in _turns(pin, self.shape)):
                     return False
         return True
