@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 from pnp.impose.layout import PAPER_TITLES, PAPERS, grid_for
-from pnp.impose.plans import tile_lattice
 from pnp.model.tileset import Tileset
 from pnp.rules import Finding
 
@@ -16,7 +15,7 @@ def capacity(tileset: Tileset) -> list[Finding]:
     parts = []
     for paper in ("letter", "a4"):
         grid = grid_for(PAPERS[paper], width, height, 0.0, str(tileset.source),
-                        tile_lattice(tileset))
+                        tileset.shape.lattice)
         sheets = math.ceil(tileset.tile_count / grid.capacity) if tileset.tile_count else 0
         parts.append(f"{sheets} {PAPER_TITLES[paper]} sheet{'s' if sheets != 1 else ''} "
                      f"of {grid.capacity}")

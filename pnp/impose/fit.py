@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from pnp.errors import InputError, Problem, Where
 from pnp.geometry.lattice import Lattice
 from pnp.impose.layout import PAPER_TITLES, PAPERS, grid_for
-from pnp.impose.plans import tile_lattice
 from pnp.model.pieces import piece_box, piece_cut
 from pnp.model.tileset import Tileset
 
@@ -62,7 +61,7 @@ def _pieces(tileset: Tileset) -> Iterator[_Piece]:
     if any(tile.count for tile in tileset.tiles):
         width, height = tileset.shape.box(tileset.size)
         yield _Piece(Where(source, lines.get("size", 0)), "size", width, height,
-                     tile_lattice(tileset))
+                     tileset.shape.lattice)
     for index, component in enumerate(tileset.components):
         if component.count:
             width, height = piece_box(tileset, component)

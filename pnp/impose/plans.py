@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pnp.geometry.lattice import Lattice
 from pnp.impose.duplex import shift_backs
 from pnp.impose.layout import PAPERS, Group, SheetPlan, impose, impose_groups
 from pnp.model.options import BuildOptions
@@ -12,18 +11,13 @@ from pnp.model.tileset import Tileset
 COMPONENT_SHEETS = (("card", "cards"), ("token", "tokens"))
 
 
-def tile_lattice(tileset: Tileset) -> Lattice:
-    """How the tiles pack on a sheet: the tile shape decides."""
-    return tileset.shape.lattice
-
-
 def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan:
     """The imposition of every tile copy (fronts, then mirrored backs) on ``paper``."""
     width, height = tileset.shape.box(tileset.size)
     pieces = [(tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count]
     backs = {tile.name: f"back:{tile.back}" for tile in tileset.tiles}
     return shift_backs(impose(pieces, PAPERS[paper], width, height, options.bleed,
-                              options.duplex, backs, str(tileset.source), tile_lattice(tileset)),
+                              options.duplex, backs, str(tileset.source), tileset.shape.lattice),
                        options.back_offset)
 
 

@@ -372,12 +372,14 @@ def close_chance(entrance_openings: int, pool: Mapping[int, int], laid: int,
     stock = [pool[k] for k in kinds]
     size = sum(stock)
     draws = min(laid - (1 if last is not None else 0), size)
-    layer: dict[tuple[int, ...], float] = {tuple(0 for _ in kinds): 1.0}
+    change = [k - 2 for k in kinds]  # what drawing each kind does to the open-end bound
+    # each state of the draw (how many of each kind are out) with its chance and its bound
+    layer: dict[tuple[int, ...], tuple[float, int]] = {
+        tuple(0 for _ in kinds): (1.0, entrance_openings)}
     shut = 0.0
     for drawn in range(draws + 1):
-        following: dict[tuple[int, ...], float] = {}
-        for state, weight in layer.items():
-            ends = entrance_openings + sum(n * (k - 2) for n, k in zip(state, kinds, strict=True))
+        following: dict[tuple[int, ...], tuple[float, int]] = {}
+        for state, (weight, ends) in layer.items():
             if ends <= 0 and (drawn < draws or last is not None):
                 shut += weight
                 continue
@@ -387,7 +389,9 @@ def close_chance(entrance_openings: int, pool: Mapping[int, int], laid: int,
                 left = stock[index] - n
                 if left:
                     after = state[:index] + (n + 1,) + state[index + 1 :]
-                    following[after] = following.get(after, 0.0) + weight * left / (size - drawn)
+                    before = following.get(after, (0.0, 0))[0]
+                    following[after] = (before + weight * left / (size - drawn),
+                                        ends + change[index])
         layer = following
     return shut
 
