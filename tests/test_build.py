@@ -244,3 +244,30 @@ values = st.one_of(st.text(max_size=6, alphabet="ab{},:\"\\é"), st.integers(-5,
 def test_placement_rows_are_each_placement_as_the_encoder_writes_it(placements):
     encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
     assert placement_rows(placements) == [encode(placement) for placement in placements]
+
+
+coordinates = st.floats(-1000, 1000, allow_nan=False)
+
+
+@given(st.lists(st.tuples(st.text(min_size=1, max_size=6, alphabet="ab{},:\"\\é"),
+                          st.sampled_from(["front", "back"]), st.sampled_from(["tile", "card"]),
+                          coordinates, coordinates, coordinates, coordinates), max_size=6))
+def test_sheet_rows_are_what_the_encoder_writes_for_each_placement(pieces):
+    from pnp.export.sheets import placements_json
+    from pnp.impose.layout import PAPERS, Page, Placement, SheetPlan, grid_for
+
+    grid = grid_for(PAPERS["letter"], 108.0, 108.0, 0.0)
+    placed = tuple(Placement(index + 1, name, side, x, y, w, h, kind,
+                             f"back:{name}" if side == "back" else "")
+                   for index, (name, side, kind, x, y, w, h) in enumerate(pieces))
+    plan = SheetPlan(PAPERS["letter"], 0.0, "long", (Page(1, "front", placed, 1, grid),))
+    encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+    expected = []
+    for p in placed:
+        row = {"page": p.page, "tile" if p.kind == "tile" else "component": p.name,
+               "side": p.side, "x": round(p.x, 3), "y": round(p.y, 3), "w": round(p.w, 3),
+               "h": round(p.h, 3)}
+        if p.side == "back":
+            row["back"] = p.name
+        expected.append(encode(row))
+    assert placements_json(plan) == expected

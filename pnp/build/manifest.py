@@ -37,16 +37,19 @@ def manifest_text(manifest: dict[str, Any]) -> str:
     return text + "\n"
 
 
-def placement_rows(placements: list[dict[str, Any]]) -> list[str]:
+def placement_rows(placements: list[dict[str, Any]] | list[str]) -> list[str]:
     """Each placement as compact JSON, one string per placement.
 
-    A stress sheet lists tens of thousands of placements, so the list is
+    Sheets hand their placements over already encoded (strings, see
+    :func:`pnp.export.sheets.placements_json`); other lists are dictionaries,
     encoded in one call of the C encoder and cut between objects. A name
     holding the separator itself would cut in the wrong place; the count of
     pieces shows it, and then each placement is encoded on its own.
     """
     if not placements:
         return []
+    if all(isinstance(placement, str) for placement in placements):
+        return [str(placement) for placement in placements]
     whole = json.dumps(placements, separators=(",", ":"), ensure_ascii=False)
     rows = whole[1:-1].split("},{")
     if len(rows) != len(placements):

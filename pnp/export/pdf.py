@@ -11,7 +11,6 @@ never mentions an unembedded standard font.
 from __future__ import annotations
 
 import io
-from dataclasses import replace
 from typing import Any
 
 from pnp import __version__
@@ -133,7 +132,7 @@ def _place_aprons(canvas: Any, placements: tuple[Placement, ...], form_names: di
     aprons are clipped to the page's printable area so they never cover the
     header or the check bar.
     """
-    aprons = tuple(replace(p, design=APRON + p.art) for p in placements
+    aprons = tuple(p._replace(design=APRON + p.art) for p in placements
                    if APRON + p.art in form_names)
     if not aprons:
         return

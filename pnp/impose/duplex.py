@@ -59,7 +59,7 @@ def shift_backs(plan: SheetPlan, offset: tuple[float, float]) -> SheetPlan:
         if page.side != "back":
             return page
         placements: tuple[Placement, ...] = tuple(
-            replace(placement, x=placement.x + dx, y=placement.y + dy)
+            placement._replace(x=placement.x + dx, y=placement.y + dy)
             for placement in page.placements)
         return replace(page, placements=placements)
 
