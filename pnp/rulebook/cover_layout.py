@@ -54,9 +54,10 @@ def compose(tileset: Tileset, region: Sequence[Cell]) -> CoverLayout:
         tiles = _Search(tileset, tuple(region), random.Random(seed + attempt)).run()
         if tiles is None:
             continue
-        if len(mines(tileset, tiles)) == 1:
+        found = mines(tileset, tiles)
+        if len(found) == 1:
             return CoverLayout(tuple(region), tiles)
-        largest = max(mines(tileset, tiles), key=len)
+        largest = max(found, key=len)
         if len(largest) > len(best):
             best = tuple(placed for placed in tiles if placed.cell in largest)
     # a homebrew mix may never give one mine: show its largest, the rest left as ground

@@ -63,13 +63,13 @@ class Rulebooks:
         template = rulebook_template(tileset, options)
         assert template is not None
         from pnp.rulebook.source import parse
-        from pnp.rulebook.typeset import Designs, booklet, render_rulebook
+        from pnp.rulebook.typeset import Designs, booklet, typeset_rulebook
 
         source = parse(template, tileset)
-        pdf = render_rulebook(tileset, source, PAPERS[paper], Designs(tileset, designs))
+        pdf, pages = typeset_rulebook(tileset, source, PAPERS[paper], Designs(tileset, designs))
         path = f"{tileset.game}-rulebook-{paper}.pdf"
         artifacts = [Artifact(path, pdf, {"kind": "rulebook", "paper": paper, "path": path,
-                                          "pages": page_count(pdf), "placements": []})]
+                                          "pages": pages, "placements": []})]
         if options.booklet:
             imposed = booklet(pdf, PAPERS[paper])
             path = f"{tileset.game}-rulebook-booklet-{paper}.pdf"

@@ -767,6 +767,16 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
     Pass the same ``designs`` for every paper so each tile is drawn once, not
     once per book.
     """
+    return typeset_rulebook(tileset, source, paper, designs)[0]
+
+
+def typeset_rulebook(tileset: Tileset, source: Source, paper: Paper,
+                     designs: Designs | None = None) -> tuple[bytes, int]:
+    """The rulebook's PDF bytes and its number of pages, which the manifest lists.
+
+    Platypus knows the count when it finishes; reading the PDF back to count
+    its pages would load a PDF reader into every build.
+    """
     from reportlab.platypus import (
         Frame,
         NextPageTemplate,
@@ -827,7 +837,7 @@ def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
     contents = [ContentsLine(heading) for heading in numbering.headings]
     heading = Paragraph(markup.text("Contents"), sheet["h1"])
     doc.build([NextPageTemplate("body"), PageBreak(), heading, *contents, PageBreak(), *story])
-    return buffer.getvalue()
+    return buffer.getvalue(), int(doc.page)
 
 
 def booklet(pdf: bytes, paper: Paper) -> bytes:
