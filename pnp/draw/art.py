@@ -34,6 +34,7 @@ from pnp.draw.scene import (
 )
 from pnp.geometry.shapes import Shape
 from pnp.model.pieces import PieceCut, shape_cut
+from pnp.model.rock import Footprint, Placer
 from pnp.model.tileset import Back, Feature, TileKind, Tileset, Tunnel
 
 FLOOR_RATIO = 0.30  # tunnel floor width as a share of the tile size
@@ -364,34 +365,112 @@ def features(frame: Frame, feats: tuple[Feature, ...], colours: dict[str, str],
              has_tunnels: bool, background: str | None = None) -> list[Primitive]:
     """Icons, labels, text and die faces, in the order the tileset lists them."""
     items: list[Primitive] = []
-    size = frame.size
     ink = ink_for(background, colours) if background else colours["ink"]
     for feat in feats:
+        look = _Look(feat, frame, has_tunnels)
+        x, y = look.anchor
+        items.extend(look.draw((x, y), 1.0, colours, ink))
+        if feat.kind == "icon" and feat.badge:
+            radius = look.half_width
+            items.extend(badge(feat.badge, x + radius * 0.78, y - radius * 0.78,
+                               radius * 0.36, colours))
+    return items
+
+
+class _Look:
+    """One feature as drawn at full size: where its tileset puts it and its box."""
+
+    def __init__(self, feat: Feature, frame: Frame, has_tunnels: bool) -> None:
+        self.feat, self.frame = feat, frame
+        size = frame.size
         if feat.kind == "icon":
             radius = size * (0.24 if has_tunnels else 0.3) * feat.scale
-            inset = radius + size * 0.04
-            x, y = frame.anchor(feat.at, inset)
+            x, y = frame.anchor(feat.at, radius + size * 0.04)
             if feat.at == "center" and not has_tunnels:
                 y -= size * 0.07
-            items.extend(ICONS[str(feat.value)](Pen(x, y, radius, colours)))
-            if feat.badge:
-                items.extend(badge(feat.badge, x + radius * 0.78, y - radius * 0.78,
-                                   radius * 0.36, colours))
+            self.anchor, self.half_width, self.half_height = (x, y), radius, radius
         elif feat.kind == "label":
-            font = size * 0.085 * feat.scale
-            x, y = frame.anchor(feat.at, font * 1.6)
-            items.extend(label(str(feat.value), x, y, frame.width * 0.8, font, colours))
+            self.font = size * 0.085 * feat.scale
+            fitted = fit_size(str(feat.value), "condensed", self.font,
+                              frame.width * 0.8 - self.font * 0.8)
+            self.anchor = frame.anchor(feat.at, self.font * 1.6)
+            self.half_width = min(frame.width * 0.8, string_width(
+                str(feat.value), "condensed", fitted) + fitted * 1.2) / 2
+            self.half_height = fitted * 1.45 / 2
         elif feat.kind == "text":
-            font = size * 0.065 * feat.scale
+            self.font = size * 0.065 * feat.scale
             role = "bold" if feat.scale >= 2 else "regular"
-            lines = len(wrap(str(feat.value), role, font, frame.width * 0.82))
-            half_block = (font * 1.22 * (lines - 1) + font) / 2
-            x, y = frame.anchor(feat.at, half_block + font * 0.4)
-            items.extend(text_block(str(feat.value), x, y, frame.width * 0.82, font, ink, role))
+            lines = len(wrap(str(feat.value), role, self.font, frame.width * 0.82))
+            half_block = (self.font * 1.22 * (lines - 1) + self.font) / 2
+            self.anchor = frame.anchor(feat.at, half_block + self.font * 0.4)
+            self.half_width, self.half_height = frame.width * 0.41, half_block
         else:
             side = size * 0.2 * feat.scale
-            x, y = frame.anchor(feat.at, side / 2 + size * 0.05)
-            items.extend(die_face(int(feat.value), x, y, side, colours))
+            self.anchor = frame.anchor(feat.at, side / 2 + size * 0.05)
+            self.half_width = self.half_height = side / 2
+
+    def smallest(self) -> float:
+        """How far the feature may shrink to find rock: its text stays 6 pt or more."""
+        if self.feat.kind == "icon":
+            return ICON_SMALLEST
+        if self.feat.kind == "die":
+            return DIE_SMALLEST
+        if self.feat.kind == "label":
+            return min(1.0, max(LABEL_SMALLEST, MIN_TEXT * 1.45 / (2 * self.half_height)))
+        return 1.0
+
+    def draw(self, centre: Point, scale: float, colours: dict[str, str],
+             ink: str) -> list[Primitive]:
+        feat, frame, (x, y) = self.feat, self.frame, centre
+        if feat.kind == "icon":
+            return ICONS[str(feat.value)](Pen(x, y, self.half_width * scale, colours))
+        if feat.kind == "label":
+            return label(str(feat.value), x, y, frame.width * 0.8, self.font * scale, colours)
+        if feat.kind == "text":
+            role = "bold" if feat.scale >= 2 else "regular"
+            return text_block(str(feat.value), x, y, frame.width * 0.82, self.font, ink, role)
+        return die_face(int(feat.value), x, y, self.half_width * 2 * scale, colours)
+
+
+ICON_SMALLEST = 0.5  # an icon moved into rock keeps at least half its size
+DIE_SMALLEST = 0.75  # pips stay easy to count
+LABEL_SMALLEST = 0.7
+BADGE_SMALLEST = MIN_TEXT / 1.1  # radius of the smallest badge whose number is still 6 pt
+
+
+def tile_features(shape: Shape, size: float, tile: TileKind,
+                  colours: dict[str, str]) -> list[Primitive]:
+    """A tunnel tile's features, each moved off walls and tunnel arms into free rock.
+
+    See :mod:`pnp.model.rock`: a feature stays where its tileset puts it when
+    that spot is clear rock or inside a room, and otherwise goes to the
+    nearest rock that holds it, shrunk only as far as it must be. A badge is
+    placed after its icon, beside the icon's top-right as it is drawn
+    elsewhere, and may overlap that icon but nothing else.
+    """
+    frame = tile_frame(shape, size)
+    width, height = shape.box(size)
+    placer = Placer(shape, tile, frame.margin / size)
+    items: list[Primitive] = []
+
+    def units(point: Point) -> Point:
+        return ((point[0] - width / 2) / size, (point[1] - height / 2) / size)
+
+    for feat in tile.features:
+        look = _Look(feat, frame, True)
+        spot = placer.place(Footprint(units(look.anchor), look.half_width / size,
+                                      look.half_height / size, feat.kind in ("icon",),
+                                      look.smallest()))
+        centre = (width / 2 + spot.centre[0] * size, height / 2 + spot.centre[1] * size)
+        items.extend(look.draw(centre, spot.scale, colours, colours["ink"]))
+        if feat.kind == "icon" and feat.badge:
+            radius = look.half_width * spot.scale
+            reach = max(radius * 0.36, BADGE_SMALLEST)
+            nominal = (centre[0] + radius * 0.78, centre[1] - radius * 0.78)
+            mark = placer.place(Footprint(units(nominal), reach / size, reach / size, True,
+                                          partner=len(placer.placed) - 1))
+            items.extend(badge(feat.badge, width / 2 + mark.centre[0] * size,
+                               height / 2 + mark.centre[1] * size, reach, colours))
     return items
 
 
@@ -409,7 +488,10 @@ def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0) -> Drawing
         items.append(Picture(tile.art, 0.0, 0.0, width, height))
     items.extend(tunnels(shape, size, tile.paths, colours, reach,
                          _seed(tileset.rules_game, tile.name, "cavern")))
-    items.extend(features(tile_frame(shape, size), tile.features, colours, bool(tile.paths)))
+    if tile.paths:
+        items.extend(tile_features(shape, size, tile, colours))
+    else:
+        items.extend(features(tile_frame(shape, size), tile.features, colours, False))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 
 

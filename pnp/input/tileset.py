@@ -175,7 +175,10 @@ FEATURE = Record("tileset:feature", (
           "blank line starts a new paragraph; `scale: 2` or more sets it bold"),
     Field("die", Whole(1, 6, "not a die face"), "a die face showing this many pips"),
     Field("at", Choice(FEATURE_POSITIONS), "where on the piece; on hex tiles and round tokens "
-          "positions stay inside the inscribed circle",
+          "positions stay inside the inscribed circle. On a tile with tunnels this is where "
+          "the feature is wanted: if a wall or tunnel is there, it goes to the nearest rock "
+          "that holds it, shrunk only as far as it must be (a feature inside a cavern or "
+          "junction stays put)",
           default_doc="`center`; `S` for a label, `NE` for a die"),
     Field("scale", Number(0.2, 4.0, "not a usable scale"), "resizes it", default=1.0),
     Field("badge", Text(4, numbers=True), "icons only: a number or word in a small disc on "

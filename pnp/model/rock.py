@@ -1,0 +1,263 @@
+"""Where a tile's icons, labels and numbers go: the rock its paths leave free.
+
+An icon printed across a wall or a tunnel arm makes a tile hard to read and
+hides the path it sits on. So each feature is moved from the spot its tileset
+names to the nearest spot where it fits whole in rock, clear of every wall and
+of the features placed before it, shrinking it (down to a floor each kind of
+feature sets) only when no rock is wide enough. A feature may also stay where
+it was asked to be if it lies wholly inside a room (a cavern or a junction's
+chamber), where it reads as a thing in that room.
+
+The floors are the ones :mod:`pnp.model.ground` works out from the model, and
+the reach of a cavern is the largest the art draws, so nothing here depends
+on pixels. Coordinates are in tile sizes (1 across the flats), y down, with
+the origin at the tile's centre. A feature that fits nowhere stays where it
+was asked to be; the shipped tiles are tested to have none.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pnp.geometry.shapes import Shape
+from pnp.model.ground import (
+    CAVERN_REACH,
+    CHAMBER_RATIO,
+    WALL_RATIO,
+    Point,
+    floor,
+)
+from pnp.model.tileset import TileKind, Tunnel
+
+CAVE_OUTER = 0.47  # the art's caverns reach at most 0.45 of a tile from its centre, plus curve
+STEP = 0.02  # spacing of the clearance grid, in tile sizes
+GAP = 0.02  # between two features
+SCALES = 10  # sizes tried between full size and a feature's smallest
+SHRINK_COST = 0.6  # how far (in tile sizes) a feature would move rather than vanish
+
+
+@dataclass(frozen=True)
+class Footprint:
+    """What a feature needs: its box at full size, where it was asked for, how small it
+    may get, and the feature (if any) it belongs with and may overlap (a badge's icon)."""
+
+    want: Point
+    half_width: float
+    half_height: float
+    round: bool = False
+    smallest: float = 1.0
+    partner: int | None = None
+
+    def samples(self, centre: Point, scale: float) -> list[Point]:
+        """Points of the outline and the middle that must all be clear."""
+        cx, cy = centre
+        w, h = self.half_width * scale, self.half_height * scale
+        if self.round:
+            return [(cx, cy)] + [(cx + w * math.cos(k * math.tau / 12),
+                                  cy + h * math.sin(k * math.tau / 12)) for k in range(12)]
+        across = max(2, math.ceil(2 * w / 0.06))  # long labels get more points along them
+        return [(cx - w + 2 * w * i / across, cy + dy)
+                for i in range(across + 1) for dy in (-h, 0.0, h)]
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a feature is drawn and at what share of its full size."""
+
+    centre: Point
+    scale: float
+
+
+class _Clearance:
+    """How far each point of a grid over the tile is from the nearest wall or edge.
+
+    Positive in rock (the distance to the nearest wall or to the margin inside
+    the outline), negative elsewhere. Between grid points the distance is
+    bounded below by the nearest grid point's less the gap to it, since a
+    distance changes no faster than the point moves. A curved tunnel's centre
+    line is measured as the circular arc it is, not as its straight pieces.
+    """
+
+    def __init__(self, shape: Shape, paths: tuple[Tunnel, ...], margin: float) -> None:
+        shared = len(paths) > 1
+        floors = [floor(shape, path, shared) for path in paths]
+        reaches = [item.half_width + WALL_RATIO for item in floors]
+        self.segments = [(line[0], line[-1], reach) for item, reach in zip(floors, reaches,
+                                                                          strict=True)
+                         for line in item.lines if len(line) == 2]
+        self.arcs = [(_Arc.through(line), reach) for item, reach in zip(floors, reaches,
+                                                                       strict=True)
+                     for line in item.lines if len(line) > 2]
+        self.rooms = [(CAVE_OUTER if path.style == "cavern" else CHAMBER_RATIO) + WALL_RATIO
+                      for path in paths if path.style == "cavern" or path.junction]
+        self.inner = [(CAVERN_REACH if path.style == "cavern" else CHAMBER_RATIO)
+                      for path in paths if path.style == "cavern" or path.junction]
+        self.normals = [shape.normal(edge) for edge in shape.edges]
+        self.margin = margin
+        self.count = int(round(0.5 / STEP))
+        self.known: dict[tuple[int, int], float] = {}  # grid values worked out so far
+
+    @functools.cached_property
+    def rock(self) -> list[Point]:
+        """Where a moved feature may be centred: every other grid point in rock."""
+        count = self.count
+        return [(i * STEP, j * STEP) for j in range(-count, count + 1, 2)
+                for i in range(-count, count + 1, 2) if self._grid(i, j) > 0.0]
+
+    def _grid(self, i: int, j: int) -> float:
+        """The exact clearance at grid point (i, j), worked out on first use: most tiles
+        only ever ask about the few points around where their features were asked for."""
+        value = self.known.get((i, j))
+        if value is None:
+            value = self.known[i, j] = self._exact((i * STEP, j * STEP))
+        return value
+
+    def _exact(self, point: Point) -> float:
+        x, y = point
+        nearest = min(0.5 - (x * nx + y * ny) for nx, ny in self.normals) - self.margin
+        for a, b, reach in self.segments:
+            nearest = min(nearest, _to_segment(point, a, b) - reach)
+        for arc, reach in self.arcs:
+            nearest = min(nearest, arc.distance(point) - reach)
+        for reach in self.rooms:
+            nearest = min(nearest, math.hypot(x, y) - reach)
+        return nearest
+
+    def at(self, point: Point) -> float:
+        """A lower bound of the clearance at ``point``."""
+        i, j = round(point[0] / STEP), round(point[1] / STEP)
+        if not (-self.count <= i <= self.count and -self.count <= j <= self.count):
+            return -1.0
+        return self._grid(i, j) - math.hypot(point[0] - i * STEP, point[1] - j * STEP)
+
+    def in_room(self, samples: list[Point]) -> bool:
+        """Whether every sample lies inside one of the tile's rooms, clear of its wall."""
+        return any(all(math.hypot(*point) <= radius - GAP for point in samples)
+                   for radius in self.inner)
+
+
+@functools.lru_cache(maxsize=128)
+def _clearance(shape: Shape, paths: tuple[Tunnel, ...], margin: float) -> _Clearance:
+    """The clearance grid of one layout of paths; many tile kinds share a layout, so it is
+    worked out once per process (a pure function of immutable values, cached)."""
+    return _Clearance(shape, paths, margin)
+
+
+@dataclass(frozen=True)
+class _Arc:
+    """A circular arc: centre, radius, and its ends and middle as angles."""
+
+    centre: Point
+    radius: float
+    start: float
+    end: float
+    turns_up: bool  # whether it runs from start to end through increasing angles
+
+    @staticmethod
+    def through(line: tuple[Point, ...]) -> _Arc:
+        (ax, ay), (bx, by), (cx, cy) = line[0], line[len(line) // 2], line[-1]
+        d = 2 * (ax * (by - cy) + bx * (cy - ay) + cx * (ay - by))
+        ux = ((ax * ax + ay * ay) * (by - cy) + (bx * bx + by * by) * (cy - ay)
+              + (cx * cx + cy * cy) * (ay - by)) / d
+        uy = ((ax * ax + ay * ay) * (cx - bx) + (bx * bx + by * by) * (ax - cx)
+              + (cx * cx + cy * cy) * (bx - ax)) / d
+        start, middle, end = (math.atan2(y - uy, x - ux) for x, y in ((ax, ay), (bx, by),
+                                                                      (cx, cy)))
+        return _Arc((ux, uy), math.hypot(ax - ux, ay - uy), start, end,
+                    (middle - start) % math.tau <= (end - start) % math.tau)
+
+    def distance(self, point: Point) -> float:
+        x, y = point[0] - self.centre[0], point[1] - self.centre[1]
+        along = (math.atan2(y, x) - self.start) % math.tau
+        span = (self.end - self.start) % math.tau
+        if (along <= span) == self.turns_up:
+            return abs(math.hypot(x, y) - self.radius)
+        ends = ((self.centre[0] + self.radius * math.cos(angle),
+                 self.centre[1] + self.radius * math.sin(angle))
+                for angle in (self.start, self.end))
+        return min(math.dist(point, end) for end in ends)
+
+
+class Placer:
+    """Places one tile's features in turn, each clear of those placed before it."""
+
+    def __init__(self, shape: Shape, tile: TileKind, margin: float) -> None:
+        self.clearance = _clearance(shape, tile.paths, round(margin, 6))
+        self.placed: list[tuple[Footprint, Spot]] = []
+
+    def place(self, footprint: Footprint) -> Spot:
+        """Where ``footprint`` goes; it may overlap only its partner (by placing order)."""
+        others = tuple(item for index, item in enumerate(self.placed)
+                       if index != footprint.partner)
+        spot = _spot(self.clearance, footprint, others)
+        self.placed.append((footprint, spot))
+        return spot
+
+
+def place_features(shape: Shape, tile: TileKind, wanted: Sequence[Footprint],
+                   margin: float) -> list[Spot]:
+    """A spot for each footprint, in order; each later one keeps clear of those before."""
+    placer = Placer(shape, tile, margin)
+    return [placer.place(footprint) for footprint in wanted]
+
+
+@functools.lru_cache(maxsize=1024)
+def _spot(clearance: _Clearance, footprint: Footprint,
+          others: tuple[tuple[Footprint, Spot], ...]) -> Spot:
+    """The asked-for spot if it is clear; else the rock spot that is best for its nearness
+    and size together (shrinking to half size weighs as much as moving SHRINK_COST / 2)."""
+    want = footprint.want
+    if _fits(clearance, footprint, want, 1.0, others, rooms=True):
+        return Spot(want, 1.0)
+    best, cost = Spot(want, 1.0), math.inf
+    for centre in sorted(clearance.rock, key=lambda point: math.dist(point, want)):
+        away = math.dist(centre, want)
+        if away >= cost:
+            break
+        scale = _largest_scale(clearance, footprint, centre, others)
+        if scale is not None and away + SHRINK_COST * (1.0 - scale) < cost:
+            best, cost = Spot(centre, scale), away + SHRINK_COST * (1.0 - scale)
+    return best
+
+
+def _largest_scale(clearance: _Clearance, footprint: Footprint, centre: Point,
+                   others: tuple[tuple[Footprint, Spot], ...]) -> float | None:
+    """The largest size (of those tried) at which the footprint fits at ``centre``."""
+    room = clearance.at(centre)
+    least = min(footprint.half_width, footprint.half_height)
+    top = min(1.0, room / least) if footprint.round else 1.0
+    for step in range(SCALES + 1):
+        scale = 1.0 - (1.0 - footprint.smallest) * step / SCALES
+        if scale > top + 1e-9 or room < least * scale:
+            continue
+        if _fits(clearance, footprint, centre, scale, others, rooms=False):
+            return scale
+    return None
+
+
+def _fits(clearance: _Clearance, footprint: Footprint, centre: Point, scale: float,
+          others: tuple[tuple[Footprint, Spot], ...], rooms: bool) -> bool:
+    samples = footprint.samples(centre, scale)
+    clear = (rooms and clearance.in_room(samples)) or \
+        all(clearance.at(point) >= 0.0 for point in samples)
+    return clear and not any(_overlap(footprint, centre, scale, other, spot)
+                             for other, spot in others)
+
+
+def _overlap(footprint: Footprint, centre: Point, scale: float, other: Footprint,
+             spot: Spot) -> bool:
+    dx = abs(centre[0] - spot.centre[0])
+    dy = abs(centre[1] - spot.centre[1])
+    return (dx < footprint.half_width * scale + other.half_width * spot.scale + GAP and
+            dy < footprint.half_height * scale + other.half_height * spot.scale + GAP)
+
+
+def _to_segment(point: Point, a: Point, b: Point) -> float:
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    dx, dy = bx - ax, by - ay
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)

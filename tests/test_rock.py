@@ -1,0 +1,148 @@
+"""Features stand in free rock: never over a wall or a tunnel arm (issue 12).
+
+The placement is worked out from the model (pnp.model.rock); these tests
+check it two ways. Against geometry: a feature moved off a straight tunnel
+clears the tunnel's wall by its own size. Against pixels: every shipped tunnel
+tile is drawn with and without its features, and no pixel a feature paints
+lies over a wall or a tunnel's floor in the drawing without them (a feature
+inside a cavern or a junction's chamber may lie on that room's floor).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from support import close_to, svg_to_image, tileset_from_text
+
+from pnp.draw.art import design_tile
+from pnp.export.svg import to_svg
+from pnp.geometry.shapes import SHAPES
+from pnp.input.catalog import resolve
+from pnp.input.tileset import load_tileset
+from pnp.model.ground import CAVERN_REACH, CHAMBER_RATIO, FLOOR_RATIO, WALL_RATIO, floor
+from pnp.model.rock import Footprint, Placer, _Arc
+from pnp.model.tileset import TileKind, Tunnel
+
+DPI = 150
+SIGN = 6  # a label longer than this names a base tile, on a plaque across its tunnels
+
+
+def straight(*paths: str) -> TileKind:
+    return TileKind("t", 1, tuple(Tunnel(tuple(p.split("-"))) for p in paths), (), True, "b")
+
+
+def test_an_icon_on_a_straight_tunnel_moves_beside_it_and_clears_its_wall():
+    square = SHAPES["square"]
+    placer = Placer(square, straight("N-S"), 0.04)
+    radius = 0.2
+    spot = placer.place(Footprint((0.0, 0.0), radius, radius, True, 0.4))
+    clearance = abs(spot.centre[0]) - FLOOR_RATIO / 2 - WALL_RATIO
+    assert spot.scale < 1.0  # the rock beside a straight tunnel is narrower than the icon
+    assert clearance >= radius * spot.scale - 0.02  # the grid's spacing is the slack
+    assert abs(spot.centre[0]) + radius * spot.scale <= 0.5 - 0.04 + 1e-9  # inside the margin
+
+
+def test_a_feature_that_fits_where_it_was_asked_stays_there():
+    square = SHAPES["square"]
+    placer = Placer(square, straight("N-S"), 0.04)
+    corner = (0.33, -0.33)
+    assert placer.place(Footprint(corner, 0.08, 0.08)).centre == corner
+
+
+def test_an_icon_in_a_cavern_stays_in_the_room():
+    square = SHAPES["square"]
+    cave = TileKind("c", 1, (Tunnel(("N", "S"), style="cavern"),), (), True, "b")
+    spot = Placer(square, cave, 0.04).place(Footprint((0.0, 0.0), 0.2, 0.2, True, 0.4))
+    assert spot.centre == (0.0, 0.0) and spot.scale == 1.0
+
+
+def test_later_features_keep_clear_of_earlier_ones_but_a_badge_may_touch_its_icon():
+    square = SHAPES["square"]
+    placer = Placer(square, straight("N-S"), 0.04)
+    first = placer.place(Footprint((0.0, 0.0), 0.12, 0.12, True, 0.5))
+    second = placer.place(Footprint((0.0, 0.0), 0.12, 0.12, True, 0.5))
+    assert math.dist(first.centre, second.centre) >= 0.12 * (first.scale + second.scale)
+    badge = placer.place(Footprint(first.centre, 0.05, 0.05, True, partner=0))
+    assert math.dist(badge.centre, first.centre) < 0.12 * first.scale  # on its own icon
+
+
+@given(st.sampled_from([("N", "E"), ("E", "S"), ("S", "W"), ("W", "N")]),
+       st.floats(-0.5, 0.5), st.floats(-0.5, 0.5))
+def test_a_curved_tunnel_is_measured_as_the_arc_its_centre_line_follows(ports, x, y):
+    line = floor(SHAPES["square"], Tunnel(ports), False).lines[0]
+    brute = min(_segment(x, y, a, b) for a, b in itertools.pairwise(line))
+    assert _Arc.through(line).distance((x, y)) == pytest.approx(brute, abs=2e-3)
+
+
+def _segment(x: float, y: float, a: tuple[float, float], b: tuple[float, float]) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((x - a[0]) * dx + (y - a[1]) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(x - a[0] - t * dx, y - a[1] - t * dy)
+
+
+def _feature_pixels_over_paths(tileset, tile) -> tuple[int, int]:
+    """(pixels a feature paints over a wall or a tunnel arm's floor, pixels it paints)."""
+    bare = svg_to_image(to_svg(design_tile(tileset, replace(tile, features=()))), DPI)
+    full = svg_to_image(to_svg(design_tile(tileset, tile)), DPI)
+    palette = dict(tileset.palette)
+    width, height = bare.size
+    rooms = [CAVERN_REACH if path.style == "cavern" else CHAMBER_RATIO
+             for path in tile.paths if path.style == "cavern" or path.junction]
+    size_px = tileset.size * DPI / 72
+    bad = painted = 0
+    for y in range(0, height, 2):
+        for x in range(0, width, 2):
+            under, over = bare.getpixel((x, y)), full.getpixel((x, y))
+            if all(abs(a - b) <= 30 for a, b in zip(under, over, strict=True)):
+                continue
+            painted += 1
+            on_wall = close_to(under, palette["wall"], 12)
+            on_floor = close_to(under, palette["floor"], 12)
+            from_centre = math.hypot(x - width / 2, y - height / 2) / size_px
+            in_room = any(from_centre <= radius for radius in rooms)
+            if on_wall or (on_floor and not in_room):
+                bad += 1
+    return bad, painted
+
+
+@pytest.mark.parametrize("game", ["dynamine", "gold-mine"])  # Demon Mine's features are signs
+def test_no_feature_of_a_shipped_tile_sits_over_a_wall_or_a_tunnel_arm(game):
+    tileset = load_tileset(resolve(game))
+    checked = 0
+    for tile in tileset.tiles:
+        if not tile.paths or not tile.features:
+            continue
+        if any(f.kind == "label" and len(str(f.value)) > SIGN for f in tile.features):
+            # a base tile's name plaque is a sign across its entrance: no rock holds it
+            assert tile.role != "tunnel", f"{tile.name}: a long label on a plain tile"
+            continue
+        bad, painted = _feature_pixels_over_paths(tileset, tile)
+        assert painted > 0, f"{tile.name}: its features drew nothing"
+        assert bad == 0, f"{tile.name}: {bad} of {painted} feature pixels lie over its paths"
+        checked += 1
+    assert checked > 0
+
+
+def test_a_crowded_homebrew_tile_still_keeps_its_icons_off_the_tunnels():
+    tileset = tileset_from_text("""
+game: crowded
+title: Crowded
+shape: square
+size: 1.5in
+tiles:
+  - name: busy
+    count: 1
+    paths: [N-S, E-W]
+    features:
+      - {icon: vein, at: center}
+      - {icon: vein, at: center}
+      - {die: 3, at: NE}
+      - {label: "+1", at: S}
+""")
+    bad, painted = _feature_pixels_over_paths(tileset, tileset.tiles[0])
+    assert painted > 0 and bad == 0
