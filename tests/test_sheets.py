@@ -261,3 +261,41 @@ def test_the_manifest_says_how_full_each_page_is(tmp_path, game, kind, ratio):
         assert len(placed) == len(boxes)  # what the PDF places is what the manifest lists
         measured = sum(w * h * ratio for w, h in boxes) / printable
         assert fill == pytest.approx(measured, abs=0.001) and 0.0 < fill <= 1.0
+
+
+def _longest_dark_runs(image) -> tuple[int, int]:
+    """The longest horizontal and vertical runs of near-black pixels (the bars' ink, not a
+    coloured table heading) on a greyscale page."""
+    width, height = image.size
+    pixels = image.load()
+    across = up = 0
+    for y in range(height):
+        run = 0
+        for x in range(width):
+            run = run + 1 if pixels[x, y] < 60 else 0
+            across = max(across, run)
+    for x in range(width):
+        run = 0
+        for y in range(height):
+            run = run + 1 if pixels[x, y] < 60 else 0
+            up = max(up, run)
+    return across, up
+
+
+@pytest.mark.parametrize(("paper", "inches"), [("letter", 2.0), ("a4", 50 / 25.4)])
+def test_the_printing_page_and_the_calibration_sheet_check_the_scale_both_ways(
+        tmp_path, paper, inches):
+    dpi = 150
+    out = tmp_path / "out"
+    assert CliRunner().invoke(main, ["build", "demon-mine", "-q", "--paper", paper,
+                                     "--out", str(out)]).exit_code == 0
+    book = out / "demon-mine" / f"demon-mine-rulebook-{paper}.pdf"
+    reader = PdfReader(book)
+    page = next(index for index, page in enumerate(reader.pages)
+                if "both check bars" in page.extract_text())
+    assert CliRunner().invoke(main, ["calibrate", "--paper", paper, "--out",
+                                     str(tmp_path / "cal")]).exit_code == 0
+    for path, index in ((book, page), (tmp_path / "cal" / f"calibration-{paper}-long.pdf", 0)):
+        across, up = _longest_dark_runs(pdf_page_image(path, index, dpi).convert("L"))
+        assert across == pytest.approx(inches * dpi, abs=2), path.name
+        assert up == pytest.approx(inches * dpi, abs=2), path.name

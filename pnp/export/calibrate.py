@@ -2,8 +2,9 @@
 
 The geometry (which strokes, where, what each pair means) is
 :mod:`pnp.impose.duplex`; this module only draws it. The front carries the
-front half of every stroke pair with its number, the instructions and the
-check bar; the back carries the other halves where a perfect printer would
+front half of every stroke pair with its number, the instructions and two
+check bars at right angles (the scale, both ways); the back carries the
+other halves where a perfect printer would
 put them behind the front, so the user sees, against a light, which pair a
 real printer joins into one straight line.
 """
@@ -14,7 +15,7 @@ import io
 from typing import Any
 
 from pnp.draw.fonts import pdf_font
-from pnp.export.pdf import INK, define_check_bar, new_canvas, page_header
+from pnp.export.pdf import INK, define_check_bar, draw_scale_check, new_canvas, page_header
 from pnp.impose.duplex import StrokePair, back_point, calibration_pairs
 from pnp.impose.layout import PAPER_TITLES, Paper
 from pnp.units import mm
@@ -83,9 +84,12 @@ def _front(canvas: Any, paper: Paper, pairs: tuple[StrokePair, ...], duplex: str
     canvas.setFont(pdf_font("bold"), TITLE_SIZE)
     canvas.drawString(left, top, "Duplex calibration")
     canvas.setFont(pdf_font("regular"), TEXT_SIZE)
-    for index, line in enumerate(instructions(paper, duplex)):
+    lines = instructions(paper, duplex)
+    for index, line in enumerate(lines):
         canvas.drawString(left, top - 22.0 - index * (TEXT_SIZE + 4.0), line)
-    canvas.doForm("checkbar")
+    # both bars below the instructions: measure the scale both ways before the offsets
+    bottom = top - 22.0 - len(lines) * (TEXT_SIZE + 4.0) - mm(8)
+    draw_scale_check(canvas, paper, left, bottom - paper.check_length)
 
 
 def _back(canvas: Any, paper: Paper, pairs: tuple[StrokePair, ...], duplex: str) -> None:

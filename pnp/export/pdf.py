@@ -107,6 +107,38 @@ def _check_bar(canvas: Any, paper: Paper) -> None:
                       "Print with scaling off (\u201cactual size\u201d).")
 
 
+SCALE_CHECK_CAPTION = 12.0  # room right of the vertical bar for its two caption lines
+
+
+def scale_check_size(paper: Paper) -> tuple[float, float]:
+    """Width and height of the two-bar scale check: bars, gap and caption."""
+    return paper.check_length + 2 * CHECK_BAR_HEIGHT, paper.check_length
+
+
+def draw_scale_check(canvas: Any, paper: Paper, x: float, y: float) -> None:
+    """Two check bars at right angles, their corner at (x, y): one along the page, one up it.
+
+    A printer may scale one direction and not the other (some do, to fit a
+    margin), and one bar across the page would pass it. Sheets have room for
+    the bar across only; this pair goes where a page has room for both (the
+    rulebook's printing page and the calibration sheet), with one caption
+    inside the corner.
+    """
+    length, thick = paper.check_length, CHECK_BAR_HEIGHT
+    canvas.saveState()
+    canvas.setFillColorRGB(*INK)
+    canvas.rect(x, y, length, thick, stroke=0, fill=1)
+    canvas.rect(x, y, thick, length, stroke=0, fill=1)
+    canvas.setFont(pdf_font("regular"), CAPTION_SIZE)
+    left = x + thick + 4.0
+    lines = (f"At 100% scale each bar is exactly {paper.check_label} long.",
+             "Measure both: a printer that shrinks only one way is caught.")
+    for index, line in enumerate(lines):
+        canvas.drawString(left, y + thick + 6.0 + (len(lines) - 1 - index) *
+                          (CAPTION_SIZE + 2.5), line)
+    canvas.restoreState()
+
+
 def _marks(canvas: Any, lines: list[Segment],
            style: tuple[float, float] = (0.0, 0.4)) -> None:
     """Stroke line segments; ``style`` is (grey level, width)."""

@@ -23,7 +23,7 @@ from pnp.draw.scene import Drawing, smallest_text, without_small_text
 from pnp.export import markup
 from pnp.export.designs import GameDesigns
 from pnp.export.markup import Markup
-from pnp.export.pdf import binary_streams
+from pnp.export.pdf import binary_streams, draw_scale_check, scale_check_size
 from pnp.export.pdfdraw import Recorder, draw
 from pnp.impose.board import windows
 from pnp.impose.layout import PAPERS, SAFE_MARGIN, Paper
@@ -672,8 +672,9 @@ def _file_row(sheet: dict[str, Style], name: str, *cells: str) -> list[Flowable]
     return [file_name_cell(sheet, name, FILE_COLUMN - 16.0), *_text_row(sheet, *cells)]
 
 
-def how_to_print(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
-    """Stock, scale, duplex and sheet counts for each paper, from the real layouts."""
+def how_to_print(tileset: Tileset, sheet: dict[str, Style], paper: Paper) -> list[Flowable]:
+    """Stock, scale, duplex and sheet counts for each paper, from the real layouts, and
+    the two check bars that test this book's printer at this paper's scale."""
     from reportlab.platypus import Spacer, Table, TableStyle
 
     options = BuildOptions(("letter", "a4"), 0.0, "long")
@@ -713,9 +714,11 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
     steps = [
         markup.literal("Choose the files for your paper: Letter or A4. Both print the same "
                        "pieces."),
-        markup.literal("Print at <b>100% scale</b> (\u201cactual size\u201d), never "
-                       "\u201cfit to page\u201d. Before the rest, print one page and measure "
-                       "its check bar: 2 in on Letter, 50 mm on A4."),
+        markup.join([markup.literal("Print at <b>100% scale</b> (\u201cactual size\u201d), "
+                                    "never \u201cfit to page\u201d. Before the rest, print "
+                                    "this page and measure both check bars below: each is "),
+                     markup.text(paper.check_label),
+                     markup.literal(". Every sheet repeats the bar across its foot.")]),
         markup.literal("Print tiles, cards and tokens on <b>cardstock</b> (about 200\u2013300 "
                        "g/m\u00b2, 65\u2013110 lb cover) and <b>double-sided, flipping on the long "
                        "edge</b>: each page of fronts is followed by its backs, already "
@@ -726,7 +729,23 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
     flowables: list[Flowable] = [table, Spacer(1, 6)]
     flowables.extend(Paragraph(markup.join([markup.text(f"{n}. "), step]), sheet["body"])
                      for n, step in enumerate(steps, start=1))
+    flowables.extend([Spacer(1, 8), ScaleCheck(paper), Spacer(1, 8)])
     return flowables
+
+
+class ScaleCheck(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+    """The two check bars at right angles (see :func:`pnp.export.pdf.draw_scale_check`)."""
+
+    def __init__(self, paper: Paper) -> None:
+        super().__init__()
+        self.paper = paper
+        self.width, self.height = scale_check_size(paper)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        draw_scale_check(self.canv, self.paper, 0.0, 0.0)
 
 
 # ---------------------------------------------------------------------------
@@ -826,7 +845,7 @@ def typeset_rulebook(tileset: Tileset, source: Source, paper: Paper,
         elif block.kind == "components":
             story.extend(components_table(designs, sheet))
         elif block.kind == "how-to-print":
-            story.extend(how_to_print(tileset, sheet))
+            story.extend(how_to_print(tileset, sheet, paper))
         elif block.kind == "page-break":
             story.append(PageBreak())
         elif block.kind == "diagram" and block.diagram is not None:
