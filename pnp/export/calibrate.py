@@ -4,9 +4,9 @@ The geometry (which strokes, where, what each pair means) is
 :mod:`pnp.impose.duplex`; this module only draws it. The front carries the
 front half of every stroke pair with its number, the instructions and two
 check bars at right angles (the scale, both ways); the back carries the
-other halves where a perfect printer would
-put them behind the front, so the user sees, against a light, which pair a
-real printer joins into one straight line.
+other halves where a perfect printer would put them behind the front, so
+the user sees, against a light, which pair a real printer joins into one
+straight line.
 """
 
 from __future__ import annotations

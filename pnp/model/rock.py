@@ -82,19 +82,14 @@ class _Clearance:
     """
 
     def __init__(self, shape: Shape, paths: tuple[Tunnel, ...], margin: float) -> None:
-        shared = len(paths) > 1
-        floors = [floor(shape, path, shared) for path in paths]
-        reaches = [item.half_width + WALL_RATIO for item in floors]
-        self.segments = [(line[0], line[-1], reach) for item, reach in zip(floors, reaches,
-                                                                          strict=True)
-                         for line in item.lines if len(line) == 2]
-        self.arcs = [(_Arc.through(line), reach) for item, reach in zip(floors, reaches,
-                                                                       strict=True)
-                     for line in item.lines if len(line) > 2]
-        self.rooms = [(CAVE_OUTER if path.style == "cavern" else CHAMBER_RATIO) + WALL_RATIO
-                      for path in paths if path.style == "cavern" or path.junction]
-        self.inner = [(CAVERN_REACH if path.style == "cavern" else CHAMBER_RATIO)
-                      for path in paths if path.style == "cavern" or path.junction]
+        walls = [(line, item.half_width + WALL_RATIO) for item in
+                 (floor(shape, path, len(paths) > 1) for path in paths) for line in item.lines]
+        self.segments = [(line[0], line[-1], reach) for line, reach in walls if len(line) == 2]
+        self.arcs = [(_Arc.through(line), reach) for line, reach in walls if len(line) > 2]
+        rooms = [path for path in paths if path.style == "cavern" or path.junction]
+        # how far a room's wall reaches (the widest a cavern is drawn), and its clear inside
+        self.rooms = [_room(path, CAVE_OUTER) + WALL_RATIO for path in rooms]
+        self.inner = [_room(path, CAVERN_REACH) for path in rooms]
         self.normals = [shape.normal(edge) for edge in shape.edges]
         self.margin = margin
         self.count = int(round(0.5 / STEP))
@@ -137,6 +132,11 @@ class _Clearance:
         """Whether every sample lies inside one of the tile's rooms, clear of its wall."""
         return any(all(math.hypot(*point) <= radius - GAP for point in samples)
                    for radius in self.inner)
+
+
+def _room(path: Tunnel, cavern: float) -> float:
+    """A room's radius: a cavern's as given, a junction's chamber's as drawn."""
+    return cavern if path.style == "cavern" else CHAMBER_RATIO
 
 
 @functools.lru_cache(maxsize=128)
