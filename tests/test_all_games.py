@@ -42,15 +42,19 @@ def test_manifest_counts_match_the_tileset(built, game):
     data = manifest(built, game)
     expected = Counter({t.name: t.count for t in tileset.tiles if t.count})
     components = Counter({c.name: c.count for c in tileset.components if c.count})
-    for sheet in data["sheets"]:
-        fronts = Counter(p.get("tile") or p.get("component") for p in sheet["placements"]
-                         if p["side"] == "front")
-        if sheet["kind"] == "tiles":
-            assert fronts == expected, sheet["path"]
-        elif sheet["kind"] in ("cards", "tokens"):
-            kind = sheet["kind"][:-1]
-            assert fronts == Counter({c.name: c.count for c in tileset.components
-                                      if c.kind == kind and c.count}), sheet["path"]
+    kinds = {c.name: c.kind for c in tileset.components}
+    for paper in ("letter", "a4"):
+        pieces: dict[str, Counter] = {"card": Counter(), "token": Counter()}
+        for sheet in (s for s in data["sheets"] if s["paper"] == paper):
+            fronts = [p for p in sheet["placements"] if p["side"] == "front"]
+            if sheet["kind"] == "tiles":  # tiles, and tokens riding on its last page
+                assert Counter(p["tile"] for p in fronts if "tile" in p) == expected
+            for p in fronts:
+                if "component" in p and sheet["kind"] in ("tiles", "cards", "tokens"):
+                    pieces[kinds[p["component"]]][p["component"]] += 1
+        for kind, found in pieces.items():
+            assert found == Counter({c.name: c.count for c in tileset.components
+                                     if c.kind == kind and c.count}), (paper, kind)
     assert Counter({c["name"]: c["count"] for c in data["components"]
                     if c["kind"] != "board"}) == components
 

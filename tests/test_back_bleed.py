@@ -51,7 +51,11 @@ def probes(placement: dict) -> list[tuple[float, float]]:
 def test_every_game_has_backs_to_check(built):
     kinds = {(path.parent.name, sheet["kind"]) for path, sheet in back_sheets(built)}
     assert {("demon-mine", "tiles"), ("mattock", "tiles"), ("dynamine", "cards"),
-            ("gold-mine", "tokens"), ("mattock", "tokens")} <= kinds
+            ("gold-mine", "tokens"), ("dynamine", "tokens")} <= kinds
+    # Mattock's two-sided miners ride on its last tile sheet: their backs are checked there
+    assert any(path.parent.name == "mattock" and "component" in placement
+               for path, sheet in back_sheets(built) for placement in sheet["placements"]
+               if placement["side"] == "back")
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

@@ -134,7 +134,10 @@ def test_mattock_manifest_counts_match_the_rules(mattock):
     counts = {c["name"]: c["count"] for c in manifest["components"]}
     assert counts == {"red-miner": 6, "blue-miner": 6, "board": 1}
     tiles = next(s for s in manifest["sheets"] if s["kind"] == "tiles")
-    fronts = [p for p in tiles["placements"] if p["side"] == "front"]
+    fronts = [p for p in tiles["placements"] if p["side"] == "front" and "tile" in p]
     assert len(fronts) == 90
+    miners = [p["component"] for p in tiles["placements"]
+              if p["side"] == "front" and "component" in p]  # they ride on the last page
+    assert sorted(miners) == ["blue-miner"] * 6 + ["red-miner"] * 6
     width, height = SHAPES["hex-pointy"].box(72.0)
     assert all(p["w"] == round(width, 3) and p["h"] == round(height, 3) for p in fronts)

@@ -23,6 +23,7 @@ from pnp.impose.layout import (
     HEADER_BAND,
     PAPER_TITLES,
     SAFE_MARGIN,
+    Block,
     Grid,
     Paper,
     Placement,
@@ -30,6 +31,7 @@ from pnp.impose.layout import (
     SheetPlan,
     crop_marks,
     hex_cut_lines,
+    printable,
 )
 
 HEADER_SIZE = 7.5
@@ -232,7 +234,7 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
     for name in sorted(designs):
         define_form(canvas, form_names[name], designs[name], recorder)
     define_check_bar(canvas, paper)
-    marks_forms: dict[tuple[Grid, int], str] = {}
+    marks_forms: dict[tuple[Grid, int, tuple[Block, ...]], str] = {}
     back_forms: dict[tuple[tuple[str, float, float], ...], str] = {}
     total = len(plan.pages)
     for page in plan.pages:
@@ -248,13 +250,16 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
         else:
             _place_forms(canvas, page.placements, form_names)
         if page.side == "front":  # after the art: honeycomb cut lines lie on top of it
-            key = (page.grid, page.used)
+            key = (page.grid, page.used, page.blocks)
             if key not in marks_forms:
                 marks_forms[key] = f"marks{len(marks_forms)}"
                 canvas.beginForm(marks_forms[key])
-                _marks(canvas, crop_marks(page.grid, page.used, paper, plan.bleed))
-                if page.grid.lattice.honeycomb:
-                    _marks(canvas, hex_cut_lines(page.grid, page.used), CUT_GUIDE)
+                blocks = [Block(page.grid, page.used, printable(paper)), *page.blocks]
+                for block in blocks:  # the page's own pieces, then small ones sharing it
+                    _marks(canvas, crop_marks(block.grid, block.used, paper, plan.bleed,
+                                              block.area))
+                    if block.grid.lattice.honeycomb:
+                        _marks(canvas, hex_cut_lines(block.grid, block.used), CUT_GUIDE)
                 canvas.endForm()
             canvas.doForm(marks_forms[key])
         canvas.showPage()

@@ -120,10 +120,17 @@ class TileSheets:
         tileset, options = designs.tileset, designs.options
         plan = plan_tiles(tileset, paper, options)
         path = f"{tileset.game}-tiles-{paper}.pdf"
-        data = pdf.render_sheets(plan, designs.tiles, tileset.title, "tiles", designs.recorder)
+        drawings = designs.tiles
+        if any(placement.kind == "component" for placement in plan.placements):
+            drawings = {**drawings, **designs.components("token")}  # tokens ride along
+        data = pdf.render_sheets(plan, drawings, tileset.title, "tiles", designs.recorder)
         cut = shape_cut(tileset.shape)
-        return [Artifact(path, data, sheet_entry("tiles", paper, path, plan, options,
-                                                 lambda placement: cut))]
+        tokens = {c.name: piece_cut(tileset, c) for c in tileset.components}
+
+        def cut_of(placement: Placement) -> PieceCut:
+            return cut if placement.kind == "tile" else tokens[placement.name]
+
+        return [Artifact(path, data, sheet_entry("tiles", paper, path, plan, options, cut_of))]
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,32 @@ class Grid:
 
 
 @dataclass(frozen=True)
+class Area:
+    """A rectangle of a page that a block of pieces and its crop marks keep inside
+    (PDF points, y up)."""
+
+    left: float
+    bottom: float
+    right: float
+    top: float
+
+
+def printable(paper: Paper) -> Area:
+    """Inside the 6 mm margins, below the header and above the check bar."""
+    return Area(SAFE_MARGIN, SAFE_MARGIN + FOOTER_BAND, paper.width - SAFE_MARGIN,
+                paper.height - SAFE_MARGIN - HEADER_BAND)
+
+
+@dataclass(frozen=True)
+class Block:
+    """More pieces on a page than its main grid holds: another grid, in its own area."""
+
+    grid: Grid
+    used: int
+    area: Area
+
+
+@dataclass(frozen=True)
 class Page:
     """A page of the sheet PDF and what it carries."""
 
@@ -110,6 +136,7 @@ class Page:
     placements: tuple[Placement, ...]
     used: int  # cells used on this sheet (fronts and backs alike)
     grid: Grid
+    blocks: tuple[Block, ...] = ()  # small pieces sharing the page, below its main grid
 
 
 @dataclass(frozen=True)
@@ -132,8 +159,10 @@ class SheetPlan:
 
 
 def grid_for(paper: Paper, cell_w: float, cell_h: float, bleed: float,
-             source: str = "tileset", lattice: Lattice = SQUARE_GRID) -> Grid:
-    """The largest grid of ``cell_w`` x ``cell_h`` pieces that fits inside the margins.
+             source: str = "tileset", lattice: Lattice = SQUARE_GRID,
+             area: Area | None = None) -> Grid:
+    """The largest grid of ``cell_w`` x ``cell_h`` pieces that fits inside the margins
+    (or inside ``area``), centred in it.
 
     Rectangles butt together (one cut serves two edges) unless there is bleed,
     in which case each piece gets its own bleed on every side.
@@ -141,9 +170,10 @@ def grid_for(paper: Paper, cell_w: float, cell_h: float, bleed: float,
     outer_w, outer_h, pitch_x, pitch_y = lattice.pitches(cell_w, cell_h, bleed)
     shift_x, shift_y = lattice.shift(pitch_x, pitch_y)
     mark_zone = MARK_GAP + MARK_MIN
-    avail_w = paper.width - 2 * (SAFE_MARGIN + mark_zone)
-    bottom = SAFE_MARGIN + FOOTER_BAND + mark_zone
-    top_limit = paper.height - SAFE_MARGIN - HEADER_BAND - mark_zone
+    area = area or printable(paper)
+    avail_w = area.right - area.left - 2 * mark_zone
+    bottom = area.bottom + mark_zone
+    top_limit = area.top - mark_zone
     avail_h = top_limit - bottom
     columns = math.floor((avail_w - outer_w - shift_x) / pitch_x + 1e-9) + 1
     rows = math.floor((avail_h - outer_h - shift_y) / pitch_y + 1e-9) + 1
@@ -156,7 +186,7 @@ def grid_for(paper: Paper, cell_w: float, cell_h: float, bleed: float,
         )
     block_w = (columns - 1) * pitch_x + outer_w + (shift_x if rows > 1 else 0.0)
     block_h = (rows - 1) * pitch_y + outer_h + (shift_y if columns > 1 else 0.0)
-    left = (paper.width - block_w) / 2 + (outer_w - cell_w) / 2
+    left = area.left + (area.right - area.left - block_w) / 2 + (outer_w - cell_w) / 2
     top = bottom + (avail_h + block_h) / 2 - (outer_h - cell_h) / 2
     return Grid(columns, rows, cell_w, cell_h, pitch_x, pitch_y, left, top, lattice)
 
@@ -226,7 +256,8 @@ def impose(pieces: list[tuple[str, int, str]], paper: Paper, cell_w: float, cell
                          backs, source)
 
 
-def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float) -> list[Segment]:
+def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float,
+               area: Area | None = None) -> list[Segment]:
     """Line segments (x1, y1, x2, y2) marking every cut, outside the used block only.
 
     Marks run from just beyond the bleed to the safe margin, never over art.
@@ -245,11 +276,11 @@ def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float) -> list[Segmen
     block_top, block_bottom = ys[-1], ys[0]
     start = bleed + MARK_GAP
     lines: list[Segment] = []
-    above = min(MARK_MAX, paper.height - SAFE_MARGIN - HEADER_BAND - block_top - start
-                - MARK_CLEAR)
-    below = min(MARK_MAX, block_bottom - SAFE_MARGIN - FOOTER_BAND - start - MARK_CLEAR)
-    side_left = min(MARK_MAX, block_left - SAFE_MARGIN - start - MARK_CLEAR)
-    side_right = min(MARK_MAX, paper.width - SAFE_MARGIN - block_right - start - MARK_CLEAR)
+    area = area or printable(paper)
+    above = min(MARK_MAX, area.top - block_top - start - MARK_CLEAR)
+    below = min(MARK_MAX, block_bottom - area.bottom - start - MARK_CLEAR)
+    side_left = min(MARK_MAX, block_left - area.left - start - MARK_CLEAR)
+    side_right = min(MARK_MAX, area.right - block_right - start - MARK_CLEAR)
     for x in xs:
         if above > 0:
             lines.append((x, block_top + start, x, block_top + start + above))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pnp.impose.duplex import shift_backs
 from pnp.impose.layout import PAPERS, Group, SheetPlan, impose, impose_groups
+from pnp.impose.sharing import share_last_page
 from pnp.model.options import BuildOptions
 from pnp.model.pieces import PieceCut, piece_box, piece_cut, reverse_key
 from pnp.model.tileset import Tileset
@@ -12,18 +13,54 @@ COMPONENT_SHEETS = (("card", "cards"), ("token", "tokens"))
 
 
 def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan:
-    """The imposition of every tile copy (fronts, then mirrored backs) on ``paper``."""
-    width, height = tileset.shape.box(tileset.size)
-    pieces = [(tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count]
-    backs = {tile.name: f"back:{tile.back}" for tile in tileset.tiles}
-    return shift_backs(impose(pieces, PAPERS[paper], width, height, options.bleed,
-                              options.duplex, backs, str(tileset.source), tileset.shape.lattice),
-                       options.back_offset)
+    """The imposition of every tile copy (fronts, then mirrored backs) on ``paper``, with
+    the tokens on the last page when they all fit there (:mod:`pnp.impose.sharing`)."""
+    plan = _tile_imposition(tileset, paper, options)
+    return shift_backs(_with_tokens(tileset, plan, options) or plan, options.back_offset)
+
+
+def tokens_ride_with_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> bool:
+    """Whether the tokens print on the tile sheet's last page instead of a sheet of their own."""
+    if not tileset.tile_count or not _groups(tileset, "token"):
+        return False
+    return _with_tokens(tileset, _tile_imposition(tileset, paper, options), options) is not None
 
 
 def plan_components(tileset: Tileset, kind: str, paper: str,
                     options: BuildOptions) -> SheetPlan | None:
-    """Cards or tokens grouped by size and outline, each group on pages of its own."""
+    """Cards or tokens grouped by size and outline, each group on pages of its own; None
+    when there are none, or when the tokens ride on the tile sheet."""
+    groups = _groups(tileset, kind)
+    if not groups or (kind == "token" and tokens_ride_with_tiles(tileset, paper, options)):
+        return None
+    return shift_backs(impose_groups(groups, PAPERS[paper], options.bleed, options.duplex,
+                                     _reverses(tileset), str(tileset.source)),
+                       options.back_offset)
+
+
+def _tile_imposition(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan:
+    width, height = tileset.shape.box(tileset.size)
+    pieces = [(tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count]
+    backs = {tile.name: f"back:{tile.back}" for tile in tileset.tiles}
+    return impose(pieces, PAPERS[paper], width, height, options.bleed, options.duplex, backs,
+                  str(tileset.source), tileset.shape.lattice)
+
+
+def _with_tokens(tileset: Tileset, plan: SheetPlan, options: BuildOptions) -> SheetPlan | None:
+    """``plan`` with the tokens below the tiles of its last page, if they all fit.
+
+    A token named like a tile would share its form on the page, so such a game
+    keeps its token sheet.
+    """
+    groups = _groups(tileset, "token")
+    tiles = {tile.name for tile in tileset.tiles}
+    if not groups or any(name in tiles for group in groups for name, _, _ in group.pieces):
+        return None
+    return share_last_page(plan, groups, _reverses(tileset), str(tileset.source))
+
+
+def _groups(tileset: Tileset, kind: str) -> list[Group]:
+    """The printed cards or tokens, one group per size and outline, in tileset order."""
     groups: dict[tuple[PieceCut, float, float], list[tuple[str, int, str]]] = {}
     for component in tileset.components:
         if component.kind != kind or not component.count:
@@ -31,10 +68,9 @@ def plan_components(tileset: Tileset, kind: str, paper: str,
         cut = piece_cut(tileset, component)
         key = (cut, *piece_box(tileset, component))
         groups.setdefault(key, []).append((component.name, component.count, "component"))
-    if not groups:
-        return None
-    ordered = [Group(tuple(pieces), width, height, cut.lattice)
-               for (cut, width, height), pieces in groups.items()]
-    backs = {c.name: reverse_key(tileset, c) for c in tileset.components}
-    return shift_backs(impose_groups(ordered, PAPERS[paper], options.bleed, options.duplex,
-                                     backs, str(tileset.source)), options.back_offset)
+    return [Group(tuple(pieces), width, height, cut.lattice)
+            for (cut, width, height), pieces in groups.items()]
+
+
+def _reverses(tileset: Tileset) -> dict[str, str]:
+    return {c.name: reverse_key(tileset, c) for c in tileset.components}

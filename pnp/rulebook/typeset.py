@@ -682,7 +682,8 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style], paper: Paper) -> lis
                                    ("File", "Print on", "Letter", "A4")]]
 
     def sheets(plan: SheetPlan | None) -> str:
-        assert plan is not None  # a piece printed on Letter is printed on A4 too
+        if plan is None:  # tokens that ride on the last sheet of tiles
+            return "with the tiles"
         fronts = sum(1 for page in plan.pages if page.side == "front")
         return f"{fronts} sheet{'s' if fronts != 1 else ''}"
 
@@ -690,9 +691,12 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style], paper: Paper) -> lis
     rows.append(_file_row(sheet, f"{tileset.game}-tiles-<paper>.pdf", DUPLEX_STOCK,
                           sheets(plans["letter"]), sheets(plans["a4"])))
     for kind, label in (("card", "cards"), ("token", "tokens")):
+        if not any(c.kind == kind and c.count for c in tileset.components):
+            continue
         found = {paper: plan_components(tileset, kind, paper, options)
                  for paper in ("letter", "a4")}
-        if found["letter"] is None:
+        if all(plan is None for plan in found.values()):  # no sheet of their own anywhere
+            rows.append(_text_row(sheet, label, "on the last sheet of tiles", "", ""))
             continue
         rows.append(_file_row(sheet, f"{tileset.game}-{label}-<paper>.pdf", DUPLEX_STOCK,
                               sheets(found["letter"]), sheets(found["a4"])))

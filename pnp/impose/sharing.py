@@ -1,0 +1,98 @@
+"""Small pieces on the last page of tiles, in the rows the tiles leave empty.
+
+A game with a handful of tokens (Mattock's twelve miners) would otherwise
+spend a whole sheet of card on them, nearly empty, while the last sheet of
+tiles has rows to spare. When every token fits below the tiles on that page,
+each size in a block of its own with its own crop marks, the tokens go there
+and the game prints no token sheet; the page of backs behind it carries their
+reverses, mirrored like the tiles'. Either all of them fit or none move, so a
+player never hunts for a stray token on two sheets. Between the tiles' crop
+marks and the first token block's there is room for both sets of marks.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from pnp.errors import InputError
+from pnp.impose.layout import (
+    MARK_CLEAR,
+    MARK_GAP,
+    MARK_MAX,
+    MARK_MIN,
+    Area,
+    Block,
+    Group,
+    Page,
+    Placement,
+    SheetPlan,
+    grid_for,
+    mirror,
+    printable,
+)
+
+
+def free_area(plan: SheetPlan, page: Page) -> Area:
+    """The printable area below ``page``'s pieces and the longest crop marks they get."""
+    lowest = min(page.grid.cell(index)[1] for index in range(page.used)) - plan.bleed
+    room = printable(plan.paper)
+    return Area(room.left, room.bottom, room.right,
+                lowest - MARK_GAP - MARK_MAX - MARK_CLEAR)
+
+
+def share_last_page(plan: SheetPlan, groups: list[Group], backs: dict[str, str],
+                    source: str) -> SheetPlan | None:
+    """``plan`` with every piece of ``groups`` on its last page of fronts, each group in a
+    block below the one before, and their backs behind them; None if any does not fit."""
+    numbers = [index for index, page in enumerate(plan.pages) if page.side == "front"]
+    if not numbers or not groups:
+        return None
+    at = numbers[-1]
+    last = plan.pages[at]
+    area = free_area(plan, last)
+    blocks: list[Block] = []
+    fronts: list[Placement] = []
+    for group in groups:
+        block = _block(plan, group, area, source)
+        if block is None:
+            return None
+        blocks.append(block)
+        sequence = [(name, kind) for name, count, kind in group.pieces for _ in range(count)]
+        for index, (name, kind) in enumerate(sequence):
+            x, y = block.grid.cell(index)
+            fronts.append(Placement(last.number, name, "front", x, y, group.cell_w,
+                                    group.cell_h, kind))
+        area = replace(area, top=block.area.bottom)
+    pages = list(plan.pages)
+    pages[at] = replace(last, placements=last.placements + tuple(fronts), blocks=tuple(blocks))
+    following = at + 1
+    if plan.duplex != "none" and following < len(pages) and pages[following].side == "back":
+        back = pages[following]
+        behind = tuple(mirror(front, plan.paper, plan.duplex, back.number, backs[front.name])
+                       for front in fronts)
+        pages[following] = replace(back, placements=back.placements + behind)
+    return replace(plan, pages=tuple(pages))
+
+
+def _block(plan: SheetPlan, group: Group, area: Area, source: str) -> Block | None:
+    """The group's pieces in the top of ``area``, in as few rows as they need."""
+    count = sum(count for _, count, _ in group.pieces)
+    if area.top - area.bottom <= 0 or not count:
+        return None
+    try:
+        grid = grid_for(plan.paper, group.cell_w, group.cell_h, plan.bleed, source,
+                        group.lattice, area)
+    except InputError:
+        return None
+    if count > grid.capacity:
+        return None
+    rows = math.ceil(count / grid.columns)
+    # as tall as those rows and their marks: the next group goes below
+    outer_h = group.lattice.pitches(group.cell_w, group.cell_h, plan.bleed)[1]
+    shift_y = group.lattice.shift(grid.pitch_x, grid.pitch_y)[1]
+    height = (rows - 1) * grid.pitch_y + outer_h + (shift_y if grid.columns > 1 else 0.0)
+    fitted = replace(area, bottom=area.top - height - 2 * (MARK_GAP + MARK_MIN))
+    grid = grid_for(plan.paper, group.cell_w, group.cell_h, plan.bleed, source,
+                    group.lattice, fitted)
+    return Block(grid, count, fitted)
