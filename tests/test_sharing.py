@@ -61,7 +61,7 @@ def test_mattocks_miners_ride_on_the_last_page_of_tiles(built, paper):
         for b in placed[index + 1:]:
             assert (a["x"] + a["w"] <= b["x"] + 0.01 or b["x"] + b["w"] <= a["x"] + 0.01 or
                     a["y"] + a["h"] <= b["y"] + 0.01 or b["y"] + b["h"] <= a["y"] + 0.01) or \
-                "tile" in a and "tile" in b  # hexes share edges inside their boxes
+                ("tile" in a and "tile" in b)  # hexes share edges inside their boxes
     # each token's reverse is behind it on the next page: mirrored across the sheet
     behind = boxes(entry, last + 1, "back", "component")
     width = PAPERS[paper].width
