@@ -15,7 +15,7 @@ from support import ROOT, pdf_page_image, placed_content
 
 from pnp.build import BuildOptions, build
 from pnp.cli import main
-from pnp.impose.layout import PAPERS, SAFE_MARGIN
+from pnp.impose.layout import PAPERS, SAFE_MARGIN, SIDE_BAND
 from pnp.input.tileset import load_tileset
 
 TILESET = ROOT / "tilesets" / "demon-mine.yaml"
@@ -300,3 +300,48 @@ def test_the_printing_page_and_the_calibration_sheet_check_the_scale_both_ways(
         across, up = _longest_dark_runs(pdf_page_image(path, index, dpi).convert("L"))
         assert across == pytest.approx(inches * dpi, abs=2), path.name
         assert up == pytest.approx(inches * dpi, abs=2), path.name
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_poker_cards_print_nine_to_a_page(tmp_path, paper):
+    out = tmp_path / "out"
+    assert CliRunner().invoke(main, ["build", "dynamine", "--no-rulebook", "-q", "--paper", paper,
+                                     "--out", str(out)]).exit_code == 0
+    manifest = json.loads((out / "dynamine" / "manifest.json").read_text())
+    entry = next(s for s in manifest["sheets"] if s["kind"] == "cards")
+    fronts = Counter(p["page"] for p in entry["placements"] if p["side"] == "front")
+    assert max(fronts.values()) == 9
+    poker = (round(63 * 72 / 25.4, 3), round(88 * 72 / 25.4, 3))
+    assert {(p["w"], p["h"]) for p in entry["placements"]} == {poker}
+    # Letter has no room for bands above and below nine cards: the header and
+    # the check bar run up the side margins and the cuts are printed on the trim
+    assert entry["margins"] == ("sides" if paper == "letter" else "bands")
+
+
+def test_nine_cards_on_letter_keep_a_check_bar_and_show_their_cut_lines(tmp_path):
+    out = tmp_path / "out"
+    assert CliRunner().invoke(main, ["build", "dynamine", "--no-rulebook", "-q", "--paper",
+                                     "letter", "--out", str(out)]).exit_code == 0
+    manifest = json.loads((out / "dynamine" / "manifest.json").read_text())
+    entry = next(s for s in manifest["sheets"] if s["kind"] == "cards")
+    dpi = 150
+    image = pdf_page_image(out / "dynamine" / entry["path"], 0, dpi).convert("L")
+    width, height = image.size
+    pixels = image.load()
+    right_band = range(int((612 - SAFE_MARGIN - SIDE_BAND) * dpi / 72), width)
+    longest = 0
+    for x in right_band:  # the check bar runs up the right margin, 2 in long
+        run = 0
+        for y in range(height):
+            run = run + 1 if pixels[x, y] < 60 else 0
+            longest = max(longest, run)
+    assert longest == pytest.approx(2.0 * dpi, abs=2)
+    left_band = image.crop((0, 0, int((SAFE_MARGIN + SIDE_BAND) * dpi / 72), height))
+    assert left_band.getextrema()[0] < 128  # the header, turned up the left margin
+    cards = [p for p in entry["placements"] if p["page"] == 1]
+    a = next(p for p in cards if p is not cards[0] and p["y"] == cards[0]["y"])
+    x = round(min(a["x"], cards[0]["x"]) + a["w"])  # the cut between two neighbours
+    y = round(cards[0]["y"] + cards[0]["h"] / 2)
+    column = [pixels[round(x * dpi / 72) + dx, height - round(y * dpi / 72)]
+              for dx in range(-1, 2)]
+    assert min(column) < 200  # a cut line printed on the trim, darker than the card's edge

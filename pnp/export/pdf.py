@@ -23,8 +23,11 @@ from pnp.impose.layout import (
     HEADER_BAND,
     PAPER_TITLES,
     SAFE_MARGIN,
+    SIDE_BAND,
+    Area,
     Block,
     Grid,
+    Page,
     Paper,
     Placement,
     Segment,
@@ -32,11 +35,14 @@ from pnp.impose.layout import (
     crop_marks,
     hex_cut_lines,
     printable,
+    side_banded,
+    trim_lines,
 )
 
 HEADER_SIZE = 7.5
 CAPTION_SIZE = 6.5
 CHECK_BAR_HEIGHT = 5.0
+CHECK_BAR_Y = SAFE_MARGIN + FOOTER_BAND - CHECK_BAR_HEIGHT - 8.0  # its foot, across the page
 INK = (0.12, 0.1, 0.09)
 CUT_GUIDE = (0.2, 0.35)  # honeycomb cut lines: dark hairlines on the trim line
 
@@ -80,27 +86,42 @@ def define_form(canvas: Any, name: str, drawing: Drawing,
     canvas.endForm()
 
 
-def define_check_bar(canvas: Any, paper: Paper) -> None:
-    """The check bar as a form named "checkbar", drawn once per document."""
+def define_check_bar(canvas: Any, paper: Paper, margins: str = "bands") -> None:
+    """The check bar as a form named "checkbar", drawn once per document: across the foot,
+    or (``margins`` "sides") turned to run up the right-hand margin."""
     canvas.beginForm("checkbar")
+    if margins == "sides":
+        # turned a quarter to the left: the bar runs up the right margin from near the
+        # foot, its caption between it and the 6 mm line (the caption's descenders on it)
+        lowest = CHECK_BAR_Y - CAPTION_SIZE - 2.0 - CAPTION_SIZE * 0.25
+        canvas.translate(paper.width - SAFE_MARGIN + lowest, 0.0)
+        canvas.rotate(90)
     _check_bar(canvas, paper)
     canvas.endForm()
 
 
-def page_header(canvas: Any, paper: Paper, left_text: str, number: int, total: int) -> None:
-    """The header every page carries: what it is, and page x of y; then the check bar."""
+def page_header(canvas: Any, paper: Paper, left_text: str, number: int, total: int,
+                margins: str = "bands") -> None:
+    """The header every page carries: what it is, and page x of y; then the check bar.
+
+    With ``margins`` "sides" the header runs up the left margin, read from the bottom.
+    """
+    canvas.saveState()
     canvas.setFont(pdf_font("regular"), HEADER_SIZE)
     canvas.setFillColorRGB(*INK)
-    header_y = paper.height - SAFE_MARGIN - HEADER_BAND + 3.0
+    width, header_y = paper.width, paper.height - SAFE_MARGIN - HEADER_BAND + 3.0
+    if margins == "sides":
+        canvas.translate(SAFE_MARGIN + SIDE_BAND - 4.0, 0.0)
+        canvas.rotate(90)
+        width, header_y = paper.height, 0.0
     canvas.drawString(SAFE_MARGIN + 4.0, header_y, left_text)
-    canvas.drawRightString(paper.width - SAFE_MARGIN - 4.0, header_y,
-                           f"page {number} of {total}")
+    canvas.drawRightString(width - SAFE_MARGIN - 4.0, header_y, f"page {number} of {total}")
+    canvas.restoreState()
     canvas.doForm("checkbar")
 
 
 def _check_bar(canvas: Any, paper: Paper) -> None:
-    x = SAFE_MARGIN + 4.0
-    y = SAFE_MARGIN + FOOTER_BAND - CHECK_BAR_HEIGHT - 8.0
+    x, y = SAFE_MARGIN + 4.0, CHECK_BAR_Y
     canvas.setFillColorRGB(*INK)
     canvas.rect(x, y, paper.check_length, CHECK_BAR_HEIGHT, stroke=0, fill=1)
     canvas.setFont(pdf_font("regular"), CAPTION_SIZE)
@@ -156,15 +177,15 @@ def _marks(canvas: Any, lines: list[Segment],
 
 
 def _place_aprons(canvas: Any, placements: tuple[Placement, ...], form_names: dict[str, str],
-                  paper: Paper) -> None:
+                  area: Area) -> None:
     """Under the backs, each back again grown by 3 mm, so a duplex print that lands a
     millimetre or two off shows back art, not a white sliver, past the outer cuts.
 
     Where two backs meet, each one's own art covers its neighbour's apron, so
     every back gets one: finding the few on the rim of a block cost more time
     than placing the rest (a form placed is one short operator sequence). The
-    aprons are clipped to the page's printable area so they never cover the
-    header or the check bar.
+    aprons are clipped to ``area`` (:func:`apron_area`) so they never cover
+    the header or the check bar.
     """
     aprons = tuple(p._replace(design=APRON + p.art) for p in placements
                    if APRON + p.art in form_names)
@@ -172,15 +193,28 @@ def _place_aprons(canvas: Any, placements: tuple[Placement, ...], form_names: di
         return
     canvas.saveState()
     clip = canvas.beginPath()
-    clip.rect(SAFE_MARGIN, SAFE_MARGIN + FOOTER_BAND, paper.width - 2 * SAFE_MARGIN,
-              paper.height - 2 * SAFE_MARGIN - FOOTER_BAND - HEADER_BAND)
+    clip.rect(area.left, area.bottom, area.right - area.left, area.top - area.bottom)
     canvas.clipPath(clip, stroke=0, fill=0)
     _place_forms(canvas, aprons, form_names)
     canvas.restoreState()
 
 
+def apron_area(plan: SheetPlan) -> Area:
+    """Where back art may run: the printable area, or with the header and check bar in the
+    side margins, the whole height of the paper between them.
+
+    Nine poker cards on Letter leave 7.7 mm above and below, so a 3 mm apron
+    reaches inside the 6 mm line. It is only bleed: a printer that cannot print
+    there leaves it off, which costs nothing, and one that can gets the whole.
+    """
+    if plan.margins == "sides":
+        inside = side_banded(plan.paper)
+        return Area(inside.left, 0.0, inside.right, plan.paper.height)
+    return printable(plan.paper)
+
+
 def _place_backs(canvas: Any, placements: tuple[Placement, ...], form_names: dict[str, str],
-                 paper: Paper, back_forms: dict[tuple[tuple[str, float, float], ...], str]) -> None:
+                 area: Area, back_forms: dict[tuple[tuple[str, float, float], ...], str]) -> None:
     """A page of backs, aprons under them, as one form shared by every page laid out alike.
 
     Most back pages of a game are the same few backs in the same slots: placed
@@ -191,7 +225,7 @@ def _place_backs(canvas: Any, placements: tuple[Placement, ...], form_names: dic
     if layout not in back_forms:
         back_forms[layout] = name = f"backs{len(back_forms)}"
         canvas.beginForm(name)
-        _place_aprons(canvas, placements, form_names, paper)
+        _place_aprons(canvas, placements, form_names, area)
         _place_forms(canvas, placements, form_names)
         canvas.endForm()
     canvas.doForm(back_forms[layout])
@@ -217,6 +251,26 @@ def _place_forms(canvas: Any, placements: tuple[Placement, ...],
         in_use.append(form)
 
 
+def _mark(canvas: Any, plan: SheetPlan, page: Page,
+          marks_forms: dict[tuple[Grid, int, tuple[Block, ...]], str]) -> None:
+    """A page of fronts' crop marks (and cut lines), as one form per layout."""
+    key = (page.grid, page.used, page.blocks)
+    if key not in marks_forms:
+        marks_forms[key] = f"marks{len(marks_forms)}"
+        canvas.beginForm(marks_forms[key])
+        if plan.margins == "sides":  # no room for marks outside: cut lines on the trim
+            _marks(canvas, trim_lines(page.grid, page.used), CUT_GUIDE)
+        blocks = [Block(page.grid, page.used, printable(plan.paper))] \
+            if plan.margins == "bands" else []
+        for block in [*blocks, *page.blocks]:  # the page's own pieces, then those sharing it
+            _marks(canvas, crop_marks(block.grid, block.used, plan.paper, plan.bleed,
+                                      block.area))
+            if block.grid.lattice.honeycomb:
+                _marks(canvas, hex_cut_lines(block.grid, block.used), CUT_GUIDE)
+        canvas.endForm()
+    canvas.doForm(marks_forms[key])
+
+
 def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
                   sheet_kind: str = "tiles", recorder: Recorder | None = None) -> bytes:
     """The whole sheet PDF as bytes; the caller writes it atomically.
@@ -233,7 +287,7 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
     form_names = {name: f"d{index}" for index, name in enumerate(sorted(designs))}
     for name in sorted(designs):
         define_form(canvas, form_names[name], designs[name], recorder)
-    define_check_bar(canvas, paper)
+    define_check_bar(canvas, paper, plan.margins)
     marks_forms: dict[tuple[Grid, int, tuple[Block, ...]], str] = {}
     back_forms: dict[tuple[tuple[str, float, float], ...], str] = {}
     total = len(plan.pages)
@@ -244,24 +298,12 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
             edge = "long" if plan.duplex == "long" else "short"
             side_text = f"backs: print double-sided, flip on the {edge} edge"
         page_header(canvas, paper, f"{game_title} \u00b7 {sheet_kind} \u00b7 {paper_title} "
-                    f"\u00b7 {side_text}", page.number, total)
+                    f"\u00b7 {side_text}", page.number, total, plan.margins)
         if page.side == "back":
-            _place_backs(canvas, page.placements, form_names, paper, back_forms)
+            _place_backs(canvas, page.placements, form_names, apron_area(plan), back_forms)
         else:
             _place_forms(canvas, page.placements, form_names)
-        if page.side == "front":  # after the art: honeycomb cut lines lie on top of it
-            key = (page.grid, page.used, page.blocks)
-            if key not in marks_forms:
-                marks_forms[key] = f"marks{len(marks_forms)}"
-                canvas.beginForm(marks_forms[key])
-                blocks = [Block(page.grid, page.used, printable(paper)), *page.blocks]
-                for block in blocks:  # the page's own pieces, then small ones sharing it
-                    _marks(canvas, crop_marks(block.grid, block.used, paper, plan.bleed,
-                                              block.area))
-                    if block.grid.lattice.honeycomb:
-                        _marks(canvas, hex_cut_lines(block.grid, block.used), CUT_GUIDE)
-                canvas.endForm()
-            canvas.doForm(marks_forms[key])
+            _mark(canvas, plan, page, marks_forms)  # after the art: cut lines lie on top of it
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -75,7 +75,7 @@ def sheet_entry(kind: str, paper: str, path: str, plan: SheetPlan,
     """The manifest entry of one imposed sheet PDF."""
     return {
         "kind": kind, "paper": paper, "path": path, "pages": len(plan.pages),
-        "bleed": rounded(options.bleed), "duplex": plan.duplex,
+        "bleed": rounded(options.bleed), "duplex": plan.duplex, "margins": plan.margins,
         "grid": {"columns": plan.grid.columns, "rows": plan.grid.rows},
         "fill": page_fills(plan, cut_of),
         "placements": placements_json(plan),

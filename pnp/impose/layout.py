@@ -118,6 +118,21 @@ def printable(paper: Paper) -> Area:
                 paper.height - SAFE_MARGIN - HEADER_BAND)
 
 
+SIDE_BAND = 16.0  # a header, or a check bar and its caption, turned to run up a side margin
+
+
+def side_banded(paper: Paper) -> Area:
+    """Inside the 6 mm margins with the header up the left and the check bar up the right.
+
+    Three poker cards stacked are 264 mm: on Letter (279 mm) that leaves no
+    room for a header band, a footer band or crop marks above and below, so
+    card sheets that gain a row this way put the header and check bar along
+    the sides and print their cut lines on the trim lines themselves.
+    """
+    return Area(SAFE_MARGIN + SIDE_BAND, SAFE_MARGIN, paper.width - SAFE_MARGIN - SIDE_BAND,
+                paper.height - SAFE_MARGIN)
+
+
 @dataclass(frozen=True)
 class Block:
     """More pieces on a page than its main grid holds: another grid, in its own area."""
@@ -147,6 +162,9 @@ class SheetPlan:
     bleed: float
     duplex: str  # long | short | none
     pages: tuple[Page, ...]
+    # bands: header above, check bar below, crop marks outside the block;
+    # sides: header and check bar up the side margins, cut lines on the trim lines
+    margins: str = "bands"
 
     @property
     def grid(self) -> Grid:
@@ -160,7 +178,7 @@ class SheetPlan:
 
 def grid_for(paper: Paper, cell_w: float, cell_h: float, bleed: float,
              source: str = "tileset", lattice: Lattice = SQUARE_GRID,
-             area: Area | None = None) -> Grid:
+             area: Area | None = None, marks: bool = True) -> Grid:
     """The largest grid of ``cell_w`` x ``cell_h`` pieces that fits inside the margins
     (or inside ``area``), centred in it.
 
@@ -169,7 +187,7 @@ def grid_for(paper: Paper, cell_w: float, cell_h: float, bleed: float,
     """
     outer_w, outer_h, pitch_x, pitch_y = lattice.pitches(cell_w, cell_h, bleed)
     shift_x, shift_y = lattice.shift(pitch_x, pitch_y)
-    mark_zone = MARK_GAP + MARK_MIN
+    mark_zone = MARK_GAP + MARK_MIN if marks else 0.0  # no crop marks: cut lines on the trim
     area = area or printable(paper)
     avail_w = area.right - area.left - 2 * mark_zone
     bottom = area.bottom + mark_zone
@@ -219,16 +237,17 @@ class Group:
 
 def impose_groups(groups: list[Group], paper: Paper, bleed: float = 0.0,
                   duplex: str = "long", backs: dict[str, str] | None = None,
-                  source: str = "tileset") -> SheetPlan:
+                  source: str = "tileset", margins: str = "bands") -> SheetPlan:
     """Lay out each group in order, filling each sheet row by row.
 
     ``backs`` maps a piece name to its back design; with ``duplex`` "none" or no
     backs, only fronts are printed. Each sheet of fronts is followed by its backs.
+    ``margins`` is "bands" or "sides" (see :func:`side_banded`).
     """
     with_backs = duplex != "none" and backs is not None
     pages: list[Page] = []
     for group in groups:
-        grid = grid_for(paper, group.cell_w, group.cell_h, bleed, source, group.lattice)
+        grid = group_grid(group, paper, bleed, source, margins)
         sequence = [(name, kind) for name, count, kind in group.pieces for _ in range(count)]
         for start in range(0, len(sequence), grid.capacity):
             chunk = sequence[start : start + grid.capacity]
@@ -245,7 +264,29 @@ def impose_groups(groups: list[Group], paper: Paper, bleed: float = 0.0,
                 placed = tuple(mirror(front, paper, duplex, back_page, backs[front.name])
                                for front in fronts)
                 pages.append(Page(back_page, "back", placed, len(chunk), grid))
-    return SheetPlan(paper, bleed, duplex if with_backs else "none", tuple(pages))
+    return SheetPlan(paper, bleed, duplex if with_backs else "none", tuple(pages), margins)
+
+
+def group_grid(group: Group, paper: Paper, bleed: float, source: str = "tileset",
+               margins: str = "bands") -> Grid:
+    """The grid a group is laid out on, with the page's margins laid out one way or the other."""
+    if margins == "sides":
+        return grid_for(paper, group.cell_w, group.cell_h, bleed, source, group.lattice,
+                        side_banded(paper), marks=False)
+    return grid_for(paper, group.cell_w, group.cell_h, bleed, source, group.lattice)
+
+
+def trim_lines(grid: Grid, used: int) -> list[Segment]:
+    """Every edge of the first ``used`` cells of a square grid, each once: for sheets whose
+    margins leave no room for crop marks, the cut lines are printed on the trim lines."""
+    edges: set[Segment] = set()
+    for index in range(used):
+        x, y = grid.cell(index)
+        right, top = x + grid.cell_w, y + grid.cell_h
+        x, y, right, top = (round(value, 3) for value in (x, y, right, top))
+        edges.update(((x, y, right, y), (x, top, right, top), (x, y, x, top),
+                      (right, y, right, top)))
+    return sorted(edges)
 
 
 def impose(pieces: list[tuple[str, int, str]], paper: Paper, cell_w: float, cell_h: float,
