@@ -23,7 +23,6 @@ from pnp.impose.layout import (
     HEADER_BAND,
     PAPER_TITLES,
     SAFE_MARGIN,
-    SIDE_BAND,
     Area,
     Block,
     Grid,
@@ -35,7 +34,6 @@ from pnp.impose.layout import (
     crop_marks,
     hex_cut_lines,
     printable,
-    side_banded,
     trim_lines,
 )
 
@@ -86,17 +84,20 @@ def define_form(canvas: Any, name: str, drawing: Drawing,
     canvas.endForm()
 
 
+SIDE_TEXT = 12.0  # of the left margin's band, the header's (sheets with margins "sides")
+SIDE_BAR = 6.0  # of the right margin's band, the check bar's
+
+
 def define_check_bar(canvas: Any, paper: Paper, margins: str = "bands") -> None:
     """The check bar as a form named "checkbar", drawn once per document: across the foot,
-    or (``margins`` "sides") turned to run up the right-hand margin."""
+    or (``margins`` "sides") up the right-hand margin, its caption in the header."""
     canvas.beginForm("checkbar")
     if margins == "sides":
-        # turned a quarter to the left: the bar runs up the right margin from near the
-        # foot, its caption between it and the 6 mm line (the caption's descenders on it)
-        lowest = CHECK_BAR_Y - CAPTION_SIZE - 2.0 - CAPTION_SIZE * 0.25
-        canvas.translate(paper.width - SAFE_MARGIN + lowest, 0.0)
-        canvas.rotate(90)
-    _check_bar(canvas, paper)
+        canvas.setFillColorRGB(*INK)
+        canvas.rect(paper.width - SAFE_MARGIN - CHECK_BAR_HEIGHT - 0.5, SAFE_MARGIN + 4.0,
+                    CHECK_BAR_HEIGHT, paper.check_length, stroke=0, fill=1)
+    else:
+        _check_bar(canvas, paper)
     canvas.endForm()
 
 
@@ -104,16 +105,19 @@ def page_header(canvas: Any, paper: Paper, left_text: str, number: int, total: i
                 margins: str = "bands") -> None:
     """The header every page carries: what it is, and page x of y; then the check bar.
 
-    With ``margins`` "sides" the header runs up the left margin, read from the bottom.
+    With ``margins`` "sides" the header runs up the left margin, read from the
+    bottom, and says what the bar up the right margin measures.
     """
     canvas.saveState()
     canvas.setFont(pdf_font("regular"), HEADER_SIZE)
     canvas.setFillColorRGB(*INK)
     width, header_y = paper.width, paper.height - SAFE_MARGIN - HEADER_BAND + 3.0
     if margins == "sides":
-        canvas.translate(SAFE_MARGIN + SIDE_BAND - 4.0, 0.0)
+        canvas.translate(SAFE_MARGIN + SIDE_TEXT - 3.0, 0.0)
         canvas.rotate(90)
         width, header_y = paper.height, 0.0
+        left_text += (f" \u00b7 at 100% scale the bar up the right margin is exactly "
+                      f"{paper.check_label} long")
     canvas.drawString(SAFE_MARGIN + 4.0, header_y, left_text)
     canvas.drawRightString(width - SAFE_MARGIN - 4.0, header_y, f"page {number} of {total}")
     canvas.restoreState()
@@ -207,9 +211,10 @@ def apron_area(plan: SheetPlan) -> Area:
     reaches inside the 6 mm line. It is only bleed: a printer that cannot print
     there leaves it off, which costs nothing, and one that can gets the whole.
     """
-    if plan.margins == "sides":
-        inside = side_banded(plan.paper)
-        return Area(inside.left, 0.0, inside.right, plan.paper.height)
+    if plan.margins == "sides":  # between the header's text and the check bar
+        paper = plan.paper
+        return Area(SAFE_MARGIN + SIDE_TEXT, 0.0, paper.width - SAFE_MARGIN - SIDE_BAR,
+                    paper.height)
     return printable(plan.paper)
 
 
