@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 @click.group(name="export")
 def export() -> None:
-    """Export games as files for other tools: PNG pictures, Tabletop Simulator decks.
+    """Export games as files for other tools: PNG pictures, Tabletop Simulator decks,
+    cutting machines.
 
     Each writes OUT/<game>-<kind>/ for every GAME (default: every shipped game),
     replaced whole on every export.
@@ -101,3 +102,26 @@ def tts(games: tuple[str, ...], out_dir: Path, jobs: int, base_url: str) -> None
                          "http:// or file:// (a folder; a final / is added if missing)")
     url = base_url if not base_url or base_url.endswith("/") else base_url + "/"
     run_export(games, out_dir, TtsExport(str(out_dir.resolve()), url, piece_nickname), jobs)
+
+
+@export.command()
+@export_options
+@click.option("--cutter", type=click.Choice(["silhouette", "cricut"]), default="silhouette",
+              show_default=True, help="The machine: Silhouette (Print & Cut, type 1 marks) "
+              "or Cricut (Print Then Cut).")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter",
+              show_default=True, help="Paper for a Silhouette (Cricut pictures are their own "
+              "size).")
+@reports_input_errors
+def cut(games: tuple[str, ...], out_dir: Path, jobs: int, cutter: str, paper: str) -> None:
+    """Pages for a cutting machine and a cut file (SVG) for each page.
+
+    Writes OUT/<game>-cut/: for a Silhouette, <game>-print-<paper>.pdf with type 1
+    registration marks (10 mm inset, 20 mm long, 0.5 mm thick) and
+    <game>-cut-<paper>-<n>.svg for page n; for a Cricut, <game>-print-then-cut-<n>.png
+    and <game>-cut-cricut-<n>.svg. manifest.json pairs them. docs/exports.md says how
+    to load them.
+    """
+    from pnp.export.cut import CutExport
+
+    run_export(games, out_dir, CutExport(cutter, paper), jobs)

@@ -22,7 +22,7 @@ def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan
 
 def tokens_ride_with_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> bool:
     """Whether the tokens print on the tile sheet's last page instead of a sheet of their own."""
-    if not tileset.tile_count or not _groups(tileset, "token"):
+    if not tileset.tile_count or not component_groups(tileset, "token"):
         return False
     return _with_tokens(tileset, _tile_imposition(tileset, paper, options), options) is not None
 
@@ -31,7 +31,7 @@ def plan_components(tileset: Tileset, kind: str, paper: str,
                     options: BuildOptions) -> SheetPlan | None:
     """Cards or tokens grouped by size and outline, each group on pages of its own; None
     when there are none, or when the tokens ride on the tile sheet."""
-    groups = _groups(tileset, kind)
+    groups = component_groups(tileset, kind)
     if not groups or (kind == "token" and tokens_ride_with_tiles(tileset, paper, options)):
         return None
     source = str(tileset.source)
@@ -70,14 +70,14 @@ def _with_tokens(tileset: Tileset, plan: SheetPlan, options: BuildOptions) -> Sh
     A token named like a tile would share its form on the page, so such a game
     keeps its token sheet.
     """
-    groups = _groups(tileset, "token")
+    groups = component_groups(tileset, "token")
     tiles = {tile.name for tile in tileset.tiles}
     if not groups or any(name in tiles for group in groups for name, _, _ in group.pieces):
         return None
     return share_last_page(plan, groups, _reverses(tileset), str(tileset.source))
 
 
-def _groups(tileset: Tileset, kind: str) -> list[Group]:
+def component_groups(tileset: Tileset, kind: str) -> list[Group]:
     """The printed cards or tokens, one group per size and outline, in tileset order."""
     groups: dict[tuple[PieceCut, float, float], list[tuple[str, int, str]]] = {}
     for component in tileset.components:
