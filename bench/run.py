@@ -259,7 +259,7 @@ def others() -> None:
         "print((time.perf_counter() - start) / 20)")
     print(f"exact link search, 200-tile mix (in process): {statistics.median(link):.3f} s "
           "(target 0.05 s)", flush=True)
-    for kind in ("png", "tts"):
+    for kind in ("png", "tts", "cut"):
         seconds, peak = median_of([*PNP, "export", kind, "--out", str(EXPORTS)], 3)
         click, _ = median_of([*PYTHON, "-c", "import click"], 3)
         print(f"pnp export {kind}, every game (all cores): {seconds:.2f} s, peak {peak:.0f} MiB "
