@@ -54,9 +54,10 @@ def main() -> None:
 @click.option("--bleed/--no-bleed", default=False, show_default=True,
               help="Print art beyond each cut line (1/8 in unless --bleed-size).")
 @click.option("--bleed-size", default=None, metavar="LENGTH", help="Bleed, e.g. 3mm.")
-@click.option("--duplex", type=click.Choice(("long", "short", "none")), default="long",
-              show_default=True,
-              help="How your printer flips the sheet for backs; 'none' prints no backs.")
+@click.option("--duplex", type=click.Choice(("long", "short", "none", "gutterfold")),
+              default="long", show_default=True,
+              help="How your printer flips the sheet for backs; 'none' prints no backs; "
+              "'gutterfold' prints each back beside its front, to fold and glue.")
 @click.option("--ink-saver", is_flag=True,
               help="Light rock and backs, tunnels drawn by their walls: far less ink.")
 @click.option("--profile", "printer", default=None, metavar="NAME",

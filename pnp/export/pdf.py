@@ -18,6 +18,7 @@ from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Drawing
 from pnp.export.designs import APRON
 from pnp.export.pdfdraw import Recorder, draw
+from pnp.impose.gutterfold import fold_line, halves
 from pnp.impose.layout import (
     FOOTER_BAND,
     HEADER_BAND,
@@ -43,6 +44,7 @@ CHECK_BAR_HEIGHT = 5.0
 CHECK_BAR_Y = SAFE_MARGIN + FOOTER_BAND - CHECK_BAR_HEIGHT - 8.0  # its foot, across the page
 INK = (0.12, 0.1, 0.09)
 CUT_GUIDE = (0.2, 0.35)  # honeycomb cut lines: dark hairlines on the trim line
+FOLD_LINE = (0.45, 0.5)  # a gutterfold page's fold: grey, dashed
 
 
 def binary_streams() -> None:
@@ -251,8 +253,9 @@ def _place_forms(canvas: Any, placements: tuple[Placement, ...],
     xobjects = {name: canvas._doc.getXObjectName(name) for name in form_names.values()}
     for placement in placements:
         form = form_names[placement.art]
-        code.extend(("q", f"{fp_str(1, 0, 0, 1, placement.x, placement.y)} cm",
-                     f"/{xobjects[form]} Do", "Q"))
+        matrix = fp_str(-1, 0, 0, -1, placement.x + placement.w, placement.y + placement.h) \
+            if placement.turned else fp_str(1, 0, 0, 1, placement.x, placement.y)
+        code.extend(("q", f"{matrix} cm", f"/{xobjects[form]} Do", "Q"))
         in_use.append(form)
 
 
@@ -265,8 +268,10 @@ def _mark(canvas: Any, plan: SheetPlan, page: Page,
         canvas.beginForm(marks_forms[key])
         if plan.margins == "sides":  # no room for marks outside: cut lines on the trim
             _marks(canvas, trim_lines(page.grid, page.used), CUT_GUIDE)
+        if page.fold:
+            _fold_marks(canvas, plan, page)
         blocks = [Block(page.grid, page.used, printable(plan.paper))] \
-            if plan.margins == "bands" else []
+            if plan.margins == "bands" and not page.fold else []
         for block in [*blocks, *page.blocks]:  # the page's own pieces, then those sharing it
             _marks(canvas, crop_marks(block.grid, block.used, plan.paper, plan.bleed,
                                       block.area))
@@ -274,6 +279,26 @@ def _mark(canvas: Any, plan: SheetPlan, page: Page,
                 _marks(canvas, hex_cut_lines(block.grid, block.used), CUT_GUIDE)
         canvas.endForm()
     canvas.doForm(marks_forms[key])
+
+
+def _fold_marks(canvas: Any, plan: SheetPlan, page: Page) -> None:
+    """A gutterfold page's crop marks, mirrored across the fold, and the dashed fold line."""
+    paper = plan.paper
+    marks = crop_marks(page.grid, page.used, paper, plan.bleed, halves(paper, page.fold))
+    if page.grid.lattice.honeycomb:
+        marks += hex_cut_lines(page.grid, page.used)
+    x1, y1, x2, y2 = fold_line(paper, page.fold)
+    middle = (y1 + y2) / 2 if page.fold == "horizontal" else 0.0
+
+    def across(x: float, y: float) -> tuple[float, float]:
+        return (paper.width - x, y) if page.fold == "vertical" else (x, 2 * middle - y)
+
+    mirrored = [(*across(a, b), *across(c, d)) for a, b, c, d in marks]
+    _marks(canvas, marks + mirrored)
+    canvas.saveState()
+    canvas.setDash(4, 3)
+    _marks(canvas, [(x1, y1, x2, y2)], FOLD_LINE)
+    canvas.restoreState()
 
 
 def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
@@ -297,7 +322,9 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
     back_forms: dict[tuple[tuple[str, float, float], ...], str] = {}
     total = len(plan.pages)
     for page in plan.pages:
-        if page.side == "front":
+        if plan.duplex == "gutterfold":
+            side_text = "fronts and their backs: print one-sided, fold on the dashed line"
+        elif page.side == "front":
             side_text = "fronts"
         else:
             edge = "long" if plan.duplex == "long" else "short"

@@ -46,6 +46,8 @@ def placements_json(plan: SheetPlan) -> list[str]:
                f'"w":{rounded(placement.w)!r},"h":{rounded(placement.h)!r}')
         if placement.side == "back":
             row += f',"back":{json.dumps(placement.art.split(":", 1)[1], ensure_ascii=False)}'
+        if placement.turned:
+            row += ',"turned":true'
         rows.append(row + "}")
     return rows
 

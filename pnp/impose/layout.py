@@ -62,6 +62,7 @@ class Placement(NamedTuple):
     h: float
     kind: str = "tile"  # tile | component
     design: str = ""  # the form drawn here; the piece's own name on a front
+    turned: bool = False  # drawn upside down (a back across a gutterfold's horizontal fold)
 
     @property
     def art(self) -> str:
@@ -152,6 +153,7 @@ class Page:
     used: int  # cells used on this sheet (fronts and backs alike)
     grid: Grid
     blocks: tuple[Block, ...] = ()  # small pieces sharing the page, below its main grid
+    fold: str = ""  # gutterfold: "vertical" or "horizontal", the fold line through the middle
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pnp.errors import InputError
 from pnp.impose.duplex import shift_backs
+from pnp.impose.gutterfold import impose_gutterfold
 from pnp.impose.layout import PAPERS, Group, SheetPlan, group_grid, impose, impose_groups
 from pnp.impose.sharing import share_last_page
 from pnp.model.options import BuildOptions
@@ -16,13 +17,21 @@ COMPONENT_SHEETS = (("card", "cards"), ("token", "tokens"))
 def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan:
     """The imposition of every tile copy (fronts, then mirrored backs) on ``paper``, with
     the tokens on the last page when they all fit there (:mod:`pnp.impose.sharing`)."""
+    if options.duplex == "gutterfold":
+        width, height = tileset.shape.box(tileset.size)
+        tiles = tuple((tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count)
+        return impose_gutterfold([Group(tiles, width, height, tileset.shape.lattice)],
+                                 PAPERS[paper], options.bleed,
+                                 {tile.name: f"back:{tile.back}" for tile in tileset.tiles},
+                                 str(tileset.source))
     plan = _tile_imposition(tileset, paper, options)
     return shift_backs(_with_tokens(tileset, plan, options) or plan, options.back_offset)
 
 
 def tokens_ride_with_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> bool:
     """Whether the tokens print on the tile sheet's last page instead of a sheet of their own."""
-    if not tileset.tile_count or not component_groups(tileset, "token"):
+    if not tileset.tile_count or not component_groups(tileset, "token") or \
+            options.duplex == "gutterfold":
         return False
     return _with_tokens(tileset, _tile_imposition(tileset, paper, options), options) is not None
 
@@ -35,6 +44,9 @@ def plan_components(tileset: Tileset, kind: str, paper: str,
     if not groups or (kind == "token" and tokens_ride_with_tiles(tileset, paper, options)):
         return None
     source = str(tileset.source)
+    if options.duplex == "gutterfold":
+        return impose_gutterfold(groups, PAPERS[paper], options.bleed, _reverses(tileset),
+                                 source)
     margins = "sides" if kind == "card" and _sides_hold_more(groups, paper, options, source) \
         else "bands"
     return shift_backs(impose_groups(groups, PAPERS[paper], options.bleed, options.duplex,

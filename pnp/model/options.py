@@ -15,7 +15,7 @@ class BuildOptions:
 
     papers: tuple[str, ...] = ("letter", "a4")
     bleed: float = 0.0
-    duplex: str = "long"  # long | short | none
+    duplex: str = "long"  # long | short | none | gutterfold
     rulebook: bool = True
     booklet: bool = False
     jobs: int = 0  # worker processes; 0 means one per core
