@@ -7,6 +7,7 @@ jobs and the manifest need no change.
 from __future__ import annotations
 
 from pnp.export.artifacts import Exporter
+from pnp.export.printshop import PrintShopPages
 from pnp.export.sheets import BoardPages, ComponentSheets, DesignFiles, PlayerAids, TileSheets
 from pnp.rulebook.exporter import Rulebooks
 
@@ -18,4 +19,5 @@ EXPORTERS: tuple[Exporter, ...] = (
     BoardPages(),
     PlayerAids(),
     Rulebooks(),
+    PrintShopPages(),
 )

@@ -31,6 +31,7 @@ from pnp.cli.common import (
 from pnp.errors import InputError, Where, did_you_mean
 
 if TYPE_CHECKING:
+    from pnp.model.options import BuildOptions
     from pnp.model.tileset import Tileset
     from pnp.rules import Finding, GameRules, Setup
 
@@ -60,6 +61,10 @@ def main() -> None:
               "'gutterfold' prints each back beside its front, to fold and glue.")
 @click.option("--ink-saver", is_flag=True,
               help="Light rock and backs, tunnels drawn by their walls: far less ink.")
+@click.option("--print-shop", is_flag=True,
+              help="For a print shop: bleed on every sheet (1/8 in unless --bleed-size) and "
+              "OUT/<game>/<game>-print-shop.pdf, every design on a page of its own in CMYK "
+              "with trim and bleed boxes.")
 @click.option("--profile", "printer", default=None, metavar="NAME",
               help="Move every back by this printer's saved duplex offset "
                    "(see pnp calibrate and pnp profile).")
@@ -77,7 +82,8 @@ def main() -> None:
               "build read as its prerequisites (the Makefile uses it).")
 @reports_input_errors
 def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
-          bleed_size: str | None, duplex: str, ink_saver: bool, printer: str | None,
+          bleed_size: str | None, duplex: str, ink_saver: bool, print_shop: bool,
+          printer: str | None,
           variant: str | None,
           booklet: bool, rulebook: bool, jobs: int, quiet: bool,
           depfile: Path | None) -> None:
@@ -89,8 +95,6 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     mirrored for the chosen duplex flip. Progress and a line per game (PDFs,
     pages, pieces, seconds) go to stderr; the last line on stdout sums it up.
     """
-    from pnp.build import build as run_build
-    from pnp.cli.progress import BuildProgress
     from pnp.input.catalog import resolve, shipped_games
     from pnp.model.options import BuildOptions
 
@@ -99,35 +103,44 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
         raise InputError(Where("command line"), "--variant needs exactly one game",
                          field="--variant", found=f"{len(targets)} games",
                          allowed="one game id or tileset path")
-    size = parse_bleed(bleed_size) if bleed_size else (9.0 if bleed else 0.0)
-    papers = ("letter", "a4") if paper == "all" else (paper,)
+    from pnp.input.profiles import load_profile
     from pnp.input.targets import output_tileset
 
+    size = parse_bleed(bleed_size) if bleed_size else (9.0 if bleed or print_shop else 0.0)
+    options = BuildOptions(("letter", "a4") if paper == "all" else (paper,), size, duplex,
+                           rulebook=rulebook, booklet=booklet, jobs=jobs,
+                           back_offset=load_profile(printer) if printer else (0.0, 0.0),
+                           ink_saver=ink_saver, print_shop=print_shop)
     tilesets = [output_tileset(load(target, variant), variant) for target in targets]
     from pnp.impose.fit import check_fit
 
     for tileset in tilesets:
-        check_fit(tileset, papers, size)
+        check_fit(tileset, options.papers, size)
     check_distinct(targets, tilesets)
-    from pnp.input.profiles import load_profile
-
-    offset = load_profile(printer) if printer else (0.0, 0.0)
-    options = BuildOptions(papers, size, duplex, rulebook=rulebook, booklet=booklet, jobs=jobs,
-                           back_offset=offset, ink_saver=ink_saver)
-    progress = BuildProgress(sys.stderr, sys.stderr.isatty(), quiet)
-    try:
-        written = run_build(tilesets, out_dir, options, origins=[resolve(t) for t in targets],
-                            progress=progress)
-    except BaseException:
-        progress.clear()  # an error or Ctrl-C is then printed on a line of its own
-        raise
-    progress.summary(tilesets)
+    written = build_with_progress(tilesets, out_dir, options, [resolve(t) for t in targets],
+                                  quiet)
     if depfile is not None:
         write_inputs(depfile, targets, tilesets)
     pdfs = sum(1 for path in written if path.suffix == ".pdf")
     click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
                f"{out_dir}")
 
+
+
+def build_with_progress(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
+                        origins: list[Path], quiet: bool) -> list[Path]:
+    """Build, showing progress on stderr, and sum up each game once done."""
+    from pnp.build import build as run_build
+    from pnp.cli.progress import BuildProgress
+
+    progress = BuildProgress(sys.stderr, sys.stderr.isatty(), quiet)
+    try:
+        written = run_build(tilesets, out_dir, options, origins=origins, progress=progress)
+    except BaseException:
+        progress.clear()  # an error or Ctrl-C is then printed on a line of its own
+        raise
+    progress.summary(tilesets)
+    return written
 
 
 def check_distinct(targets: list[str], tilesets: list[Tileset]) -> None:

@@ -58,19 +58,43 @@ class Recorder:
         self._by_id[id(drawing)] = (drawing, steps)
 
 
-def _colour(cache: dict[str, Any], value: str) -> Any:
-    if value not in cache:
-        from reportlab.lib.colors import HexColor
+class Inks:
+    """Colours as reportlab makes them, each made once per drawing.
 
-        cache[value] = HexColor(value)
-    return cache[value]
+    RGB by default; for a print shop (``cmyk``), the same colours converted
+    to CMYK by the plain formula (no colour profile: the shop's own RIP does
+    the rest), so the PDF carries no RGB vector colour of ours.
+    """
+
+    def __init__(self, cmyk: bool = False) -> None:
+        self.cmyk = cmyk
+        self.made: dict[str, Any] = {}
+
+    def __call__(self, value: str) -> Any:
+        if value not in self.made:
+            from reportlab.lib.colors import CMYKColor, HexColor
+
+            colour = HexColor(value)
+            if self.cmyk:
+                colour = CMYKColor(*cmyk_of(colour.red, colour.green, colour.blue))
+            self.made[value] = colour
+        return self.made[value]
 
 
-def _apply(canvas: Any, style: Style, cache: dict[str, Any]) -> tuple[bool, bool]:
+def cmyk_of(red: float, green: float, blue: float) -> tuple[float, float, float, float]:
+    """Cyan, magenta, yellow and black (0 to 1) for an RGB colour (0 to 1), black first."""
+    black = 1.0 - max(red, green, blue)
+    if black >= 1.0:
+        return 0.0, 0.0, 0.0, 1.0
+    cyan, magenta, yellow = ((1.0 - part - black) / (1.0 - black) for part in (red, green, blue))
+    return round(cyan, 4), round(magenta, 4), round(yellow, 4), round(black, 4)
+
+
+def _apply(canvas: Any, style: Style, inks: Inks) -> tuple[bool, bool]:
     if style.fill:
-        canvas.setFillColor(_colour(cache, style.fill))
+        canvas.setFillColor(inks(style.fill))
     if style.stroke:
-        canvas.setStrokeColor(_colour(cache, style.stroke))
+        canvas.setStrokeColor(inks(style.stroke))
         canvas.setLineWidth(style.width)
         canvas.setLineCap(_CAPS[style.cap])
         canvas.setLineJoin(_JOINS[style.join])
@@ -93,18 +117,20 @@ def _path(canvas: Any, commands: tuple[Command, ...], height: float) -> Any:
     return path
 
 
-def draw(canvas: Any, drawing: Drawing, recorder: Recorder | None = None) -> None:
-    """Paint every primitive of ``drawing`` with the trim box's bottom-left at (0, 0)."""
+def draw(canvas: Any, drawing: Drawing, recorder: Recorder | None = None,
+         cmyk: bool = False) -> None:
+    """Paint every primitive of ``drawing`` with the trim box's bottom-left at (0, 0), in
+    CMYK colours with ``cmyk`` (then with no ``recorder``: records are RGB)."""
     steps = recorder.find(drawing) if recorder is not None else None
     if steps is not None:
         _replay(canvas, steps)
         return
-    cache: dict[str, Any] = {}
+    inks = Inks(cmyk)
     if recorder is None or _has_picture(drawing.items):  # user art may change the state
-        _emit(canvas, drawing.items, drawing.height, cache, None)
+        _emit(canvas, drawing.items, drawing.height, inks, None)
         return
     recorded: list[Step] = []
-    _emit(canvas, drawing.items, drawing.height, cache, recorded)
+    _emit(canvas, drawing.items, drawing.height, inks, recorded)
     if any(isinstance(item, Outline | Circle) and (item.style.fill or item.style.stroke)
            for item in _flat(drawing.items)):
         # an opaque colour also marks the document as using transparency (PDF 1.4)
@@ -135,7 +161,7 @@ def _has_picture(items: tuple[Primitive, ...]) -> bool:
     return any(isinstance(item, Picture) for item in _flat(items))
 
 
-def _emit(canvas: Any, items: tuple[Primitive, ...], height: float, cache: dict[str, Any],
+def _emit(canvas: Any, items: tuple[Primitive, ...], height: float, inks: Inks,
           recorded: list[Step] | None) -> None:
     """Draw ``items``; with ``recorded``, also note how to draw them again.
 
@@ -145,16 +171,16 @@ def _emit(canvas: Any, items: tuple[Primitive, ...], height: float, cache: dict[
     for item in items:
         start = len(canvas._code)
         if isinstance(item, Outline):
-            stroke, fill = _apply(canvas, item.style, cache)
+            stroke, fill = _apply(canvas, item.style, inks)
             canvas.drawPath(_path(canvas, item.commands, height), stroke=int(stroke),
                             fill=int(fill), fillMode=NON_ZERO)
         elif isinstance(item, Circle):
-            stroke, fill = _apply(canvas, item.style, cache)
+            stroke, fill = _apply(canvas, item.style, inks)
             canvas.circle(item.cx, height - item.cy, item.r, stroke=int(stroke), fill=int(fill))
         elif isinstance(item, Text):
-            _text(canvas, item, height, cache)
+            _text(canvas, item, height, inks)
             if recorded is not None:
-                recorded.append(partial(_text, item=item, height=height, cache=cache))
+                recorded.append(partial(_text, item=item, height=height, inks=inks))
             continue
         elif isinstance(item, Picture):
             _picture(canvas, item, height)
@@ -166,7 +192,7 @@ def _emit(canvas: Any, items: tuple[Primitive, ...], height: float, cache: dict[
             if recorded is not None:
                 recorded.append(_save_state)
                 recorded.extend(canvas._code[start + 1:])  # after the save's "q"
-            _emit(canvas, item.children, height, cache, recorded)
+            _emit(canvas, item.children, height, inks, recorded)
             canvas.restoreState()
             if recorded is not None:
                 recorded.append(_restore_state)
@@ -177,8 +203,8 @@ def _emit(canvas: Any, items: tuple[Primitive, ...], height: float, cache: dict[
             recorded.extend(canvas._code[start:])
 
 
-def _text(canvas: Any, item: Text, height: float, cache: dict[str, Any]) -> None:
-    canvas.setFillColor(_colour(cache, item.fill))
+def _text(canvas: Any, item: Text, height: float, inks: Inks) -> None:
+    canvas.setFillColor(inks(item.fill))
     canvas.setFont(pdf_font(item.font), item.size)
     y = height - item.y
     if item.anchor == "middle":

@@ -23,3 +23,4 @@ class BuildOptions:
     # front (x right, y up), in points
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink_saver: bool = False  # light rock and backs, tunnels drawn by their walls
+    print_shop: bool = False  # also every design on a page of its own, CMYK, trim box set

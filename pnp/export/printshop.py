@@ -1,0 +1,104 @@
+"""``pnp build --print-shop``: every design on a page of its own, as print shops take them.
+
+A print shop cuts its own stock, so it wants each design alone: a page the
+size of the piece plus its bleed, the art running through the bleed, the
+trim box saying where the cut goes and the bleed box where the art stops,
+fonts embedded, and colour in CMYK. ``<game>-print-shop.pdf`` is that, one
+page per distinct design (tile fronts, the backs they share, card and token
+faces and reverses) in the order of the manifest's ``copies``, which says how
+many of each to print. Pictures a tileset brings are passed on as they are
+(RGB); every colour pnp draws is converted.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from pnp.draw.art import design_back, design_tile
+from pnp.draw.components import design_component, design_reverse
+from pnp.draw.scene import Drawing
+from pnp.export import pdf
+from pnp.export.artifacts import Artifact, rounded
+from pnp.export.designs import GameDesigns
+from pnp.export.pdfdraw import draw
+from pnp.model.options import BuildOptions
+from pnp.model.tileset import Tileset
+
+SHOP_BLEED = 9.0  # 1/8 in, what most print shops ask for
+
+
+@dataclass(frozen=True)
+class ShopPage:
+    """One design on a page of its own, and how many copies of it to print."""
+
+    kind: str  # tile | back | component | reverse
+    name: str
+    count: int
+    drawing: Drawing
+
+
+@dataclass(frozen=True)
+class PrintShopPages:
+    """The per-design PDF of a game, when the build is for a print shop."""
+
+    name: str = "print-shop"
+    per_paper: bool = False
+    own_job: bool = False
+
+    def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
+        return options.print_shop
+
+    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        tileset = designs.tileset
+        bleed = max(designs.options.bleed, SHOP_BLEED)
+        pages = shop_pages(tileset, bleed)
+        path = f"{tileset.game}-print-shop.pdf"
+        entry = {
+            "kind": "print-shop", "paper": "", "path": path, "pages": len(pages),
+            "bleed": rounded(bleed), "duplex": "none", "placements": [],
+            "copies": [{"page": number, "kind": page.kind, "name": page.name,
+                        "count": page.count, "w": rounded(page.drawing.width),
+                        "h": rounded(page.drawing.height)}
+                       for number, page in enumerate(pages, start=1)],
+        }
+        return [Artifact(path, render_shop_pdf(pages, bleed, tileset.title), entry)]
+
+
+def shop_pages(tileset: Tileset, bleed: float) -> list[ShopPage]:
+    """Every printed design once, its art grown by ``bleed``, with its number of copies."""
+    width, height = tileset.shape.box(tileset.size)
+    printed = [tile for tile in tileset.tiles if tile.count]
+    pages = [ShopPage("tile", tile.name, tile.count, design_tile(tileset, tile, bleed))
+             for tile in printed]
+    for back in tileset.backs:
+        count = sum(tile.count for tile in printed if tile.back == back.name)
+        if count:
+            pages.append(ShopPage("back", back.name, count,
+                                  design_back(tileset, back, width, height, bleed)))
+    for component in tileset.components:
+        if component.kind in ("card", "token") and component.count:
+            pages.append(ShopPage("component", component.name, component.count,
+                                  design_component(tileset, component, bleed)))
+            pages.append(ShopPage("reverse", component.name, component.count,
+                                  design_reverse(tileset, component, bleed)))
+    return pages
+
+
+def render_shop_pdf(pages: list[ShopPage], bleed: float, title: str) -> bytes:
+    """One page per design: media and bleed box the art with its bleed, trim box the cut."""
+    buffer = io.BytesIO()
+    canvas = pdf.new_canvas(buffer, 72.0, 72.0, f"{title} - print shop",
+                            f"Every design of {title} on a page of its own, with bleed")
+    for page in pages:
+        width = page.drawing.width + 2 * bleed
+        height = page.drawing.height + 2 * bleed
+        canvas.setPageSize((width, height))
+        canvas.setBleedBox([0, 0, round(width, 3), round(height, 3)])
+        canvas.setTrimBox([round(bleed, 3), round(bleed, 3), round(bleed + page.drawing.width, 3),
+                           round(bleed + page.drawing.height, 3)])
+        canvas.translate(bleed, bleed)
+        draw(canvas, page.drawing, None, cmyk=True)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
