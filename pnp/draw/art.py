@@ -12,10 +12,11 @@ from __future__ import annotations
 import math
 import random
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pnp.draw.fonts import MIN_TEXT, fit_size, greedy_lines, string_width
-from pnp.draw.icons import ICONS, Pen
+from pnp.draw.icons import ICONS, Pen, draw_icon
 from pnp.draw.scene import (
     Circle,
     Clip,
@@ -35,7 +36,7 @@ from pnp.draw.scene import (
 from pnp.geometry.shapes import Shape
 from pnp.model.pieces import PieceCut, shape_cut
 from pnp.model.rock import Footprint, Placer
-from pnp.model.tileset import Back, Feature, TileKind, Tileset, Tunnel
+from pnp.model.tileset import Art, Back, Feature, TileKind, Tileset, Tunnel
 
 FLOOR_RATIO = 0.30  # tunnel floor width as a share of the tile size
 WALL_RATIO = 0.055  # each wall's thickness as a share of the tile size
@@ -362,14 +363,16 @@ def ink_for(background: str, colours: dict[str, str]) -> str:
 
 
 def features(frame: Frame, feats: tuple[Feature, ...], colours: dict[str, str],
-             has_tunnels: bool, background: str | None = None) -> list[Primitive]:
-    """Icons, labels, text and die faces, in the order the tileset lists them."""
+             has_tunnels: bool, background: str | None = None,
+             own: Mapping[str, Art] | None = None) -> list[Primitive]:
+    """Icons, labels, text and die faces, in the order the tileset lists them; ``own`` are
+    the tileset's own icons by name."""
     items: list[Primitive] = []
     ink = ink_for(background, colours) if background else colours["ink"]
     for feat in feats:
         look = _Look(feat, frame, has_tunnels)
         x, y = look.anchor
-        items.extend(look.draw((x, y), 1.0, colours, ink))
+        items.extend(look.draw((x, y), 1.0, colours, ink, own))
         if feat.kind == "icon" and feat.badge:
             radius = look.half_width
             items.extend(badge(feat.badge, x + radius * 0.78, y - radius * 0.78,
@@ -419,11 +422,11 @@ class _Look:
             return min(1.0, max(LABEL_SMALLEST, MIN_TEXT * 1.45 / (2 * self.half_height)))
         return 1.0
 
-    def draw(self, centre: Point, scale: float, colours: dict[str, str],
-             ink: str) -> list[Primitive]:
+    def draw(self, centre: Point, scale: float, colours: dict[str, str], ink: str,
+             own: Mapping[str, Art] | None = None) -> list[Primitive]:
         feat, frame, (x, y) = self.feat, self.frame, centre
         if feat.kind == "icon":
-            return ICONS[str(feat.value)](Pen(x, y, self.half_width * scale, colours))
+            return draw_icon(str(feat.value), Pen(x, y, self.half_width * scale, colours), own)
         if feat.kind == "label":
             return label(str(feat.value), x, y, frame.width * 0.8, self.font * scale, colours)
         if feat.kind == "text":
@@ -438,8 +441,8 @@ LABEL_SMALLEST = 0.7
 BADGE_SMALLEST = MIN_TEXT / 1.1  # radius of the smallest badge whose number is still 6 pt
 
 
-def tile_features(shape: Shape, size: float, tile: TileKind,
-                  colours: dict[str, str]) -> list[Primitive]:
+def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, str],
+                  own: Mapping[str, Art] | None = None) -> list[Primitive]:
     """A tunnel tile's features, each moved off walls and tunnel arms into free rock.
 
     See :mod:`pnp.model.rock`: a feature stays where its tileset puts it when
@@ -462,7 +465,7 @@ def tile_features(shape: Shape, size: float, tile: TileKind,
                                       look.half_height / size, feat.kind in ("icon",),
                                       look.smallest()))
         centre = (width / 2 + spot.centre[0] * size, height / 2 + spot.centre[1] * size)
-        items.extend(look.draw(centre, spot.scale, colours, colours["ink"]))
+        items.extend(look.draw(centre, spot.scale, colours, colours["ink"], own))
         if feat.kind == "icon" and feat.badge:
             radius = look.half_width * spot.scale
             reach = max(radius * 0.36, BADGE_SMALLEST)
@@ -489,9 +492,10 @@ def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0) -> Drawing
     items.extend(tunnels(shape, size, tile.paths, colours, reach,
                          _seed(tileset.rules_game, tile.name, "cavern")))
     if tile.paths:
-        items.extend(tile_features(shape, size, tile, colours))
+        items.extend(tile_features(shape, size, tile, colours, tileset.own_icons))
     else:
-        items.extend(features(tile_frame(shape, size), tile.features, colours, False))
+        items.extend(features(tile_frame(shape, size), tile.features, colours, False,
+                              own=tileset.own_icons))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 
 

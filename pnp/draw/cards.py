@@ -14,13 +14,14 @@ wording alone, so tests can check them without reading back the drawing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pnp.draw.art import badge, die_face, ink_for, rock_texture, wrap
 from pnp.draw.fonts import MIN_TEXT, fit_size, greedy_lines, string_width
-from pnp.draw.icons import ICONS, Pen
+from pnp.draw.icons import Pen, draw_icon
 from pnp.draw.scene import Circle, Clip, Outline, Primitive, Style, Text, rect
-from pnp.model.tileset import Feature
+from pnp.model.tileset import Art, Feature
 from pnp.units import mm
 
 SAFE = mm(3)  # nothing printed closer to the cut than this: a cut may wander that far
@@ -197,7 +198,8 @@ def _title_items(layout: CardLayout, colours: dict[str, str]) -> list[Primitive]
 
 
 def _art_items(layout: CardLayout, pictures: list[Feature], colours: dict[str, str],
-               width: float, height: float, seed: int) -> list[Primitive]:
+               width: float, height: float, seed: int,
+               own: Mapping[str, Art] | None = None) -> list[Primitive]:
     """The art window: a patch of the tiles' rock with each icon or die on a sand disc."""
     box = layout.art
     window = rect(box.x, box.y, box.width, box.height, mm(1.2))
@@ -216,7 +218,7 @@ def _art_items(layout: CardLayout, pictures: list[Feature], colours: dict[str, s
         if feat.kind == "die":
             items.extend(die_face(int(feat.value), x, y, radius * 1.2, colours))
             continue
-        items.extend(ICONS[str(feat.value)](Pen(x, y, radius * 0.9, colours)))
+        items.extend(draw_icon(str(feat.value), Pen(x, y, radius * 0.9, colours), own))
         if feat.badge:
             items.extend(badge(feat.badge, x + radius * 0.8, y - radius * 0.8, radius * 0.32,
                                colours))
@@ -231,7 +233,8 @@ def card_words(feats: tuple[Feature, ...]) -> tuple[str, str]:
 
 
 def card_items(feats: tuple[Feature, ...], colours: dict[str, str], width: float,
-               height: float, ink: str, seed: int) -> list[Primitive]:
+               height: float, ink: str, seed: int,
+               own: Mapping[str, Art] | None = None) -> list[Primitive]:
     """Everything printed on a card face above its background, frame line included."""
     title, words = card_words(feats)
     layout = card_layout(width, height, title, words)
@@ -241,7 +244,7 @@ def card_items(feats: tuple[Feature, ...], colours: dict[str, str], width: float
                                            mm(2.5)),
                                       Style(stroke=ink, width=0.9, join="round"))]
     items.extend(_title_items(layout, colours))
-    items.extend(_art_items(layout, pictures, colours, width, height, seed))
+    items.extend(_art_items(layout, pictures, colours, width, height, seed, own))
     items.extend(_rules_items(layout, ink))
     return items
 

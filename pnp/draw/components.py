@@ -39,7 +39,7 @@ def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feat
     ]
     margin = inset + size * 0.03 if cut.fills_box else 0.0  # clear of the printed frame
     items.extend(features(Frame(width, height, not cut.fills_box, margin), feats, colours, False,
-                          background))
+                          background, tileset.own_icons))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 
 
@@ -52,7 +52,8 @@ def _card_face(tileset: Tileset, component: Component, colour: str,
     edge = piece_outline(RECT, width, height, bleed)
     seed = zlib.crc32(f"{tileset.rules_game}/card/{component.name}".encode())
     items: list[Primitive] = [Outline(edge, Style(fill=background))]
-    items.extend(card_items(feats, colours, width, height, ink_for(background, colours), seed))
+    items.extend(card_items(feats, colours, width, height, ink_for(background, colours), seed,
+                            tileset.own_icons))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from pnp.draw.scene import (
     Circle,
     Command,
     Outline,
+    Picture,
     Point,
     Primitive,
     Style,
@@ -26,6 +27,7 @@ from pnp.draw.scene import (
     smooth_outline,
     transform,
 )
+from pnp.model.tileset import Art
 
 
 class Pen:
@@ -793,3 +795,15 @@ ICONS: dict[str, Icon] = {
     "chamber-gold": chamber_gold,
     "mattock": mattock,
 }
+
+
+def draw_icon(name: str, pen: Pen, own: Mapping[str, Art] | None = None) -> list[Primitive]:
+    """A built-in icon, or one of the tileset's own SVG icons fitted into the same circle.
+
+    A tileset's own icon is its checked SVG, kept in proportion inside the
+    square the circle holds, so it reads at the size a built-in one would.
+    """
+    if own and name in own:
+        half = pen.r * 0.92
+        return [Picture(own[name], pen.cx - half, pen.cy - half, 2 * half, 2 * half, fit=True)]
+    return ICONS[name](pen)

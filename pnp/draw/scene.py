@@ -70,6 +70,7 @@ class Picture:
     y: float
     width: float
     height: float
+    fit: bool = False  # keep the art's proportions, centred in the box (icons)
 
 
 @dataclass(frozen=True)

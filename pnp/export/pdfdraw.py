@@ -256,9 +256,15 @@ def _svg_picture(canvas: Any, item: Picture, bottom: float) -> None:
     art = svg2rlg(io.BytesIO(item.art.data), font_map=_package_fonts())
     if art is None or not art.width or not art.height:
         return
+    across, up = item.width / art.width, item.height / art.height
+    x, y = item.x, bottom
+    if item.fit:  # in proportion, centred in its box
+        across = up = min(across, up)
+        x += (item.width - art.width * across) / 2
+        y += (item.height - art.height * up) / 2
     canvas.saveState()
-    canvas.translate(item.x, bottom)
-    canvas.scale(item.width / art.width, item.height / art.height)
+    canvas.translate(x, y)
+    canvas.scale(across, up)
     # svglib places embedded bitmaps as inline images, which reportlab can only
     # write ASCII85-encoded; our own streams stay binary (see pnp.pdf).
     binary = rl_config.useA85

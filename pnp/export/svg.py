@@ -79,7 +79,8 @@ def _picture(item: Picture) -> dict[str, str]:
     data = base64.b64encode(item.art.data).decode("ascii")
     return {"xlink:href": f"data:{_MIME[item.art.format]};base64,{data}",
             "x": num(item.x), "y": num(item.y),
-            "width": num(item.width), "height": num(item.height)}
+            "width": num(item.width), "height": num(item.height),
+            "preserveAspectRatio": "xMidYMid meet" if item.fit else "none"}
 
 
 class _Writer:

@@ -39,12 +39,14 @@ from pnp.input.tileset import (
     MAX_PIECES,
     NAME,
     TILE,
+    check_icons,
     check_paths,
     check_reference,
     from_data,
     pieces_allowed,
     tile_kind,
 )
+from pnp.model.icons import ICON_NAMES
 from pnp.model.tileset import Tileset
 
 BASE_ALLOWED = "a shipped game id or a tileset path"
@@ -187,6 +189,7 @@ def _homebrew(top: Node, base: Tileset) -> None:
     if base.board:
         taken.add(base.board.name)
     names = tuple(back.name for back in base.backs)
+    check_icons(nodes(top["tiles"]), ICON_NAMES + tuple(base.own_icons))
     for tile in nodes(top["tiles"]):
         check_reference(tile, "back", names)
         check_paths(tile, base.shape)

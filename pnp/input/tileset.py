@@ -18,6 +18,7 @@ lives here or in the schema.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -65,6 +66,7 @@ from pnp.model.tileset import (
     Component,
     Face,
     Feature,
+    OwnIcon,
     TileKind,
     Tileset,
     Tunnel,
@@ -168,8 +170,24 @@ def _one_kind(feature: Node) -> None:
                      "badge on an icon feature")
 
 
+ICON_REF = Ref("an icon name (list below) or one of the tileset's `icons`")
+MAX_OWN_ICONS = 64
+
+SVG_ICON = LocalFile(
+    (".svg",), "icon",
+    "a relative path to an SVG file inside the tileset's folder ({folder})",
+    "relative path to a self-contained SVG file inside the tileset's folder, at most 8 MiB; "
+    "it may link only to its own elements", check_art, limit=MAX_ART_BYTES)
+
+OWN_ICON = Record("tileset:icon", (
+    Field("name", NAME, "what features call it; not a built-in icon's name. It is also how "
+          "the rulebook names it (`oil-lamp` reads \"oil lamp\")", required=True),
+    Field("file", SVG_ICON, "the picture, kept in proportion inside the circle a built-in "
+          "icon fills", required=True),
+), doc_as="an icon of the tileset's own (below)")
+
 FEATURE = Record("tileset:feature", (
-    Field("icon", Choice(ICON_NAMES, doc_as="an icon name (list below)"), "an icon"),
+    Field("icon", ICON_REF, "an icon: a built-in one, or one of the tileset's `icons`"),
     Field("label", Text(40), "printed on a plaque"),
     Field("text", Text(600, numbers=True), "plain text wrapped to the piece and centred; a "
           "blank line starts a new paragraph; `scale: 2` or more sets it bold"),
@@ -374,6 +392,9 @@ TILESET = Record("tileset:top", (
                           doc_as="list of tile kinds (below), at least one",
                           most=MAX_KINDS),
           "", required=True),
+    Field("icons", ListOf(OWN_ICON, "icons", doc_as="list of the tileset's own icons "
+                          f"(below), at most {MAX_OWN_ICONS}", most=MAX_OWN_ICONS),
+          "", default_doc="none"),
     Field("components", ListOf(COMPONENT, "components", doc_as="list of cards and tokens "
                                "(below)", most=MAX_KINDS), "", default_doc="none"),
     Field("board", BOARD, "for hex tiles only", default_doc="none"),
@@ -386,8 +407,8 @@ TILESET = Record("tileset:top", (
           "e.g. to say the book is an insert for another game", default="Rules of play"),
 ))
 
-RECORDS = (TILESET, TILE, PATH, FEATURE, BACK, PALETTE, VARIANT, COMPONENT, FACE, BOARD,
-           SPACE, AID, SECTION, ROW)
+RECORDS = (TILESET, TILE, PATH, FEATURE, OWN_ICON, BACK, PALETTE, VARIANT, COMPONENT, FACE,
+           BOARD, SPACE, AID, SECTION, ROW)
 
 
 # ---------------------------------------------------------------------------
@@ -589,7 +610,35 @@ def _aids(top: Node) -> None:
         seen.add(name)
 
 
-STEPS = (_backs, _tiles, _variants, _components, _board, _aids, _pieces)
+def icon_names(top: Node) -> tuple[str, ...] | None:
+    """The icons features may name: the built-in ones and the tileset's own (None: broken)."""
+    own = known_names(top["icons"]) if top.given("icons") else ()
+    return None if own is None else ICON_NAMES + own
+
+
+def check_icons(pieces: Iterable[Node], names: tuple[str, ...] | None) -> None:
+    """Every icon a feature of ``pieces`` names is one of ``names``."""
+    for piece in pieces:
+        for feature in nodes(piece["features"]):
+            check_reference(feature, "icon", names)
+        reverse = piece.values.get("reverse")
+        if isinstance(reverse, Node):  # a two-sided piece's other face
+            for feature in nodes(reverse["features"]):
+                check_reference(feature, "icon", names)
+
+
+def _icons(top: Node) -> None:
+    """The tileset's own icons: names of their own, and every feature's icon one we know."""
+    for icon, _ in repeated(nodes(top["icons"]), "name"):
+        icon.fail("name", "two icons share a name", icon["name"], "a name used once")
+    for icon in nodes(top["icons"]):
+        if icon.ok("name") and icon["name"] in ICON_NAMES:
+            icon.fail("name", "a built-in icon has this name; a tileset's icon may not replace "
+                      "it", icon["name"], "a name that is not a built-in icon's")
+    check_icons((*nodes(top["tiles"]), *nodes(top["components"])), icon_names(top))
+
+
+STEPS = (_backs, _tiles, _variants, _components, _board, _aids, _pieces, _icons)
 
 
 # ---------------------------------------------------------------------------
@@ -616,6 +665,8 @@ def _tileset(top: Node, path: Path) -> Tileset:
         rotatable=rotatable,
         rulebook=top["rulebook"], rulebook_subtitle=top["rulebook-subtitle"],
         default_back=default_back,
+        icons=tuple(OwnIcon(node["name"], node["file"], node.source.line_of("name"))
+                    for node in _listed(top["icons"])),
         lines=tuple((key, top.source.line_of(key)) for key in top.source),
     )
 

@@ -65,6 +65,15 @@ class Art:
 
 
 @dataclass(frozen=True)
+class OwnIcon:
+    """An icon a tileset brings as an SVG file from its folder, named like a built-in one."""
+
+    name: str
+    art: Art
+    line: int = 0
+
+
+@dataclass(frozen=True)
 class TileKind:
     """A tile design and how many copies the game has."""
 
@@ -195,6 +204,7 @@ class Tileset:
     rulebook: Path | None = None  # a template named by the tileset, else templates/<game>/
     rulebook_subtitle: str = "Rules of play"  # under the title on the rulebook's cover
     default_back: str = ""  # the back homebrew tiles in a mix get
+    icons: tuple[OwnIcon, ...] = ()  # the tileset's own SVG icons, named in its features
 
     @property
     def rules_game(self) -> str:
@@ -211,6 +221,11 @@ class Tileset:
             if tile.name == name:
                 return tile
         raise KeyError(name)
+
+    @property
+    def own_icons(self) -> dict[str, Art]:
+        """The tileset's own icons by name, for the drawing code."""
+        return {icon.name: icon.art for icon in self.icons}
 
     def back(self, name: str) -> Back:
         for back in self.backs:
