@@ -114,3 +114,33 @@ def test_the_rulebook_says_where_the_tokens_are(built):
                     PdfReader(built / "mattock" / "mattock-rulebook-letter.pdf").pages)
     assert "on the last sheet of tiles" in text
     assert "mattock-tokens-" not in text
+
+
+def test_tokens_of_every_size_share_a_sheet(tmp_path):
+    (tmp_path / "mixed.yaml").write_text("""\
+game: mixed
+title: Mixed Tokens
+size: 1.5in
+tiles:
+  - {name: plain, count: 30, paths: [N-S]}
+components:
+  - {name: big, kind: token, count: 8, size: 1in, shape: round}
+  - {name: small, kind: token, count: 10, size: 0.75in, shape: round}
+  - {name: square, kind: token, count: 6, size: 0.8in}
+""")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(tmp_path / "mixed.yaml"), "--no-rulebook",
+                                       "-q", "--paper", "letter", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((out / "mixed" / "manifest.json").read_text())
+    [sheet] = [s for s in manifest["sheets"] if s["kind"] == "tokens"]
+    fronts = [p for p in sheet["placements"] if p["side"] == "front"]
+    assert {p["page"] for p in fronts} == {1}  # three sizes, one sheet
+    assert Counter(p["component"] for p in fronts) == {"big": 8, "small": 10, "square": 6}
+    assert sheet["pages"] == 2
+    for a_index, a in enumerate(fronts):  # no two overlap
+        for b in fronts[a_index + 1:]:
+            assert (a["x"] + a["w"] <= b["x"] + 0.01 or b["x"] + b["w"] <= a["x"] + 0.01 or
+                    a["y"] + a["h"] <= b["y"] + 0.01 or b["y"] + b["h"] <= a["y"] + 0.01)
+    backs = [p for p in sheet["placements"] if p["side"] == "back"]
+    assert len(backs) == len(fronts) and {p["page"] for p in backs} == {2}

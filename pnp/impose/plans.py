@@ -6,7 +6,7 @@ from pnp.errors import InputError
 from pnp.impose.duplex import shift_backs
 from pnp.impose.gutterfold import impose_gutterfold
 from pnp.impose.layout import PAPERS, Group, SheetPlan, group_grid, impose, impose_groups
-from pnp.impose.sharing import share_last_page
+from pnp.impose.sharing import appended, share_last_page
 from pnp.model.options import BuildOptions
 from pnp.model.pieces import PieceCut, piece_box, piece_cut, reverse_key
 from pnp.model.tileset import Tileset
@@ -49,9 +49,14 @@ def plan_components(tileset: Tileset, kind: str, paper: str,
                                  source)
     margins = "sides" if kind == "card" and _sides_hold_more(groups, paper, options, source) \
         else "bands"
-    return shift_backs(impose_groups(groups, PAPERS[paper], options.bleed, options.duplex,
-                                     _reverses(tileset), source, margins),
-                       options.back_offset)
+    backs = _reverses(tileset)
+    plan = impose_groups(groups[:1], PAPERS[paper], options.bleed, options.duplex, backs,
+                         source, margins)
+    for group in groups[1:]:  # each further size below the last, if it all fits there
+        shared = share_last_page(plan, [group], backs, source) if margins == "bands" else None
+        plan = shared or appended(plan, impose_groups([group], PAPERS[paper], options.bleed,
+                                                      options.duplex, backs, source, margins))
+    return shift_backs(plan, options.back_offset)
 
 
 def _sides_hold_more(groups: list[Group], paper: str, options: BuildOptions,

@@ -34,8 +34,11 @@ from pnp.impose.layout import (
 
 
 def free_area(plan: SheetPlan, page: Page) -> Area:
-    """The printable area below ``page``'s pieces and the longest crop marks they get."""
-    lowest = min(page.grid.cell(index)[1] for index in range(page.used)) - plan.bleed
+    """The printable area below ``page``'s pieces (and any blocks already sharing it) and
+    the longest crop marks they get."""
+    lowest = min(grid.cell(index)[1] for grid, used in
+                 ((page.grid, page.used), *((block.grid, block.used) for block in page.blocks))
+                 for index in range(used)) - plan.bleed
     room = printable(plan.paper)
     return Area(room.left, room.bottom, room.right,
                 lowest - MARK_GAP - MARK_MAX - MARK_CLEAR)
@@ -65,7 +68,8 @@ def share_last_page(plan: SheetPlan, groups: list[Group], backs: dict[str, str],
                                     group.cell_h, kind))
         area = replace(area, top=block.area.bottom)
     pages = list(plan.pages)
-    pages[at] = replace(last, placements=last.placements + tuple(fronts), blocks=tuple(blocks))
+    pages[at] = replace(last, placements=last.placements + tuple(fronts),
+                        blocks=last.blocks + tuple(blocks))
     following = at + 1
     if plan.duplex != "none" and following < len(pages) and pages[following].side == "back":
         back = pages[following]
@@ -96,3 +100,12 @@ def _block(plan: SheetPlan, group: Group, area: Area, source: str) -> Block | No
     grid = grid_for(plan.paper, group.cell_w, group.cell_h, plan.bleed, source,
                     group.lattice, fitted)
     return Block(grid, count, fitted)
+
+
+def appended(plan: SheetPlan, more: SheetPlan) -> SheetPlan:
+    """``more``'s pages after ``plan``'s, numbered on from them."""
+    offset = len(plan.pages)
+    pages = tuple(replace(page, number=page.number + offset, placements=tuple(
+        placement._replace(page=placement.page + offset) for placement in page.placements))
+        for page in more.pages)
+    return replace(plan, pages=plan.pages + pages)
