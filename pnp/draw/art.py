@@ -436,6 +436,8 @@ class _Look:
 
 
 ICON_SMALLEST = 0.5  # an icon moved into rock keeps at least half its size
+SIGN = 0.3  # a label wider than this share of the tile, each side, is a sign across the
+# tile (a base's name): no rock holds it, so it stays where the tileset puts it
 DIE_SMALLEST = 0.75  # pips stay easy to count
 LABEL_SMALLEST = 0.7
 BADGE_SMALLEST = MIN_TEXT / 1.1  # radius of the smallest badge whose number is still 6 pt
@@ -463,7 +465,7 @@ def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, 
         look = _Look(feat, frame, True)
         spot = placer.place(Footprint(units(look.anchor), look.half_width / size,
                                       look.half_height / size, feat.kind in ("icon",),
-                                      look.smallest()))
+                                      look.smallest(), movable=look.half_width <= SIGN * size))
         centre = (width / 2 + spot.centre[0] * size, height / 2 + spot.centre[1] * size)
         items.extend(look.draw(centre, spot.scale, colours, colours["ink"], own))
         if feat.kind == "icon" and feat.badge:

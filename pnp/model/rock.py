@@ -50,6 +50,7 @@ class Footprint:
     round: bool = False
     smallest: float = 1.0
     partner: int | None = None
+    movable: bool = True  # a sign across a tile's tunnels stays where it is put
 
     def samples(self, centre: Point, scale: float) -> list[Point]:
         """Points of the outline and the middle that must all be clear."""
@@ -210,7 +211,7 @@ def _spot(clearance: _Clearance, footprint: Footprint,
     """The asked-for spot if it is clear; else the rock spot that is best for its nearness
     and size together (shrinking to half size weighs as much as moving SHRINK_COST / 2)."""
     want = footprint.want
-    if _fits(clearance, footprint, want, 1.0, others, rooms=True):
+    if not footprint.movable or _fits(clearance, footprint, want, 1.0, others, rooms=True):
         return Spot(want, 1.0)
     best, cost = Spot(want, 1.0), math.inf
     for centre in sorted(clearance.rock, key=lambda point: math.dist(point, want)):
