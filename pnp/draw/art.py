@@ -35,7 +35,6 @@ from pnp.draw.scene import (
 )
 from pnp.geometry.shapes import Shape
 from pnp.model.pieces import PieceCut, shape_cut
-from pnp.model.rock import Footprint, Placer
 from pnp.model.tileset import Art, Back, Feature, TileKind, Tileset, Tunnel
 
 FLOOR_RATIO = 0.30  # tunnel floor width as a share of the tile size
@@ -453,6 +452,8 @@ def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, 
     placed after its icon, beside the icon's top-right as it is drawn
     elsewhere, and may overlap that icon but nothing else.
     """
+    from pnp.model.rock import Footprint, Placer  # only tiles with tunnels and features
+
     frame = tile_frame(shape, size)
     width, height = shape.box(size)
     placer = Placer(shape, tile, frame.margin / size)

@@ -18,7 +18,6 @@ from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Drawing
 from pnp.export.designs import APRON
 from pnp.export.pdfdraw import Recorder, draw
-from pnp.impose.gutterfold import fold_line, halves
 from pnp.impose.layout import (
     FOOTER_BAND,
     HEADER_BAND,
@@ -283,6 +282,8 @@ def _mark(canvas: Any, plan: SheetPlan, page: Page,
 
 def _fold_marks(canvas: Any, plan: SheetPlan, page: Page) -> None:
     """A gutterfold page's crop marks, mirrored across the fold, and the dashed fold line."""
+    from pnp.impose.gutterfold import fold_line, halves  # a mode few builds use
+
     paper = plan.paper
     marks = crop_marks(page.grid, page.used, paper, plan.bleed, halves(paper, page.fold))
     if page.grid.lattice.honeycomb:

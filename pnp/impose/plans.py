@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pnp.errors import InputError
 from pnp.impose.duplex import shift_backs
-from pnp.impose.gutterfold import impose_gutterfold
 from pnp.impose.layout import PAPERS, Group, SheetPlan, group_grid, impose, impose_groups
 from pnp.impose.sharing import appended, share_last_page
 from pnp.model.options import BuildOptions
@@ -18,6 +17,8 @@ def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan
     """The imposition of every tile copy (fronts, then mirrored backs) on ``paper``, with
     the tokens on the last page when they all fit there (:mod:`pnp.impose.sharing`)."""
     if options.duplex == "gutterfold":
+        from pnp.impose.gutterfold import impose_gutterfold  # a mode few builds use
+
         width, height = tileset.shape.box(tileset.size)
         tiles = tuple((tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count)
         return impose_gutterfold([Group(tiles, width, height, tileset.shape.lattice)],
@@ -45,6 +46,8 @@ def plan_components(tileset: Tileset, kind: str, paper: str,
         return None
     source = str(tileset.source)
     if options.duplex == "gutterfold":
+        from pnp.impose.gutterfold import impose_gutterfold
+
         return impose_gutterfold(groups, PAPERS[paper], options.bleed, _reverses(tileset),
                                  source)
     margins = "sides" if kind == "card" and _sides_hold_more(groups, paper, options, source) \
