@@ -29,7 +29,6 @@ from pnp.model.rock import Footprint, Placer, _Arc
 from pnp.model.tileset import TileKind, Tunnel
 
 DPI = 150
-SIGN = 6  # a label longer than this names a base tile, on a plaque across its tunnels
 
 
 def straight(*paths: str) -> TileKind:
@@ -110,16 +109,12 @@ def _feature_pixels_over_paths(tileset, tile) -> tuple[int, int]:
     return bad, painted
 
 
-@pytest.mark.parametrize("game", ["dynamine", "gold-mine"])  # Demon Mine's features are signs
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine"])
 def test_no_feature_of_a_shipped_tile_sits_over_a_wall_or_a_tunnel_arm(game):
     tileset = load_tileset(resolve(game))
     checked = 0
     for tile in tileset.tiles:
         if not tile.paths or not tile.features:
-            continue
-        if any(f.kind == "label" and len(str(f.value)) > SIGN for f in tile.features):
-            # a base tile's name plaque is a sign across its entrance: no rock holds it
-            assert tile.role != "tunnel", f"{tile.name}: a long label on a plain tile"
             continue
         bad, painted = _feature_pixels_over_paths(tileset, tile)
         assert painted > 0, f"{tile.name}: its features drew nothing"
@@ -146,3 +141,19 @@ tiles:
 """)
     bad, painted = _feature_pixels_over_paths(tileset, tileset.tiles[0])
     assert painted > 0 and bad == 0
+
+
+def test_a_base_tiles_name_sits_in_its_chamber_under_its_icon():
+    from pnp.draw.scene import Text
+
+    tileset = load_tileset(resolve("demon-mine"))
+    tile = tileset.tile("mine-entrance")
+    drawing = design_tile(tileset, tile)
+    [clip] = drawing.items
+    texts = [item for item in clip.children if isinstance(item, Text)]
+    size = tileset.size
+    assert [t.text for t in texts] == ["MINE ENTRANCE"]
+    [name] = texts
+    assert name.size >= 6.0
+    dy = (name.y - size / 2) / size
+    assert 0.0 < dy < CHAMBER_RATIO  # below the centre, inside the chamber

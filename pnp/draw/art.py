@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from pnp.draw.fonts import MIN_TEXT, fit_size, greedy_lines, string_width
@@ -450,34 +450,113 @@ def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, 
     that spot is clear rock or inside a room, and otherwise goes to the
     nearest rock that holds it, shrunk only as far as it must be. A badge is
     placed after its icon, beside the icon's top-right as it is drawn
-    elsewhere, and may overlap that icon but nothing else.
+    elsewhere, and may overlap that icon but nothing else. A name too long for
+    any rock (a base tile's) goes into the tile's chamber under its icon.
     """
     from pnp.model.rock import Footprint, Placer  # only tiles with tunnels and features
 
     frame = tile_frame(shape, size)
     width, height = shape.box(size)
     placer = Placer(shape, tile, frame.margin / size)
-    items: list[Primitive] = []
+    placed: list[_Placed] = []
 
     def units(point: Point) -> Point:
         return ((point[0] - width / 2) / size, (point[1] - height / 2) / size)
 
+    def points(spot: Point) -> Point:
+        return (width / 2 + spot[0] * size, height / 2 + spot[1] * size)
+
     for feat in tile.features:
         look = _Look(feat, frame, True)
-        spot = placer.place(Footprint(units(look.anchor), look.half_width / size,
-                                      look.half_height / size, feat.kind in ("icon",),
-                                      look.smallest(), movable=look.half_width <= SIGN * size))
-        centre = (width / 2 + spot.centre[0] * size, height / 2 + spot.centre[1] * size)
-        items.extend(look.draw(centre, spot.scale, colours, colours["ink"], own))
+        footprint = Footprint(units(look.anchor), look.half_width / size,
+                              look.half_height / size, feat.kind in ("icon",), look.smallest(),
+                              movable=look.half_width <= SIGN * size)
+        if feat.kind == "label" and placer.rooms and \
+                (not footprint.movable or placer.find(footprint) is None) and \
+                _sign_in_room(look, placed, placer.rooms[0], size, points):
+            continue  # a name no rock holds, set in the room under its icon
+        spot = placer.place(footprint)
+        placed.append(_Placed(look, points(spot.centre), spot.scale, spot.centre == (0.0, 0.0)))
         if feat.kind == "icon" and feat.badge:
             radius = look.half_width * spot.scale
             reach = max(radius * 0.36, BADGE_SMALLEST)
-            nominal = (centre[0] + radius * 0.78, centre[1] - radius * 0.78)
+            nominal = (placed[-1].centre[0] + radius * 0.78, placed[-1].centre[1] - radius * 0.78)
             mark = placer.place(Footprint(units(nominal), reach / size, reach / size, True,
                                           partner=len(placer.placed) - 1))
-            items.extend(badge(feat.badge, width / 2 + mark.centre[0] * size,
-                               height / 2 + mark.centre[1] * size, reach, colours))
+            placed[-1].badge = (points(mark.centre), reach)
+    items: list[Primitive] = []
+    for entry in placed:
+        items.extend(entry.draw(colours, own))
     return items
+
+
+class _Placed:
+    """A feature as it will be drawn: where, how big, and its badge's place if it has one."""
+
+    def __init__(self, look: _Look, centre: Point, scale: float, central: bool) -> None:
+        self.look, self.centre, self.scale, self.central = look, centre, scale, central
+        self.badge: tuple[Point, float] | None = None
+        self.lines: list[str] = []  # a name set in the room, line by line
+
+    def draw(self, colours: dict[str, str], own: Mapping[str, Art] | None) -> list[Primitive]:
+        if self.lines:
+            return stacked_label(self.lines, *self.centre, self.look.font * self.scale, colours)
+        items = self.look.draw(self.centre, self.scale, colours, colours["ink"], own)
+        if self.badge is not None:
+            (x, y), reach = self.badge
+            items.extend(badge(str(self.look.feat.badge), x, y, reach, colours))
+        return items
+
+
+def _sign_in_room(look: _Look, placed: list[_Placed], room: float, size: float,
+                  points: Callable[[Point], Point]) -> bool:
+    """Set a long name low in the tile's room and move the room's icon above it (shrunk),
+    if the two fit; say whether they did."""
+    from pnp.model.rock import room_sign
+
+    icon = next((entry for entry in placed if entry.look.feat.kind == "icon" and
+                 entry.central and entry.badge is None), None)
+    radius = icon.look.half_width * icon.scale / size if icon is not None else None
+    for lines in _sign_lines(str(look.feat.value)):
+        half_w, half_h = _plaque(lines, look.font)
+        found = room_sign(room, half_w / size, half_h / size,
+                          min(1.0, MIN_TEXT / look.font), radius)
+        if found is None:
+            continue
+        sign = _Placed(look, points((0.0, found.sign_y)), found.scale, True)
+        sign.lines = lines
+        placed.append(sign)
+        if icon is not None and radius:
+            icon.centre = points((0.0, found.icon_y))
+            icon.scale *= found.icon_radius / radius
+        return True
+    return False
+
+
+def _sign_lines(text: str) -> list[list[str]]:
+    """A name on one line, then on two lines split where they come out most even."""
+    words = text.split()
+    splits = sorted(range(1, len(words)), key=lambda at: abs(len(" ".join(words[:at])) -
+                                                            len(" ".join(words[at:]))))
+    return [[text]] + [[" ".join(words[:at]), " ".join(words[at:])] for at in splits[:1]]
+
+
+def _plaque(lines: list[str], size: float) -> tuple[float, float]:
+    """Half the width and height of a stacked plaque of ``lines`` at ``size`` points."""
+    width = max(string_width(line, "condensed", size) for line in lines) + size * 1.2
+    return width / 2, (size * 1.15 * len(lines) + size * 0.45) / 2
+
+
+def stacked_label(lines: list[str], x: float, y: float, size: float,
+                  colours: dict[str, str]) -> list[Primitive]:
+    """A plaque of one or more centred lines: reads on rock and on floor alike."""
+    half_w, half_h = _plaque(lines, size)
+    leading = size * 1.15
+    first = y - leading * (len(lines) - 1) / 2 + size * 0.36
+    return [Outline(rect(x - half_w, y - half_h, 2 * half_w, 2 * half_h, size * 0.35),
+                    Style(fill=colours["ink"], stroke=colours["floor"], width=size * 0.09)),
+            *(Text(x, first + index * leading, line, size, "condensed", "middle",
+                   colours["floor"]) for index, line in enumerate(lines))]
 
 
 def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0) -> Drawing:

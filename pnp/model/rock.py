@@ -182,6 +182,45 @@ class _Arc:
         return min(math.dist(point, end) for end in ends)
 
 
+@dataclass(frozen=True)
+class RoomSign:
+    """A name plaque and the icon it names sharing a tile's room: plaque low, icon above.
+
+    Positions are from the room's centre (the tile's), in tile sizes, y down.
+    """
+
+    sign_y: float
+    scale: float  # of the plaque, against its full size
+    icon_y: float
+    icon_radius: float
+
+
+def room_sign(room: float, half_width: float, half_height: float, smallest: float,
+              icon_radius: float | None) -> RoomSign | None:
+    """Where a plaque of ``half_width`` x ``half_height`` (at full size) fits low in a round
+    room of radius ``room``, with the room's icon shrunk to at most half above it.
+
+    A base tile's name is too long for the corners of rock a crossing leaves, but
+    its chamber is wide: the plaque goes as low in the chamber as it fits, at
+    the largest size down to ``smallest``, and the icon takes the room above.
+    None when even the smallest plaque leaves the icon under half its size.
+    """
+    inner = room - GAP
+    for step in range(SCALES + 1):
+        scale = 1.0 - (1.0 - smallest) * step / SCALES
+        width, height = half_width * scale, half_height * scale
+        if width >= inner:
+            continue
+        sign_y = math.sqrt(inner * inner - width * width) - height
+        top = sign_y - height - GAP
+        if icon_radius is None:
+            return RoomSign(sign_y, scale, 0.0, 0.0)
+        radius = min(icon_radius, (top + inner) / 2)
+        if radius >= icon_radius / 2:
+            return RoomSign(sign_y, scale, top - radius, radius)
+    return None
+
+
 class Placer:
     """Places one tile's features in turn, each clear of those placed before it."""
 
@@ -189,13 +228,25 @@ class Placer:
         self.clearance = _clearance(shape, tile.paths, round(margin, 6))
         self.placed: list[tuple[Footprint, Spot]] = []
 
+    @property
+    def rooms(self) -> list[float]:
+        """The clear radius of each room (chamber or cavern) at the tile's centre."""
+        return list(self.clearance.inner)
+
     def place(self, footprint: Footprint) -> Spot:
-        """Where ``footprint`` goes; it may overlap only its partner (by placing order)."""
-        others = tuple(item for index, item in enumerate(self.placed)
-                       if index != footprint.partner)
-        spot = _spot(self.clearance, footprint, others)
+        """Where ``footprint`` goes (where it was asked to be, if no rock holds it); it may
+        overlap only its partner (by placing order)."""
+        spot = self.find(footprint) or Spot(footprint.want, 1.0)
         self.placed.append((footprint, spot))
         return spot
+
+    def find(self, footprint: Footprint) -> Spot | None:
+        """The spot ``footprint`` would get, or None where no rock or room holds it."""
+        if not footprint.movable:
+            return Spot(footprint.want, 1.0)
+        others = tuple(item for index, item in enumerate(self.placed)
+                       if index != footprint.partner)
+        return _spot(self.clearance, footprint, others)
 
 
 def place_features(shape: Shape, tile: TileKind, wanted: Sequence[Footprint],
@@ -207,13 +258,15 @@ def place_features(shape: Shape, tile: TileKind, wanted: Sequence[Footprint],
 
 @functools.lru_cache(maxsize=1024)
 def _spot(clearance: _Clearance, footprint: Footprint,
-          others: tuple[tuple[Footprint, Spot], ...]) -> Spot:
+          others: tuple[tuple[Footprint, Spot], ...]) -> Spot | None:
     """The asked-for spot if it is clear; else the rock spot that is best for its nearness
-    and size together (shrinking to half size weighs as much as moving SHRINK_COST / 2)."""
+    and size together (shrinking to half size weighs as much as moving SHRINK_COST / 2);
+    None if no rock holds it even at its smallest."""
     want = footprint.want
-    if not footprint.movable or _fits(clearance, footprint, want, 1.0, others, rooms=True):
+    if _fits(clearance, footprint, want, 1.0, others, rooms=True):
         return Spot(want, 1.0)
-    best, cost = Spot(want, 1.0), math.inf
+    best: Spot | None = None
+    cost = math.inf
     for centre in sorted(clearance.rock, key=lambda point: math.dist(point, want)):
         away = math.dist(centre, want)
         if away >= cost:
