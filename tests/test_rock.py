@@ -157,3 +157,29 @@ def test_a_base_tiles_name_sits_in_its_chamber_under_its_icon():
     assert name.size >= 6.0
     dy = (name.y - size / 2) / size
     assert 0.0 < dy < CHAMBER_RATIO  # below the centre, inside the chamber
+
+
+def test_a_plaque_whose_words_are_too_small_to_print_goes_with_them():
+    from pnp.draw.scene import Drawing, Outline, Style, Text, rect, without_small_text
+
+    plaque = Outline(rect(0, 0, 40, 10, 2), Style(fill="#000000"))
+    name = Text(20, 7, "NAME", 6.5, "condensed", "middle", "#ffffff")
+    other = Outline(rect(0, 20, 40, 10, 2), Style(fill="#333333"))
+    drawing = Drawing(50, 50, 0.0, (plaque, name, other))
+    assert without_small_text(drawing, 1.0, 6.0).items == (plaque, name, other)
+    assert without_small_text(drawing, 0.5, 6.0).items == (other,)
+
+
+def test_covers_and_diagrams_show_a_base_tile_without_its_name_and_with_its_full_icon():
+    from pnp.draw.scene import Picture, Text
+    from pnp.rulebook.typeset import Designs
+
+    tileset = load_tileset(resolve("demon-mine"))
+    designs = Designs(tileset)
+    key, full = designs.shown("mine-entrance", 1.0)
+    assert key == "tile:demon-mine:mine-entrance" and full is designs.tile("mine-entrance")
+    key, small = designs.shown("mine-entrance", 0.4)
+    assert key.endswith(":unlabelled")
+    texts = [item for item in small.items[0].children if isinstance(item, Text)]
+    assert texts == [] and not isinstance(small.items[0], Picture)
+    assert len(small.items[0].children) < len(full.items[0].children)

@@ -8,8 +8,9 @@ identical, and it avoids parsing our own SVG back in just to place it in a PDF.
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pnp.model.tileset import Art
@@ -106,17 +107,33 @@ def smallest_text(items: tuple[Primitive, ...]) -> float | None:
 def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawing:
     """The drawing as it should look printed at ``scale``: text that would come out
     under ``smallest`` points is left out, since a smear of tiny letters reads as a
-    printing fault, while the shapes around it still show what the piece is."""
+    printing fault, while the shapes around it still show what the piece is.
+
+    A plaque goes with its words: the label builders put a plaque's outline
+    just before its lines of text, and an outline followed only by text that
+    is all left out would print as an empty bar.
+    """
+    def small(item: Primitive) -> bool:
+        return isinstance(item, Text) and item.size * scale < smallest
+
     def keep(items: tuple[Primitive, ...]) -> tuple[Primitive, ...]:
         kept: list[Primitive] = []
-        for item in items:
-            if isinstance(item, Text) and item.size * scale < smallest:
+        for index, item in enumerate(items):
+            if small(item) or (isinstance(item, Outline) and _plaque_of_small_text(
+                    items[index + 1:], small)):
                 continue
             kept.append(Clip(item.outline, keep(item.children))
                         if isinstance(item, Clip) else item)
         return tuple(kept)
 
     return Drawing(drawing.width, drawing.height, drawing.bleed, keep(drawing.items))
+
+
+def _plaque_of_small_text(following: tuple[Primitive, ...],
+                          small: Callable[[Primitive], bool]) -> bool:
+    """Whether an outline is followed by one or more lines of text, all of them too small."""
+    lines = list(itertools.takewhile(lambda item: isinstance(item, Text), following))
+    return bool(lines) and all(small(line) for line in lines)
 
 
 # ---------------------------------------------------------------------------

@@ -89,7 +89,8 @@ def cover_layout(tileset: Tileset, paper: Paper) -> tuple[CoverGrid, CoverLayout
     return grid, compose(tileset, cover_region(tileset, grid))
 
 
-def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper, tile: Callable[[str], Drawing],
+def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper,
+               tile: Callable[[str, float], tuple[str, Drawing]],
                form: FormMaker) -> None:
     """The whole cover page: the picture, its frame, and the title block above it."""
     grid, layout = cover_layout(tileset, paper)
@@ -110,12 +111,12 @@ def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper, tile: Callable[[s
 
 
 def _tiles(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayout,
-           tile: Callable[[str], Drawing], form: FormMaker) -> None:
+           tile: Callable[[str, float], tuple[str, Drawing]], form: FormMaker) -> None:
     shape = tileset.shape
     scale = grid.cell / tileset.size
     tile_w, tile_h = shape.box(tileset.size)
     for placed in layout.tiles:
-        name = form(f"tile:{tileset.game}:{placed.kind}", tile(placed.kind), scale)
+        name = form(*tile(placed.kind, scale), scale)
         x, y = grid.centre(tileset, placed.cell)
         canvas.saveState()
         canvas.translate(x, y)

@@ -13,9 +13,11 @@ import io
 import math
 import re
 import zlib
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pnp import __version__
+from pnp.draw.art import design_tile
 from pnp.draw.board import design_board
 from pnp.draw.components import design_component
 from pnp.draw.fonts import MIN_TEXT, greedy_lines, pdf_font, string_width, text_family
@@ -77,10 +79,30 @@ class Designs:
     def __init__(self, tileset: Tileset, shared: GameDesigns | None = None) -> None:
         self.tileset = tileset
         self._game = shared if shared is not None else GameDesigns(tileset, BuildOptions())
+        self._plain: dict[str, Drawing] = {}
 
     def tile(self, name: str) -> Drawing:
         """The trim-size design of one tile kind."""
         return self._game.tile(name)
+
+    def shown(self, name: str, scale: float) -> tuple[str, Drawing]:
+        """The form key and design of a tile shown at ``scale`` (on a cover or a diagram).
+
+        Where its labels would print under 6 pt they are left out, so the design is
+        drawn without them: a base tile's icon then keeps the room its name would
+        have taken in the chamber, instead of a small icon over nothing.
+        """
+        drawing = self.tile(name)
+        smallest = smallest_text(drawing.items)
+        key = f"tile:{self.tileset.game}:{name}"
+        tile = self.tileset.tile(name)
+        if smallest is None or smallest * scale >= MIN_TEXT or \
+                not any(feature.kind == "label" for feature in tile.features):
+            return key, drawing
+        if name not in self._plain:
+            self._plain[name] = design_tile(self.tileset, replace(tile, features=tuple(
+                feature for feature in tile.features if feature.kind != "label")))
+        return f"{key}:unlabelled", self._plain[name]
 
     @property
     def recorder(self) -> Recorder:
@@ -194,9 +216,8 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             self._outline(spot, 0.0)
         canvas.restoreState()
         for placed in diagram.tiles:
-            drawing = self.designs.tile(placed.kind)
-            name = _form(canvas, f"tile:{tileset.game}:{placed.kind}", drawing,
-                         self.designs.recorder, scale)
+            key, drawing = self.designs.shown(placed.kind, scale)
+            name = _form(canvas, key, drawing, self.designs.recorder, scale)
             x, y = self.centre(placed.cell)
             canvas.saveState()
             canvas.translate(x, y)
@@ -825,7 +846,7 @@ def typeset_rulebook(tileset: Tileset, source: Source, paper: Paper,
     frame = Frame(left, MARGIN, width, paper.height - 2 * MARGIN, id="body")
 
     def on_cover(canvas: Canvas, document: Book) -> None:
-        draw_cover(canvas, tileset, paper, designs.tile,
+        draw_cover(canvas, tileset, paper, designs.shown,
                    lambda key, drawing, scale: _form(canvas, key, drawing, designs.recorder,
                                                      scale))
 
