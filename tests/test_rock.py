@@ -162,12 +162,14 @@ def test_a_base_tiles_name_sits_in_its_chamber_under_its_icon():
 def test_a_plaque_whose_words_are_too_small_to_print_goes_with_them():
     from pnp.draw.scene import Drawing, Outline, Style, Text, rect, without_small_text
 
-    plaque = Outline(rect(0, 0, 40, 10, 2), Style(fill="#000000"))
+    plaque = Outline(rect(0, 0, 40, 10, 2), Style(fill="#000000"), plaque=True)
     name = Text(20, 7, "NAME", 6.5, "condensed", "middle", "#ffffff")
-    other = Outline(rect(0, 20, 40, 10, 2), Style(fill="#333333"))
-    drawing = Drawing(50, 50, 0.0, (plaque, name, other))
-    assert without_small_text(drawing, 1.0, 6.0).items == (plaque, name, other)
-    assert without_small_text(drawing, 0.5, 6.0).items == (other,)
+    box = Outline(rect(0, 20, 40, 10, 2), Style(fill="#ffffff", stroke="#000000"))
+    rules = Text(20, 27, "rules", 6.5, "regular", "middle", "#000000")
+    drawing = Drawing(50, 50, 0.0, (plaque, name, box, rules))
+    assert without_small_text(drawing, 1.0, 6.0).items == (plaque, name, box, rules)
+    # a plaque goes with its words; a box that merely holds text (a card's rules) stays
+    assert without_small_text(drawing, 0.5, 6.0).items == (box,)
 
 
 def test_covers_and_diagrams_show_a_base_tile_without_its_name_and_with_its_full_icon():

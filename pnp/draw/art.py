@@ -298,7 +298,8 @@ def label(text: str, x: float, y: float, width: float, size: float,
     plaque_w = min(width, string_width(text, "condensed", font_size) + font_size * 1.2)
     return [
         Outline(rect(x - plaque_w / 2, y - plaque_h / 2, plaque_w, plaque_h, font_size * 0.35),
-                Style(fill=colours["ink"], stroke=colours["floor"], width=font_size * 0.09)),
+                Style(fill=colours["ink"], stroke=colours["floor"], width=font_size * 0.09),
+                plaque=True),
         Text(x, y + font_size * 0.36, text, font_size, "condensed", "middle", colours["floor"]),
     ]
 
@@ -554,7 +555,8 @@ def stacked_label(lines: list[str], x: float, y: float, size: float,
     leading = size * 1.15
     first = y - leading * (len(lines) - 1) / 2 + size * 0.36
     return [Outline(rect(x - half_w, y - half_h, 2 * half_w, 2 * half_h, size * 0.35),
-                    Style(fill=colours["ink"], stroke=colours["floor"], width=size * 0.09)),
+                    Style(fill=colours["ink"], stroke=colours["floor"], width=size * 0.09),
+                    plaque=True),
             *(Text(x, first + index * leading, line, size, "condensed", "middle",
                    colours["floor"]) for index, line in enumerate(lines))]
 

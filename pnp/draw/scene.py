@@ -39,6 +39,7 @@ class Outline:
 
     commands: tuple[Command, ...]
     style: Style
+    plaque: bool = False  # the ground of the text that follows it, gone if the text is
 
 
 @dataclass(frozen=True)
@@ -109,9 +110,9 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
     under ``smallest`` points is left out, since a smear of tiny letters reads as a
     printing fault, while the shapes around it still show what the piece is.
 
-    A plaque goes with its words: the label builders put a plaque's outline
-    just before its lines of text, and an outline followed only by text that
-    is all left out would print as an empty bar.
+    A plaque goes with its words: a label's plaque (an outline marked
+    ``plaque``) comes just before its lines of text, and left alone under
+    text that is all left out it would print as an empty bar.
     """
     def small(item: Primitive) -> bool:
         return isinstance(item, Text) and item.size * scale < smallest
@@ -119,8 +120,8 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
     def keep(items: tuple[Primitive, ...]) -> tuple[Primitive, ...]:
         kept: list[Primitive] = []
         for index, item in enumerate(items):
-            if small(item) or (isinstance(item, Outline) and _plaque_of_small_text(
-                    items[index + 1:], small)):
+            if small(item) or (isinstance(item, Outline) and item.plaque and
+                               _plaque_of_small_text(items[index + 1:], small)):
                 continue
             kept.append(Clip(item.outline, keep(item.children))
                         if isinstance(item, Clip) else item)
