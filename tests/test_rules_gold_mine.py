@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 from support import ROOT, tileset_from_text
 
@@ -215,6 +218,34 @@ def test_the_forced_close_chance_is_exact_on_tiny_stacks():
     # ... but not when a cavern is still waiting to be laid last.
     assert close_chance(2, {1: 2}, 3, last=4) == 1.0
     assert close_chance(4, {2: 50, 3: 10}, 20) == 0.0
+
+
+def shuffles_that_shut(entrance: int, stack: list[int], laid: int, last: int | None) -> float:
+    """close_chance by brute force: walk every ordering of the stack's tiles."""
+    draws = min(laid - (1 if last is not None else 0), len(stack))
+    shut = total = 0
+    for order in itertools.permutations(stack):
+        total += 1
+        ends = entrance
+        for drawn in range(draws + 1):
+            if ends <= 0 and (drawn < draws or last is not None):
+                shut += 1
+                break
+            if drawn < draws:
+                ends += order[drawn] - 2
+    return shut / total
+
+
+def test_the_forced_close_chance_matches_every_ordering_of_small_stacks():
+    rng = random.Random(12)
+    for _ in range(60):
+        stack = [rng.choice((1, 1, 2, 3, 4)) for _ in range(rng.randrange(1, 8))]
+        entrance = rng.randrange(1, 4)
+        laid = rng.randrange(1, len(stack) + 2)
+        last = rng.choice((None, 3))
+        pool = {k: stack.count(k) for k in set(stack)}
+        assert close_chance(entrance, pool, laid, last) == pytest.approx(
+            shuffles_that_shut(entrance, stack, laid, last)), (entrance, stack, laid, last)
 
 
 def test_a_mix_of_dead_ends_cannot_keep_the_mine_open():

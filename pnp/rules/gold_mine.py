@@ -383,8 +383,8 @@ def close_chance(entrance_openings: int, pool: Mapping[int, int], laid: int,
             if ends <= 0 and (drawn < draws or last is not None):
                 shut += weight
                 continue
-            if drawn == draws:
-                continue
+            if drawn == draws or ends > _most_drop(state, stock, change, draws - drawn):
+                continue  # done, or so far open that no run of draws left can shut it
             for index, n in enumerate(state):
                 left = stock[index] - n
                 if left:
@@ -394,6 +394,25 @@ def close_chance(entrance_openings: int, pool: Mapping[int, int], laid: int,
                                         ends + change[index])
         layer = following
     return shut
+
+
+def _most_drop(state: tuple[int, ...], stock: list[int], change: list[int],
+               draws: int) -> int:
+    """The most the open-end bound can still fall in ``draws`` more draws.
+
+    The worst case takes the tiles that close the most first (``change`` is
+    sorted, so the most negative kinds come first). A state whose bound is
+    higher than this can never shut, and dropping it loses no shuffle that
+    counts: on the shipped stack that is almost every state.
+    """
+    drop = 0
+    for index, step in enumerate(change):
+        if step >= 0 or draws <= 0:
+            break
+        taken = min(stock[index] - state[index], draws)
+        drop -= step * taken
+        draws -= taken
+    return drop
 
 
 def extension_finding(tileset: Tileset, variant: str | None) -> Finding | None:
