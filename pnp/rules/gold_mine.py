@@ -30,8 +30,10 @@ those tiles, and every other ``tunnel`` tile is a mine tunnel.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
 from typing import NamedTuple
+
+import msgspec
+from msgspec.structs import fields
 
 from pnp.geometry.shapes import SQUARE
 from pnp.model.tileset import TileKind, Tileset
@@ -50,8 +52,7 @@ CLOSE_WARNING = 0.01
 # Placement and movement on a path level.
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(msgspec.Struct, frozen=True):
     """A tile on the table: its kind and how many quarter turns clockwise it was given."""
 
     kind: TileKind
@@ -296,8 +297,7 @@ def category(tile: TileKind) -> str:
     return "tunnel" if tile.role == "tunnel" else "other"
 
 
-@dataclass(frozen=True)
-class Split:
+class Split(msgspec.Struct, frozen=True):
     """How many tiles of each sort a mix holds, in the terms the box lists them."""
 
     entrance: int = 0
@@ -370,8 +370,7 @@ def close_chance(entrance_openings: int, pool: Mapping[int, int], laid: int,
     """
     kinds = sorted(k for k, count in pool.items() if count > 0)
     stock = [pool[k] for k in kinds]
-    size = sum(stock)
-    draws = min(laid - (1 if last is not None else 0), size)
+    draws = min(laid - (1 if last is not None else 0), sum(stock))
     change = [k - 2 for k in kinds]  # what drawing each kind does to the open-end bound
     # each state of the draw (how many of each kind are out) with its chance and its bound
     layer: dict[tuple[int, ...], tuple[float, int]] = {
@@ -385,15 +384,25 @@ def close_chance(entrance_openings: int, pool: Mapping[int, int], laid: int,
                 continue
             if drawn == draws or ends > _most_drop(state, stock, change, draws - drawn):
                 continue  # done, or so far open that no run of draws left can shut it
-            for index, n in enumerate(state):
-                left = stock[index] - n
-                if left:
-                    after = state[:index] + (n + 1,) + state[index + 1 :]
-                    before = following.get(after, (0.0, 0))[0]
-                    following[after] = (before + weight * left / (size - drawn),
-                                        ends + change[index])
+            _draw_one(following, state, (weight, ends), stock, change)
         layer = following
     return shut
+
+
+def _draw_one(layer: dict[tuple[int, ...], tuple[float, int]], state: tuple[int, ...],
+              chance_and_bound: tuple[float, int], stock: list[int], change: list[int]) -> None:
+    """Add to ``layer`` each state one draw after ``state``, with its chance and bound.
+
+    Every way to a state draws the same tiles, so it has the same bound.
+    """
+    weight, ends = chance_and_bound
+    remaining = sum(stock) - sum(state)
+    for index, n in enumerate(state):
+        left = stock[index] - n
+        if left:
+            after = state[:index] + (n + 1,) + state[index + 1 :]
+            layer[after] = (layer.get(after, (0.0, 0))[0] + weight * left / remaining,
+                            ends + change[index])
 
 
 def _most_drop(state: tuple[int, ...], stock: list[int], change: list[int],
