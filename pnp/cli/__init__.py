@@ -2,14 +2,15 @@
 
 Heavy libraries are imported inside the commands so ``pnp --help`` stays fast.
 Shared helpers live in :mod:`pnp.cli.common`; a command that needs more than a
-screen of code lives in a module of its own in this package and is added to
-the group at the end of this file.
+screen of code lives in a module of its own in this package, named in
+COMMAND_MODULES and imported only when that command runs.
 A user's mistake (an InputError) becomes one paragraph on stderr and exit
 status 2; rule violations found by ``validate`` are exit status 1.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -36,7 +37,29 @@ if TYPE_CHECKING:
     from pnp.rules import Finding, GameRules, Setup
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# Commands with a module of their own, imported only when named (or listed by
+# --help), so `pnp validate` does not load the code of `pnp watch`.
+COMMAND_MODULES = {"export": "pnp.cli.export", "new": "pnp.cli.new",
+                   "calibrate": "pnp.cli.printers", "profile": "pnp.cli.printers",
+                   "studio": "pnp.cli.studio", "watch": "pnp.cli.watch"}
+
+
+class _CommandsByModule(click.Group):
+    """A click group that imports a command's module when the command is wanted."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *COMMAND_MODULES])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        module = COMMAND_MODULES.get(cmd_name)
+        if module is None:
+            return super().get_command(ctx, cmd_name)
+        command = getattr(importlib.import_module(module), cmd_name)
+        assert isinstance(command, click.Command)
+        return command
+
+
+@click.group(cls=_CommandsByModule, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 def main() -> None:
     """Print-and-play tunnel tiles: exact, vector, duplex-ready PDF sheets.
@@ -401,17 +424,3 @@ def list_games() -> None:
             click.echo(f"  aid {aid.name}: {aid.title}")
         for variant in tileset.variants:
             click.echo(f"  variant {variant.name}: {variant.description.strip()}")
-
-
-from pnp.cli.export import export  # noqa: E402  (each command module registers at the end)
-from pnp.cli.new import new  # noqa: E402
-from pnp.cli.printers import calibrate, profile  # noqa: E402
-from pnp.cli.studio import studio  # noqa: E402
-from pnp.cli.watch import watch  # noqa: E402
-
-main.add_command(export)
-main.add_command(new)
-main.add_command(calibrate)
-main.add_command(profile)
-main.add_command(studio)
-main.add_command(watch)
