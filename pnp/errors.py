@@ -11,15 +11,15 @@ and never a traceback.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple
+
+import msgspec
 
 # More than this many paragraphs scroll the first ones away; the rest are counted.
 MAX_REPORTED = 20
 
 
-@dataclass(frozen=True)
-class Where:
+class Where(msgspec.Struct, frozen=True):
     """A position in a user's file: the file name and a 1-based line (0 if unknown)."""
 
     file: str
@@ -32,7 +32,7 @@ class Where:
 class Problem(NamedTuple):
     """One mistake at one place, with what a designer needs to fix it.
 
-    A named tuple rather than a dataclass: equal problems compare and hash
+    A named tuple rather than a value Struct: equal problems compare and hash
     equal (so repeats are dropped), and it is cheap to create at start-up.
     """
 

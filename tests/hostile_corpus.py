@@ -10,16 +10,15 @@ same lines without the ``#``. The target of a folder case is its ``probe.yaml``.
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
 from support import ROOT
 
 CORPUS = ROOT / "tests" / "hostile"
 
 
-@dataclass(frozen=True)
-class Case:
+class Case(msgspec.Struct, frozen=True):
     """One hostile input and what running it must show."""
 
     name: str  # the class folder and the case, e.g. "aliases/merge-key-bomb"

@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 import re
 from collections import deque
-from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
@@ -36,8 +35,7 @@ SIZE = 108.0
 HALF_ROOT2 = math.sqrt(0.5)
 
 
-@dataclass(frozen=True)
-class DiamondShape(Shape):
+class DiamondShape(Shape, frozen=True):
     """A square standing on a corner: the whole of what adding a shape takes."""
 
     def box(self, size: float) -> tuple[float, float]:

@@ -21,9 +21,9 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
 import pytest
 from click.testing import CliRunner
 from PIL import Image
@@ -57,8 +57,7 @@ size: 1.5in
 # The scene: a tileset folder, and a secret folder beside it
 
 
-@dataclass(frozen=True)
-class Scene:
+class Scene(msgspec.Struct, frozen=True):
     root: Path  # holds both folders; nothing in it may change
     game: Path  # the tileset's (or mix's) folder
     secret: Path  # outside it

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from msgspec.structs import replace
 from support import ROOT
 
 from pnp.build import BuildOptions, build

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
+import msgspec.structs
 import pytest
 from click.testing import CliRunner
 from support import ROOT
@@ -244,7 +244,7 @@ def test_the_simulator_lays_tiles_kept_upright_only_as_printed():
     from pnp.rules.demon_mine.simulate import Game, _burrows
 
     shaft = TILESET.tile("straight")
-    upright = dataclasses.replace(shaft, name="shaft", rotatable=False)
+    upright = msgspec.structs.replace(shaft, name="shaft", rotatable=False)
     game = Game(__import__("random").Random(1), {(0, 0): tile("mine-entrance")}, [])
     game.hands[0].extend([upright, shaft])
     options = _burrows(game, 0, (0, 0))

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from pnp.geometry.lattice import hexagon_cells
 from pnp.geometry.shapes import HEX_POINTY

@@ -16,8 +16,9 @@ the two steps the folder holds fresh sheets beside the previous rulebook.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from pnp.build import game_files
 from pnp.build.jobs import plan_jobs
@@ -38,7 +39,7 @@ EVERY = None  # stale_outputs' answer when anything may have changed
 
 def _plain(tileset: Tileset) -> Tileset:
     """The tileset without line numbers, which move when a comment is added."""
-    return replace(tileset, tiles=tuple(replace(t, line=0) for t in tileset.tiles),
+    return replace(tileset, lines=(), tiles=tuple(replace(t, line=0) for t in tileset.tiles),
                    components=tuple(replace(c, line=0) for c in tileset.components))
 
 

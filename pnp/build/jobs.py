@@ -8,8 +8,9 @@ deterministic on its own, so the bytes never depend on which worker ran it.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from typing import Any, Protocol
+
+import msgspec
 
 from pnp.export.artifacts import Artifact, Exporter
 from pnp.export.designs import GameDesigns
@@ -17,8 +18,7 @@ from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 
 
-@dataclass(frozen=True)
-class Job:
+class Job(msgspec.Struct, frozen=True):
     """Some outputs of one game: each exporter with the papers it runs for."""
 
     tileset: Tileset

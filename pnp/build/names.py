@@ -23,8 +23,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from pnp.errors import InputError, Problem, Where
 from pnp.model.options import BuildOptions
@@ -61,8 +62,7 @@ def fold(path: str) -> str:
     return unicodedata.normalize("NFC", path).casefold()
 
 
-@dataclass(frozen=True)
-class Output:
+class Output(msgspec.Struct, frozen=True):
     """One file a build will write, and the field of the tileset its name comes from."""
 
     path: str  # inside the game's folder, with / between folders

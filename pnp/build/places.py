@@ -25,8 +25,9 @@ a folder that differs only in case is a small price for never missing one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from pnp.errors import InputError, Where
 from pnp.model.tileset import Tileset
@@ -38,8 +39,7 @@ OUT_ALLOWED = ("a folder that is not the folder of the tileset, mix, art or rule
                "data; 'output' beside your tileset file is fine")
 
 
-@dataclass(frozen=True)
-class Input:
+class Input(msgspec.Struct, frozen=True):
     """One thing a build reads, the folder it sits in, and how that folder is guarded.
 
     ``kind`` is ``home`` for a tileset or mix file (an output folder may sit

@@ -12,8 +12,9 @@ from __future__ import annotations
 import io
 import shutil
 import time
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
+
+import msgspec
 
 if TYPE_CHECKING:
     from pnp.build.jobs import Job
@@ -23,8 +24,7 @@ if TYPE_CHECKING:
 CLEAR_LINE = "\x1b[K"  # erases what a longer earlier status left to the right
 
 
-@dataclass
-class GameTally:
+class GameTally(msgspec.Struct):
     """What one game's finished jobs have made so far."""
 
     pdfs: int = 0

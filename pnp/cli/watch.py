@@ -10,11 +10,11 @@ watch). Everything else stays quiet.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
+import msgspec
 
 from pnp.cli.common import PAPER_CHOICES, check_mix, load, reports_input_errors, verdict_line
 from pnp.errors import InputError
@@ -62,8 +62,7 @@ def watch(target: str, out_dir: Path, paper: str, rulebook: bool) -> None:
         click.echo("pnp watch: stopped", err=True)
 
 
-@dataclass
-class Session:
+class Session(msgspec.Struct):
     """What one ``pnp watch`` knows between saves: the last good tileset and what it said."""
 
     target: str
@@ -73,7 +72,7 @@ class Session:
     tileset: Tileset | None = None
     template: bytes | None = None
     said: tuple[str, ...] = ()  # the validator's last verdict and warnings, or the error
-    watched: list[Path] = field(default_factory=list)
+    watched: list[Path] = msgspec.field(default_factory=list)
 
     def run(self) -> None:
         """Build once, then after every save."""

@@ -13,7 +13,8 @@ import math
 import random
 import zlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from pnp.draw.fonts import MIN_TEXT, fit_size, greedy_lines, string_width
 from pnp.draw.icons import ICONS, Pen, draw_icon
@@ -243,8 +244,7 @@ def stalagmites(centre: Point, size: float, colours: dict[str, str],
     return items
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(msgspec.Struct, frozen=True):
     """The face a feature is placed on: its box, and whether to keep to its inscribed circle.
 
     Square tiles and cards place corner features in the corners; hexes and

@@ -15,7 +15,8 @@ wording alone, so tests can check them without reading back the drawing.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from pnp.draw.art import badge, die_face, ink_for, rock_texture, wrap
 from pnp.draw.fonts import MIN_TEXT, fit_size, greedy_lines, string_width
@@ -38,8 +39,7 @@ MIN_ART = 0.12  # share of the card's height the art keeps when the rules need m
 RULES_GROUND = "#fffdf6"  # nearly white: small text needs the most contrast we can give
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(msgspec.Struct, frozen=True):
     """A region of the card: left, top, width, height in points (y down)."""
 
     x: float
@@ -60,8 +60,7 @@ class Box:
                 and self.y < other.bottom and other.y < self.bottom)
 
 
-@dataclass(frozen=True)
-class RulesText:
+class RulesText(msgspec.Struct, frozen=True):
     """The rules wording as it will be set: paragraphs of wrapped lines at one size."""
 
     paragraphs: tuple[tuple[str, ...], ...]
@@ -77,8 +76,7 @@ class RulesText:
         return self.size * ((lines - 1) * LEADING + gaps + ASCENT + DESCENT)
 
 
-@dataclass(frozen=True)
-class CardLayout:
+class CardLayout(msgspec.Struct, frozen=True):
     """Where everything goes on one card face."""
 
     frame: Box  # the rounded frame line, at the safe distance from the cut
@@ -89,8 +87,7 @@ class CardLayout:
     text: RulesText
 
 
-@dataclass(frozen=True)
-class TitleText:
+class TitleText(msgspec.Struct, frozen=True):
     """The name as it will be set in the band: one line if it fits, else two."""
 
     lines: tuple[str, ...]

@@ -11,7 +11,8 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from pnp.model.tileset import Art
 
@@ -20,8 +21,7 @@ Point = tuple[float, float]  # x, y in points, y down
 Command = tuple[str, *tuple[float, ...]]
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(msgspec.Struct, frozen=True):
     """Paint for one primitive. ``None`` means no fill or no stroke."""
 
     fill: str | None = None
@@ -33,8 +33,7 @@ class Style:
     dash: tuple[float, ...] = ()  # on, off lengths for a dashed stroke
 
 
-@dataclass(frozen=True)
-class Outline:
+class Outline(msgspec.Struct, frozen=True):
     """A path of move, line, cubic and close commands."""
 
     commands: tuple[Command, ...]
@@ -42,16 +41,14 @@ class Outline:
     plaque: bool = False  # the ground of the text that follows it, gone if the text is
 
 
-@dataclass(frozen=True)
-class Circle:
+class Circle(msgspec.Struct, frozen=True):
     cx: float
     cy: float
     r: float
     style: Style
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(msgspec.Struct, frozen=True):
     """One line of text; ``y`` is the baseline. Fonts are named by role, not by file."""
 
     x: float
@@ -63,8 +60,7 @@ class Text:
     fill: str = "#000000"
 
 
-@dataclass(frozen=True)
-class Picture:
+class Picture(msgspec.Struct, frozen=True):
     """A user's raster or SVG art, as checked when its tileset was read, placed in a box."""
 
     art: Art
@@ -75,16 +71,14 @@ class Picture:
     fit: bool = False  # keep the art's proportions, centred in the box (icons)
 
 
-@dataclass(frozen=True)
-class Clip:
+class Clip(msgspec.Struct, frozen=True):
     """Children drawn only inside ``outline``."""
 
     outline: tuple[Command, ...]
     children: tuple[Primitive, ...]
 
 
-@dataclass(frozen=True)
-class Drawing:
+class Drawing(msgspec.Struct, frozen=True):
     """A finished design: trim size, bleed drawn beyond it, and its primitives."""
 
     width: float

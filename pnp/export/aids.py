@@ -14,9 +14,9 @@ fonts. All the words come from the tileset and reach reportlab escaped.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from reportlab.platypus import Flowable  # aids are imported only when one is made
 
 from pnp.draw.fonts import pdf_font
@@ -42,8 +42,7 @@ LOOKS = ((10.0, 30.0), (9.5, 28.0), (9.0, 27.0), (8.5, 25.0), (8.0, 24.0), (7.5,
          (7.0, 21.0), (6.5, 20.0))
 
 
-@dataclass(frozen=True)
-class Look:
+class Look(msgspec.Struct, frozen=True):
     """The sizes one setting of an aid uses."""
 
     body: float

@@ -10,8 +10,9 @@ which kinds exist.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
+
+import msgspec
 
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
@@ -20,8 +21,7 @@ if TYPE_CHECKING:
     from pnp.export.designs import GameDesigns
 
 
-@dataclass(frozen=True)
-class Artifact:
+class Artifact(msgspec.Struct, frozen=True):
     """One output file: its path inside the game's folder, its bytes, its manifest entry."""
 
     path: str

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import io
 import json
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from pnp.draw.art import design_tile
 from pnp.draw.components import design_component
@@ -47,8 +48,7 @@ CRICUT_DPI = 300
 LINE_COLOUR = "#ff0000"  # cut lines: red hairlines, as cutter software shows them
 
 
-@dataclass(frozen=True)
-class CutExport:
+class CutExport(msgspec.Struct, frozen=True):
     """Print-then-cut pages and cut files for one cutter and paper."""
 
     cutter: str = "silhouette"

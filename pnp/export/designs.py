@@ -9,8 +9,9 @@ cut; those are drawn separately and the trim-size ones still serve the SVGs.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import cached_property, partial
+
+from msgspec.structs import replace
 
 from pnp.draw.art import design_back, design_tile
 from pnp.draw.board import design_board

@@ -9,7 +9,8 @@ piece is drawn once for a whole export and the art is the sheets' art.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import msgspec
+from msgspec.structs import replace
 
 from pnp.draw.components import design_reverse
 from pnp.draw.scene import Drawing
@@ -19,8 +20,7 @@ from pnp.model.pieces import piece_box, piece_cut, reverse_key
 from pnp.model.tileset import Component, Tileset
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(msgspec.Struct, frozen=True):
     """One design and the copies of it a game has.
 
     ``kind`` is tile, card, token, back or board; ``name`` the design's id as

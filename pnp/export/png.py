@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from pnp.draw.scene import Drawing, Outline, Primitive, Style, Text, rect
 from pnp.errors import InputError, Where
@@ -39,8 +40,7 @@ LINE = LABEL_SIZE * 1.25
 LABEL_CHARS = 24  # condensed bold at 7 pt fits this many in a cell
 
 
-@dataclass(frozen=True)
-class PngExport:
+class PngExport(msgspec.Struct, frozen=True):
     """One PNG per design of a game at ``dpi``, with a contact sheet and a manifest."""
 
     dpi: int = DEFAULT_DPI

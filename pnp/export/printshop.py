@@ -13,7 +13,8 @@ many of each to print. Pictures a tileset brings are passed on as they are
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+
+import msgspec
 
 from pnp.draw.art import design_back, design_tile
 from pnp.draw.components import design_component, design_reverse
@@ -28,8 +29,7 @@ from pnp.model.tileset import Tileset
 SHOP_BLEED = 9.0  # 1/8 in, what most print shops ask for
 
 
-@dataclass(frozen=True)
-class ShopPage:
+class ShopPage(msgspec.Struct, frozen=True):
     """One design on a page of its own, and how many copies of it to print."""
 
     kind: str  # tile | back | component | reverse
@@ -38,8 +38,7 @@ class ShopPage:
     drawing: Drawing
 
 
-@dataclass(frozen=True)
-class PrintShopPages:
+class PrintShopPages(msgspec.Struct, frozen=True):
     """The per-design PDF of a game, when the build is for a print shop."""
 
     name: str = "print-shop"

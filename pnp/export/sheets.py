@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from pnp.export import pdf
 from pnp.export.artifacts import Artifact, rounded
@@ -84,8 +85,7 @@ def sheet_entry(kind: str, paper: str, path: str, plan: SheetPlan,
     }
 
 
-@dataclass(frozen=True)
-class DesignFiles:
+class DesignFiles(msgspec.Struct, frozen=True):
     """Every design at trim size as an SVG, for other tools and for checking art."""
 
     name: str = "svg"
@@ -107,8 +107,7 @@ class DesignFiles:
         return [Artifact(path, to_svg(drawing).encode("utf-8")) for path, drawing in files]
 
 
-@dataclass(frozen=True)
-class TileSheets:
+class TileSheets(msgspec.Struct, frozen=True):
     """Tile fronts, each page followed by its mirrored backs."""
 
     name: str = "tiles"
@@ -135,8 +134,7 @@ class TileSheets:
         return [Artifact(path, data, sheet_entry("tiles", paper, path, plan, options, cut_of))]
 
 
-@dataclass(frozen=True)
-class ComponentSheets:
+class ComponentSheets(msgspec.Struct, frozen=True):
     """Cards or tokens, grouped by size and outline, with their reverses."""
 
     kind: str
@@ -160,8 +158,7 @@ class ComponentSheets:
                                                  lambda placement: cuts[placement.name]))]
 
 
-@dataclass(frozen=True)
-class BoardPages:
+class BoardPages(msgspec.Struct, frozen=True):
     """A board in overlapping pages to trim and glue, then an assembly guide."""
 
     name: str = "board"
@@ -190,8 +187,7 @@ class BoardPages:
         return [Artifact(path, data, listing)]
 
 
-@dataclass(frozen=True)
-class PlayerAids:
+class PlayerAids(msgspec.Struct, frozen=True):
     """One-page references for plain paper, one PDF per aid."""
 
     name: str = "aids"

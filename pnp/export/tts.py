@@ -34,9 +34,10 @@ import hashlib
 import json
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from pnp.draw.scene import Drawing
 from pnp.export.artifacts import Artifact
@@ -70,8 +71,7 @@ def plain_name(tileset: Tileset, piece: Piece) -> str:
 Namer = Callable[[Tileset, Piece], str]
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(msgspec.Struct, frozen=True):
     """One TTS deck: its designs, the back or reverses, and the face it hides behind.
 
     ``reverses`` holds each design's own reverse when the designs differ on the
@@ -94,8 +94,7 @@ class Deck:
         return self.faces[0].inches
 
 
-@dataclass(frozen=True)
-class Sheet:
+class Sheet(msgspec.Struct, frozen=True):
     """A grid of faces cut by TTS: ``deck.faces[start:start + count]``, then the hidden one."""
 
     deck: Deck
@@ -240,8 +239,7 @@ def card_scale(deck: Deck) -> float:
     return round(max(deck.inches) / POKER_INCHES, 4)
 
 
-@dataclass(frozen=True)
-class TtsExport:
+class TtsExport(msgspec.Struct, frozen=True):
     """Deck sheets, backs, the board picture and a TTS saved object for one game.
 
     Image addresses are ``url_base`` followed by the file name; without one they
@@ -251,7 +249,7 @@ class TtsExport:
 
     out_dir: str = ""
     url_base: str = ""
-    names: Namer = field(default=plain_name)
+    names: Namer = plain_name
     name = "tts"
     per_paper = False
     own_job = False

@@ -9,14 +9,14 @@ the three cannot drift apart.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+import msgspec
 
 # Outer size (trim plus bleed) and the step between neighbours, both as x, y.
 Pitches = tuple[float, float, float, float]
 
 
-@dataclass(frozen=True)
-class Lattice:
+class Lattice(msgspec.Struct, frozen=True):
     """Equal pieces in rows and columns: a plain grid or a honeycomb.
 
     A honeycomb in rows holds pointy-top hexes, odd rows moved right by half a

@@ -14,8 +14,9 @@ so adding a shape is one subclass of :class:`Shape` and its tests.
 from __future__ import annotations
 
 import math
-from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from abc import abstractmethod
+
+import msgspec
 
 from pnp.geometry.lattice import HONEYCOMB_COLUMNS, HONEYCOMB_ROWS, SQUARE_GRID, Lattice
 
@@ -24,12 +25,13 @@ Cell = tuple[int, int]
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
-class Shape(ABC):
+class Shape(msgspec.Struct, frozen=True):
     """A tile outline: its edges in clockwise order and the bearing of the first.
 
     Subclasses say what is not generic: the bounding box, where grid cells
-    sit, and how copies pack on a sheet.
+    sit, and how copies pack on a sheet. A shape is a frozen msgspec Struct,
+    whose metaclass is not ABCMeta: mypy --strict refuses a subclass that
+    leaves a method abstract, and at run time such a method raises.
     """
 
     name: str
@@ -72,6 +74,7 @@ class Shape(ABC):
     @abstractmethod
     def box(self, size: float) -> tuple[float, float]:
         """Width and height of the bounding box of a tile ``size`` across flats."""
+        raise NotImplementedError
 
     @abstractmethod
     def cell_centre(self, cell: Cell, size: float) -> Point:
@@ -80,11 +83,13 @@ class Shape(ABC):
         Neighbouring centres must be exactly ``size`` apart along the shared
         edge's normal, which is what lets a board and its tiles line up.
         """
+        raise NotImplementedError
 
     @property
     @abstractmethod
     def lattice(self) -> Lattice:
         """How copies of this shape pack on a sheet so that neighbours share cuts."""
+        raise NotImplementedError
 
     @property
     def fills_box(self) -> bool:
@@ -126,8 +131,7 @@ class Shape(ABC):
         return tuple(points)
 
 
-@dataclass(frozen=True)
-class SquareShape(Shape):
+class SquareShape(Shape, frozen=True):
     """A square on an (x, y) grid: its box is itself, and copies butt in a plain grid."""
 
     def box(self, size: float) -> tuple[float, float]:
@@ -145,8 +149,7 @@ class SquareShape(Shape):
         return True
 
 
-@dataclass(frozen=True)
-class HexShape(Shape):
+class HexShape(Shape, frozen=True):
     """A regular hex on axial (q, r) cells, pointy-top unless ``flat_top``.
 
     One class serves both orientations: they differ only in which axis the

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+import msgspec
 
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN, Paper
 from pnp.units import inches
@@ -11,8 +12,7 @@ from pnp.units import inches
 OVERLAP = inches(0.5)  # glue strip shared by neighbouring pages
 
 
-@dataclass(frozen=True)
-class Window:
+class Window(msgspec.Struct, frozen=True):
     """The part of the board one page shows, in board points (y-down), and its label."""
 
     label: str

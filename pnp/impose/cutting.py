@@ -17,7 +17,7 @@ machine and paper accepts; so a Cricut page is that picture, not a paper.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from pnp.errors import InputError, Where
 from pnp.impose.layout import Area, Group, Paper, Placement, grid_for
@@ -28,8 +28,7 @@ CUT_GAP = mm(2.0)  # bare space between two pieces' bleeds, so each cuts free
 CRICUT_IMAGE = (6.75 * 72, 9.25 * 72)  # the largest Print Then Cut picture, in points
 
 
-@dataclass(frozen=True)
-class Registration:
+class Registration(msgspec.Struct, frozen=True):
     """Silhouette type 1 registration marks, as Studio's settings name them."""
 
     inset: float = mm(10)  # from each paper edge to the mark's outer edge
@@ -60,8 +59,7 @@ class Registration:
 SILHOUETTE = Registration()
 
 
-@dataclass(frozen=True)
-class CutPage:
+class CutPage(msgspec.Struct, frozen=True):
     """One page of a cutter: the pieces on it (trim boxes, PDF points, y up)."""
 
     number: int

@@ -21,7 +21,8 @@ correction itself: what the user types into ``pnp profile set``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import msgspec
+from msgspec.structs import replace
 
 from pnp.impose.layout import Page, Paper, Placement, SheetPlan
 from pnp.units import mm
@@ -66,8 +67,7 @@ def shift_backs(plan: SheetPlan, offset: tuple[float, float]) -> SheetPlan:
     return replace(plan, pages=tuple(moved(page) for page in plan.pages))
 
 
-@dataclass(frozen=True)
-class StrokePair:
+class StrokePair(msgspec.Struct, frozen=True):
     """One pair of the calibration sheet, in the front's frame.
 
     ``axis`` is "x" for the row (vertical strokes, read left to right) and

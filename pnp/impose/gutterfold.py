@@ -13,7 +13,7 @@ pieces is used: nine poker cards do not fit half a page, but three do.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from pnp.errors import InputError, Where
 from pnp.impose.layout import (

@@ -13,7 +13,8 @@ marks and the first token block's there is room for both sets of marks.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from pnp.errors import InputError
 from pnp.impose.layout import (

@@ -11,9 +11,10 @@ file's lines.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+from msgspec.structs import replace
 
 from pnp.errors import InputError, did_you_mean
 from pnp.input.catalog import SUFFIXES, resolve, shipped_games

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import struct
 import zlib
-from dataclasses import dataclass
+
+import msgspec
 
 MAX_PIXELS = 40_000_000  # 40 megapixels: a 6 in tile at well over 1,000 dpi
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -21,8 +22,7 @@ JPEG_FRAMES = frozenset({0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0
 JPEG_STANDALONE = frozenset({0x01, *range(0xD0, 0xD8)})
 
 
-@dataclass(frozen=True)
-class RasterFacts:
+class RasterFacts(msgspec.Struct, frozen=True):
     """What the bytes say: the format and the pixel size."""
 
     format: str  # "PNG" | "JPEG"

@@ -27,8 +27,9 @@ from __future__ import annotations
 import codecs
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 if TYPE_CHECKING:  # the parser is imported when art is checked, not on every start
     from xml.etree.ElementTree import Element
@@ -104,8 +105,7 @@ class SvgProblem(ValueError):
         self.found = found[:60]
 
 
-@dataclass(frozen=True)
-class CheckedSvg:
+class CheckedSvg(msgspec.Struct, frozen=True):
     """The SVG as the renderers will get it: checked text as UTF-8, no declaration."""
 
     data: bytes

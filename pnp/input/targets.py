@@ -8,8 +8,9 @@ changes and variants are applied here too, so every command sees one tileset.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from pnp.errors import InputError, Where, did_you_mean
 from pnp.input.catalog import resolve

@@ -9,7 +9,7 @@ several mistakes reports all of them in one run:
 2. named steps check what relates fields to each other (names used twice,
    references to backs and tiles, paths on the shape's edges, board cells),
    skipping whatever an earlier mistake already broke;
-3. only if nothing was found are the frozen dataclasses of
+3. only if nothing was found are the frozen value types of
    :mod:`pnp.model.tileset` built, from values that are known to be good.
 
 Later steps trust the model completely, so every check a designer can fail

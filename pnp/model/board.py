@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 
-@dataclass(frozen=True)
-class SpaceMark:
+class SpaceMark(msgspec.Struct, frozen=True):
     """Board spaces printed in a player's colour: where that player sets up."""
 
     label: str
@@ -15,8 +14,7 @@ class SpaceMark:
     short_game: bool = False  # also used by the short game (drawn with a double ring)
 
 
-@dataclass(frozen=True)
-class BoardSpec:
+class BoardSpec(msgspec.Struct, frozen=True):
     """A hexagon of hexes: ``side`` spaces along each edge, an optional inner board."""
 
     name: str

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+
+import msgspec
 
 from pnp.geometry.shapes import Shape
 from pnp.model.tileset import TileKind, Tunnel
@@ -38,8 +39,7 @@ Polyline = tuple[Point, ...]
 NO_GROUND_ROLES = ("event",)  # event tiles are set aside when drawn, never stood on
 
 
-@dataclass(frozen=True)
-class Floor:
+class Floor(msgspec.Struct, frozen=True):
     """The floor of one path: centre lines, the half-width around them, and round rooms."""
 
     lines: tuple[Polyline, ...]
@@ -70,8 +70,7 @@ class Floor:
                    key=lambda spot: math.dist(spot, point))
 
 
-@dataclass(frozen=True)
-class Ground:
+class Ground(msgspec.Struct, frozen=True):
     """Every place of one tile (as turned) where a pawn may stand."""
 
     floors: tuple[Floor, ...]

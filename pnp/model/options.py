@@ -6,11 +6,10 @@ bottom with the rest of the plain data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 
-@dataclass(frozen=True)
-class BuildOptions:
+class BuildOptions(msgspec.Struct, frozen=True):
     """How to print: which papers, how much bleed, and how the printer flips."""
 
     papers: tuple[str, ...] = ("letter", "a4")

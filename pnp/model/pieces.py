@@ -6,15 +6,15 @@ Both imposition and drawing need these, so they are plain functions of the model
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+import msgspec
 
 from pnp.geometry.lattice import SQUARE_GRID, Lattice
 from pnp.geometry.shapes import HEX_POINTY, HexShape, Shape
 from pnp.model.tileset import Component, Tileset
 
 
-@dataclass(frozen=True)
-class PieceCut:
+class PieceCut(msgspec.Struct, frozen=True):
     """The outline a piece is cut to: a rectangle, a round, or a tile shape.
 
     Drawing, imposition and the manifest all ask this one value what the cut

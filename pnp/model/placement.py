@@ -6,13 +6,12 @@ so a cell never travels without its rotation, nor a rotation without its kind.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 Cell = tuple[int, int]  # (x, y) on a square board, axial (q, r) on a hex one
 
 
-@dataclass(frozen=True)
-class TilePlacement:
+class TilePlacement(msgspec.Struct, frozen=True):
     """One tile kind on one cell, turned clockwise by ``rotation`` edge steps."""
 
     kind: str

@@ -20,7 +20,8 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from pnp.geometry.shapes import Shape
 from pnp.model.ground import (
@@ -39,8 +40,7 @@ SCALES = 10  # sizes tried between full size and a feature's smallest
 SHRINK_COST = 0.6  # how far (in tile sizes) a feature would move rather than vanish
 
 
-@dataclass(frozen=True)
-class Footprint:
+class Footprint(msgspec.Struct, frozen=True):
     """What a feature needs: its box at full size, where it was asked for, how small it
     may get, and the feature (if any) it belongs with and may overlap (a badge's icon)."""
 
@@ -64,8 +64,7 @@ class Footprint:
                 for i in range(across + 1) for dy in (-h, 0.0, h)]
 
 
-@dataclass(frozen=True)
-class Spot:
+class Spot(msgspec.Struct, frozen=True):
     """Where a feature is drawn and at what share of its full size."""
 
     centre: Point
@@ -147,8 +146,7 @@ def _clearance(shape: Shape, paths: tuple[Tunnel, ...], margin: float) -> _Clear
     return _Clearance(shape, paths, margin)
 
 
-@dataclass(frozen=True)
-class _Arc:
+class _Arc(msgspec.Struct, frozen=True):
     """A circular arc: centre, radius, and its ends and middle as angles."""
 
     centre: Point
@@ -182,8 +180,7 @@ class _Arc:
         return min(math.dist(point, end) for end in ends)
 
 
-@dataclass(frozen=True)
-class RoomSign:
+class RoomSign(msgspec.Struct, frozen=True):
     """A name plaque and the icon it names sharing a tile's room: plaque low, icon above.
 
     Positions are from the room's centre (the tile's), in tile sizes, y down.

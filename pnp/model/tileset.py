@@ -7,9 +7,11 @@ step trusts these values completely.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
+
+import msgspec
+from msgspec.structs import replace
 
 from pnp.geometry.shapes import Shape
 from pnp.model.board import BoardSpec
@@ -26,8 +28,7 @@ DEFAULT_PALETTE = {
 }
 
 
-@dataclass(frozen=True)
-class Tunnel:
+class Tunnel(msgspec.Struct, frozen=True):
     """One tunnel: the edges it opens, joined inside the tile.
 
     A single port is a dead end; three or more ports, or ``junction``, meet in
@@ -39,8 +40,7 @@ class Tunnel:
     style: str = "tunnel"  # tunnel | cavern
 
 
-@dataclass(frozen=True)
-class Feature:
+class Feature(msgspec.Struct, frozen=True):
     """Something printed on a piece besides tunnels: an icon, a label, text or a die face."""
 
     kind: str  # "icon", "label", "text" or "die"
@@ -50,8 +50,7 @@ class Feature:
     badge: str = ""  # a number or word in a small disc on an icon (points, costs)
 
 
-@dataclass(frozen=True)
-class Art:
+class Art(msgspec.Struct, frozen=True):
     """A user's art file as it was checked when the tileset was read.
 
     The renderers draw ``data``, never the file again, so what is drawn is
@@ -61,11 +60,14 @@ class Art:
 
     path: Path
     format: str  # "svg", "png" or "jpeg"
-    data: bytes = field(repr=False)
+    data: bytes
+
+    def __repr__(self) -> str:
+        """The file and its format: the bytes would bury any message that shows an Art."""
+        return f"Art(path={self.path!r}, format={self.format!r}, {len(self.data)} bytes)"
 
 
-@dataclass(frozen=True)
-class OwnIcon:
+class OwnIcon(msgspec.Struct, frozen=True):
     """An icon a tileset brings as an SVG file from its folder, named like a built-in one."""
 
     name: str
@@ -73,8 +75,7 @@ class OwnIcon:
     line: int = 0
 
 
-@dataclass(frozen=True)
-class TileKind:
+class TileKind(msgspec.Struct, frozen=True, dict=True):
     """A tile design and how many copies the game has."""
 
     name: str
@@ -103,8 +104,7 @@ class TileKind:
         return frozenset(pairs)
 
 
-@dataclass(frozen=True)
-class Back:
+class Back(msgspec.Struct, frozen=True):
     """A card-back design shared by the tiles that name it."""
 
     name: str
@@ -113,8 +113,7 @@ class Back:
     subtitle: str = ""
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(msgspec.Struct, frozen=True):
     """A named way to play that changes counts or the player count."""
 
     name: str
@@ -123,8 +122,7 @@ class Variant:
     counts: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
-class Component:
+class Component(msgspec.Struct, frozen=True):
     """A non-tile piece: card, token or board, with its own size and back."""
 
     name: str
@@ -140,16 +138,14 @@ class Component:
     reverse: Face | None = None  # its own back, for double-sided pieces
 
 
-@dataclass(frozen=True)
-class Face:
+class Face(msgspec.Struct, frozen=True):
     """One side of a double-sided piece: a colour and what is printed on it."""
 
     colour: str
     features: tuple[Feature, ...]
 
 
-@dataclass(frozen=True)
-class AidRow:
+class AidRow(msgspec.Struct, frozen=True):
     """One row of an aid's table: an icon, what it is, and what it does or scores."""
 
     name: str
@@ -158,8 +154,7 @@ class AidRow:
     badge: str = ""  # a number or word in a small disc on the icon, as on tiles
 
 
-@dataclass(frozen=True)
-class AidSection:
+class AidSection(msgspec.Struct, frozen=True):
     """A heading over a table of rows, then short lines of rules, each a row of its own."""
 
     heading: str
@@ -167,8 +162,7 @@ class AidSection:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Aid:
+class Aid(msgspec.Struct, frozen=True):
     """A one-page player aid (scoring summary, variant rules): tables of icons and short rows.
 
     ``palette`` is the tileset's, so the aid's icons wear the tiles' colours.
@@ -180,8 +174,7 @@ class Aid:
     palette: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True)
-class Tileset:
+class Tileset(msgspec.Struct, frozen=True):
     """One game's complete, validated declaration."""
 
     game: str
@@ -210,7 +203,7 @@ class Tileset:
     def rules_game(self) -> str:
         """The game whose rules and rulebook apply, whatever the output is called."""
         return self.origin or self.game
-    lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    lines: tuple[tuple[str, int], ...] = ()  # (field, line) pairs; not part of the design
 
     @property
     def folder(self) -> Path:

@@ -14,8 +14,9 @@ Titles are drawn as plain strings, never parsed as markup.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from pnp.draw.fonts import greedy_lines, pdf_font, string_width
 from pnp.rulebook.platypus import platypus_class
@@ -27,8 +28,7 @@ NUMBER_SLOT = 18.0  # points at the right of a line kept for its page number
 DOT_PITCH = 5.0  # leader dots sit on one grid, so their columns line up
 
 
-@dataclass(frozen=True)
-class Heading:
+class Heading(msgspec.Struct, frozen=True):
     """A numbered heading as the contents lists it."""
 
     level: int
@@ -45,8 +45,7 @@ class Heading:
         return "pnpPage" + self.number.replace(".", "_")
 
 
-@dataclass(frozen=True)
-class LineStyle:
+class LineStyle(msgspec.Struct, frozen=True):
     """How one level of the contents is set."""
 
     font: str  # a role of pnp.draw.fonts

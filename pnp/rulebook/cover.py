@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from pnp import __version__
 from pnp.draw.components import design_component
@@ -33,8 +34,7 @@ GAP = 8.0  # between the title block and the picture
 DARK, CREAM, ACCENT, BOARD = "#1f1a16", "#f3ecdd", "#a8321c", "#d8ccb2"
 
 
-@dataclass(frozen=True)
-class CoverGrid:
+class CoverGrid(msgspec.Struct, frozen=True):
     """The picture's box on the page (points, y up) and the size of a tile in it."""
 
     left: float

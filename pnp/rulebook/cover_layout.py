@@ -19,7 +19,8 @@ import math
 import random
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from pnp.geometry.shapes import Shape, rotate_ports
 from pnp.model.placement import TilePlacement
@@ -35,8 +36,7 @@ PATCH_SHARE = 0.45  # of an empty board's spaces that a tunnel-less cover fills
 MINERS_EACH = 3  # pieces of each kind stood on a tunnel-less cover
 
 
-@dataclass(frozen=True)
-class CoverLayout:
+class CoverLayout(msgspec.Struct, frozen=True):
     """The cells the picture shows, the tiles laid on them and pieces standing on tiles."""
 
     region: tuple[Cell, ...]

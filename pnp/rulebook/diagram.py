@@ -9,7 +9,7 @@ Coordinates are points inside the diagram's box, y up, as the PDF has them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from pnp.geometry.shapes import Shape
 from pnp.model.ground import PAWN_RATIO
@@ -24,8 +24,7 @@ BADGE_RATIO = 0.2  # the verdict badge's radius as a share of a tile
 BADGE_GAP = 0.1  # clear space between the board and the badge, as a share of a tile
 
 
-@dataclass(frozen=True)
-class DiagramPlan:
+class DiagramPlan(msgspec.Struct, frozen=True):
     """The diagram's box and the board's cells inside it."""
 
     diagram: Diagram

@@ -9,8 +9,9 @@ over workers.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from pnp.export.artifacts import Artifact
 from pnp.export.designs import GameDesigns
@@ -41,8 +42,7 @@ def page_count(pdf: bytes) -> int:
     return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
-@dataclass(frozen=True)
-class Rulebooks:
+class Rulebooks(msgspec.Struct, frozen=True):
     """The rulebook PDF per paper, and with ``--booklet`` its saddle-stitch imposition."""
 
     name: str = "rulebook"

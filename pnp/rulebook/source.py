@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from pnp.errors import InputError, Problem, Where, did_you_mean
 from pnp.geometry.shapes import Shape
@@ -62,8 +63,7 @@ Mark = tuple[Point, str]  # where, "tick" or "cross"
 Label = tuple[Point, str, str]  # where, text, colour
 
 
-@dataclass(frozen=True)
-class Diagram:
+class Diagram(msgspec.Struct, frozen=True):
     """A small board drawn with the game's own tiles, to show a rule in action."""
 
     caption: str
@@ -80,8 +80,7 @@ class Diagram:
     labels: tuple[Label, ...] = ()
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(msgspec.Struct, frozen=True):
     """One piece of a rulebook in reading order: Markdown tokens or a directive."""
 
     kind: str  # "markdown" or a directive name
@@ -90,10 +89,9 @@ class Block:
     line: int = 0
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(msgspec.Struct, frozen=True):
     path: Path
-    blocks: tuple[Block, ...] = field(default=())
+    blocks: tuple[Block, ...] = ()
 
 
 def parse(path: Path, tileset: Tileset) -> Source:

@@ -13,8 +13,9 @@ import io
 import math
 import re
 import zlib
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
+
+from msgspec.structs import replace
 
 from pnp import __version__
 from pnp.draw.art import design_tile

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+import msgspec
 
 from pnp.model.tileset import TileKind, Tileset
 
@@ -30,8 +31,7 @@ GAME_MODULES = MappingProxyType({
 })
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(msgspec.Struct, frozen=True):
     """What is being checked or played: a tile mix, a player count and a variant."""
 
     tileset: Tileset
@@ -43,8 +43,7 @@ class Setup:
         return next((tile.count for tile in self.tileset.tiles if tile.name == name), 0)
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(msgspec.Struct, frozen=True):
     """One thing the validator noticed about a tile mix."""
 
     severity: str  # error | warning | info
@@ -65,8 +64,7 @@ class Finding:
 Report = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class GameRules:
+class GameRules(msgspec.Struct, frozen=True):
     """Everything a game's rules offer the commands; absent abilities are None."""
 
     game: str

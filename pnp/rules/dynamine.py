@@ -21,10 +21,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+import msgspec
 
 from pnp.geometry.shapes import SQUARE
 from pnp.input.load import load_file
@@ -70,8 +71,7 @@ VERTICAL = frozenset(("N", "S"))
 # What a tile shows, read from its features.
 
 
-@dataclass(frozen=True)
-class TileFacts:
+class TileFacts(msgspec.Struct, frozen=True):
     """Everything the rules need to know about a tile kind, taken from its features."""
 
     costs: tuple[int, ...] = ()  # every die face printed (a valid tile has exactly one)
@@ -147,8 +147,7 @@ def is_vertical(kind: TileKind) -> bool:
 # One player's mine and the building rules.
 
 
-@dataclass(frozen=True)
-class Mine:
+class Mine(msgspec.Struct, frozen=True):
     """One player's mine: tile kinds by (x, level) cell, the entrance included.
 
     A mine is never changed in place; placing or moving a tile gives a new one,
@@ -385,8 +384,7 @@ def well_points(mine: Mine, cell: Cell, well: str) -> int:
     return 2 + above
 
 
-@dataclass(frozen=True)
-class MineCounts:
+class MineCounts(msgspec.Struct, frozen=True):
     """What the reward cards compare between players."""
 
     fossils: int
@@ -397,7 +395,7 @@ class MineCounts:
     tiles: int
 
     def as_dict(self) -> dict[str, int]:
-        return dict(self.__dict__)
+        return {name: getattr(self, name) for name in self.__struct_fields__}
 
 
 def mine_counts(mine: Mine) -> MineCounts:
@@ -478,8 +476,7 @@ def mission_done(mission: str, mine: Mine) -> bool:
     return _sapphire_at_4(mine) if what == "sapphire" else _on_mission_level(mine, what)
 
 
-@dataclass(frozen=True)
-class RewardValue:
+class RewardValue(msgspec.Struct, frozen=True):
     """The points of one reward card: side A (2 players) and side B 1st and 2nd place."""
 
     side_a: int
@@ -544,8 +541,7 @@ def award(amounts: dict[str, int], side: str, value: RewardValue) -> dict[str, i
 # A whole game: the layout file and its score.
 
 
-@dataclass(frozen=True)
-class PlayerLayout:
+class PlayerLayout(msgspec.Struct, frozen=True):
     """One player's finished mine with the item and mission cards they hold."""
 
     name: str
@@ -554,8 +550,7 @@ class PlayerLayout:
     missions: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(msgspec.Struct, frozen=True):
     """A finished game: the players' mines; ``side`` None means chosen by player count."""
 
     players: tuple[PlayerLayout, ...]

@@ -34,9 +34,10 @@ region of its own, so no square is counted twice.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
+
+import msgspec
 
 Cell = tuple[int, int]
 Needs = tuple[int, ...]  # squares asking for each need class, in the supply's class order
@@ -72,8 +73,7 @@ def serves(pairs: Sequence[tuple[str, str]], rotatable: bool) -> int:
     return mask
 
 
-@dataclass(frozen=True)
-class Supply:
+class Supply(msgspec.Struct, frozen=True, dict=True):
     """The tiles a link may use, grouped by the needs each can serve.
 
     ``straight``, ``turn`` and ``both`` count rotatable tiles that only run
@@ -148,8 +148,7 @@ class Supply:
         return Supply(self.straight, self.turn, self.both + flexible, self.fixed)
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(msgspec.Struct, frozen=True):
     """A tunnel between two bases: the squares in between and what each must do."""
 
     cells: tuple[Cell, ...]
@@ -164,8 +163,7 @@ class Link:
         return len(self.needs) - self.turns
 
 
-@dataclass(frozen=True)
-class Search:
+class Search(msgspec.Struct, frozen=True, dict=True):
     """Where a link search may go: the bases, a region, and an optional cap on its length."""
 
     start: Cell

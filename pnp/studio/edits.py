@@ -12,9 +12,9 @@ change keeps exactly the text it had.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from pnp.model.icons import ICON_NAMES
@@ -34,8 +34,7 @@ FLAGS = ("role", "rotatable", "back")
 FEATURE_KINDS = ("icon", "label")
 
 
-@dataclass(frozen=True)
-class Request:
+class Request(msgspec.Struct, frozen=True):
     """One edit as the page sent it, with the tileset it applies to."""
 
     fields: dict[str, Any]

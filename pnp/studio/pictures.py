@@ -8,7 +8,8 @@ first page of the real tile-sheet PDF, rasterised by PDFium.
 from __future__ import annotations
 
 import io
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from pnp.draw.art import design_tile
 from pnp.export.designs import GameDesigns

@@ -14,8 +14,9 @@ open, never a list typed separately.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
+
+import msgspec
 
 from pnp.geometry.shapes import SQUARE, rotate_ports
 from pnp.model.tileset import TileKind, Tileset
@@ -248,8 +249,7 @@ def _link_error(supply: Supply, groups: dict[int, list[str]],
 # Placement and movement, shared by the simulator and the tests.
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(msgspec.Struct, frozen=True, dict=True):
     """A tile on the grid: its kind and how far it is turned clockwise."""
 
     kind: TileKind

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import random
 import statistics
-from dataclasses import dataclass, field
+
+import msgspec
 
 from pnp.model.tileset import TileKind
 from pnp.rules import Setup, rotations
@@ -51,8 +52,7 @@ ROUND_CAP = 200  # rounds of turns before a game counts as unfinished
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
-@dataclass
-class Game:
+class Game(msgspec.Struct):
     """One game in progress (mutable on purpose: it lives inside one simulation).
 
     Players are numbered in turn order; ``bases`` gives each its square and
@@ -64,12 +64,12 @@ class Game:
     draw: list[TileKind]
     bases: tuple[Cell, ...] = ((0, 0), (7, 7))
     species: tuple[int, ...] = (0, 1)
-    pit: list[TileKind] = field(default_factory=list)
-    hands: list[list[TileKind]] = field(default_factory=list)
-    pawns: list[list[Cell]] = field(default_factory=list)
-    reserve: list[int] = field(default_factory=list)
-    aside: list[int] = field(default_factory=list)
-    out: set[int] = field(default_factory=set)
+    pit: list[TileKind] = msgspec.field(default_factory=list)
+    hands: list[list[TileKind]] = msgspec.field(default_factory=list)
+    pawns: list[list[Cell]] = msgspec.field(default_factory=list)
+    reserve: list[int] = msgspec.field(default_factory=list)
+    aside: list[int] = msgspec.field(default_factory=list)
+    out: set[int] = msgspec.field(default_factory=set)
 
     def __post_init__(self) -> None:
         players = len(self.bases)

@@ -23,7 +23,9 @@ Rules as implemented (a player is 0 for red or 1 for blue):
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+
+import msgspec
+from msgspec.structs import replace
 
 from pnp.geometry.lattice import hexagon_cells, ring_distance
 
@@ -32,8 +34,7 @@ PLAYERS = ("red", "blue")
 MOST_NEIGHBOURS = 3  # no tile may touch more than this many other tiles
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(msgspec.Struct, frozen=True):
     """A hex-hex board of ``side`` spaces per edge, laid out for bitset arithmetic.
 
     Cell (q, r) has index ``(r + R) * stride + (q + R)`` with ``R = side - 1`` and
@@ -148,8 +149,7 @@ def _touch_counts(board: Board, tiles: int) -> tuple[int, int]:
 # Game state and the three steps of a turn
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(msgspec.Struct, frozen=True):
     """Everything that decides the rest of a game; every change makes a new State."""
 
     tiles: int  # bitset of spaces holding a tile

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from pnp.errors import InputError, Problem, Where
 from pnp.geometry.lattice import ring_distance
@@ -29,8 +30,7 @@ REQUIRED = ("side", "to_move", "tiles", "miners")
 Cell = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(msgspec.Struct, frozen=True):
     """One read position: its line, its board and the engine's state."""
 
     line: int

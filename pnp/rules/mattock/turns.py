@@ -15,7 +15,7 @@ sorting cells that way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from pnp.rules.mattock.engine import (
     Board,
@@ -28,8 +28,7 @@ from pnp.rules.mattock.engine import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(msgspec.Struct, frozen=True):
     """One legal turn: the mined space, the walk (or None) and the removed miners' bitset."""
 
     mine: int
@@ -37,8 +36,7 @@ class Turn:
     removed: int
 
 
-@dataclass(frozen=True)
-class Listing:
+class Listing(msgspec.Struct, frozen=True):
     """Every legal turn of a position, and whether the game is over there."""
 
     turns: tuple[Turn, ...]
@@ -104,8 +102,7 @@ def _flood(board: Board, seeds: int, passable: int) -> int:
 # for the walker leaving its space, instead of flooding again for every turn.
 
 
-@dataclass(frozen=True, slots=True)
-class _Threat:
+class _Threat(msgspec.Struct, frozen=True):
     """What one opponent miner reaches, for deciding whether a turn removes it."""
 
     bit: int  # the miner
@@ -197,8 +194,7 @@ def walk_removals(board: Board, mined: State, threats: list[_Threat], source: in
     return [_doomed(board, tiles, rest, theirs, live, 1 << target) for target in targets]
 
 
-@dataclass(frozen=True, slots=True)
-class _Live:
+class _Live(msgspec.Struct, frozen=True):
     """An opponent miner that a walk may remove, with one path behind each answer.
 
     ``touch`` is a shortest path through empty tiles from the miner to a space
