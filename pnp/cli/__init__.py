@@ -11,7 +11,6 @@ status 2; rule violations found by ``validate`` are exit status 1.
 from __future__ import annotations
 
 import importlib
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -273,6 +272,8 @@ def validate(target: str, players: int | None, variant: str | None, sets: tuple[
         findings.extend(simulation_findings(rules, setup, games))
     errors = [f for f in findings if f.severity == "error"]
     if as_json:
+        import json  # only here: most runs print lines, and json costs start-up
+
         click.echo(json.dumps({"game": tileset.game, "mix": tileset.mix or None,
                                "players": players, "variant": variant, "ok": not errors,
                                "findings": [f.as_dict() for f in findings]}, indent=1))
@@ -332,6 +333,8 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
     start = time.perf_counter()
     report = rules.simulate(Setup(tileset, players, variant), games, seed)
     elapsed = time.perf_counter() - start
+    import json
+
     if as_json:
         click.echo(json.dumps(report, indent=1, sort_keys=True))
     else:
@@ -356,6 +359,8 @@ def score(game: str, layout: Path, as_json: bool) -> None:
                          field="GAME", found=repr(tileset.game), allowed="dynamine")
     report = rules.score(tileset, layout)
     if as_json:
+        import json
+
         click.echo(json.dumps(report, indent=1, sort_keys=True))
         return
     for player in report["players"]:

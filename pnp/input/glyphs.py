@@ -46,8 +46,18 @@ def drawable(character: str) -> bool:
     return index >= 0 and point <= lasts[index]
 
 
+@functools.lru_cache(maxsize=1)
+def _fine_ascii() -> frozenset[str]:
+    """The ASCII characters that print as they should: most text holds nothing else."""
+    return frozenset(character for character in map(chr, range(128))
+                     if drawable(character) and
+                     unicodedata.bidirectional(character) not in RIGHT_TO_LEFT)
+
+
 def undrawable(text: str) -> str | None:
     """What is wrong with the first character of ``text`` that would not print right, if any."""
+    if text.isascii() and _fine_ascii().issuperset(text):
+        return None  # the common case, decided in one pass in C
     for character in text:
         code = f"U+{ord(character):04X}"
         if unicodedata.bidirectional(character) in RIGHT_TO_LEFT:

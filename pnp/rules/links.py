@@ -64,6 +64,10 @@ def need_of_move(heading_in: int, heading_out: int) -> int:
     return need_between((heading_in + 2) % 4, heading_out)
 
 
+# need_of_move for every pair of headings, looked up in the search's inner loop
+_NEED_OF_MOVE = tuple(tuple(need_of_move(into, out) for out in range(4)) for into in range(4))
+
+
 def serves(pairs: Sequence[tuple[str, str]], rotatable: bool) -> int:
     """The need mask of a tile whose tunnels join these edge pairs (letters N E S W)."""
     mask = 0
@@ -130,8 +134,21 @@ class Supply(msgspec.Struct, frozen=True, dict=True):
         return max([0, *(sum(needs[i] for i in chosen) - have for chosen, have in self.halls)])
 
     def fits(self, needs: Needs) -> bool:
-        """True when one tile can be given to every square asking for these needs."""
-        return all(sum(needs[i] for i in chosen) <= have for chosen, have in self.halls)
+        """True when one tile can be given to every square asking for these needs.
+
+        A search asks this of the same few need counts thousands of times, so
+        each answer is kept (per supply, which never changes).
+        """
+        known = self._fit_answers
+        answer = known.get(needs)
+        if answer is None:
+            answer = known[needs] = all(sum(needs[i] for i in chosen) <= have
+                                        for chosen, have in self.halls)
+        return answer
+
+    @cached_property
+    def _fit_answers(self) -> dict[Needs, bool]:
+        return {}
 
     def needs_of(self, link: Link) -> Needs | None:
         """A link's need counts in this supply's classes; None if a need has no tile."""
@@ -244,9 +261,22 @@ def _fresh(seen: dict[tuple[Cell, int], list[Needs]], place: tuple[Cell, int],
            needs: Needs) -> bool:
     """Record ``needs`` at a square and heading unless an earlier state needs no more."""
     earlier = seen.setdefault(place, [])
-    if any(all(a <= b for a, b in zip(old, needs, strict=True)) for old in earlier):
-        return False
+    for old in earlier:
+        if _no_more(old, needs):
+            return False
     earlier.append(needs)
+    return True
+
+
+def _no_more(old: Needs, new: Needs) -> bool:
+    """Whether ``old`` needs no more than ``new`` of every class.
+
+    A plain loop, not all() over a generator: this is the search's innermost
+    test, and the generator doubled its cost.
+    """
+    for index, count in enumerate(old):  # noqa: SIM110
+        if count > new[index]:
+            return False
     return True
 
 
@@ -283,7 +313,7 @@ def _moves(state: State, supply: Supply) -> list[tuple[int, Needs]]:
     options = []
     for turn_by in (0, 1, 3):  # straight on, turn right, turn left
         new_heading = (heading + turn_by) % 4
-        index = supply.class_of[need_of_move(heading, new_heading)]
+        index = supply.class_of[_NEED_OF_MOVE[heading][new_heading]]
         if index < 0:
             continue
         after = needs[:index] + (needs[index] + 1,) + needs[index + 1 :]
@@ -315,7 +345,7 @@ def _pareto(done: list[tuple[Needs, Link]]) -> list[Link]:
     done.sort(key=lambda item: (sum(item[0]), item[0]))
     kept: list[tuple[Needs, Link]] = []
     for needs, link in done:
-        if not any(all(a <= b for a, b in zip(old, needs, strict=True)) for old, _ in kept):
+        if not any(_no_more(old, needs) for old, _ in kept):
             kept.append((needs, link))
     return [link for _, link in kept]
 
@@ -365,7 +395,7 @@ def links_together(pairs: Sequence[tuple[Cell, Cell, Region | None]],
         following.sort(key=lambda item: (sum(item[0]), item[0]))
         layer = []
         for total, chosen in following:
-            if not any(all(a <= b for a, b in zip(old, total, strict=True)) for old, _ in layer):
+            if not any(_no_more(old, total) for old, _ in layer):
                 layer.append((total, chosen))
         if not layer:
             return None
