@@ -35,22 +35,43 @@ def placements_json(plan: SheetPlan) -> list[str]:
     strings faster than one of dictionaries. The text is what the JSON
     encoder would write for the same row (a test holds it to that).
     """
-    names: dict[str, str] = {}
+    texts: dict[str, str] = {}  # each name and back in its JSON form, made once
+    numbers: dict[float, str] = {}  # each coordinate as text, made once
     rows = []
     for placement in plan.placements:
-        name = names.get(placement.name)
-        if name is None:
-            name = names[placement.name] = json.dumps(placement.name, ensure_ascii=False)
         key = "tile" if placement.kind == "tile" else "component"
-        row = (f'{{"page":{placement.page},"{key}":{name},"side":"{placement.side}",'
-               f'"x":{rounded(placement.x)!r},"y":{rounded(placement.y)!r},'
-               f'"w":{rounded(placement.w)!r},"h":{rounded(placement.h)!r}')
+        row = (f'{{"page":{placement.page},"{key}":{_text_of(texts, placement.name)},'
+               f'"side":"{placement.side}","x":{_number_of(numbers, placement.x)},'
+               f'"y":{_number_of(numbers, placement.y)},"w":{_number_of(numbers, placement.w)},'
+               f'"h":{_number_of(numbers, placement.h)}')
         if placement.side == "back":
-            row += f',"back":{json.dumps(placement.art.split(":", 1)[1], ensure_ascii=False)}'
+            row += f',"back":{_text_of(texts, placement.art.split(":", 1)[1])}'
         if placement.turned:
             row += ',"turned":true'
         rows.append(row + "}")
     return rows
+
+
+def _text_of(texts: dict[str, str], text: str) -> str:
+    """``text`` as a JSON string, encoded once per sheet: copies share their names."""
+    found = texts.get(text)
+    if found is None:
+        found = texts[text] = json.dumps(text, ensure_ascii=False)
+    return found
+
+
+def _number_of(numbers: dict[float, str], value: float) -> str:
+    """A coordinate as the manifest writes it: a grid repeats the same few on every page.
+
+    Only floats other than zero are kept: 0.0 and -0.0 (and 1 and 1.0) are
+    equal keys but are written differently.
+    """
+    if type(value) is not float or not value:
+        return repr(rounded(value))
+    found = numbers.get(value)
+    if found is None:
+        found = numbers[value] = repr(rounded(value))
+    return found
 
 
 def page_fills(plan: SheetPlan, cut_of: Callable[[Placement], PieceCut]) -> list[float]:

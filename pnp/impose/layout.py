@@ -245,14 +245,12 @@ def impose_groups(groups: list[Group], paper: Paper, bleed: float = 0.0,
     for group in groups:
         grid = group_grid(group, paper, bleed, source, margins)
         sequence = [(name, kind) for name, count, kind in group.pieces for _ in range(count)]
+        spots = [grid.cell(index) for index in range(min(grid.capacity, len(sequence)))]
         for start in range(0, len(sequence), grid.capacity):
             chunk = sequence[start : start + grid.capacity]
             number = len(pages) + 1
-            fronts = []
-            for index, (name, kind) in enumerate(chunk):
-                x, y = grid.cell(index)
-                fronts.append(Placement(number, name, "front", x, y, group.cell_w,
-                                        group.cell_h, kind))
+            fronts = [Placement(number, name, "front", x, y, group.cell_w, group.cell_h, kind)
+                      for (name, kind), (x, y) in zip(chunk, spots, strict=False)]  # last: fewer
             pages.append(Page(number, "front", tuple(fronts), len(chunk), grid))
             if with_backs:
                 assert backs is not None  # with_backs says so; mypy cannot see it
