@@ -13,14 +13,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-import msgspec
-
 # More than this many paragraphs scroll the first ones away; the rest are counted.
 MAX_REPORTED = 20
 
 
-class Where(msgspec.Struct, frozen=True):
-    """A position in a user's file: the file name and a 1-based line (0 if unknown)."""
+class Where(NamedTuple):
+    """A position in a user's file: the file name and a 1-based line (0 if unknown).
+
+    A named tuple, as :class:`Problem` is: every command imports this module,
+    `pnp --help` included, and a named tuple needs no library to be made.
+    """
 
     file: str
     line: int = 0

@@ -71,6 +71,7 @@ def test_help_loads_nothing_of_pnp_beyond_the_command_line():
     commands = {name for name in ours if name == "pnp.cli" or name.startswith("pnp.cli.")}
     assert ours - commands <= {"pnp", "pnp.errors"}
     assert "yaml" not in loaded
+    assert "msgspec" not in loaded  # the value types' library: the model's, not the help's
 
 
 def test_rendering_does_load_a_drawing_library(tmp_path):

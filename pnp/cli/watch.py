@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
-import msgspec
 
 from pnp.cli.common import PAPER_CHOICES, check_mix, load, reports_input_errors, verdict_line
 from pnp.errors import InputError
@@ -62,17 +61,19 @@ def watch(target: str, out_dir: Path, paper: str, rulebook: bool) -> None:
         click.echo("pnp watch: stopped", err=True)
 
 
-class Session(msgspec.Struct):
-    """What one ``pnp watch`` knows between saves: the last good tileset and what it said."""
+class Session:
+    """What one ``pnp watch`` knows between saves: the last good tileset and what it said.
 
-    target: str
-    out_dir: Path
-    options: BuildOptions
-    outputs: GameOutputs
-    tileset: Tileset | None = None
-    template: bytes | None = None
-    said: tuple[str, ...] = ()  # the validator's last verdict and warnings, or the error
-    watched: list[Path] = msgspec.field(default_factory=list)
+    State that changes with every save, so a plain class, not a value type.
+    """
+
+    def __init__(self, target: str, out_dir: Path, options: BuildOptions,
+                 outputs: GameOutputs) -> None:
+        self.target, self.out_dir, self.options, self.outputs = target, out_dir, options, outputs
+        self.tileset: Tileset | None = None
+        self.template: bytes | None = None
+        self.said: tuple[str, ...] = ()  # the validator's last verdict and warnings, or the error
+        self.watched: list[Path] = []
 
     def run(self) -> None:
         """Build once, then after every save."""
