@@ -7,6 +7,7 @@ deterministic on its own, so the bytes never depend on which worker ran it.
 
 from __future__ import annotations
 
+import functools
 import os
 from typing import Any, Protocol
 
@@ -54,6 +55,21 @@ def run_job(job: Job, options: BuildOptions,
         artifacts += [a for exporter, papers in job.parts if paper in papers
                       for a in exporter.export(designs, paper)]
     return artifacts
+
+
+def _run_job_in_worker(job: Job, options: BuildOptions) -> list[Artifact]:
+    """run_job in a pool worker, reusing the designs an earlier job of the game drew here.
+
+    Each job reaches the worker as a fresh copy of its tileset, so the designs
+    are found by the tileset's value, not its identity.
+    """
+    return run_job(job, options, _designs_in_worker(job.tileset, options))
+
+
+@functools.lru_cache(maxsize=4)
+def _designs_in_worker(tileset: Tileset, options: BuildOptions) -> GameDesigns:
+    """One GameDesigns per game and worker process (a worker lives for one build)."""
+    return GameDesigns(tileset, options)
 
 
 def heaviest_first(jobs: list[Job]) -> list[int]:
@@ -146,7 +162,7 @@ def run_jobs(jobs: list[Job], options: BuildOptions,
                                initializer=_leave_interrupts_to_the_parent)
     finished: dict[int, list[Artifact]] = {}
     try:
-        futures = {pool.submit(run_job, jobs[index], options): index
+        futures = {pool.submit(_run_job_in_worker, jobs[index], options): index
                    for index in heaviest_first(jobs)}
         for future in as_completed(futures):
             index = futures[future]
