@@ -112,9 +112,13 @@ def _stop_now(pool: Any) -> None:
     pipe, and the pool's manager thread would wait for the rest for ever (and
     the interpreter for that thread at exit); closing this process's end of
     the pipe once the workers are gone turns that wait into an end of file.
+    That thread is then joined here, before the interpreter's exit hook
+    wakes it: Python 3.11 lets the hook write to the thread's wake-up pipe
+    while the thread is closing it, which ends the build with a traceback.
     """
     workers = list((getattr(pool, "_processes", None) or {}).values())
     writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)  # gone after shutdown
+    manager = getattr(pool, "_executor_manager_thread", None)  # likewise
     pool.shutdown(wait=False, cancel_futures=True)
     for worker in workers:
         worker.terminate()
@@ -122,6 +126,8 @@ def _stop_now(pool: Any) -> None:
         worker.join()
     if writer is not None:
         writer.close()
+        if manager is not None:
+            manager.join(timeout=10.0)  # it ends at once; the bound only guards against a hang
 
 
 class Progress(Protocol):
