@@ -268,20 +268,29 @@ def _spot(clearance: _Clearance, footprint: Footprint,
         away = math.dist(centre, want)
         if away >= cost:
             break
-        scale = _largest_scale(clearance, footprint, centre, others)
+        scale = _largest_scale(clearance, footprint, centre, others, (away, cost))
         if scale is not None and away + SHRINK_COST * (1.0 - scale) < cost:
             best, cost = Spot(centre, scale), away + SHRINK_COST * (1.0 - scale)
     return best
 
 
 def _largest_scale(clearance: _Clearance, footprint: Footprint, centre: Point,
-                   others: tuple[tuple[Footprint, Spot], ...]) -> float | None:
-    """The largest size (of those tried) at which the footprint fits at ``centre``."""
+                   others: tuple[tuple[Footprint, Spot], ...],
+                   away_and_best: tuple[float, float]) -> float | None:
+    """The largest size (of those tried) at which the footprint fits at ``centre``.
+
+    ``away_and_best`` is the distance of ``centre`` from where the feature was
+    asked for and the cost of the best spot found so far: sizes too small to
+    beat it are not tried, since they could not be chosen anyway.
+    """
+    away, best = away_and_best
     room = clearance.at(centre)
     least = min(footprint.half_width, footprint.half_height)
     top = min(1.0, room / least) if footprint.round else 1.0
     for step in range(SCALES + 1):
         scale = 1.0 - (1.0 - footprint.smallest) * step / SCALES
+        if away + SHRINK_COST * (1.0 - scale) >= best:
+            return None  # smaller still only costs more
         if scale > top + 1e-9 or room < least * scale:
             continue
         if _fits(clearance, footprint, centre, scale, others, rooms=False):
