@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import math
+import re
 from xml.etree import ElementTree
 
 from pnp.draw.fonts import FONTS
@@ -36,9 +37,22 @@ def num(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+# path_data formats each command's numbers in one step and then tidies the whole
+# path at once, writing exactly what num() writes for each number: a design's
+# paths hold most of an SVG's numbers, and a call of num() per number was most
+# of the time the SVG writer took.
+_FORMATS = tuple(" ".join(["%.3f"] * count) for count in range(16))
+_TRAILING_ZEROS = re.compile(r"\.000\b|(?<=\.\d)00\b|(?<=\.\d\d)0\b")
+_NEGATIVE_ZERO = re.compile(r"(?<![\d.])-0(?![\d.])")
+
+
 def path_data(commands: tuple[Command, ...]) -> str:
-    """SVG path data for scene commands."""
-    return " ".join(command[0] + " ".join(num(v) for v in command[1:]) for command in commands)
+    """SVG path data for scene commands: each number as num() writes it."""
+    text = " ".join(command[0] + (_FORMATS[len(command) - 1] % command[1:]
+                                  if len(command) <= len(_FORMATS) else
+                                  " ".join(num(v) for v in command[1:]))
+                    for command in commands)
+    return _NEGATIVE_ZERO.sub("0", _TRAILING_ZEROS.sub("", text))
 
 
 def _element(parent: ElementTree.Element, tag: str,
