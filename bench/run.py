@@ -51,7 +51,7 @@ def median_of(args: list[str], runs: int = RUNS) -> tuple[float, float]:
     return statistics.median(times), max(peaks)
 
 
-def compare(label: str, subject: list[str], reference: list[str], target: float,
+def compare(label: str, subject: list[str], reference: list[str], target: float | None,
             runs: int = RUNS) -> tuple[float, float]:
     """Time subject and reference in turn, ``runs`` times each; print their medians' ratio.
 
@@ -69,9 +69,10 @@ def compare(label: str, subject: list[str], reference: list[str], target: float,
     return seconds, max(run[1] for run in subject_runs)
 
 
-def ratio_line(label: str, seconds: float, baseline: float, target: float) -> None:
+def ratio_line(label: str, seconds: float, baseline: float, target: float | None) -> None:
+    aim = f"target {target:g}" if target is not None else "for comparing runs"
     print(f"{label}: {seconds:.3f} s vs reference {baseline:.3f} s = "
-          f"ratio {seconds / baseline:.2f} (target {target:g})", flush=True)
+          f"ratio {seconds / baseline:.2f} ({aim})", flush=True)
 
 
 def in_process(code: str, runs: int = RUNS) -> list[float]:
@@ -191,12 +192,15 @@ def sheets_and_books(folder: Path, out: Path) -> None:
     # cover, contents, diagrams or generated tables, and no board or player aids.
     # One process each, so pnp runs with --jobs 1. The targets of this line and
     # of the in-process rulebooks are our own: ratios, not seconds, need new ones.
+    reference = reference_spec(folder, "all", ["letter", "a4"], sheets, texts)
     compare("every game, Letter + A4, every sheet + rulebook (--jobs 1), vs bare reportlab",
-            [*PNP, "build", "--jobs", "1", "--out", str(out)],
-            reference_spec(folder, "all", ["letter", "a4"], sheets, texts), 3.0, 3)
-    seconds, _ = median_of([*PNP, "build", "--out", str(out)], 3)
-    print(f"every game, Letter + A4, every sheet + rulebook (all cores): {seconds:.3f} s "
-          "(target 3 s)", flush=True)
+            [*PNP, "build", "--jobs", "1", "--out", str(out)], reference, 3.0, 3)
+    # The issue's target for this line is half the time of the code it was set
+    # on (81e6946), which only a run of both trees side by side can measure; the
+    # ratio to the reference, in one process, is printed so runs on a machine
+    # whose speed drifts can still be compared with each other.
+    compare("every game, Letter + A4, every sheet + rulebook (all cores), vs bare reportlab "
+            "in one process", [*PNP, "build", "--out", str(out)], reference, None, 3)
     rulebooks = in_process(
         "from pathlib import Path\n"
         "from pnp.build.jobs import plan_jobs, run_jobs\n"
