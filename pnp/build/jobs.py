@@ -1,7 +1,8 @@
 """A build split into independent jobs, run on every core.
 
-A game's quick outputs share one job, so its designs are drawn once for all
-papers; each slow output (a rulebook) gets a job per paper. Every job is
+A game's quick outputs share a job (one per paper when the game is built
+alone) and each slow output (a rulebook) gets a job per paper; a worker keeps
+a game's designs between its jobs, so they are drawn once per worker. Every job is
 deterministic on its own, so the bytes never depend on which worker ran it.
 """
 
@@ -32,12 +33,33 @@ def plan_jobs(tilesets: list[Tileset], exporters: tuple[Exporter, ...],
     jobs = []
     for tileset in tilesets:
         wanted = [e for e in exporters if e.applies(tileset, options)]
-        shared = tuple((e, options.papers if e.per_paper else ("",))
-                       for e in wanted if not e.own_job)
-        if shared:
-            jobs.append(Job(tileset, shared))
+        quick = [e for e in wanted if not e.own_job]
+        jobs.extend(_quick_jobs(tileset, quick, options.papers, by_paper=len(tilesets) == 1))
         jobs.extend(Job(tileset, ((e, (paper,)),))
                     for e in wanted if e.own_job for paper in options.papers)
+    return jobs
+
+
+def _quick_jobs(tileset: Tileset, quick: list[Exporter], papers: tuple[str, ...],
+                by_paper: bool) -> list[Job]:
+    """A game's quick outputs: one job, or with ``by_paper`` one job per paper.
+
+    A game built alone has too few jobs to keep two cores busy, so its papers
+    go to separate jobs (a worker keeps the game's designs between its jobs);
+    several games fill the cores by themselves, and one job per game records
+    its designs' drawing once instead of once per worker. Either way the
+    artifacts come in the same order: the outputs made once, then paper by paper.
+    """
+    if not by_paper:
+        whole = tuple((e, papers if e.per_paper else ("",)) for e in quick)
+        return [Job(tileset, whole)] if whole else []
+    once = tuple((e, ("",)) for e in quick if not e.per_paper)
+    jobs = []
+    for index, paper in enumerate(papers):
+        parts = (once if index == 0 else ()) + tuple((e, (paper,)) for e in quick
+                                                     if e.per_paper)
+        if parts:
+            jobs.append(Job(tileset, parts))
     return jobs
 
 
