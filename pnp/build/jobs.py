@@ -50,14 +50,11 @@ def _quick_jobs(tileset: Tileset, quick: list[Exporter], papers: tuple[str, ...]
     its designs' drawing once instead of once per worker. Either way the
     artifacts come in the same order: the outputs made once, then paper by paper.
     """
-    if not by_paper:
-        whole = tuple((e, papers if e.per_paper else ("",)) for e in quick)
-        return [Job(tileset, whole)] if whole else []
+    groups = [(paper,) for paper in papers] if by_paper else [papers]
     once = tuple((e, ("",)) for e in quick if not e.per_paper)
     jobs = []
-    for index, paper in enumerate(papers):
-        parts = (once if index == 0 else ()) + tuple((e, (paper,)) for e in quick
-                                                     if e.per_paper)
+    for index, group in enumerate(groups):
+        parts = (once if index == 0 else ()) + tuple((e, group) for e in quick if e.per_paper)
         if parts:
             jobs.append(Job(tileset, parts))
     return jobs

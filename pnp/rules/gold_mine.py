@@ -370,7 +370,8 @@ def close_chance(entrance_openings: int, pool: Mapping[int, int], laid: int,
     """
     kinds = sorted(k for k, count in pool.items() if count > 0)
     stock = [pool[k] for k in kinds]
-    draws = min(laid - (1 if last is not None else 0), sum(stock))
+    size = sum(stock)
+    draws = min(laid - (1 if last is not None else 0), size)
     change = [k - 2 for k in kinds]  # what drawing each kind does to the open-end bound
     # each state of the draw (how many of each kind are out) with its chance and its bound
     layer: dict[tuple[int, ...], tuple[float, int]] = {
@@ -384,19 +385,20 @@ def close_chance(entrance_openings: int, pool: Mapping[int, int], laid: int,
                 continue
             if drawn == draws or ends > _most_drop(state, stock, change, draws - drawn):
                 continue  # done, or so far open that no run of draws left can shut it
-            _draw_one(following, state, (weight, ends), stock, change)
+            _draw_one(following, state, (weight, ends), stock, change, size - drawn)
         layer = following
     return shut
 
 
 def _draw_one(layer: dict[tuple[int, ...], tuple[float, int]], state: tuple[int, ...],
-              chance_and_bound: tuple[float, int], stock: list[int], change: list[int]) -> None:
+              chance_and_bound: tuple[float, int], stock: list[int], change: list[int],
+              remaining: int) -> None:
     """Add to ``layer`` each state one draw after ``state``, with its chance and bound.
 
-    Every way to a state draws the same tiles, so it has the same bound.
+    ``remaining`` is how many tiles are still in the stack. Every way to a
+    state draws the same tiles, so it has the same bound.
     """
     weight, ends = chance_and_bound
-    remaining = sum(stock) - sum(state)
     for index, n in enumerate(state):
         left = stock[index] - n
         if left:
