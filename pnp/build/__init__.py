@@ -1,25 +1,26 @@
 """Build games: every registered output for every paper, then publish each game whole.
 
-Everything is rendered into memory first and written only when all of it
-succeeded: a build that fails while rendering writes nothing. The names of
-the files are checked before drawing (:mod:`pnp.build.names`), and each game
-is then published by :mod:`pnp.build.staging`: written complete into a
-staging folder and swapped in at once, so a build that is killed, or whose
-disk fills up, leaves each game folder as the previous build left it or as
-this one made it, never a mixture, and its manifest lists every file with
-its size and hash.
+Each job's files are written as soon as the job finishes, into a hidden
+staging folder per game, and published only when every game is complete: a
+build that fails while rendering leaves its output folder as it was. The
+names of the files are checked before drawing (:mod:`pnp.build.names`) and
+again before each job's files are written, and each game is published by
+:mod:`pnp.build.staging`: its staging folder, complete, is swapped in at
+once, so a build that is killed, or whose disk fills up, leaves each game
+folder as the previous build left it or as this one made it, never a
+mixture, and its manifest lists every file with its size and hash.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.build.jobs import Progress, plan_jobs, run_jobs
+from pnp.build.jobs import Job, Progress, plan_jobs, run_jobs
 from pnp.build.manifest import file_listing, manifest, manifest_text
 from pnp.build.names import check_files, check_names
 from pnp.build.places import check_out_dir_for
 from pnp.build.registry import EXPORTERS
-from pnp.build.staging import check_target, publish_or_explain
+from pnp.build.staging import Staging, check_target, explained
 from pnp.export.artifacts import Artifact, Exporter
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
@@ -27,23 +28,35 @@ from pnp.model.tileset import Tileset
 __all__ = ["EXPORTERS", "BuildOptions", "Progress", "build"]
 
 Files = dict[str, bytes]  # a game's files by their path inside its folder
+MANIFEST = "manifest.json"
 
 
 def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
           exporters: tuple[Exporter, ...] = EXPORTERS,
           origins: list[Path] | None = None, progress: Progress | None = None) -> list[Path]:
-    """Render all games, then publish each; nothing is written if any game fails.
+    """Render all games, then publish each; nothing is published if any game fails.
 
     ``origins`` are the files the user named (a mix, for a mixed tileset):
     they are inputs too, and a mix's name is reported against its file.
     ``progress`` hears of each job as it finishes, for progress on a terminal.
+    Each job's files go to disk as soon as it finishes, into the staging
+    folders that are swapped in once every game is complete.
     """
     check_out_dir_for(out_dir, tilesets, origins)
     check_names(tilesets, options, origins)
-    for tileset in tilesets:  # before drawing; publishing asks again, under its lock
+    for tileset in tilesets:  # before drawing; staging asks again, under its lock
         check_target(out_dir, tileset.game)
-    games = render(tilesets, options, exporters, progress)
-    publish_or_explain(out_dir, games)
+    staging = Staging(out_dir, [tileset.game for tileset in tilesets])
+    try:
+        with explained(out_dir):
+            staging.claim()
+        games = render(tilesets, options, exporters, _Writing(staging, progress))
+        with explained(out_dir):
+            for tileset in tilesets:
+                staging.write(tileset.game, {MANIFEST: games[tileset.game][MANIFEST]})
+            staging.publish()
+    finally:
+        staging.abandon()
     return [out_dir / game / name for game, files in games.items() for name in files]
 
 
@@ -60,15 +73,41 @@ def render(tilesets: list[Tileset], options: BuildOptions,
     return {tileset.game: game_files(tileset, made[tileset.game]) for tileset in tilesets}
 
 
+class _Writing:
+    """Hears each finished job and starts writing its files, then tells ``progress``.
+
+    Each job's names are checked before its files are written, together with
+    those the game's earlier jobs made, so no file can replace another.
+    """
+
+    def __init__(self, staging: Staging, progress: Progress | None) -> None:
+        self.staging, self.progress = staging, progress
+        self.paths: dict[str, list[str]] = {}
+
+    def planned(self, jobs: list[Job]) -> None:
+        if self.progress is not None:
+            self.progress.planned(jobs)
+
+    def finished(self, job: Job, artifacts: list[Artifact]) -> None:
+        tileset = job.tileset
+        paths = self.paths.setdefault(tileset.game, [])
+        paths += [artifact.path for artifact in artifacts]
+        check_files(tileset, [*paths, MANIFEST])
+        with explained(self.staging.out_dir):
+            self.staging.write(tileset.game, {a.path: a.data for a in artifacts})
+        if self.progress is not None:
+            self.progress.finished(job, artifacts)
+
+
 def game_files(tileset: Tileset, artifacts: list[Artifact]) -> Files:
     """One game's files, in the order made, with the manifest that lists them last.
 
     The manifest lists, and so stands for, the whole game; the names the
     exporters really made are checked once more before anything is written.
     """
-    check_files(tileset, [*(a.path for a in artifacts), "manifest.json"])
+    check_files(tileset, [*(a.path for a in artifacts), MANIFEST])
     files = {artifact.path: artifact.data for artifact in artifacts}
     sheets = [dict(a.listing) for a in artifacts if a.listing is not None]
     text = manifest_text(manifest(tileset, sheets, file_listing(files)))
-    files["manifest.json"] = text.encode()
+    files[MANIFEST] = text.encode()
     return files

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import os
-from typing import Any, Protocol
+from typing import Protocol
 
 import msgspec
 
@@ -77,7 +77,7 @@ def run_job(job: Job, options: BuildOptions,
 
 
 def _run_job_in_worker(job: Job, options: BuildOptions) -> list[Artifact]:
-    """run_job in a pool worker, reusing the designs an earlier job of the game drew here.
+    """run_job in a worker, reusing the designs an earlier job of the game drew there.
 
     Each job reaches the worker as a fresh copy of its tileset, so the designs
     are found by the tileset's value, not its identity.
@@ -106,47 +106,6 @@ def heaviest_first(jobs: list[Job]) -> list[int]:
         return (-designs, not slow, index)
 
     return sorted(range(len(jobs)), key=weight)
-
-
-def _leave_interrupts_to_the_parent() -> None:
-    """In a worker: ignore Ctrl-C, which the terminal sends to the whole process group.
-
-    A worker interrupted while it holds the lock of the pool's result queue
-    never releases it, and every other worker then waits on that lock for
-    ever; the parent, waiting for them, hangs too (a make interrupted with
-    Ctrl-C did this). The parent alone hears the interrupt and stops them.
-    """
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _stop_now(pool: Any) -> None:
-    """Stop a process pool at once: cancel what has not started, end what runs.
-
-    ``shutdown`` alone would wait for the running jobs to finish. The pool
-    offers no public way to end its workers before Python 3.14
-    (``terminate_workers``), so its table of processes is read directly. A
-    worker ended while sending its result leaves half a message in the result
-    pipe, and the pool's manager thread would wait for the rest for ever (and
-    the interpreter for that thread at exit); closing this process's end of
-    the pipe once the workers are gone turns that wait into an end of file.
-    That thread is then joined here, before the interpreter's exit hook
-    wakes it: Python 3.11 lets the hook write to the thread's wake-up pipe
-    while the thread is closing it, which ends the build with a traceback.
-    """
-    workers = list((getattr(pool, "_processes", None) or {}).values())
-    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)  # gone after shutdown
-    manager = getattr(pool, "_executor_manager_thread", None)  # likewise
-    pool.shutdown(wait=False, cancel_futures=True)
-    for worker in workers:
-        worker.terminate()
-    for worker in workers:
-        worker.join()
-    if writer is not None:
-        writer.close()
-        if manager is not None:
-            manager.join(timeout=10.0)  # it ends at once; the bound only guards against a hang
 
 
 class Progress(Protocol):
@@ -178,23 +137,9 @@ def run_jobs(jobs: list[Job], options: BuildOptions,
             results.append(run_job(job, options, drawn[id(job.tileset)]))
             tell(job, results[-1])
         return results
-    # a build with one job (a game without its rulebook) never pays for these imports
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    # a build with one job (a game without its rulebook) never pays for this import
+    from pnp.build.workers import Plan, run_in_workers
 
-    context = multiprocessing.get_context("fork")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                               initializer=_leave_interrupts_to_the_parent)
-    finished: dict[int, list[Artifact]] = {}
-    try:
-        futures = {pool.submit(_run_job_in_worker, jobs[index], options): index
-                   for index in heaviest_first(jobs)}
-        for future in as_completed(futures):
-            index = futures[future]
-            finished[index] = future.result()
-            tell(jobs[index], finished[index])
-    except BaseException:
-        _stop_now(pool)
-        raise
-    pool.shutdown()
-    return [finished[index] for index in range(len(jobs))]
+    plan = Plan(jobs, heaviest_first(jobs), lambda job: id(job.tileset),
+                functools.partial(_run_job_in_worker, options=options))
+    return run_in_workers(plan, workers, lambda index, artifacts: tell(jobs[index], artifacts))

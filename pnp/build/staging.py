@@ -15,6 +15,11 @@ beside its target and published by one atomic step:
    neither and never a mixture;
 3. the previous version is then removed.
 
+Files are written into the staging folder as the build's jobs finish, so
+the disk works while the rest is still drawing; the folder is claimed under
+the lock on the output folder and then held by a lock of its own until the
+build publishes or gives up, so a concurrent build's sweep leaves it alone.
+
 A build killed at any moment therefore leaves every game folder complete,
 its manifest matching its files; what it leaves besides (a staging folder,
 an unlinked version, a temporary link) has a name of the form
@@ -43,6 +48,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from pnp.errors import InputError, Where
@@ -55,8 +61,15 @@ WRITERS = 16  # files written and flushed at once
 
 def publish_or_explain(out_dir: Path, games: dict[str, dict[str, bytes]]) -> None:
     """:func:`publish`, with a disk or permission failure told as the user's --out problem."""
-    try:
+    with explained(out_dir):
         publish(out_dir, games)
+
+
+@contextlib.contextmanager
+def explained(out_dir: Path) -> Iterator[None]:
+    """Tell a disk or permission failure inside the block as the user's --out problem."""
+    try:
+        yield
     except OSError as error:
         raise InputError(Where(str(out_dir)), "the output folder cannot be written",
                          field="--out", found=error.strerror or type(error).__name__,
@@ -65,15 +78,150 @@ def publish_or_explain(out_dir: Path, games: dict[str, dict[str, bytes]]) -> Non
 
 def publish(out_dir: Path, games: dict[str, dict[str, bytes]], links: bool = LINKS) -> None:
     """Write each game's files (relative path to bytes) as a complete new game folder."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    with locked(out_dir):
-        sweep(out_dir)
-        for game in games:
-            check_target(out_dir, game)
-        versions = stage_all(out_dir, games)
-        for game, version in versions.items():
-            swap(out_dir, game, version, links)
-        sweep(out_dir)
+    with Staging(out_dir, list(games)) as staging:
+        for game, files in games.items():
+            staging.write(game, files)
+        staging.publish(links)
+
+
+class Staging:
+    """A build's games written into staging folders as they are made, then swapped in.
+
+    A build that writes its files only once every job is done makes the
+    user wait for the disk at the end. Here each job's files are written
+    (and flushed, by threads) while later jobs are still drawing, and the
+    end of the build only renames and swaps. Nothing is published unless
+    :meth:`publish` is reached: leaving the ``with`` block any other way
+    removes the staging folders.
+
+    A staging folder is claimed under the output folder's lock, and this
+    process then holds a lock on the folder itself for as long as it writes
+    there; another build's sweep, which removes what killed builds left,
+    passes over a staging folder whose lock is held.
+    """
+
+    def __init__(self, out_dir: Path, games: list[str]) -> None:
+        self.out_dir = out_dir
+        self.games = games
+        self.folders: dict[str, Path] = {}
+        self._holds: list[int] = []
+        self._writes: list[Future[None]] = []
+        self._made: set[Path] = set()
+        self._new_folders: list[Path] = []  # the output folder and parents claim made
+        self.published = False
+        self._pool = ThreadPoolExecutor(max_workers=WRITERS)
+
+    def __enter__(self) -> Staging:
+        try:
+            self.claim()
+        except BaseException:
+            self.abandon()
+            raise
+        return self
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        self.abandon()
+
+    def claim(self) -> None:
+        """Clear what killed builds left, and make and hold a staging folder per game."""
+        self._new_folders = [folder for folder in (self.out_dir, *self.out_dir.parents)
+                             if not folder.exists()]
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        with locked(self.out_dir):
+            sweep(self.out_dir)
+            for game in self.games:
+                check_target(self.out_dir, game)
+                self.folders[game] = self._claim(game)
+
+    def _claim(self, game: str) -> Path:
+        folder = Path(tempfile.mkdtemp(prefix=f".{game}.staging-", dir=self.out_dir))
+        self._holds.append(hold(folder))
+        return folder
+
+    def write(self, game: str, files: dict[str, bytes]) -> None:
+        """Start writing some of a game's files; :meth:`publish` waits for them."""
+        folder = self.folders[game]
+        for parent in sorted({(folder / name).parent for name in files} - self._made):
+            parent.mkdir(parents=True, exist_ok=True)
+            self._made.add(parent)
+        self._writes += [self._pool.submit(write_file, folder / name, data)
+                         for name, data in files.items()]
+
+    def publish(self, links: bool = LINKS) -> None:
+        """Once every file is on disk, swap every game in; a disk error changes none."""
+        for write in self._writes:
+            write.result()
+        versions: dict[str, Path] = {}
+        for folder in self.folders.values():
+            for parent, _, _ in os.walk(folder):
+                sync_folder(Path(parent))
+            folder.chmod(0o755)
+        with locked(self.out_dir):
+            for game in self.games:
+                check_target(self.out_dir, game)
+            try:
+                for game, folder in list(self.folders.items()):
+                    versions[game] = self.out_dir / f".{game}.v-{_suffix(folder)}"
+                    os.rename(folder, versions[game])
+                    del self.folders[game]
+            except BaseException:
+                for version in versions.values():
+                    remove(version)
+                raise
+            for game, version in versions.items():
+                swap(self.out_dir, game, version, links)
+            self.published = True
+            sweep(self.out_dir, self._pool)
+
+    def abandon(self) -> None:
+        """Stop writing, remove what is still staged, and let go of its locks.
+
+        A build that publishes nothing also removes the output folders it
+        made, so a failed first build leaves no empty ``output/`` behind.
+        """
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        try:
+            for folder in self.folders.values():
+                remove(folder)
+        finally:
+            self.folders.clear()
+            for handle in self._holds:
+                os.close(handle)
+            self._holds.clear()
+        if not self.published:
+            for folder in self._new_folders:
+                with contextlib.suppress(OSError):  # another build may have filled it since
+                    folder.rmdir()
+
+
+def hold(folder: Path) -> int:
+    """Lock a folder this build is writing, so no other build's sweep removes it."""
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        import fcntl
+    except ImportError:  # Windows: builds into one folder must not run at once
+        return handle
+    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a fresh folder: nobody else has it
+    return handle
+
+
+def _in_use(folder: Path) -> bool:
+    """Whether a live build holds this staging folder (see :func:`hold`)."""
+    try:
+        import fcntl
+    except ImportError:
+        return False
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(handle)
+    return False
 
 
 @contextlib.contextmanager
@@ -119,51 +267,6 @@ def _made_by_pnp(target: Path, game: str) -> bool:
     except (OSError, ValueError):
         return False
     return isinstance(data, dict) and game in (data.get("game"), data.get("folder"))
-
-
-def stage_all(out_dir: Path, games: dict[str, dict[str, bytes]]) -> dict[str, Path]:
-    """Every game as a complete version folder, or none of them."""
-    versions: dict[str, Path] = {}
-    try:
-        for game, files in games.items():
-            versions[game] = stage(out_dir, game, files)
-    except BaseException:
-        for version in versions.values():
-            remove(version)
-        raise
-    return versions
-
-
-def stage(out_dir: Path, game: str, files: dict[str, bytes]) -> Path:
-    """Write one game into a fresh staging folder, then rename it a complete version."""
-    folder = Path(tempfile.mkdtemp(prefix=f".{game}.staging-", dir=out_dir))
-    try:
-        write_files(folder, files)
-        for parent, _, _ in os.walk(folder):
-            sync_folder(Path(parent))
-        folder.chmod(0o755)
-        version = out_dir / f".{game}.v-{_suffix(folder)}"
-        os.rename(folder, version)
-    except BaseException:
-        remove(folder)
-        raise
-    return version
-
-
-def write_files(folder: Path, files: dict[str, bytes]) -> None:
-    """Write every file of a game into ``folder``, several at once.
-
-    Each file is flushed to disk before the folder is published, and a flush
-    waits on the disk, not on Python: a build of every game writes about 300
-    files, which one after another spend most of the build's write phase
-    waiting. Threads let the file system batch those waits.
-    """
-    from concurrent.futures import ThreadPoolExecutor
-
-    for parent in sorted({(folder / name).parent for name in files}):
-        parent.mkdir(parents=True, exist_ok=True)
-    with ThreadPoolExecutor(max_workers=WRITERS) as pool:
-        list(pool.map(write_file, (folder / name for name in files), files.values()))
 
 
 def write_file(path: Path, data: bytes) -> None:
@@ -215,13 +318,19 @@ def current(out_dir: Path, game: str) -> str:
     return os.readlink(target) if target.is_symlink() else ""
 
 
-def sweep(out_dir: Path) -> None:
-    """Remove what killed builds left behind, first putting back a folder left aside."""
+def sweep(out_dir: Path, pool: ThreadPoolExecutor | None = None) -> None:
+    """Remove what killed builds left behind, first putting back a folder left aside.
+
+    A staging folder that a live build still holds is left alone. With a
+    ``pool`` the leftovers (each a whole folder of files, usually the
+    versions just replaced) are removed side by side.
+    """
     leftovers: dict[str, list[Path]] = {}
     for entry in sorted(out_dir.iterdir()):
         match = LEFTOVER.match(entry.name)
-        if match:
+        if match and not (match["kind"] == "staging" and _in_use(entry)):
             leftovers.setdefault(match["game"], []).append(entry)
+    doomed = []
     for game, entries in leftovers.items():
         target = out_dir / game
         asides = [e for e in entries if e.name.startswith(f".{game}.old-")]
@@ -229,9 +338,13 @@ def sweep(out_dir: Path) -> None:
             os.rename(asides[0], target)  # a swap died between its two renames
             entries.remove(asides[0])
         live = current(out_dir, game)
-        for entry in entries:
-            if entry.name != live:
-                remove(entry)
+        doomed += [entry for entry in entries if entry.name != live]
+    if pool is None:
+        for entry in doomed:
+            remove(entry)
+    else:
+        for removal in [pool.submit(remove, entry) for entry in doomed]:
+            removal.result()
     sync_folder(out_dir)
 
 
