@@ -6,20 +6,23 @@ import os
 
 import pytest
 
-from pnp.build.workers import Plan, WorkerFailed, WorkerGone, next_task, run_in_workers
+from pnp.build.workers import Plan, WorkerFailed, WorkerGone, Workers, next_task
 from pnp.errors import InputError, Where
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked")
+
+WARMED: list[int] = []  # the processes that ran the warm-up, as each of them saw it
 
 
 def _pid_of(task: tuple[str, int]) -> int:
     return os.getpid()
 
 
-def _run(tasks: list, work, count: int = 2) -> tuple[list, list[int]]:
+def _run(tasks: list, work, count: int = 2, warm_up=lambda: None) -> tuple[list, list[int]]:
     told: list[int] = []
-    plan = Plan(tasks, list(range(len(tasks))), lambda task: task[0], work)
-    results = run_in_workers(plan, count, lambda index, result: told.append(index))
+    plan = Plan(tasks, list(range(len(tasks))), lambda task: task[0])
+    with Workers(count, work, warm_up) as workers:
+        results = workers.run(plan, lambda index, result: told.append(index))
     return results, told
 
 
@@ -84,5 +87,43 @@ def test_an_error_that_cannot_be_pickled_arrives_as_its_description():
 
 
 def test_a_worker_that_dies_stops_the_build_with_a_clear_error():
-    with pytest.raises(WorkerGone, match="exit status 3"):
+    with pytest.raises(WorkerGone, match="ended without finishing its job"):
         _run([("a", 1), ("b", 1)], lambda task: os._exit(3))
+
+
+def test_the_warm_up_runs_once_and_every_worker_is_forked_from_it():
+    def warm_up():
+        WARMED.append(os.getpid())
+
+    def seen(task):
+        return list(WARMED), os.getppid()
+
+    results, _ = _run([("a", 1), ("b", 1), ("c", 1)], seen, count=3, warm_up=warm_up)
+    zygote = {parent for _, parent in results}
+    assert len(zygote) == 1 and os.getpid() not in zygote
+    assert all(warmed == list(zygote) for warmed, _ in results)
+    assert WARMED == []  # not in this process
+
+
+class Interrupted(Exception):
+    pass
+
+
+def test_stopping_ends_a_worker_in_the_middle_of_its_task():
+    pids, never = os.pipe(), os.pipe()  # the busy worker's pid; a pipe nobody writes
+
+    def work(task):
+        if task[0] == "busy":
+            os.write(pids[1], f"{os.getpid()}\n".encode())
+            os.read(never[0], 1)  # blocks for as long as the worker lives
+        return int(os.read(pids[0], 64))  # the other task: the busy worker's pid
+
+    def interrupt(index, busy_pid):
+        raise Interrupted(busy_pid)
+
+    plan = Plan([("busy", 1), ("quick", 1)], [0, 1], lambda task: task[0])
+    with pytest.raises(Interrupted) as caught, Workers(2, work, lambda: None) as workers:
+        workers.run(plan, interrupt)
+    busy = caught.value.args[0]
+    with pytest.raises(ProcessLookupError):
+        os.kill(busy, 0)  # ended, and waited for

@@ -13,9 +13,19 @@ mixture, and its manifest lists every file with its size and hash.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
-from pnp.build.jobs import Job, Progress, plan_jobs, run_jobs
+from pnp.build.jobs import (
+    Job,
+    JobWorkers,
+    Progress,
+    plan_jobs,
+    run_jobs,
+    start_workers,
+    worker_count,
+)
 from pnp.build.manifest import file_listing, manifest, manifest_text
 from pnp.build.names import check_files, check_names
 from pnp.build.places import check_out_dir_for
@@ -25,7 +35,7 @@ from pnp.export.artifacts import Artifact, Exporter
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 
-__all__ = ["EXPORTERS", "BuildOptions", "Progress", "build"]
+__all__ = ["EXPORTERS", "BuildOptions", "Progress", "build", "early_workers"]
 
 Files = dict[str, bytes]  # a game's files by their path inside its folder
 MANIFEST = "manifest.json"
@@ -33,13 +43,15 @@ MANIFEST = "manifest.json"
 
 def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
           exporters: tuple[Exporter, ...] = EXPORTERS,
-          origins: list[Path] | None = None, progress: Progress | None = None) -> list[Path]:
+          origins: list[Path] | None = None, progress: Progress | None = None,
+          workers: JobWorkers | None = None) -> list[Path]:
     """Render all games, then publish each; nothing is published if any game fails.
 
     ``origins`` are the files the user named (a mix, for a mixed tileset):
     they are inputs too, and a mix's name is reported against its file.
     ``progress`` hears of each job as it finishes, for progress on a terminal.
-    Each job's files go to disk as soon as it finishes, into the staging
+    ``workers``, from :func:`early_workers`, are used if more than one job is
+    planned. Each job's files go to disk as soon as it finishes, into the staging
     folders that are swapped in once every game is complete.
     """
     check_out_dir_for(out_dir, tilesets, origins)
@@ -50,7 +62,7 @@ def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
     try:
         with explained(out_dir):
             staging.claim()
-        games = render(tilesets, options, exporters, _Writing(staging, progress))
+        games = render(tilesets, options, exporters, _Writing(staging, progress), workers)
         with explained(out_dir):
             for tileset in tilesets:
                 staging.write(tileset.game, {MANIFEST: games[tileset.game][MANIFEST]})
@@ -60,15 +72,33 @@ def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
     return [out_dir / game / name for game, files in games.items() for name in files]
 
 
+@contextlib.contextmanager
+def early_workers(options: BuildOptions) -> Iterator[JobWorkers | None]:
+    """Workers for a build about to be planned, started now to warm up meanwhile.
+
+    Reading and checking the tilesets keeps one core busy; the workers'
+    start (imports, fonts) fills the other. None when the build may use only
+    one core.
+    """
+    count = worker_count(options)
+    if count <= 1:
+        yield None
+        return
+    with start_workers(options, count) as workers:
+        yield workers
+
+
 def render(tilesets: list[Tileset], options: BuildOptions,
            exporters: tuple[Exporter, ...],
-           progress: Progress | None = None) -> dict[str, Files]:
+           progress: Progress | None = None,
+           workers: JobWorkers | None = None) -> dict[str, Files]:
     """Every game's files in memory, each game's manifest last."""
     jobs = plan_jobs(tilesets, exporters, options)
     if progress is not None:
         progress.planned(jobs)
     made: dict[str, list[Artifact]] = {t.game: [] for t in tilesets}
-    for job, artifacts in zip(jobs, run_jobs(jobs, options, progress), strict=True):
+    for job, artifacts in zip(jobs, run_jobs(jobs, options, progress, workers),
+                                strict=True):
         made[job.tileset.game] += artifacts
     return {tileset.game: game_files(tileset, made[tileset.game]) for tileset in tilesets}
 

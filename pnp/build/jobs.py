@@ -14,6 +14,7 @@ from typing import Protocol
 
 import msgspec
 
+from pnp.build.workers import Plan, Workers
 from pnp.export.artifacts import Artifact, Exporter
 from pnp.export.designs import GameDesigns
 from pnp.model.options import BuildOptions
@@ -25,6 +26,9 @@ class Job(msgspec.Struct, frozen=True):
 
     tileset: Tileset
     parts: tuple[tuple[Exporter, tuple[str, ...]], ...]
+
+
+JobWorkers = Workers[Job, list[Artifact]]
 
 
 def plan_jobs(tilesets: list[Tileset], exporters: tuple[Exporter, ...],
@@ -118,17 +122,27 @@ class Progress(Protocol):
         """One job's files, as soon as that job is done (in whatever order they finish)."""
 
 
-def run_jobs(jobs: list[Job], options: BuildOptions,
-             progress: Progress | None = None) -> list[list[Artifact]]:
+def run_jobs(jobs: list[Job], options: BuildOptions, progress: Progress | None = None,
+             workers: JobWorkers | None = None) -> list[list[Artifact]]:
     """Run jobs on forked workers, or in this process when that cannot help.
 
-    ``progress`` hears of each job in this process as soon as it finishes, so a
-    terminal can show progress; results come back in the order of ``jobs``
-    whatever order they ran in, so the bytes never depend on it.
+    ``workers`` were started early (see :func:`start_workers`), to warm up
+    while the tilesets were read; without them, workers are started here if
+    more than one would help. ``progress`` hears of each job in this process
+    as soon as it finishes, so a terminal can show progress; results come
+    back in the order of ``jobs`` whatever order they ran in, so the bytes
+    never depend on it.
     """
     tell = progress.finished if progress else (lambda job, artifacts: None)
-    workers = min(options.jobs or os.cpu_count() or 1, len(jobs))
-    if workers <= 1 or not hasattr(os, "fork"):
+    plan = Plan(jobs, heaviest_first(jobs), lambda job: id(job.tileset))
+
+    def told(index: int, artifacts: list[Artifact]) -> None:
+        tell(jobs[index], artifacts)
+
+    if workers is not None and len(jobs) > 1:
+        return workers.run(plan, told)
+    count = min(worker_count(options), len(jobs))
+    if count <= 1:
         results = []
         drawn: dict[int, GameDesigns] = {}  # by the tileset's identity: one game's jobs share
         for job in jobs:
@@ -137,9 +151,34 @@ def run_jobs(jobs: list[Job], options: BuildOptions,
             results.append(run_job(job, options, drawn[id(job.tileset)]))
             tell(job, results[-1])
         return results
-    # a build with one job (a game without its rulebook) never pays for this import
-    from pnp.build.workers import Plan, run_in_workers
+    with start_workers(options, count) as started:
+        return started.run(plan, told)
 
-    plan = Plan(jobs, heaviest_first(jobs), lambda job: id(job.tileset),
-                functools.partial(_run_job_in_worker, options=options))
-    return run_in_workers(plan, workers, lambda index, artifacts: tell(jobs[index], artifacts))
+
+def worker_count(options: BuildOptions) -> int:
+    """How many workers a build may use: ``--jobs``, else one per core; 1 without fork."""
+    return (options.jobs or os.cpu_count() or 1) if hasattr(os, "fork") else 1
+
+
+def start_workers(options: BuildOptions, count: int) -> JobWorkers:
+    """``count`` workers for jobs of this build, warming up from now on."""
+    return Workers(count, functools.partial(_run_job_in_worker, options=options),
+                   functools.partial(warm_up, options))
+
+
+def warm_up(options: BuildOptions) -> None:
+    """Import what jobs draw with and read the fonts, once, before the workers fork."""
+    import pnp.export.aids
+    import pnp.export.pdf
+    import pnp.export.svg
+    import pnp.model.rock  # noqa: F401  # the imports are the point
+    from pnp.draw.fonts import FONTS, pdf_font
+
+    for role in FONTS:
+        pdf_font(role)
+    if options.rulebook:
+        import markdown_it  # noqa: F401
+
+        from pnp.rulebook.typeset import styles
+
+        styles()

@@ -1,26 +1,36 @@
-"""Forked build workers that keep each game's jobs together.
+"""Forked build workers, started warm, that keep each game's jobs together.
+
+Every worker needs the same start: the drawing stack imported and the fonts
+read, about a third of a second here. One process, the *zygote*, does that
+once, while the main process is still reading the tilesets, and then forks
+the workers, which start warm and share its memory.
 
 A process pool hands the next job to whichever worker asks first, so the
 jobs of one game end up on every worker and each of them draws that game's
 designs again: the tiles, the rock search, the recorded drawing operators.
-Drawing designs is the dearest step a game's jobs share. Here the parent
-chooses instead. An idle worker gets, among the waiting jobs (longest
-first), one of a game it has already drawn; failing that, one of a game no
-worker has started; failing that, any, so no core idles while work waits.
+Drawing designs is the dearest step a game's jobs share. Here the main
+process chooses instead. An idle worker gets, among the waiting jobs
+(longest first), one of a game it has already drawn; failing that, one of a
+game no worker has started; failing that, any, so no core idles while work
+waits.
 
-Each worker owns a pipe. It receives one job at a time and sends back the
-job's artifacts, or the error it raised. Ending workers is then simple and
-ours: a stopped build terminates its processes and closes its pipes, with
-no pool machinery left to race the interpreter's exit.
+Each worker owns a pipe to the main process. It receives one job at a time
+and sends back the job's artifacts, or the error it raised. A worker whose
+pipe closes ends. To stop at once, the main process ends the zygote, which
+first ends the workers it forked.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
 import pickle
+import signal
 import traceback
 from collections.abc import Callable, Hashable
 from multiprocessing.connection import Connection, wait
+from types import FrameType, TracebackType
 from typing import Any, Generic, TypeVar
 
 from pnp.errors import InputError
@@ -42,89 +52,99 @@ class WorkerGone(Exception):
     """A worker ended without a reply: killed, or out of memory."""
 
 
-class Plan(Generic[Task, Result]):
-    """What the workers do: the tasks, longest first, each task's game, and the work."""
+class Plan(Generic[Task]):
+    """What the workers do: the tasks, an order (longest first), and each task's game."""
 
-    def __init__(self, tasks: list[Task], order: list[int], game: Callable[[Task], Hashable],
-                 work: Callable[[Task], Result]) -> None:
-        self.tasks, self.order, self.game, self.work = tasks, order, game, work
+    def __init__(self, tasks: list[Task], order: list[int],
+                 game: Callable[[Task], Hashable]) -> None:
+        self.tasks, self.order, self.game = tasks, order, game
 
 
-def run_in_workers(plan: Plan[Task, Result], count: int,
-                   tell: Callable[[int, Result], None]) -> list[Result]:
-    """Every task's result, in the order of the tasks, from ``count`` forked workers.
+class Workers(Generic[Task, Result]):
+    """``count`` workers that run ``work`` on tasks, forked warm from one zygote.
 
-    ``plan.work`` runs in the workers (they are forked, so it is not
-    pickled); the tasks and results travel through pipes. ``tell`` hears of
-    each task (its index and result) as soon as it is back.
+    Start them as early as the work is known; :meth:`run` hands them the tasks.
+    Used as a context manager, they are closed after a run and stopped at
+    once if the block raises (Ctrl-C included).
     """
-    context = multiprocessing.get_context("fork")
-    workers: list[_Worker[Task, Result]] = []
-    try:
-        for _ in range(count):
-            workers.append(_Worker(context, plan.work, [w.connection for w in workers]))
-        results = _Dispatch(plan, workers, tell).run()
-    except BaseException:
-        for worker in workers:
-            worker.stop()
-        raise
-    for worker in workers:
-        worker.close()
-    return results
+
+    def __init__(self, count: int, work: Callable[[Task], Result],
+                 warm_up: Callable[[], None]) -> None:
+        context = multiprocessing.get_context("fork")
+        pairs = [context.Pipe() for _ in range(count)]
+        self.zygote = context.Process(target=_zygote, args=(pairs, work, warm_up))
+        self.zygote.start()
+        self.workers = [_Worker(ours) for ours, _ in pairs]
+        self.ran = False
+        for _, theirs in pairs:
+            theirs.close()  # so a worker's pipe ends, and our reads see it, when it does
+
+    def __enter__(self) -> Workers[Task, Result]:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if error is None and self.ran:
+            self.close()
+        else:
+            self.stop()  # unused workers may still be warming up: no need to wait
+
+    def run(self, plan: Plan[Task], tell: Callable[[int, Result], None]) -> list[Result]:
+        """Every task's result, in the order of the tasks; ``tell`` hears of each one
+        (its index and result) as soon as it is back."""
+        self.ran = True
+        return _Dispatch(plan, self.workers, tell).run()
+
+    def close(self) -> None:
+        """Let the workers end once they are idle, and wait for them."""
+        for worker in self.workers:
+            with contextlib.suppress(OSError):  # that worker is gone already
+                worker.connection.send(None)
+            worker.connection.close()
+        self.zygote.join()
+
+    def stop(self) -> None:
+        """End every worker now, whatever it is doing."""
+        self.zygote.terminate()  # the zygote ends its workers first
+        self.zygote.join()
+        for worker in self.workers:
+            worker.connection.close()
 
 
-class _Worker(Generic[Task, Result]):
-    """One forked process, the pipe to it, and the games it has drawn."""
+class _Worker:
+    """The main process's side of one worker: its pipe, its games, its task."""
 
-    def __init__(self, context: Any, work: Callable[[Task], Result],
-                 others: list[Connection]) -> None:
-        self.connection, theirs = context.Pipe()
-        self.process = context.Process(target=_serve, args=(theirs, work, others), daemon=True)
-        self.process.start()
-        theirs.close()  # so the pipe ends, and our reads see it, when the worker does
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
         self.games: set[Hashable] = set()
         self.task: int | None = None
 
-    def give(self, index: int, task: Task, game: Hashable) -> None:
+    def give(self, index: int, task: Any, game: Hashable) -> None:
         """Send a task; the worker keeps what it drew for its game, for the next."""
         self.connection.send(task)
         self.games.add(game)
         self.task = index
 
-    def reply(self) -> Result:
+    def reply(self) -> Any:
         """The result of the task it was given, or the error that task raised."""
         try:
             outcome, payload = self.connection.recv()
         except (EOFError, OSError):
-            self.process.join()
-            raise WorkerGone(f"a build worker ended without finishing its job "
-                             f"(exit status {self.process.exitcode})") from None
+            raise WorkerGone("a build worker ended without finishing its job (killed, or "
+                             "out of memory)") from None
         self.task = None
         if outcome == "failed":
             error, text = payload
             if text:
                 raise error from WorkerFailed(text)
             raise error
-        result: Result = payload
-        return result
-
-    def close(self) -> None:
-        """Let an idle worker end on its own."""
-        self.connection.send(None)
-        self.connection.close()
-        self.process.join()
-
-    def stop(self) -> None:
-        """End the worker now, whatever it is doing."""
-        self.process.terminate()
-        self.process.join()
-        self.connection.close()
+        return payload
 
 
 class _Dispatch(Generic[Task, Result]):
     """Which waiting task goes to which idle worker, until every task is back."""
 
-    def __init__(self, plan: Plan[Task, Result], workers: list[_Worker[Task, Result]],
+    def __init__(self, plan: Plan[Task], workers: list[_Worker],
                  tell: Callable[[int, Result], None]) -> None:
         self.plan, self.workers, self.tell = plan, workers, tell
         self.waiting = list(plan.order)
@@ -135,9 +155,9 @@ class _Dispatch(Generic[Task, Result]):
         for worker in self.workers:
             self._feed(worker)
         while len(self.finished) < len(self.plan.tasks):
-            busy = {w.connection: w for w in self.workers if w.task is not None}
-            for connection in wait(list(busy)):
-                worker = busy[connection]
+            busy = {id(w.connection): w for w in self.workers if w.task is not None}
+            for connection in wait([w.connection for w in busy.values()]):
+                worker = busy[id(connection)]
                 index = worker.task
                 assert index is not None
                 self.finished[index] = worker.reply()
@@ -145,7 +165,7 @@ class _Dispatch(Generic[Task, Result]):
                 self._feed(worker)
         return [self.finished[index] for index in range(len(self.plan.tasks))]
 
-    def _feed(self, worker: _Worker[Task, Result]) -> None:
+    def _feed(self, worker: _Worker) -> None:
         """Give an idle worker its next task, if any task still waits."""
         games = {index: self.plan.game(self.plan.tasks[index]) for index in self.waiting}
         index = next_task(self.waiting, games, worker.games, self.started)
@@ -167,22 +187,50 @@ def next_task(waiting: list[int], games: dict[int, Hashable], drawn: set[Hashabl
     return None
 
 
-def _serve(connection: Connection, work: Callable[[Any], Any],
-           others: list[Connection]) -> None:
-    """A worker's life: run each task received, send back its result or its error."""
-    import signal
+def _zygote(pairs: list[tuple[Connection, Connection]], work: Callable[[Any], Any],
+            warm_up: Callable[[], None]) -> None:
+    """Warm up once, fork a worker per pipe, and end them all if told to stop."""
+    forked: list[int] = []
 
+    def stop(signum: int, frame: FrameType | None) -> None:
+        for pid in forked:
+            with contextlib.suppress(OSError):  # it may have ended and been waited for
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+        os._exit(1)
+
+    signal.signal(signal.SIGTERM, stop)
     # Ctrl-C reaches the whole process group; a worker killed by it part-way
-    # through a reply would leave half a message in its pipe. The parent
-    # alone hears it, and ends the workers.
+    # through a reply would leave half a message in its pipe. The main process
+    # alone hears it, and stops the zygote.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for other in others:  # the parent's ends of earlier workers' pipes, copied by the fork
-        other.close()
+    for ours, _ in pairs:
+        ours.close()
+    warm_up()
+    for _, theirs in pairs:
+        pid = os.fork()
+        if pid == 0:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            for _, other in pairs:
+                if other is not theirs:
+                    other.close()  # those of workers forked after this one
+            try:
+                _serve(theirs, work)
+            finally:
+                os._exit(0)
+        forked.append(pid)
+        theirs.close()
+    for pid in forked:
+        os.waitpid(pid, 0)
+
+
+def _serve(connection: Connection, work: Callable[[Any], Any]) -> None:
+    """A worker's life: run each task received, send back its result or its error."""
     while True:
         try:
             task = connection.recv()
         except (EOFError, OSError):
-            return  # the parent is gone
+            return  # the main process is gone
         if task is None:
             return
         try:

@@ -31,6 +31,7 @@ from pnp.cli.common import (
 from pnp.errors import InputError, Where, did_you_mean
 
 if TYPE_CHECKING:
+    from pnp.build.jobs import JobWorkers
     from pnp.model.options import BuildOptions
     from pnp.model.tileset import Tileset
     from pnp.rules import Finding, GameRules, Setup
@@ -133,14 +134,16 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
                            rulebook=rulebook, booklet=booklet, jobs=jobs,
                            back_offset=load_profile(printer) if printer else (0.0, 0.0),
                            ink_saver=ink_saver, print_shop=print_shop)
-    tilesets = [output_tileset(load(target, variant), variant) for target in targets]
+    from pnp.build import early_workers
     from pnp.impose.fit import check_fit
 
-    for tileset in tilesets:
-        check_fit(tileset, options.papers, size)
-    check_distinct(targets, tilesets)
-    written = build_with_progress(tilesets, out_dir, options, [resolve(t) for t in targets],
-                                  quiet)
+    with early_workers(options) as workers:
+        tilesets = [output_tileset(load(target, variant), variant) for target in targets]
+        for tileset in tilesets:
+            check_fit(tileset, options.papers, size)
+        check_distinct(targets, tilesets)
+        written = build_with_progress(tilesets, out_dir, options,
+                                      [resolve(t) for t in targets], quiet, workers)
     if depfile is not None:
         write_inputs(depfile, targets, tilesets)
     pdfs = sum(1 for path in written if path.suffix == ".pdf")
@@ -150,14 +153,16 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
 
 
 def build_with_progress(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
-                        origins: list[Path], quiet: bool) -> list[Path]:
+                        origins: list[Path], quiet: bool,
+                        workers: JobWorkers | None = None) -> list[Path]:
     """Build, showing progress on stderr, and sum up each game once done."""
     from pnp.build import build as run_build
     from pnp.cli.progress import BuildProgress
 
     progress = BuildProgress(sys.stderr, sys.stderr.isatty(), quiet)
     try:
-        written = run_build(tilesets, out_dir, options, origins=origins, progress=progress)
+        written = run_build(tilesets, out_dir, options, origins=origins, progress=progress,
+                            workers=workers)
     except BaseException:
         progress.clear()  # an error or Ctrl-C is then printed on a line of its own
         raise
