@@ -2,26 +2,39 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 
 import pytest
 
-from pnp.build.workers import Plan, WorkerFailed, WorkerGone, Workers, next_task
 from pnp.errors import InputError, Where
+from pnp.workers import Plan, WorkerFailed, WorkerGone, Workers, next_task
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked")
 
 WARMED: list[int] = []  # the processes that ran the warm-up, as each of them saw it
 
 
+def given(work):
+    """What the zygote calls to make the work: here the work itself, passed as the setting
+    (the zygote is forked, so the setting is not pickled)."""
+    return work
+
+
+def warmed(work):
+    """Make the work after a warm-up that leaves a trace in the zygote's memory."""
+    WARMED.append(os.getpid())
+    return work
+
+
 def _pid_of(task: tuple[str, int]) -> int:
     return os.getpid()
 
 
-def _run(tasks: list, work, count: int = 2, warm_up=lambda: None) -> tuple[list, list[int]]:
+def _run(tasks: list, work, count: int = 2, start: str = "given") -> tuple[list, list[int]]:
     told: list[int] = []
     plan = Plan(tasks, list(range(len(tasks))), lambda task: task[0])
-    with Workers(count, work, warm_up) as workers:
+    with Workers(count, f"{__name__}:{start}", work) as workers:
         results = workers.run(plan, lambda index, result: told.append(index))
     return results, told
 
@@ -92,13 +105,10 @@ def test_a_worker_that_dies_stops_the_build_with_a_clear_error():
 
 
 def test_the_warm_up_runs_once_and_every_worker_is_forked_from_it():
-    def warm_up():
-        WARMED.append(os.getpid())
-
     def seen(task):
         return list(WARMED), os.getppid()
 
-    results, _ = _run([("a", 1), ("b", 1), ("c", 1)], seen, count=3, warm_up=warm_up)
+    results, _ = _run([("a", 1), ("b", 1), ("c", 1)], seen, count=3, start="warmed")
     zygote = {parent for _, parent in results}
     assert len(zygote) == 1 and os.getpid() not in zygote
     assert all(warmed == list(zygote) for warmed, _ in results)
@@ -122,8 +132,16 @@ def test_stopping_ends_a_worker_in_the_middle_of_its_task():
         raise Interrupted(busy_pid)
 
     plan = Plan([("busy", 1), ("quick", 1)], [0, 1], lambda task: task[0])
-    with pytest.raises(Interrupted) as caught, Workers(2, work, lambda: None) as workers:
+    with pytest.raises(Interrupted) as caught, Workers(2, f"{__name__}:given", work) as workers:
         workers.run(plan, interrupt)
     busy = caught.value.args[0]
     with pytest.raises(ProcessLookupError):
         os.kill(busy, 0)  # ended, and waited for
+
+
+def test_the_build_command_starts_its_workers_with_the_build_jobs_work():
+    from pnp.build.jobs import job_work
+    from pnp.cli import BUILD_WORK
+
+    module, _, name = BUILD_WORK.partition(":")
+    assert getattr(importlib.import_module(module), name) is job_work

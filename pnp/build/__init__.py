@@ -13,8 +13,6 @@ mixture, and its manifest lists every file with its size and hash.
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
 from pathlib import Path
 
 from pnp.build.jobs import (
@@ -23,8 +21,6 @@ from pnp.build.jobs import (
     Progress,
     plan_jobs,
     run_jobs,
-    start_workers,
-    worker_count,
 )
 from pnp.build.manifest import file_listing, manifest, manifest_text
 from pnp.build.names import check_files, check_names
@@ -35,7 +31,7 @@ from pnp.export.artifacts import Artifact, Exporter
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 
-__all__ = ["EXPORTERS", "BuildOptions", "Progress", "build", "early_workers"]
+__all__ = ["EXPORTERS", "BuildOptions", "Progress", "build"]
 
 Files = dict[str, bytes]  # a game's files by their path inside its folder
 MANIFEST = "manifest.json"
@@ -50,9 +46,10 @@ def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
     ``origins`` are the files the user named (a mix, for a mixed tileset):
     they are inputs too, and a mix's name is reported against its file.
     ``progress`` hears of each job as it finishes, for progress on a terminal.
-    ``workers``, from :func:`early_workers`, are used if more than one job is
-    planned. Each job's files go to disk as soon as it finishes, into the staging
-    folders that are swapped in once every game is complete.
+    ``workers`` (started early by the command, with
+    :func:`pnp.build.jobs.job_work`) are used if more than one job is
+    planned. Each job's files go to disk as soon as it finishes, into the
+    staging folders that are swapped in once every game is complete.
     """
     check_out_dir_for(out_dir, tilesets, origins)
     check_names(tilesets, options, origins)
@@ -70,22 +67,6 @@ def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
     finally:
         staging.abandon()
     return [out_dir / game / name for game, files in games.items() for name in files]
-
-
-@contextlib.contextmanager
-def early_workers(options: BuildOptions) -> Iterator[JobWorkers | None]:
-    """Workers for a build about to be planned, started now to warm up meanwhile.
-
-    Reading and checking the tilesets keeps one core busy; the workers'
-    start (imports, fonts) fills the other. None when the build may use only
-    one core.
-    """
-    count = worker_count(options)
-    if count <= 1:
-        yield None
-        return
-    with start_workers(options, count) as workers:
-        yield workers
 
 
 def render(tilesets: list[Tileset], options: BuildOptions,

@@ -9,16 +9,16 @@ deterministic on its own, so the bytes never depend on which worker ran it.
 from __future__ import annotations
 
 import functools
-import os
+from collections.abc import Callable
 from typing import Protocol
 
 import msgspec
 
-from pnp.build.workers import Plan, Workers
 from pnp.export.artifacts import Artifact, Exporter
 from pnp.export.designs import GameDesigns
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
+from pnp.workers import Plan, Workers, worker_count
 
 
 class Job(msgspec.Struct, frozen=True):
@@ -141,7 +141,7 @@ def run_jobs(jobs: list[Job], options: BuildOptions, progress: Progress | None =
 
     if workers is not None and len(jobs) > 1:
         return workers.run(plan, told)
-    count = min(worker_count(options), len(jobs))
+    count = min(worker_count(options.jobs), len(jobs))
     if count <= 1:
         results = []
         drawn: dict[int, GameDesigns] = {}  # by the tileset's identity: one game's jobs share
@@ -155,15 +155,15 @@ def run_jobs(jobs: list[Job], options: BuildOptions, progress: Progress | None =
         return started.run(plan, told)
 
 
-def worker_count(options: BuildOptions) -> int:
-    """How many workers a build may use: ``--jobs``, else one per core; 1 without fork."""
-    return (options.jobs or os.cpu_count() or 1) if hasattr(os, "fork") else 1
-
-
 def start_workers(options: BuildOptions, count: int) -> JobWorkers:
     """``count`` workers for jobs of this build, warming up from now on."""
-    return Workers(count, functools.partial(_run_job_in_worker, options=options),
-                   functools.partial(warm_up, options))
+    return Workers(count, f"{__name__}:{job_work.__name__}", options)
+
+
+def job_work(options: BuildOptions) -> Callable[[Job], list[Artifact]]:
+    """What a worker does with a job of this build; making it warms the worker up."""
+    warm_up(options)
+    return functools.partial(_run_job_in_worker, options=options)
 
 
 def warm_up(options: BuildOptions) -> None:

@@ -10,8 +10,10 @@ status 2; rule violations found by ``validate`` are exit status 1.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -127,17 +129,16 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
                          field="--variant", found=f"{len(targets)} games",
                          allowed="one game id or tileset path")
     from pnp.input.profiles import load_profile
-    from pnp.input.targets import output_tileset
 
     size = parse_bleed(bleed_size) if bleed_size else (9.0 if bleed or print_shop else 0.0)
     options = BuildOptions(("letter", "a4") if paper == "all" else (paper,), size, duplex,
                            rulebook=rulebook, booklet=booklet, jobs=jobs,
                            back_offset=load_profile(printer) if printer else (0.0, 0.0),
                            ink_saver=ink_saver, print_shop=print_shop)
-    from pnp.build import early_workers
-    from pnp.impose.fit import check_fit
-
     with early_workers(options) as workers:
+        from pnp.impose.fit import check_fit
+        from pnp.input.targets import output_tileset
+
         tilesets = [output_tileset(load(target, variant), variant) for target in targets]
         for tileset in tilesets:
             check_fit(tileset, options.papers, size)
@@ -150,6 +151,28 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
                f"{out_dir}")
 
+
+
+BUILD_WORK = "pnp.build.jobs:job_work"  # named, not imported: see early_workers
+
+
+@contextlib.contextmanager
+def early_workers(options: BuildOptions) -> Iterator[JobWorkers | None]:
+    """The build's workers, forked at once so they warm up while the tilesets are read.
+
+    Only the small worker module is imported first; the zygote imports the
+    build and drawing code itself, on the core this process leaves idle.
+    None when the build may use one core only.
+    """
+    from pnp.workers import Workers, worker_count
+
+    count = worker_count(options.jobs)
+    if count <= 1:
+        yield None
+        return
+    started: JobWorkers = Workers(count, BUILD_WORK, options)
+    with started as workers:
+        yield workers
 
 
 def build_with_progress(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,

@@ -10,7 +10,9 @@ never mentions an unembedded standard font.
 
 from __future__ import annotations
 
+import functools
 import io
+import zlib
 from typing import Any
 
 from pnp import __version__
@@ -47,16 +49,44 @@ FOLD_LINE = (0.45, 0.5)  # a gutterfold page's fold: grey, dashed
 
 
 def binary_streams() -> None:
-    """Write PDF streams as binary, for every document we make.
+    """Write PDF streams as binary, for every document we make, compressing each once.
 
     reportlab's default ASCII85 makes streams 25% larger and slower to write,
     and PDF is binary-safe. The setting is reportlab's own global, so every
     renderer calls this before writing: were only some to do it, a document's
     bytes would depend on what else the process had made before it.
+
+    A design's form has the same content in every document that shows it
+    (both papers' sheets, both rulebooks), and Flate compression was a tenth
+    of a build; half of the streams a build of every game compresses are
+    repeats. reportlab compresses through one shared filter object, so that
+    object is given a memory of what it compressed: the bytes are the same,
+    each is worked out once per process.
     """
     from reportlab import rl_config
+    from reportlab.pdfbase import pdfdoc
 
     rl_config.useA85 = 0
+    if not isinstance(pdfdoc.PDFZCompress, _RememberedFlate):
+        pdfdoc.PDFZCompress = _RememberedFlate()
+
+
+class _RememberedFlate:
+    """reportlab's Flate filter (same name, same bytes) that compresses each content once."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, text: str | bytes) -> bytes:
+        return _deflate(text.encode("utf8") if isinstance(text, str) else text)
+
+    def decode(self, encoded: bytes) -> bytes:
+        return zlib.decompress(encoded)
+
+
+@functools.lru_cache(maxsize=1024)
+def _deflate(data: bytes) -> bytes:
+    """zlib at its default level, as reportlab calls it; a pure function of the bytes."""
+    return zlib.compress(data)
 
 
 def new_canvas(buffer: io.BytesIO, width: float, height: float, title: str,

@@ -135,7 +135,25 @@ def draw(canvas: Any, drawing: Drawing, recorder: Recorder | None = None,
            for item in _flat(drawing.items)):
         # an opaque colour also marks the document as using transparency (PDF 1.4)
         recorded.insert(0, _opaque)
-    recorder.keep(drawing, tuple(recorded))
+    recorder.keep(drawing, _joined(recorded))
+
+
+def _joined(steps: list[Step]) -> tuple[Step, ...]:
+    """The steps with each run of operators made one: reportlab joins a content stream's
+    operators with newlines, so the bytes are the same and a replay adds far fewer."""
+    joined: list[Step] = []
+    run: list[str] = []
+    for step in steps:
+        if isinstance(step, str):
+            run.append(step)
+            continue
+        if run:
+            joined.append("\n".join(run))
+            run = []
+        joined.append(step)
+    if run:
+        joined.append("\n".join(run))
+    return tuple(joined)
 
 
 def _replay(canvas: Any, steps: tuple[Step, ...]) -> None:

@@ -1,12 +1,15 @@
 """Write a scene as a standalone SVG file.
 
-The scene has six kinds of primitive, so the SVG is built directly as an
-ElementTree: a general SVG library would validate every attribute with large
-regular expressions, which cost more than drawing the tiles. Attributes are
-written in sorted order and numbers with fixed precision, so the same design
-always gives the same bytes. Text goes through ElementTree's escaping, so a
-tileset's label can never inject markup. User art is embedded as a data URI:
-the SVG refers to nothing outside itself.
+The scene has six kinds of primitive, so the SVG is written directly as
+text: a general SVG library would validate every attribute with large
+regular expressions, which cost more than drawing the tiles, and building an
+ElementTree only to serialise it cost a third of the writing. The text is
+what ElementTree would write for the same elements (a test holds the two
+equal). Attributes are written in sorted order and numbers with fixed
+precision, so the same design always gives the same bytes. Every attribute
+value and every text is escaped, so a tileset's label can never inject
+markup. User art is embedded as a data URI: the SVG refers to nothing
+outside itself.
 """
 
 from __future__ import annotations
@@ -14,7 +17,6 @@ from __future__ import annotations
 import base64
 import math
 import re
-from xml.etree import ElementTree
 
 from pnp.draw.fonts import FONTS
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
@@ -55,10 +57,17 @@ def path_data(commands: tuple[Command, ...]) -> str:
     return _NEGATIVE_ZERO.sub("0", _TRAILING_ZEROS.sub("", text))
 
 
-def _element(parent: ElementTree.Element, tag: str,
-             attributes: dict[str, str]) -> ElementTree.Element:
-    """A child element whose attributes are written in name order, for stable bytes."""
-    return ElementTree.SubElement(parent, tag, dict(sorted(attributes.items())))
+# XML's escapes, as ElementTree writes them: in attribute values, and in text
+_ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+                                    "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"})
+_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+
+
+def _element(tag: str, attributes: dict[str, str], inside: str = "") -> str:
+    """One element, its attributes in name order (for stable bytes), escaped."""
+    written = "".join(f' {name}="{value.translate(_ATTRIBUTE_ESCAPES)}"'
+                      for name, value in sorted(attributes.items()))
+    return f"<{tag}{written}>{inside}</{tag}>" if inside else f"<{tag}{written} />"
 
 
 def _paint(style: Style) -> dict[str, str]:
@@ -100,43 +109,47 @@ def _picture(item: Picture) -> dict[str, str]:
 class _Writer:
     """Turns primitives into elements; clip paths go to the document's one <defs>."""
 
-    def __init__(self, defs: ElementTree.Element) -> None:
-        self.defs = defs
+    def __init__(self) -> None:
+        self.defs: list[str] = []
         self.clips = 0
 
-    def emit(self, items: tuple[Primitive, ...], parent: ElementTree.Element) -> None:
+    def emit(self, items: tuple[Primitive, ...]) -> str:
+        written = []
         for item in items:
             if isinstance(item, Outline):
-                _element(parent, "path", {"d": path_data(item.commands), **_paint(item.style)})
+                written.append(_element("path", {"d": path_data(item.commands),
+                                                 **_paint(item.style)}))
             elif isinstance(item, Circle):
-                _element(parent, "circle", {"cx": num(item.cx), "cy": num(item.cy),
-                                            "r": num(item.r), **_paint(item.style)})
+                written.append(_element("circle", {"cx": num(item.cx), "cy": num(item.cy),
+                                                   "r": num(item.r), **_paint(item.style)}))
             elif isinstance(item, Text):
-                _element(parent, "text", _text(item)).text = item.text
+                written.append(_element("text", _text(item),
+                                        item.text.translate(_TEXT_ESCAPES)))
             elif isinstance(item, Picture):
-                _element(parent, "image", _picture(item))
+                written.append(_element("image", _picture(item)))
             elif isinstance(item, Clip):
                 self.clips += 1
                 name = f"clip{self.clips}"
-                clip = _element(self.defs, "clipPath", {"id": name})
-                _element(clip, "path", {"d": path_data(item.outline)})
-                self.emit(item.children, _element(parent, "g", {"clip-path": f"url(#{name})"}))
+                self.defs.append(_element("clipPath", {"id": name}, _element(
+                    "path", {"d": path_data(item.outline)})))
+                written.append(_element("g", {"clip-path": f"url(#{name})"},
+                                        self.emit(item.children)))
             else:  # pragma: no cover - the scene module defines every primitive
                 raise TypeError(f"unknown primitive {item!r}")
+        return "".join(written)
 
 
 def to_svg(drawing: Drawing) -> str:
     """The whole drawing as SVG text, sized in points so it prints at true size."""
     bleed = drawing.bleed
     width, height = drawing.width + 2 * bleed, drawing.height + 2 * bleed
-    root = ElementTree.Element("svg", dict(sorted({
+    writer = _Writer()
+    body = writer.emit(drawing.items)
+    return _element("svg", {
         **_NAMESPACES, "baseProfile": "full", "version": "1.1",
         "width": f"{num(width)}pt", "height": f"{num(height)}pt",
         "viewBox": f"{num(-bleed)} {num(-bleed)} {num(width)} {num(height)}",
-    }.items())))
-    writer = _Writer(ElementTree.SubElement(root, "defs"))
-    writer.emit(drawing.items, root)
-    return ElementTree.tostring(root, encoding="unicode") + "\n"
+    }, _element("defs", {}, "".join(writer.defs)) + body) + "\n"
 
 
 def png_pixels(drawing: Drawing, dpi: float) -> tuple[int, int]:

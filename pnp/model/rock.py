@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import msgspec
 
@@ -96,11 +96,21 @@ class _Clearance:
         self.known: dict[tuple[int, int], float] = {}  # grid values worked out so far
 
     @functools.cached_property
-    def rock(self) -> list[Point]:
-        """Where a moved feature may be centred: every other grid point in rock."""
+    def spots(self) -> list[Point]:
+        """Where a moved feature may be centred if there is rock: every other grid point."""
         count = self.count
         return [(i * STEP, j * STEP) for j in range(-count, count + 1, 2)
-                for i in range(-count, count + 1, 2) if self._grid(i, j) > 0.0]
+                for i in range(-count, count + 1, 2)]
+
+    def rock_near(self, want: Point) -> Iterator[Point]:
+        """The spots in rock, nearest to ``want`` first.
+
+        Clearance is worked out only as the spots are reached: a search that
+        stops near ``want`` never pays for the far side of the tile.
+        """
+        for point in sorted(self.spots, key=lambda point: math.dist(point, want)):
+            if self._grid(round(point[0] / STEP), round(point[1] / STEP)) > 0.0:
+                yield point
 
     def _grid(self, i: int, j: int) -> float:
         """The exact clearance at grid point (i, j), worked out on first use: most tiles
@@ -264,7 +274,7 @@ def _spot(clearance: _Clearance, footprint: Footprint,
         return Spot(want, 1.0)
     best: Spot | None = None
     cost = math.inf
-    for centre in sorted(clearance.rock, key=lambda point: math.dist(point, want)):
+    for centre in clearance.rock_near(want):
         away = math.dist(centre, want)
         if away >= cost:
             break

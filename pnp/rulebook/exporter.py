@@ -1,10 +1,12 @@
 """The rulebook as one output kind: a template typeset for each paper, and its booklet.
 
 A tileset names its own template or uses the shipped one for its game. The
-template is parsed where the book is typeset, in a worker: parsing it in the
-main process first would hold every worker back by the Markdown parser's
-import and four parses. A broken template fails its rulebook's job, which
-stops the build before anything is written, as any failed job does.
+template is parsed when the build asks whether the output applies, in the
+main process, so a broken template is reported before any work is spread
+over workers (and before any progress is shown). The workers fork from a
+process started before the templates were read, so each parses its
+games' templates again; the main process does its parse while the workers
+are still warming up.
 """
 
 from __future__ import annotations
@@ -51,7 +53,13 @@ class Rulebooks(msgspec.Struct, frozen=True):
     own_job: bool = True
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
-        return rulebook_template(tileset, options) is not None
+        template = rulebook_template(tileset, options)
+        if template is None:
+            return False
+        from pnp.rulebook.source import parse
+
+        parse(template, tileset)  # raises InputError now, before workers start
+        return True
 
     def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
         tileset, options = designs.tileset, designs.options

@@ -100,8 +100,9 @@ def parse(path: Path, tileset: Tileset) -> Source:
     return _parse(path, text, tileset.tiles, tileset.shape)
 
 
-# A build typesets each book once per paper, and a worker keeps a game's jobs
-# together, so it parses the template once for both papers. The parse
+# A build checks every template before typesetting, then typesets each book once
+# per paper, and a worker keeps a game's jobs together, so it parses the template
+# once for both papers. The parse
 # is a pure function of the file's text, the tile kinds and their shape, so it
 # is memoised on exactly those; a failed parse raises and is not kept.
 @functools.lru_cache(maxsize=16)

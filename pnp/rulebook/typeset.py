@@ -13,6 +13,7 @@ import io
 import math
 import re
 import zlib
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
@@ -81,6 +82,8 @@ class Designs:
         self.tileset = tileset
         self._game = shared if shared is not None else GameDesigns(tileset, BuildOptions())
         self._plain: dict[str, Drawing] = {}
+        # kept with the game's designs, so the game's book for the other paper finds it
+        self.typeset: Typeset = self._game.kept.setdefault("rulebook", Typeset())
 
     def tile(self, name: str) -> Drawing:
         """The trim-size design of one tile kind."""
@@ -131,6 +134,24 @@ def _form(canvas: Canvas, key: str, drawing: Drawing, recorder: Recorder,
     return name
 
 
+class Typeset:
+    """What typesetting a game's book worked out that its book for the other paper reuses.
+
+    Both papers set text on one measure, so a paragraph of the same markup and
+    style parses to the same fragments and breaks into the same lines at the
+    same width. A style is known by its name: every paragraph style comes from
+    :func:`styles`, one per name.
+    """
+
+    def __init__(self) -> None:
+        self.parsed: dict[tuple[str, str], tuple[Any, Any]] = {}  # fragments, bullet
+        self.breaks: dict[tuple[str, str, float], dict[str, Any]] = {}  # wrap's results
+
+
+# The Typeset of the game whose book is being typeset, if any (see typeset_rulebook).
+TYPESET: ContextVar[Typeset | None] = ContextVar("the game being typeset", default=None)
+
+
 class Paragraph(platypus_class("Paragraph")):  # type: ignore[misc]  # reportlab is untyped
     """reportlab's Paragraph, of :class:`Markup` only, remembering its line breaks.
 
@@ -140,13 +161,27 @@ class Paragraph(platypus_class("Paragraph")):  # type: ignore[misc]  # reportlab
     many times at the same width: inside keep-together groups, for each table
     row, on split attempts and again on each pass over the book. Breaking
     lines is the slowest step of typesetting, and its result depends only on
-    the width, so the breaks for the last width are kept.
+    the text, the style and the width, so the breaks for the last width are
+    kept, and shared with the game's other book (see :class:`Typeset`), as
+    the parsed markup is.
     """
 
     def __init__(self, text: Markup, style: Style, **parsed: Any) -> None:
         # Platypus makes the halves of a split paragraph from fragments it has already
         # parsed (``parsed``); only text from our code is checked, and it must be Markup
-        super().__init__(text if parsed else markup.join([text]), style, **parsed)
+        if parsed:
+            super().__init__(text, style, **parsed)
+            self.markup: str | None = None  # a split half: its lines are its own
+            return
+        self.markup = str(markup.join([text]))
+        shared = TYPESET.get()
+        known = shared.parsed.get((self.markup, style.name)) if shared is not None else None
+        if known is None:
+            super().__init__(self.markup, style)
+            if shared is not None:
+                shared.parsed[(self.markup, style.name)] = (self.frags, self.bulletText)
+        else:
+            super().__init__(self.markup, style, bulletText=known[1], frags=known[0])
 
     # what reportlab's wrap and breakLines set on the paragraph
     WRAP_STATE = ("width", "height", "blPara", "_wrapWidths", "_width_max", "_hyphenations",
@@ -157,11 +192,21 @@ class Paragraph(platypus_class("Paragraph")):  # type: ignore[misc]  # reportlab
         if remembered is not None and remembered[0] == available_width:
             self.__dict__.update(remembered[1])
             return self.width, self.height
-        size: tuple[float, float] = super().wrap(available_width, available_height)
-        if "blPara" in self.__dict__ and self.width == available_width:  # not a "no room"
-            self._wrapped = (available_width, {key: self.__dict__[key] for key in self.WRAP_STATE
-                                               if key in self.__dict__})
-        return size
+        shared = TYPESET.get()
+        key = None if shared is None or self.markup is None else (
+            self.markup, self.style.name, available_width)
+        state = shared.breaks.get(key) if shared is not None and key is not None else None
+        if state is None:
+            size: tuple[float, float] = super().wrap(available_width, available_height)
+            if "blPara" not in self.__dict__ or self.width != available_width:
+                return size  # "no room": nothing worth keeping
+            state = {name: self.__dict__[name] for name in self.WRAP_STATE
+                     if name in self.__dict__}
+            if shared is not None and key is not None:
+                shared.breaks[key] = state
+        self._wrapped = (available_width, state)
+        self.__dict__.update(state)
+        return self.width, self.height
 
 
 class DesignFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
@@ -822,6 +867,17 @@ def typeset_rulebook(tileset: Tileset, source: Source, paper: Paper,
     Platypus knows the count when it finishes; reading the PDF back to count
     its pages would load a PDF reader into every build.
     """
+    designs = designs or Designs(tileset)
+    shared = TYPESET.set(designs.typeset)
+    try:
+        return _typeset(tileset, source, paper, designs)
+    finally:
+        TYPESET.reset(shared)
+
+
+def _typeset(tileset: Tileset, source: Source, paper: Paper,
+             designs: Designs) -> tuple[bytes, int]:
+    """typeset_rulebook, with the game's earlier typesetting at hand."""
     from reportlab.platypus import (
         Frame,
         NextPageTemplate,
@@ -836,7 +892,6 @@ def typeset_rulebook(tileset: Tileset, source: Source, paper: Paper,
     width = MEASURE
     left = (paper.width - width) / 2
     title = f"{tileset.title} - rules"
-    designs = designs or Designs(tileset)
 
     doc = Book(buffer, pagesize=(paper.width, paper.height), invariant=1, title=title,
                author="pnp", subject=f"Rules of {tileset.title}, print-and-play edition",

@@ -1,4 +1,4 @@
-"""Forked build workers, started warm, that keep each game's jobs together.
+"""Forked workers, started warm, that keep each game's jobs together (for builds).
 
 Every worker needs the same start: the drawing stack imported and the fonts
 read, about a third of a second here. One process, the *zygote*, does that
@@ -23,6 +23,7 @@ first ends the workers it forked.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import multiprocessing
 import os
 import pickle
@@ -60,19 +61,30 @@ class Plan(Generic[Task]):
         self.tasks, self.order, self.game = tasks, order, game
 
 
-class Workers(Generic[Task, Result]):
-    """``count`` workers that run ``work`` on tasks, forked warm from one zygote.
+def worker_count(jobs: int) -> int:
+    """How many workers ``--jobs`` allows: that many, 0 for one per core; 1 without fork."""
+    return (jobs or os.cpu_count() or 1) if hasattr(os, "fork") else 1
 
-    Start them as early as the work is known; :meth:`run` hands them the tasks.
-    Used as a context manager, they are closed after a run and stopped at
-    once if the block raises (Ctrl-C included).
+
+class Workers(Generic[Task, Result]):
+    """``count`` workers, forked warm from one zygote, that each run one task at a time.
+
+    ``start`` names, as ``"module:function"``, what makes a worker's work:
+    called once in the zygote with ``setting``, it imports what the work
+    needs (so the workers start warm) and returns the function each worker
+    applies to its tasks. It is named rather than passed so the main process
+    need not import it: the zygote is forked the moment the command knows
+    its options, and imports the rest itself.
+
+    :meth:`run` hands the workers their tasks. Used as a context manager,
+    they are closed after a run and stopped at once if the block raises
+    (Ctrl-C included) or if they were never used.
     """
 
-    def __init__(self, count: int, work: Callable[[Task], Result],
-                 warm_up: Callable[[], None]) -> None:
+    def __init__(self, count: int, start: str, setting: object) -> None:
         context = multiprocessing.get_context("fork")
         pairs = [context.Pipe() for _ in range(count)]
-        self.zygote = context.Process(target=_zygote, args=(pairs, work, warm_up))
+        self.zygote = context.Process(target=_zygote, args=(pairs, start, setting))
         self.zygote.start()
         self.workers = [_Worker(ours) for ours, _ in pairs]
         self.ran = False
@@ -187,9 +199,8 @@ def next_task(waiting: list[int], games: dict[int, Hashable], drawn: set[Hashabl
     return None
 
 
-def _zygote(pairs: list[tuple[Connection, Connection]], work: Callable[[Any], Any],
-            warm_up: Callable[[], None]) -> None:
-    """Warm up once, fork a worker per pipe, and end them all if told to stop."""
+def _zygote(pairs: list[tuple[Connection, Connection]], start: str, setting: object) -> None:
+    """Make the work once (warming up), fork a worker per pipe, end them if told to stop."""
     forked: list[int] = []
 
     def stop(signum: int, frame: FrameType | None) -> None:
@@ -206,7 +217,8 @@ def _zygote(pairs: list[tuple[Connection, Connection]], work: Callable[[Any], An
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for ours, _ in pairs:
         ours.close()
-    warm_up()
+    module, _, name = start.partition(":")
+    work = getattr(importlib.import_module(module), name)(setting)
     for _, theirs in pairs:
         pid = os.fork()
         if pid == 0:
