@@ -96,18 +96,21 @@ def _designs_in_worker(tileset: Tileset, options: BuildOptions) -> GameDesigns:
 
 
 def heaviest_first(jobs: list[Job]) -> list[int]:
-    """Job indices, likely-longest first, so no worker starts a long job near the end.
+    """Job indices, the games with the most designs first, each game's sheets before
+    its rulebooks.
 
-    Handing out the longest jobs first is the classic greedy schedule for
-    identical workers. The cost of a job is guessed from what drives it: the
-    number of designs its game draws, and rulebooks (slow, ``own_job``)
-    before a game's shared sheets.
+    Handing out the longest work first is the classic greedy schedule for
+    identical workers; a game's jobs mostly stay on one worker (see
+    :mod:`pnp.workers`), so the order is by game, guessed from the number of
+    designs it draws. Within a game the sheets come first: they make most of
+    the files (a design SVG each), which are written while the rulebooks
+    are typeset, so the build does not end waiting for the disk.
     """
     def weight(index: int) -> tuple[int, bool, int]:
         job = jobs[index]
         designs = len(job.tileset.tiles) + len(job.tileset.components)
         slow = any(exporter.own_job for exporter, _ in job.parts)
-        return (-designs, not slow, index)
+        return (-designs, slow, index)
 
     return sorted(range(len(jobs)), key=weight)
 
