@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import io
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 from pnp import __version__
@@ -61,7 +62,8 @@ def binary_streams() -> None:
     of a build; half of the streams a build of every game compresses are
     repeats. reportlab compresses through one shared filter object, so that
     object is given a memory of what it compressed: the bytes are the same,
-    each is worked out once per process.
+    each is worked out once per process. Its encoding of object text gets
+    a shortcut for plain ASCII, with the same bytes.
     """
     from reportlab import rl_config
     from reportlab.pdfbase import pdfdoc
@@ -69,6 +71,21 @@ def binary_streams() -> None:
     rl_config.useA85 = 0
     if not isinstance(pdfdoc.PDFZCompress, _RememberedFlate):
         pdfdoc.PDFZCompress = _RememberedFlate()
+    if getattr(pdfdoc.pdfdocEnc, "__wrapped__", None) is None:
+        pdfdoc.pdfdocEnc = _plain_ascii_first(pdfdoc.pdfdocEnc)
+
+
+def _plain_ascii_first(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """reportlab's PDFDocEncoding step, with printable ASCII (every number it writes)
+    encoded directly: PDFDocEncoding leaves those characters as they are, and its
+    codec, written in Python, was a twentieth of writing a sheet."""
+    @functools.wraps(encode)
+    def encoded(text: Any) -> Any:
+        if isinstance(text, str) and text.isascii() and text.isprintable():
+            return text.encode("ascii")
+        return encode(text)
+
+    return encoded
 
 
 class _RememberedFlate:
