@@ -330,15 +330,8 @@ def sweep(out_dir: Path, pool: ThreadPoolExecutor | None = None) -> None:
         match = LEFTOVER.match(entry.name)
         if match and not (match["kind"] == "staging" and _in_use(entry)):
             leftovers.setdefault(match["game"], []).append(entry)
-    doomed = []
-    for game, entries in leftovers.items():
-        target = out_dir / game
-        asides = [e for e in entries if e.name.startswith(f".{game}.old-")]
-        if asides and not os.path.lexists(target):
-            os.rename(asides[0], target)  # a swap died between its two renames
-            entries.remove(asides[0])
-        live = current(out_dir, game)
-        doomed += [entry for entry in entries if entry.name != live]
+    doomed = [entry for game, entries in leftovers.items()
+              for entry in _dead(out_dir, game, entries)]
     if pool is None:
         for entry in doomed:
             remove(entry)
@@ -346,6 +339,17 @@ def sweep(out_dir: Path, pool: ThreadPoolExecutor | None = None) -> None:
         for removal in [pool.submit(remove, entry) for entry in doomed]:
             removal.result()
     sync_folder(out_dir)
+
+
+def _dead(out_dir: Path, game: str, entries: list[Path]) -> list[Path]:
+    """A game's leftovers that no link points to, once a folder left aside is put back."""
+    target = out_dir / game
+    asides = [e for e in entries if e.name.startswith(f".{game}.old-")]
+    if asides and not os.path.lexists(target):
+        os.rename(asides[0], target)  # a swap died between its two renames
+        entries = [e for e in entries if e != asides[0]]
+    live = current(out_dir, game)
+    return [entry for entry in entries if entry.name != live]
 
 
 def remove(path: Path) -> None:
