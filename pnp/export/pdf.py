@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import io
+import re
 import zlib
 from collections.abc import Callable
 from typing import Any
@@ -75,13 +76,18 @@ def binary_streams() -> None:
         pdfdoc.pdfdocEnc = _plain_ascii_first(pdfdoc.pdfdocEnc)
 
 
+# The ASCII characters PDFDocEncoding gives other meanings (accents), which its codec
+# refuses; it leaves every other ASCII character as it is.
+_NOT_PLAIN = re.compile("[\x18-\x1f]")
+
+
 def _plain_ascii_first(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """reportlab's PDFDocEncoding step, with printable ASCII (every number it writes)
-    encoded directly: PDFDocEncoding leaves those characters as they are, and its
-    codec, written in Python, was a twentieth of writing a sheet."""
+    """reportlab's PDFDocEncoding step, with plain ASCII text (every number and content
+    stream it writes) encoded directly: its codec, written in Python, was a tenth of
+    writing a sheet."""
     @functools.wraps(encode)
     def encoded(text: Any) -> Any:
-        if isinstance(text, str) and text.isascii() and text.isprintable():
+        if isinstance(text, str) and text.isascii() and not _NOT_PLAIN.search(text):
             return text.encode("ascii")
         return encode(text)
 
