@@ -170,18 +170,26 @@ def job_work(options: BuildOptions) -> Callable[[Job], list[Artifact]]:
 
 
 def warm_up(options: BuildOptions) -> None:
-    """Import what jobs draw with and read the fonts, once, before the workers fork."""
-    import pnp.export.aids
-    import pnp.export.pdf
-    import pnp.export.svg
-    import pnp.model.rock  # noqa: F401  # the imports are the point
+    """Import what jobs draw with, once, before the workers fork.
+
+    Every job writes a PDF. A build with rulebooks also typesets text, in all
+    four fonts, with Platypus and the Markdown parser: those are imported and
+    the fonts read here too. A build without them (tiles only, often one
+    game) leaves them to the jobs that need them, since the workers start
+    only when this is done.
+    """
+    import reportlab.pdfgen.canvas  # noqa: F401  # the import is the point
+
+    import pnp.model.rock
+
+    if not options.rulebook:
+        return
+    import markdown_it  # noqa: F401
+
+    import pnp.export.aids  # noqa: F401
     from pnp.draw.fonts import FONTS, pdf_font
+    from pnp.rulebook.typeset import styles
 
     for role in FONTS:
         pdf_font(role)
-    if options.rulebook:
-        import markdown_it  # noqa: F401
-
-        from pnp.rulebook.typeset import styles
-
-        styles()
+    styles()
