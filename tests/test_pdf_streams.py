@@ -60,3 +60,30 @@ def test_installing_twice_wraps_once():
     pdf.binary_streams()
     assert (pdfdoc.pdfdocEnc, pdfdoc.PDFZCompress) == first
     assert not hasattr(pdfdoc.pdfdocEnc.__wrapped__, "__wrapped__")
+
+
+NUMBERS = st.floats(min_value=-1e4, max_value=1e4, allow_nan=False)
+COMMANDS = st.lists(st.one_of(st.tuples(st.just("L"), NUMBERS, NUMBERS),
+                              st.tuples(st.just("C"), *[NUMBERS] * 6), st.just(("Z",))),
+                    max_size=12)
+
+
+@given(NUMBERS, NUMBERS, COMMANDS, NUMBERS)
+def test_a_path_is_written_as_reportlabs_path_object_writes_it(x, y, rest, height):
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
+    from pnp.export.pdfdraw import _path
+
+    commands = (("M", x, y), *rest)
+    theirs = PDFPathObject()
+    for op, *xy in commands:
+        if op == "M":
+            theirs.moveTo(xy[0], height - xy[1])
+        elif op == "L":
+            theirs.lineTo(xy[0], height - xy[1])
+        elif op == "C":
+            theirs.curveTo(xy[0], height - xy[1], xy[2], height - xy[3], xy[4], height - xy[5])
+        else:
+            theirs.close()
+    assert _path(commands, height).getCode() == theirs.getCode()
+    assert _path((), height).getCode() == PDFPathObject().getCode()

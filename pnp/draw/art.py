@@ -61,36 +61,42 @@ def _seed(*parts: str) -> int:
 
 def rock_texture(colours: dict[str, str], width: float, height: float, grow: float,
                  seed: int) -> list[Primitive]:
-    """Pebbles and cracks scattered deterministically over the rock field."""
+    """Pebbles and cracks scattered deterministically over the rock field.
+
+    Every tile and back draws one, so the loop is kept plain: ``uniform(a, b)``
+    is spelled out as ``a + (b - a) * random()``, which is how the random
+    module computes it, so the pebbles are the same as ever.
+    """
     rng = random.Random(seed)
+    draw, randint, cos, sin = rng.random, rng.randint, math.cos, math.sin
     scale = min(width, height)
-    groups: dict[str, list[Command]] = {colours["rock-dark"]: [], colours["rock-light"]: []}
+    dark, light = colours["rock-dark"], colours["rock-light"]
+    groups: dict[str, list[Command]] = {dark: [], light: []}
     for index in range(SPECKS):
-        colour = colours["rock-dark"] if index % 3 else colours["rock-light"]
-        x = rng.uniform(-grow, width + grow)
-        y = rng.uniform(-grow, height + grow)
-        radius = scale * rng.uniform(0.012, 0.035)
-        sides = rng.randint(5, 7)
-        turn = rng.uniform(0, math.tau)
+        x = -grow + (width + grow - -grow) * draw()
+        y = -grow + (height + grow - -grow) * draw()
+        radius = scale * (0.012 + (0.035 - 0.012) * draw())
+        sides = randint(5, 7)
+        turn = math.tau * draw()
         points = []
         for k in range(sides):
             angle = turn + k * math.tau / sides
-            reach = radius * rng.uniform(0.7, 1.2)
-            points.append((x + reach * math.cos(angle), y + reach * math.sin(angle)))
-        groups[colour].extend(polygon(points))
+            reach = radius * (0.7 + (1.2 - 0.7) * draw())
+            points.append((x + reach * cos(angle), y + reach * sin(angle)))
+        groups[dark if index % 3 else light].extend(polygon(points))
     items: list[Primitive] = [Outline(tuple(commands), Style(fill=colour))
                               for colour, commands in groups.items()]
     cracks: list[Command] = []
     for _ in range(3):
-        x, y = rng.uniform(0, width), rng.uniform(0, height)
+        x, y = width * draw(), height * draw()
         cracks.append(("M", x, y))
-        angle = rng.uniform(0, math.tau)
+        angle = math.tau * draw()
         for _ in range(3):
-            angle += rng.uniform(-0.7, 0.7)
-            step = scale * rng.uniform(0.04, 0.08)
-            x, y = x + step * math.cos(angle), y + step * math.sin(angle)
+            angle += -0.7 + (0.7 - -0.7) * draw()
+            step = scale * (0.04 + (0.08 - 0.04) * draw())
+            x, y = x + step * cos(angle), y + step * sin(angle)
             cracks.append(("L", x, y))
-    items.append(Outline(tuple(cracks), Style(stroke=colours["rock-dark"], width=scale * 0.008,
+    items.append(Outline(tuple(cracks), Style(stroke=dark, width=scale * 0.008,
                                               cap="round", join="round")))
     return items
 

@@ -102,19 +102,33 @@ def _apply(canvas: Any, style: Style, inks: Inks) -> tuple[bool, bool]:
     return bool(style.stroke), bool(style.fill)
 
 
-def _path(canvas: Any, commands: tuple[Command, ...], height: float) -> Any:
-    path = canvas.beginPath()
+class _Path:
+    """A path as reportlab's path object writes it ("n", then one operator a command):
+    the same text, made without a method call per command."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+    def getCode(self) -> str:  # the name reportlab calls
+        return self.code
+
+
+def _path(commands: tuple[Command, ...], height: float) -> _Path:
+    from reportlab.lib.rl_accel import fp_str
+
+    parts = ["n"] if commands else []
     for command in commands:
         op, *xy = command  # a list, so the type checker lets us index past the letter
         if op == "M":
-            path.moveTo(xy[0], height - xy[1])
+            parts.append(f"{fp_str(xy[0], height - xy[1])} m")
         elif op == "L":
-            path.lineTo(xy[0], height - xy[1])
+            parts.append(f"{fp_str(xy[0], height - xy[1])} l")
         elif op == "C":
-            path.curveTo(xy[0], height - xy[1], xy[2], height - xy[3], xy[4], height - xy[5])
+            numbers = fp_str(xy[0], height - xy[1], xy[2], height - xy[3], xy[4], height - xy[5])
+            parts.append(f"{numbers} c")
         else:
-            path.close()
-    return path
+            parts.append("h")
+    return _Path(" ".join(parts))
 
 
 def draw(canvas: Any, drawing: Drawing, recorder: Recorder | None = None,
@@ -190,7 +204,7 @@ def _emit(canvas: Any, items: tuple[Primitive, ...], height: float, inks: Inks,
         start = len(canvas._code)
         if isinstance(item, Outline):
             stroke, fill = _apply(canvas, item.style, inks)
-            canvas.drawPath(_path(canvas, item.commands, height), stroke=int(stroke),
+            canvas.drawPath(_path(item.commands, height), stroke=int(stroke),
                             fill=int(fill), fillMode=NON_ZERO)
         elif isinstance(item, Circle):
             stroke, fill = _apply(canvas, item.style, inks)
@@ -205,7 +219,7 @@ def _emit(canvas: Any, items: tuple[Primitive, ...], height: float, inks: Inks,
             continue
         elif isinstance(item, Clip):
             canvas.saveState()
-            canvas.clipPath(_path(canvas, item.outline, height), stroke=0, fill=0,
+            canvas.clipPath(_path(item.outline, height), stroke=0, fill=0,
                             fillMode=NON_ZERO)
             if recorded is not None:
                 recorded.append(_save_state)
