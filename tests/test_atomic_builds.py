@@ -30,7 +30,7 @@ from support import ROOT
 from pnp.build import render
 from pnp.build import staging as staging_module
 from pnp.build.registry import EXPORTERS
-from pnp.build.staging import LEFTOVER, publish, sweep
+from pnp.build.staging import LEFTOVER, Staging, publish, sweep
 from pnp.input.tileset import load_tileset
 from pnp.model.options import BuildOptions
 
@@ -283,3 +283,20 @@ def test_ctrl_c_while_workers_draw_stops_the_build_at_once_and_writes_nothing(tm
         pytest.fail("pnp build hung after Ctrl-C")
     assert build.returncode != 0 and "Traceback" not in errors
     assert not out.exists() or not any(out.iterdir())
+
+
+@pytest.mark.skipif(os.name != "posix", reason="flock")
+def test_a_sweep_leaves_the_staging_folder_a_live_build_holds(tmp_path, two_builds):
+    old = two_builds[0]
+    publish(tmp_path, {GAME: old})
+    staging = Staging(tmp_path, [GAME])
+    staging.claim()
+    try:
+        held = staging.folders[GAME]
+        staging.write(GAME, {"tiles/early.svg": b"<svg/>"})
+        sweep(tmp_path)  # what a concurrent build does first (make -j)
+        assert held.is_dir()
+    finally:
+        staging.abandon()
+    assert not held.exists() and complete_game(tmp_path) == old
+    assert leftovers(tmp_path) == []

@@ -135,7 +135,9 @@ class Staging:
 
     def _claim(self, game: str) -> Path:
         folder = Path(tempfile.mkdtemp(prefix=f".{game}.staging-", dir=self.out_dir))
-        self._holds.append(hold(folder))
+        handle = hold(folder)
+        if handle is not None:
+            self._holds.append(handle)
         return folder
 
     def write(self, game: str, files: dict[str, bytes]) -> None:
@@ -194,13 +196,17 @@ class Staging:
                     folder.rmdir()
 
 
-def hold(folder: Path) -> int:
-    """Lock a folder this build is writing, so no other build's sweep removes it."""
-    handle = os.open(folder, os.O_RDONLY)
+def hold(folder: Path) -> int | None:
+    """Lock a folder this build is writing, so no other build's sweep removes it.
+
+    None on Windows, which has no ``flock`` (nor opens folders as files):
+    there, builds into one folder must not run at once.
+    """
     try:
         import fcntl
-    except ImportError:  # Windows: builds into one folder must not run at once
-        return handle
+    except ImportError:
+        return None
+    handle = os.open(folder, os.O_RDONLY)
     fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a fresh folder: nobody else has it
     return handle
 
