@@ -188,32 +188,32 @@ def mines(tileset: Tileset, tiles: Sequence[TilePlacement]) -> list[set[Cell]]:
     shape = tileset.shape
     laid = {placed.cell: placed for placed in tiles}
     parent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
+    turned: dict[tuple[str, int], list[frozenset[str]]] = {}  # each path's edges, by kind and turn
 
     def root(node: tuple[Cell, int]) -> tuple[Cell, int]:
         while parent.setdefault(node, node) != node:
             node = parent[node]
         return node
 
+    def path_at(placed: TilePlacement, edge: str) -> int | None:
+        """Which path of a laid tile opens onto ``edge`` (as it lies on the table), if any."""
+        key = (placed.kind, placed.rotation)
+        if key not in turned:
+            turned[key] = [rotate_ports(shape, frozenset(path.ports), placed.rotation)
+                           for path in tileset.tile(placed.kind).paths]
+        return next((index for index, edges in enumerate(turned[key]) if edge in edges), None)
+
     for placed in tiles:
         for edge in shape.edges:
             other = laid.get(shape.neighbour(placed.cell, edge))
-            mine = _path_at(shape, tileset, placed, edge)
-            theirs = None if other is None else \
-                _path_at(shape, tileset, other, shape.opposite(edge))
+            mine = path_at(placed, edge)
+            theirs = None if other is None else path_at(other, shape.opposite(edge))
             if other is not None and mine is not None and theirs is not None:
                 parent[root((placed.cell, mine))] = root((other.cell, theirs))
     groups: dict[tuple[Cell, int], set[Cell]] = {}
     for node in list(parent):
         groups.setdefault(root(node), set()).add(node[0])
     return list(groups.values()) or [set(laid)]
-
-
-def _path_at(shape: Shape, tileset: Tileset, placed: TilePlacement, edge: str) -> int | None:
-    """Which path of a laid tile opens onto ``edge`` (as it lies on the table), if any."""
-    for index, path in enumerate(tileset.tile(placed.kind).paths):
-        if edge in rotate_ports(shape, frozenset(path.ports), placed.rotation):
-            return index
-    return None
 
 
 def _patch(tileset: Tileset, region: tuple[Cell, ...], rng: random.Random) -> CoverLayout:
