@@ -69,12 +69,14 @@ def worker_count(jobs: int) -> int:
 class Workers(Generic[Task, Result]):
     """``count`` workers, forked warm from one zygote, that each run one task at a time.
 
-    ``start`` names, as ``"module:function"``, what makes a worker's work:
-    called once in the zygote with ``setting``, it imports what the work
-    needs (so the workers start warm) and returns the function each worker
-    applies to its tasks. It is named rather than passed so the main process
-    need not import it: the zygote is forked the moment the command knows
-    its options, and imports the rest itself.
+    ``start`` names, as ``"module:function"``, what makes a worker's work.
+    It is called once in the zygote with ``setting``, imports what the work
+    needs (so the workers start warm) and returns a function of what the
+    main process has *prepared* by the time the tasks are ready (given to
+    :meth:`run`), which returns the function each worker applies to its
+    tasks. It is named rather than passed so the main process need not
+    import it: the zygote is forked the moment the command knows its
+    options, and imports the rest itself.
 
     :meth:`run` hands the workers their tasks. Used as a context manager,
     they are closed after a run and stopped at once if the block raises
@@ -84,8 +86,11 @@ class Workers(Generic[Task, Result]):
     def __init__(self, count: int, start: str, setting: object) -> None:
         context = multiprocessing.get_context("fork")
         pairs = [context.Pipe() for _ in range(count)]
-        self.zygote = context.Process(target=_zygote, args=(pairs, start, setting))
+        prepared, self._prepared = context.Pipe(duplex=False)
+        self.zygote = context.Process(target=_zygote,
+                                      args=(pairs, start, setting, prepared, self._prepared))
         self.zygote.start()
+        prepared.close()
         self.workers = [_Worker(ours) for ours, _ in pairs]
         self.ran = False
         for _, theirs in pairs:
@@ -101,9 +106,14 @@ class Workers(Generic[Task, Result]):
         else:
             self.stop()  # unused workers may still be warming up: no need to wait
 
-    def run(self, plan: Plan[Task], tell: Callable[[int, Result], None]) -> list[Result]:
+    def run(self, plan: Plan[Task], tell: Callable[[int, Result], None],
+            prepared: object = None) -> list[Result]:
         """Every task's result, in the order of the tasks; ``tell`` hears of each one
-        (its index and result) as soon as it is back."""
+        (its index and result) as soon as it is back. ``prepared`` reaches the
+        zygote before it forks the workers (once: a later run's is not sent)."""
+        if not self.ran:
+            self._prepared.send(prepared)
+            self._prepared.close()
         self.ran = True
         return _Dispatch(plan, self.workers, tell).run()
 
@@ -119,6 +129,7 @@ class Workers(Generic[Task, Result]):
         """End every worker now, whatever it is doing."""
         self.zygote.terminate()  # the zygote ends its workers first
         self.zygote.join()
+        self._prepared.close()
         for worker in self.workers:
             worker.connection.close()
 
@@ -199,8 +210,10 @@ def next_task(waiting: list[int], games: dict[int, Hashable], drawn: set[Hashabl
     return None
 
 
-def _zygote(pairs: list[tuple[Connection, Connection]], start: str, setting: object) -> None:
-    """Make the work once (warming up), fork a worker per pipe, end them if told to stop."""
+def _zygote(pairs: list[tuple[Connection, Connection]], start: str, setting: object,
+            prepared: Connection, ours: Connection) -> None:
+    """Warm up once, make the work from what the main process prepared, fork a worker
+    per pipe, and end them all if told to stop."""
     forked: list[int] = []
 
     def stop(signum: int, frame: FrameType | None) -> None:
@@ -215,10 +228,15 @@ def _zygote(pairs: list[tuple[Connection, Connection]], start: str, setting: obj
     # through a reply would leave half a message in its pipe. The main process
     # alone hears it, and stops the zygote.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for ours, _ in pairs:
-        ours.close()
+    ours.close()
+    for mine, _ in pairs:
+        mine.close()
     module, _, name = start.partition(":")
-    work = getattr(importlib.import_module(module), name)(setting)
+    ready = getattr(importlib.import_module(module), name)(setting)
+    try:
+        work = ready(prepared.recv())
+    except (EOFError, OSError):
+        return  # stopped before any task: nothing to fork
     for _, theirs in pairs:
         pid = os.fork()
         if pid == 0:

@@ -17,14 +17,19 @@ WARMED: list[int] = []  # the processes that ran the warm-up, as each of them sa
 
 def given(work):
     """What the zygote calls to make the work: here the work itself, passed as the setting
-    (the zygote is forked, so the setting is not pickled)."""
-    return work
+    (the zygote is forked, so the setting is not pickled), whatever was prepared."""
+    return lambda prepared: work
 
 
 def warmed(work):
     """Make the work after a warm-up that leaves a trace in the zygote's memory."""
     WARMED.append(os.getpid())
-    return work
+    return lambda prepared: work
+
+
+def handed(work):
+    """Make work that answers with what the main process prepared, and its task."""
+    return lambda prepared: lambda task: (prepared, task[1])
 
 
 def _pid_of(task: tuple[str, int]) -> int:
@@ -145,3 +150,17 @@ def test_the_build_command_starts_its_workers_with_the_build_jobs_work():
 
     module, _, name = BUILD_WORK.partition(":")
     assert getattr(importlib.import_module(module), name) is job_work
+
+
+def test_what_the_main_process_prepared_reaches_every_worker():
+    plan = Plan([("a", 1), ("b", 2), ("c", 3)], [0, 1, 2], lambda task: task[0])
+    with Workers(2, f"{__name__}:handed", None) as workers:
+        results = workers.run(plan, lambda index, result: None, {"parsed": ["book"]})
+    assert results == [({"parsed": ["book"]}, 1), ({"parsed": ["book"]}, 2),
+                       ({"parsed": ["book"]}, 3)]
+
+
+def test_workers_stopped_before_their_first_task_end_without_forking():
+    workers = Workers(2, f"{__name__}:given", None)
+    workers.stop()
+    assert workers.zygote.exitcode is not None

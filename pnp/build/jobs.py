@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
@@ -19,6 +19,9 @@ from pnp.export.designs import GameDesigns
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 from pnp.workers import Plan, Workers, worker_count
+
+if TYPE_CHECKING:
+    from pnp.rulebook.source import ParseKey, Source
 
 
 class Job(msgspec.Struct, frozen=True):
@@ -29,6 +32,8 @@ class Job(msgspec.Struct, frozen=True):
 
 
 JobWorkers = Workers[Job, list[Artifact]]
+# what workers are handed: see prepared()
+Prepared = list[tuple["ParseKey", "Source"]] | None
 
 
 def plan_jobs(tilesets: list[Tileset], exporters: tuple[Exporter, ...],
@@ -143,7 +148,7 @@ def run_jobs(jobs: list[Job], options: BuildOptions, progress: Progress | None =
         tell(jobs[index], artifacts)
 
     if workers is not None and len(jobs) > 1:
-        return workers.run(plan, told)
+        return workers.run(plan, told, prepared())
     count = min(worker_count(options.jobs), len(jobs))
     if count <= 1:
         results = []
@@ -155,7 +160,7 @@ def run_jobs(jobs: list[Job], options: BuildOptions, progress: Progress | None =
             tell(job, results[-1])
         return results
     with start_workers(options, count) as started:
-        return started.run(plan, told)
+        return started.run(plan, told, prepared())
 
 
 def start_workers(options: BuildOptions, count: int) -> JobWorkers:
@@ -163,10 +168,26 @@ def start_workers(options: BuildOptions, count: int) -> JobWorkers:
     return Workers(count, f"{__name__}:{job_work.__name__}", options)
 
 
-def job_work(options: BuildOptions) -> Callable[[Job], list[Artifact]]:
-    """What a worker does with a job of this build; making it warms the worker up."""
+def job_work(options: BuildOptions) -> Callable[[Prepared], Callable[[Job], list[Artifact]]]:
+    """What a worker does with a job of this build, once it has what the main process
+    prepared (:func:`prepared`); making it warms the worker up."""
     warm_up(options)
-    return functools.partial(_run_job_in_worker, options=options)
+
+    def ready(prepared: Prepared) -> Callable[[Job], list[Artifact]]:
+        from pnp.rulebook.source import remember_templates
+
+        remember_templates(prepared or [])
+        return functools.partial(_run_job_in_worker, options=options)
+
+    return ready
+
+
+def prepared() -> Prepared:
+    """What the main process worked out that the workers would otherwise do again: the
+    rulebook templates it parsed while checking them."""
+    from pnp.rulebook.source import parsed_templates
+
+    return parsed_templates()
 
 
 def warm_up(options: BuildOptions) -> None:

@@ -12,7 +12,6 @@ and every pawn is checked to stand on a path of its tile (pnp.model.ground).
 
 from __future__ import annotations
 
-import functools
 import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -97,15 +96,37 @@ class Source(msgspec.Struct, frozen=True):
 def parse(path: Path, tileset: Tileset) -> Source:
     """Parse a rulebook template, checking every directive against the tileset."""
     text = read_text(path, "rulebook template")
-    return _parse(path, text, tileset.tiles, tileset.shape)
+    key = (path, text, tileset.tiles, tileset.shape)
+    known = _PARSED.get(key)
+    if known is None:
+        known = _parse(*key)
+        while len(_PARSED) >= PARSES_KEPT:
+            del _PARSED[next(iter(_PARSED))]
+        _PARSED[key] = known
+    return known
 
 
-# A build checks every template before typesetting, then typesets each book once
-# per paper, and a worker keeps a game's jobs together, so it parses the template
-# once for both papers. The parse
-# is a pure function of the file's text, the tile kinds and their shape, so it
-# is memoised on exactly those; a failed parse raises and is not kept.
-@functools.lru_cache(maxsize=16)
+# A build checks every template in the main process before typesetting, hands
+# what it parsed to the workers (parsed_templates, remember_templates), and
+# typesets each book once per paper. A parse is a pure function of the file's
+# text, the tile kinds and their shape, so it is kept under exactly those; a
+# failed parse raises and is not kept.
+ParseKey = tuple[Path, str, tuple[TileKind, ...], Shape]
+PARSES_KEPT = 16
+_PARSED: dict[ParseKey, Source] = {}
+
+
+def parsed_templates() -> list[tuple[ParseKey, Source]]:
+    """The templates this process has parsed, to hand to workers that typeset them."""
+    return list(_PARSED.items())
+
+
+def remember_templates(parsed: list[tuple[ParseKey, Source]]) -> None:
+    """Keep templates parsed elsewhere (by the main process), as if parsed here."""
+    for key, source in parsed[-PARSES_KEPT:]:
+        _PARSED[key] = source
+
+
 def _parse(path: Path, text: str, kinds: tuple[TileKind, ...], shape: Shape) -> Source:
     """Blocks in reading order; every mistake in the template is raised together at the end."""
     from markdown_it import MarkdownIt
