@@ -3,10 +3,9 @@
 A tileset names its own template or uses the shipped one for its game. The
 template is parsed when the build asks whether the output applies, in the
 main process, so a broken template is reported before any work is spread
-over workers (and before any progress is shown). The workers fork from a
-process started before the templates were read, so each parses its
-games' templates again; the main process does its parse while the workers
-are still warming up.
+over workers (and before any progress is shown). The main process does
+this while the workers are still warming up, and hands what it parsed to
+them (see :func:`pnp.build.jobs.prepared`), so no template is parsed twice.
 """
 
 from __future__ import annotations
