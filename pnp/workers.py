@@ -29,7 +29,7 @@ import os
 import pickle
 import signal
 import traceback
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from multiprocessing.connection import Connection, wait
 from types import FrameType, TracebackType
 from typing import Any, Generic, TypeVar
@@ -170,6 +170,7 @@ class _Dispatch(Generic[Task, Result]):
     def __init__(self, plan: Plan[Task], workers: list[_Worker],
                  tell: Callable[[int, Result], None]) -> None:
         self.plan, self.workers, self.tell = plan, workers, tell
+        self.games = [plan.game(task) for task in plan.tasks]
         self.waiting = list(plan.order)
         self.started: set[Hashable] = set()  # games some worker has drawn
         self.finished: dict[int, Result] = {}
@@ -190,19 +191,19 @@ class _Dispatch(Generic[Task, Result]):
 
     def _feed(self, worker: _Worker) -> None:
         """Give an idle worker its next task, if any task still waits."""
-        games = {index: self.plan.game(self.plan.tasks[index]) for index in self.waiting}
-        index = next_task(self.waiting, games, worker.games, self.started)
+        index = next_task(self.waiting, self.games, worker.games, self.started)
         if index is None:
             return
         self.waiting.remove(index)
-        self.started.add(games[index])
-        worker.give(index, self.plan.tasks[index], games[index])
+        self.started.add(self.games[index])
+        worker.give(index, self.plan.tasks[index], self.games[index])
 
 
-def next_task(waiting: list[int], games: dict[int, Hashable], drawn: set[Hashable],
+def next_task(waiting: list[int], games: Sequence[Hashable], drawn: set[Hashable],
               started: set[Hashable]) -> int | None:
-    """The first waiting task of a game the worker has ``drawn``, else of a game no
-    worker has ``started``, else the first waiting task; None when none waits."""
+    """The first waiting task (by index into ``games``, each task's game) of a game the
+    worker has ``drawn``, else of a game no worker has ``started``, else the first
+    waiting task; None when none waits."""
     for fits in (drawn.__contains__, lambda game: game not in started, lambda game: True):
         for index in waiting:
             if fits(games[index]):

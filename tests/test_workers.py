@@ -53,7 +53,7 @@ def test_results_come_back_in_the_order_of_the_tasks_and_each_is_told_once():
 
 def test_a_worker_gets_its_own_games_task_then_a_fresh_game_then_any():
     waiting = [0, 1, 2, 3, 4]
-    games = {0: "a", 1: "a", 2: "b", 3: "b", 4: "c"}
+    games = ["a", "a", "b", "b", "c"]
     assert next_task(waiting, games, set(), set()) == 0
     assert next_task(waiting[1:], games, set(), {"a"}) == 2  # b: nobody has drawn it
     assert next_task(waiting[1:], games, {"b"}, {"a", "b"}) == 2

@@ -148,7 +148,7 @@ def run_jobs(jobs: list[Job], options: BuildOptions, progress: Progress | None =
         tell(jobs[index], artifacts)
 
     if workers is not None and len(jobs) > 1:
-        return workers.run(plan, told, prepared())
+        return workers.run(plan, told, prepared(options))
     count = min(worker_count(options.jobs), len(jobs))
     if count <= 1:
         results = []
@@ -160,7 +160,7 @@ def run_jobs(jobs: list[Job], options: BuildOptions, progress: Progress | None =
             tell(job, results[-1])
         return results
     with start_workers(options, count) as started:
-        return started.run(plan, told, prepared())
+        return started.run(plan, told, prepared(options))
 
 
 def start_workers(options: BuildOptions, count: int) -> JobWorkers:
@@ -182,9 +182,11 @@ def job_work(options: BuildOptions) -> Callable[[Prepared], Callable[[Job], list
     return ready
 
 
-def prepared() -> Prepared:
+def prepared(options: BuildOptions) -> Prepared:
     """What the main process worked out that the workers would otherwise do again: the
-    rulebook templates it parsed while checking them."""
+    rulebook templates it parsed while checking them (none without rulebooks)."""
+    if not options.rulebook:
+        return None
     from pnp.rulebook.source import parsed_templates
 
     return parsed_templates()

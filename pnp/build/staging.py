@@ -135,7 +135,7 @@ class Staging:
 
     def _claim(self, game: str) -> Path:
         folder = Path(tempfile.mkdtemp(prefix=f".{game}.staging-", dir=self.out_dir))
-        handle = hold(folder)
+        handle = lock_folder(folder, wait=False)  # fresh: nobody else can hold it
         if handle is not None:
             self._holds.append(handle)
         return folder
@@ -196,36 +196,15 @@ class Staging:
                     folder.rmdir()
 
 
-def hold(folder: Path) -> int | None:
-    """Lock a folder this build is writing, so no other build's sweep removes it.
-
-    None on Windows, which has no ``flock`` (nor opens folders as files):
-    there, builds into one folder must not run at once.
-    """
-    try:
-        import fcntl
-    except ImportError:
-        return None
-    handle = os.open(folder, os.O_RDONLY)
-    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a fresh folder: nobody else has it
-    return handle
-
-
 def _in_use(folder: Path) -> bool:
-    """Whether a live build holds this staging folder (see :func:`hold`)."""
+    """Whether a live build holds this staging folder (see :meth:`Staging.claim`)."""
     try:
-        import fcntl
-    except ImportError:
-        return False
-    try:
-        handle = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        handle = lock_folder(folder, wait=False)
     except BlockingIOError:
         return True
-    finally:
+    except OSError:
+        return False  # gone meanwhile: nobody's
+    if handle is not None:
         os.close(handle)
     return False
 
@@ -236,17 +215,33 @@ def locked(folder: Path) -> Iterator[None]:
 
     Windows has no ``flock``; there, builds into one folder must not run at once.
     """
+    handle = lock_folder(folder, wait=True)
+    try:
+        yield
+    finally:
+        if handle is not None:
+            os.close(handle)
+
+
+def lock_folder(folder: Path, wait: bool) -> int | None:
+    """An open handle on ``folder`` holding an exclusive ``flock`` (released when the
+    handle is closed, or by the system if the process dies).
+
+    Without ``wait``, a lock another process holds raises BlockingIOError.
+    None on Windows, which has no ``flock`` (nor opens folders as files): there,
+    builds into one folder must not run at once.
+    """
     try:
         import fcntl
     except ImportError:
-        yield
-        return
+        return None
     handle = os.open(folder, os.O_RDONLY)
     try:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        yield
-    finally:
+        fcntl.flock(handle, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BaseException:
         os.close(handle)
+        raise
+    return handle
 
 
 def check_target(out_dir: Path, game: str) -> None:

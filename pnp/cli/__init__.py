@@ -152,7 +152,6 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
                f"{out_dir}")
 
 
-
 BUILD_WORK = "pnp.build.jobs:job_work"  # named, not imported: see early_workers
 
 

@@ -41,7 +41,8 @@ class GameDesigns:
         self._tiles: dict[str, Drawing] = {}
         self.recorder = Recorder()  # drawing operators, replayed in every document of the job
         # what an output worked out that the game's next output may reuse, by the
-        # output's own key (the rulebook keeps its line breaks here for the other paper)
+        # output's own key (the rulebook keeps its parsed text and line breaks here, for
+        # the book of the other paper)
         self.kept: dict[str, Any] = {}
 
     def tile(self, name: str) -> Drawing:

@@ -100,9 +100,7 @@ def parse(path: Path, tileset: Tileset) -> Source:
     known = _PARSED.get(key)
     if known is None:
         known = _parse(*key)
-        while len(_PARSED) >= PARSES_KEPT:
-            del _PARSED[next(iter(_PARSED))]
-        _PARSED[key] = known
+        _keep(key, known)
     return known
 
 
@@ -123,8 +121,15 @@ def parsed_templates() -> list[tuple[ParseKey, Source]]:
 
 def remember_templates(parsed: list[tuple[ParseKey, Source]]) -> None:
     """Keep templates parsed elsewhere (by the main process), as if parsed here."""
-    for key, source in parsed[-PARSES_KEPT:]:
-        _PARSED[key] = source
+    for key, source in parsed:
+        _keep(key, source)
+
+
+def _keep(key: ParseKey, source: Source) -> None:
+    """Keep a parse, forgetting the oldest once PARSES_KEPT are kept."""
+    while len(_PARSED) >= PARSES_KEPT:
+        del _PARSED[next(iter(_PARSED))]
+    _PARSED[key] = source
 
 
 def _parse(path: Path, text: str, kinds: tuple[TileKind, ...], shape: Shape) -> Source:
