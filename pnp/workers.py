@@ -23,6 +23,7 @@ first ends the workers it forked.
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import multiprocessing
 import os
@@ -232,15 +233,22 @@ def _zygote(pairs: list[tuple[Connection, Connection]], start: str, setting: obj
     ours.close()
     for mine, _ in pairs:
         mine.close()
+    # Importing makes objects that live as long as the process; collecting
+    # garbage among them finds none. The collector waits until the warm-up is
+    # done, and the workers' collections then pass over what it made (and
+    # leave its pages shared, untouched by the collector's bookkeeping).
+    gc.disable()
     module, _, name = start.partition(":")
     ready = getattr(importlib.import_module(module), name)(setting)
     try:
         work = ready(prepared.recv())
     except (EOFError, OSError):
         return  # stopped before any task: nothing to fork
+    gc.freeze()
     for _, theirs in pairs:
         pid = os.fork()
         if pid == 0:
+            gc.enable()
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             for _, other in pairs:
                 if other is not theirs:
