@@ -1,5 +1,5 @@
 """Allow ``python -m pnp`` as well as the ``pnp`` console script."""
 
-from pnp.cli import main
+from pnp.launch import main
 
 main()

@@ -2,8 +2,9 @@
 
 Every worker needs the same start: the drawing stack imported and the fonts
 read, about a third of a second here. One process, the *zygote*, does that
-once, while the main process is still reading the tilesets, and then forks
-the workers, which start warm and share its memory.
+once, while the main process is still reading the command line and the
+tilesets (``pnp build`` forks it first of all, see :mod:`pnp.launch`), and
+then forks the workers, which start warm and share its memory.
 
 A process pool hands the next job to whichever worker asks first, so the
 jobs of one game end up on every worker and each of them draws that game's
@@ -68,34 +69,44 @@ def worker_count(jobs: int) -> int:
 
 
 class Workers(Generic[Task, Result]):
-    """``count`` workers, forked warm from one zygote, that each run one task at a time.
+    """Up to ``slots`` workers, forked warm from one zygote, each running one task at a time.
 
-    ``start`` names, as ``"module:function"``, what makes a worker's work.
-    It is called once in the zygote with ``setting``, imports what the work
-    needs (so the workers start warm) and returns a function of what the
-    main process has *prepared* by the time the tasks are ready (given to
-    :meth:`run`), which returns the function each worker applies to its
-    tasks. It is named rather than passed so the main process need not
-    import it: the zygote is forked the moment the command knows its
-    options, and imports the rest itself.
+    The zygote is forked at once and imports the module of ``start`` (named
+    as ``"module:function"``, so this process need not import it). The
+    command may not yet know what it will build: :meth:`begin` tells the
+    zygote later how many workers to fork and with what ``setting``. The
+    zygote then calls ``start`` with the setting; that call imports and
+    reads what the work needs, so the workers start warm, and returns the
+    function each worker applies to its tasks. :meth:`run` hands them out.
 
-    :meth:`run` hands the workers their tasks. Used as a context manager,
-    they are closed after a run and stopped at once if the block raises
-    (Ctrl-C included) or if they were never used.
+    Used as a context manager, the workers are closed after a run and
+    stopped at once if the block raises (Ctrl-C included) or if they were
+    never used. Stopping them twice, or after they were closed, does nothing.
     """
 
-    def __init__(self, count: int, start: str, setting: object) -> None:
+    def __init__(self, start: str, slots: int) -> None:
         context = multiprocessing.get_context("fork")
-        pairs = [context.Pipe() for _ in range(count)]
-        prepared, self._prepared = context.Pipe(duplex=False)
-        self.zygote = context.Process(target=_zygote,
-                                      args=(pairs, start, setting, prepared, self._prepared))
+        pairs = [context.Pipe() for _ in range(slots)]
+        told, self._tell = context.Pipe(duplex=False)
+        self.zygote = context.Process(target=_zygote, args=(pairs, start, told, self._tell))
         self.zygote.start()
-        prepared.close()
+        told.close()
         self.workers = [_Worker(ours) for ours, _ in pairs]
-        self.ran = False
+        self.slots = slots
+        self.begun = self.ran = False
         for _, theirs in pairs:
             theirs.close()  # so a worker's pipe ends, and our reads see it, when it does
+
+    def begin(self, count: int, setting: object) -> None:
+        """Have the zygote make the work with ``setting`` and fork ``count`` workers."""
+        if not 0 < count <= self.slots:
+            raise ValueError(f"between 1 and {self.slots} workers, not {count}")
+        self._tell.send((count, setting))
+        self._tell.close()
+        for unused in self.workers[count:]:
+            unused.connection.close()
+        del self.workers[count:]
+        self.begun = True
 
     def __enter__(self) -> Workers[Task, Result]:
         return self
@@ -107,14 +118,11 @@ class Workers(Generic[Task, Result]):
         else:
             self.stop()  # unused workers may still be warming up: no need to wait
 
-    def run(self, plan: Plan[Task], tell: Callable[[int, Result], None],
-            prepared: object = None) -> list[Result]:
+    def run(self, plan: Plan[Task], tell: Callable[[int, Result], None]) -> list[Result]:
         """Every task's result, in the order of the tasks; ``tell`` hears of each one
-        (its index and result) as soon as it is back. ``prepared`` reaches the
-        zygote before it forks the workers (once: a later run's is not sent)."""
-        if not self.ran:
-            self._prepared.send(prepared)
-            self._prepared.close()
+        (its index and result) as soon as it is back. Needs :meth:`begin` first."""
+        if not self.begun:
+            raise RuntimeError("the workers were not told their work (begin)")
         self.ran = True
         return _Dispatch(plan, self.workers, tell).run()
 
@@ -128,9 +136,9 @@ class Workers(Generic[Task, Result]):
 
     def stop(self) -> None:
         """End every worker now, whatever it is doing."""
-        self.zygote.terminate()  # the zygote ends its workers first
+        self.zygote.terminate()  # the zygote ends its workers first (once ended, nothing)
         self.zygote.join()
-        self._prepared.close()
+        self._tell.close()
         for worker in self.workers:
             worker.connection.close()
 
@@ -212,10 +220,10 @@ def next_task(waiting: list[int], games: Sequence[Hashable], drawn: set[Hashable
     return None
 
 
-def _zygote(pairs: list[tuple[Connection, Connection]], start: str, setting: object,
-            prepared: Connection, ours: Connection) -> None:
-    """Warm up once, make the work from what the main process prepared, fork a worker
-    per pipe, and end them all if told to stop."""
+def _zygote(pairs: list[tuple[Connection, Connection]], start: str, told: Connection,
+            ours: Connection) -> None:
+    """Import, make the work once told the setting, fork the workers asked for (one per
+    pipe, from the first), and end them all if told to stop."""
     forked: list[int] = []
 
     def stop(signum: int, frame: FrameType | None) -> None:
@@ -239,13 +247,14 @@ def _zygote(pairs: list[tuple[Connection, Connection]], start: str, setting: obj
     # leave its pages shared, untouched by the collector's bookkeeping).
     gc.disable()
     module, _, name = start.partition(":")
-    ready = getattr(importlib.import_module(module), name)(setting)
+    make = getattr(importlib.import_module(module), name)
     try:
-        work = ready(prepared.recv())
+        count, setting = told.recv()
     except (EOFError, OSError):
-        return  # stopped before any task: nothing to fork
+        return  # stopped before it was told: nothing to fork
+    work = make(setting)
     gc.freeze()
-    for _, theirs in pairs:
+    for _, theirs in pairs[:count]:
         pid = os.fork()
         if pid == 0:
             gc.enable()
@@ -259,6 +268,8 @@ def _zygote(pairs: list[tuple[Connection, Connection]], start: str, setting: obj
                 os._exit(0)
         forked.append(pid)
         theirs.close()
+    for _, unused in pairs[count:]:
+        unused.close()
     for pid in forked:
         os.waitpid(pid, 0)
 

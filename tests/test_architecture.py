@@ -43,8 +43,9 @@ def test_a_planted_circle_would_be_found():
 
 
 def loaded_after(*args: str) -> set[str]:
-    """Top-level modules loaded by one run of the CLI in a fresh interpreter."""
-    code = ("import sys\nfrom pnp.cli import main\n"
+    """Modules loaded by one run of the ``pnp`` command (its entry point) in a fresh
+    interpreter."""
+    code = ("import sys\nfrom pnp.launch import main\n"
             f"sys.argv = ['pnp', *{list(args)!r}]\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "import json\nprint(json.dumps(sorted(sys.modules)), file=sys.stderr)\n")
@@ -63,13 +64,15 @@ def test_commands_that_only_read_load_no_drawing_or_pdf_library(args):
     loaded = {name.split(".")[0] for name in loaded_after(*args)}
     assert "pnp" in loaded
     assert loaded.isdisjoint(DRAWING_LIBRARIES)
+    assert "multiprocessing" not in loaded  # only a build forks workers
 
 
 def test_help_loads_nothing_of_pnp_beyond_the_command_line():
     loaded = loaded_after("--help")
     ours = {name for name in loaded if name.startswith("pnp")}
     commands = {name for name in ours if name == "pnp.cli" or name.startswith("pnp.cli.")}
-    assert ours - commands <= {"pnp", "pnp.errors"}
+    assert ours - commands <= {"pnp", "pnp.launch", "pnp.errors"}
+    assert "multiprocessing" not in loaded
     assert "yaml" not in loaded
     assert "msgspec" not in loaded  # the value types' library: the model's, not the help's
 

@@ -271,3 +271,44 @@ def test_sheet_rows_are_what_the_encoder_writes_for_each_placement(pieces):
             row["back"] = p.name
         expected.append(encode(row))
     assert placements_json(plan) == expected
+
+
+def _papers_by_kind(tilesets) -> list[tuple[str, str, tuple[str, ...]]]:
+    from pnp.build.jobs import plan_jobs
+    from pnp.build.registry import EXPORTERS
+    from pnp.model.options import BuildOptions
+
+    return [(job.tileset.game, exporter.name, papers)
+            for job in plan_jobs(tilesets, EXPORTERS, BuildOptions())
+            for exporter, papers in job.parts]
+
+
+def test_a_games_papers_share_its_jobs_unless_the_game_is_built_alone():
+    """Several games keep each game's papers together (its second rulebook then reuses
+    the first one's line breaks, on the same worker); one game alone splits them, to
+    keep two cores busy."""
+    from pnp.input.catalog import resolve
+    from pnp.input.tileset import load_tileset
+
+    tilesets = [load_tileset(resolve(game)) for game in ("demon-mine", "mattock")]
+    together = _papers_by_kind(tilesets)
+    assert ("demon-mine", "rulebook", ("letter", "a4")) in together
+    assert ("mattock", "tiles", ("letter", "a4")) in together
+    assert all(papers in (("letter", "a4"), ("",)) for _, _, papers in together)
+    alone = _papers_by_kind(tilesets[:1])
+    assert [papers for _, kind, papers in alone if kind == "rulebook"] == [("letter",), ("a4",)]
+    assert [papers for _, kind, papers in alone if kind == "tiles"] == [("letter",), ("a4",)]
+
+
+def test_the_pnp_command_builds_on_the_workers_it_forked_first(tmp_path):
+    """``python -m pnp build`` forks its workers before reading the command line (two or
+    more cores); what they write is what one process writes."""
+    games = ["demon-mine", "gold-mine"]
+    launched = subprocess.run([sys.executable, "-m", "pnp", "build", *games, "--no-rulebook",
+                               "--out", str(tmp_path / "launched")], cwd=ROOT,
+                              capture_output=True, text=True)
+    assert launched.returncode == 0, launched.stderr
+    assert run("build", *games, "--no-rulebook", "--jobs", "1",
+               "--out", str(tmp_path / "alone")).exit_code == 0
+    first, second = tree(tmp_path / "launched"), tree(tmp_path / "alone")
+    assert len(first) > 50 and first == second

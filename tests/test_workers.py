@@ -13,33 +13,43 @@ from pnp.workers import Plan, WorkerFailed, WorkerGone, Workers, next_task
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked")
 
 WARMED: list[int] = []  # the processes that ran the warm-up, as each of them saw it
+# The work of the test now running, under the name its zygote is told. The
+# zygote is forked after the test puts it here, so it has its own copy; a
+# name crosses the pipe where a function made inside a test could not.
+WORK: dict[str, object] = {}
 
 
-def given(work):
-    """What the zygote calls to make the work: here the work itself, passed as the setting
-    (the zygote is forked, so the setting is not pickled), whatever was prepared."""
-    return lambda prepared: work
+def given(name):
+    """What the zygote calls to make the work: here the test's own work, by its name."""
+    return WORK[name]
 
 
-def warmed(work):
+def warmed(name):
     """Make the work after a warm-up that leaves a trace in the zygote's memory."""
     WARMED.append(os.getpid())
-    return lambda prepared: work
+    return WORK[name]
 
 
-def handed(work):
-    """Make work that answers with what the main process prepared, and its task."""
-    return lambda prepared: lambda task: (prepared, task[1])
+def echoed(setting):
+    """Make work that answers with the setting it was made with, and its task."""
+    return lambda task: (setting, task[1])
 
 
 def _pid_of(task: tuple[str, int]) -> int:
     return os.getpid()
 
 
+def _started(work, count: int = 2, start: str = "given") -> Workers:
+    WORK["current"] = work
+    workers = Workers(f"{__name__}:{start}", count)
+    workers.begin(count, "current")
+    return workers
+
+
 def _run(tasks: list, work, count: int = 2, start: str = "given") -> tuple[list, list[int]]:
     told: list[int] = []
     plan = Plan(tasks, list(range(len(tasks))), lambda task: task[0])
-    with Workers(count, f"{__name__}:{start}", work) as workers:
+    with _started(work, count, start) as workers:
         results = workers.run(plan, lambda index, result: told.append(index))
     return results, told
 
@@ -137,7 +147,7 @@ def test_stopping_ends_a_worker_in_the_middle_of_its_task():
         raise Interrupted(busy_pid)
 
     plan = Plan([("busy", 1), ("quick", 1)], [0, 1], lambda task: task[0])
-    with pytest.raises(Interrupted) as caught, Workers(2, f"{__name__}:given", work) as workers:
+    with pytest.raises(Interrupted) as caught, _started(work) as workers:
         workers.run(plan, interrupt)
     busy = caught.value.args[0]
     with pytest.raises(ProcessLookupError):
@@ -146,21 +156,52 @@ def test_stopping_ends_a_worker_in_the_middle_of_its_task():
 
 def test_the_build_command_starts_its_workers_with_the_build_jobs_work():
     from pnp.build.jobs import job_work
-    from pnp.cli import BUILD_WORK
+    from pnp.launch import BUILD_WORK
 
     module, _, name = BUILD_WORK.partition(":")
     assert getattr(importlib.import_module(module), name) is job_work
 
 
-def test_what_the_main_process_prepared_reaches_every_worker():
+def test_the_setting_the_workers_are_told_reaches_every_worker():
     plan = Plan([("a", 1), ("b", 2), ("c", 3)], [0, 1, 2], lambda task: task[0])
-    with Workers(2, f"{__name__}:handed", None) as workers:
-        results = workers.run(plan, lambda index, result: None, {"parsed": ["book"]})
-    assert results == [({"parsed": ["book"]}, 1), ({"parsed": ["book"]}, 2),
-                       ({"parsed": ["book"]}, 3)]
+    with Workers(f"{__name__}:echoed", 2) as workers:
+        workers.begin(2, {"papers": ["a4"]})
+        results = workers.run(plan, lambda index, result: None)
+    assert results == [({"papers": ["a4"]}, 1), ({"papers": ["a4"]}, 2), ({"papers": ["a4"]}, 3)]
 
 
-def test_workers_stopped_before_their_first_task_end_without_forking():
-    workers = Workers(2, f"{__name__}:given", None)
+def test_fewer_workers_than_slots_may_be_asked_for():
+    pids, _ = _run([("a", 1), ("b", 1), ("c", 1)], _pid_of, count=1)
+    assert len(set(pids)) == 1 and os.getpid() not in pids
+
+
+def test_workers_refuse_more_than_their_slots_and_work_before_being_told():
+    workers = Workers(f"{__name__}:given", 2)
+    try:
+        with pytest.raises(ValueError, match="between 1 and 2"):
+            workers.begin(3, "current")
+        with pytest.raises(RuntimeError, match="begin"):
+            workers.run(Plan([("a", 1)], [0], lambda task: task[0]), lambda i, r: None)
+    finally:
+        workers.stop()
+
+
+def test_workers_stopped_before_they_are_told_their_work_end_without_forking():
+    workers = Workers(f"{__name__}:given", 2)
     workers.stop()
     assert workers.zygote.exitcode is not None
+    workers.stop()  # twice does nothing more
+
+
+def test_only_pnp_build_forks_a_zygote_at_launch(monkeypatch):
+    from pnp.launch import zygote_for
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    assert zygote_for(["validate"]) is None and zygote_for([]) is None
+    workers = zygote_for(["build"])
+    try:
+        assert workers is not None and workers.slots == 2 and workers.zygote.is_alive()
+    finally:
+        workers.stop()
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    assert zygote_for(["build"]) is None  # one core: the build runs in its own process

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import msgspec
 
@@ -19,9 +19,6 @@ from pnp.export.designs import GameDesigns
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 from pnp.workers import Plan, Workers, worker_count
-
-if TYPE_CHECKING:
-    from pnp.rulebook.source import ParseKey, Source
 
 
 class Job(msgspec.Struct, frozen=True):
@@ -32,34 +29,39 @@ class Job(msgspec.Struct, frozen=True):
 
 
 JobWorkers = Workers[Job, list[Artifact]]
-# what workers are handed: see prepared()
-Prepared = list[tuple["ParseKey", "Source"]] | None
 
 
 def plan_jobs(tilesets: list[Tileset], exporters: tuple[Exporter, ...],
               options: BuildOptions) -> list[Job]:
     """The jobs of a build; asking each exporter whether it applies checks its input first."""
     jobs = []
+    groups = _paper_groups(options.papers, by_paper=len(tilesets) == 1)
     for tileset in tilesets:
         wanted = [e for e in exporters if e.applies(tileset, options)]
         quick = [e for e in wanted if not e.own_job]
-        jobs.extend(_quick_jobs(tileset, quick, options.papers, by_paper=len(tilesets) == 1))
-        jobs.extend(Job(tileset, ((e, (paper,)),))
-                    for e in wanted if e.own_job for paper in options.papers)
+        jobs.extend(_quick_jobs(tileset, quick, groups))
+        jobs.extend(Job(tileset, ((e, group),)) for e in wanted if e.own_job for group in groups)
     return jobs
 
 
-def _quick_jobs(tileset: Tileset, quick: list[Exporter], papers: tuple[str, ...],
-                by_paper: bool) -> list[Job]:
-    """A game's quick outputs: one job, or with ``by_paper`` one job per paper.
+def _paper_groups(papers: tuple[str, ...], by_paper: bool) -> list[tuple[str, ...]]:
+    """The papers of each of a game's jobs per kind: all in one, or with ``by_paper`` one each.
 
     A game built alone has too few jobs to keep two cores busy, so its papers
-    go to separate jobs (a worker keeps the game's designs between its jobs);
-    several games fill the cores by themselves, and one job per game records
-    its designs' drawing once instead of once per worker. Either way the
-    artifacts come in the same order: the outputs made once, then paper by paper.
+    go to separate jobs (a worker keeps the game's designs between its jobs).
+    Several games fill the cores by themselves, and a game's papers then stay
+    in one job: its designs are drawn once, not once per worker, and its
+    second rulebook reuses the first one's line breaks. (Split by paper, the
+    last book of a build could go to a worker that had not typeset the first,
+    and take twice as long there.) Either way the artifacts come in the same
+    order: the outputs made once, then paper by paper.
     """
-    groups = [(paper,) for paper in papers] if by_paper else [papers]
+    return [(paper,) for paper in papers] if by_paper else [papers]
+
+
+def _quick_jobs(tileset: Tileset, quick: list[Exporter],
+                groups: list[tuple[str, ...]]) -> list[Job]:
+    """A game's quick outputs, in a job per group of papers (see :func:`_paper_groups`)."""
     once = tuple((e, ("",)) for e in quick if not e.per_paper)
     jobs = []
     for index, group in enumerate(groups):
@@ -148,7 +150,7 @@ def run_jobs(jobs: list[Job], options: BuildOptions, progress: Progress | None =
         tell(jobs[index], artifacts)
 
     if workers is not None and len(jobs) > 1:
-        return workers.run(plan, told, prepared(options))
+        return workers.run(plan, told)
     count = min(worker_count(options.jobs), len(jobs))
     if count <= 1:
         results = []
@@ -160,36 +162,25 @@ def run_jobs(jobs: list[Job], options: BuildOptions, progress: Progress | None =
             tell(job, results[-1])
         return results
     with start_workers(options, count) as started:
-        return started.run(plan, told, prepared(options))
+        return started.run(plan, told)
 
 
 def start_workers(options: BuildOptions, count: int) -> JobWorkers:
     """``count`` workers for jobs of this build, warming up from now on."""
-    return Workers(count, f"{__name__}:{job_work.__name__}", options)
+    workers: JobWorkers = Workers(f"{__name__}:{job_work.__name__}", count)
+    workers.begin(count, options)
+    return workers
 
 
-def job_work(options: BuildOptions) -> Callable[[Prepared], Callable[[Job], list[Artifact]]]:
-    """What a worker does with a job of this build, once it has what the main process
-    prepared (:func:`prepared`); making it warms the worker up."""
+def job_work(options: BuildOptions) -> Callable[[Job], list[Artifact]]:
+    """What a worker does with a job of this build; making it warms the worker up.
+
+    A worker parses a game's rulebook template itself, once, when it first
+    typesets that game's book: handing it the main process's parse would
+    cost more (pickling markdown-it's tokens) than parsing again.
+    """
     warm_up(options)
-
-    def ready(prepared: Prepared) -> Callable[[Job], list[Artifact]]:
-        from pnp.rulebook.source import remember_templates
-
-        remember_templates(prepared or [])
-        return functools.partial(_run_job_in_worker, options=options)
-
-    return ready
-
-
-def prepared(options: BuildOptions) -> Prepared:
-    """What the main process worked out that the workers would otherwise do again: the
-    rulebook templates it parsed while checking them (none without rulebooks)."""
-    if not options.rulebook:
-        return None
-    from pnp.rulebook.source import parsed_templates
-
-    return parsed_templates()
+    return functools.partial(_run_job_in_worker, options=options)
 
 
 def warm_up(options: BuildOptions) -> None:

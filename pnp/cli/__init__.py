@@ -159,24 +159,29 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
                f"{out_dir}")
 
 
-BUILD_WORK = "pnp.build.jobs:job_work"  # named, not imported: see early_workers
-
-
 @contextlib.contextmanager
 def early_workers(options: BuildOptions) -> Iterator[JobWorkers | None]:
-    """The build's workers, forked at once so they warm up while the tilesets are read.
+    """The build's workers, which :mod:`pnp.launch` forked before click was imported,
+    told now what to build; they warm up while this process reads the tilesets.
 
-    Only the small worker module is imported first; the zygote imports the
-    build and drawing code itself, on the core this process leaves idle.
-    None when the build may use one core only.
+    None when there are none (the command was called in this process, not
+    as ``pnp``), or when the build may use one core only or asks for more
+    workers than were forked: the jobs then run here, or on workers started
+    once they are planned.
     """
     from pnp.workers import Workers, worker_count
 
-    count = worker_count(options.jobs)
-    if count <= 1:
+    forked = click.get_current_context().obj
+    if not isinstance(forked, Workers):
         yield None
         return
-    started: JobWorkers = Workers(count, BUILD_WORK, options)
+    count = worker_count(options.jobs)
+    if not 1 < count <= forked.slots:
+        forked.stop()
+        yield None
+        return
+    forked.begin(count, options)
+    started: JobWorkers = forked
     with started as workers:
         yield workers
 

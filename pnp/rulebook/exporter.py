@@ -4,8 +4,8 @@ A tileset names its own template or uses the shipped one for its game. The
 template is parsed when the build asks whether the output applies, in the
 main process, so a broken template is reported before any work is spread
 over workers (and before any progress is shown). The main process does
-this while the workers are still warming up, and hands what it parsed to
-them (see :func:`pnp.build.jobs.prepared`), so no template is parsed twice.
+this while the workers are still warming up; a worker parses the template
+again when it first typesets the game's book (see :func:`pnp.build.jobs.job_work`).
 """
 
 from __future__ import annotations

@@ -104,25 +104,14 @@ def parse(path: Path, tileset: Tileset) -> Source:
     return known
 
 
-# A build checks every template in the main process before typesetting, hands
-# what it parsed to the workers (parsed_templates, remember_templates), and
-# typesets each book once per paper. A parse is a pure function of the file's
-# text, the tile kinds and their shape, so it is kept under exactly those; a
-# failed parse raises and is not kept.
+# A build checks every template in the main process before typesetting, and
+# each worker parses a game's template again when it first typesets that
+# game's book, then keeps it for the other paper. A parse is a pure function
+# of the file's text, the tile kinds and their shape, so it is kept under
+# exactly those; a failed parse raises and is not kept.
 ParseKey = tuple[Path, str, tuple[TileKind, ...], Shape]
 PARSES_KEPT = 16
 _PARSED: dict[ParseKey, Source] = {}
-
-
-def parsed_templates() -> list[tuple[ParseKey, Source]]:
-    """The templates this process has parsed, to hand to workers that typeset them."""
-    return list(_PARSED.items())
-
-
-def remember_templates(parsed: list[tuple[ParseKey, Source]]) -> None:
-    """Keep templates parsed elsewhere (by the main process), as if parsed here."""
-    for key, source in parsed:
-        _keep(key, source)
 
 
 def _keep(key: ParseKey, source: Source) -> None:
