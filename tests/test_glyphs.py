@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from support import ROOT
 
 from pnp.cli import main
-from pnp.input.glyphs import drawable, undrawable
+from pnp.input.glyphs import FINE_ASCII, RIGHT_TO_LEFT, drawable, undrawable
 
 TILESET = """game: mini
 title: {title}
@@ -28,6 +28,14 @@ def write(folder: Path, title: str, rules: str = "# Playing\n\nDig.\n") -> Path:
     path = folder / "mini.yaml"
     path.write_text(TILESET.format(title=title), encoding="utf-8")
     return path
+
+
+def test_the_ascii_shortcut_is_exactly_the_ascii_the_fonts_draw_left_to_right():
+    import unicodedata
+
+    drawn = {character for character in map(chr, range(128)) if drawable(character) and
+             unicodedata.bidirectional(character) not in RIGHT_TO_LEFT}
+    assert drawn == FINE_ASCII
 
 
 def test_the_coverage_file_lists_exactly_what_every_bundled_font_draws():

@@ -7,8 +7,10 @@ the two paths equal: same values, same line numbers, same mistakes.
 
 from __future__ import annotations
 
+import hypothesis
 import pytest
 import yaml
+from hypothesis import strategies as st
 from support import ROOT, SHIPPED_GAMES
 
 from pnp.errors import InputError
@@ -44,3 +46,17 @@ def test_a_rejected_file_is_reported_as_the_python_parser_words_it(text):
     with pytest.raises(InputError) as slow:
         _parse_slowly(text, "probe.yaml")
     assert fast.value.paragraph() == slow.value.paragraph()
+
+
+@hypothesis.given(st.text(max_size=40) |
+                  st.text("ab\n\t\r \x00\x07\x1f\x7f\x85\x9f\xa0\ud800\ufffe\uffff\u2028é",
+                          max_size=20))
+def test_the_printable_shortcut_finds_what_the_expressions_find(text):
+    """first_of skips the regular expression for printable text; it must never miss."""
+    import re
+
+    from pnp.input.load import FORBIDDEN_CHARACTER, UNPRINTABLE, first_of
+
+    for characters in (UNPRINTABLE, FORBIDDEN_CHARACTER):
+        found, expected = first_of(characters, text), re.search(characters, text)
+        assert (found and found.start()) == (expected and expected.start())

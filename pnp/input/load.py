@@ -19,6 +19,7 @@ error, since nothing read past them can be trusted to be small.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -32,8 +33,8 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 # What the YAML reader refuses before parsing (its own list of printable characters).
 # Written as the characters refused, not as the complement of those allowed: the
 # same set, but a class of a few small ranges compiles in a tenth of the time.
-_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff"
-                          r"\ufffe\uffff]")
+UNPRINTABLE = (r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff"
+               r"\ufffe\uffff]")
 # The largest shipped tileset nests 6 levels deep and stands for about 9,000 values;
 # these leave ample room for hand-written files and none for a bomb.
 MAX_DEPTH = 64  # mappings and lists inside each other
@@ -224,12 +225,31 @@ def _refuse_collection(loader: _LineLoader, node: yaml.Node) -> None:
 # Characters XML 1.0 forbids (control codes, lone surrogates, U+FFFE/U+FFFF). YAML
 # double-quoted escapes such as "\x07" or "\ud800" can produce them; they would
 # make the SVG unparseable or fail to encode, so they are refused with their line.
-_FORBIDDEN_CHARACTER = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+FORBIDDEN_CHARACTER = r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]"
+
+
+def first_of(characters: str, text: str) -> re.Match[str] | None:
+    """The first of ``characters`` (a regular expression's character class) in ``text``.
+
+    Every character of both classes above is one ``str.isprintable`` refuses,
+    so text that is printable once tabs and line breaks are set aside holds
+    none of them, and the check costs one pass in C. Only other text needs
+    the expression, compiled the first time (about a millisecond, which is
+    most of what checking a whole file would otherwise cost).
+    """
+    if text.replace("\n", "").replace("\t", "").replace("\r", "").isprintable():
+        return None
+    return _compiled(characters).search(text)
+
+
+@functools.cache
+def _compiled(characters: str) -> re.Pattern[str]:
+    return re.compile(characters)
 
 
 def _construct_str(loader: _LineLoader, node: yaml.ScalarNode) -> str:
     value = loader.construct_yaml_str(node)
-    bad = _FORBIDDEN_CHARACTER.search(value)
+    bad = first_of(FORBIDDEN_CHARACTER, value)
     if bad:
         loader.key_problems.append(_KeyProblem(
             node.start_mark.line + 1, f"the text contains the control character or invalid "
@@ -293,7 +313,7 @@ def read_text(path: Path, what: str = "tileset") -> str:
         raise InputError(Where(str(path), line), "the file is not valid UTF-8 text",
                          found=f"the byte 0x{data[exc.start]:02x}",
                          allowed="a UTF-8 text file in YAML") from None
-    control = _UNPRINTABLE.search(text)
+    control = first_of(UNPRINTABLE, text)
     if control:  # PyYAML would stop with a traceback-shaped message of several lines
         raise InputError(Where(str(path), text.count("\n", 0, control.start()) + 1),
                          "the file contains a control character, which YAML does not allow",
