@@ -38,6 +38,7 @@ from typing import Any, Generic, TypeVar
 
 from pnp.errors import InputError
 
+YOUNG_OBJECTS = 10_000  # a worker's garbage collection threshold (see _zygote)
 Task = TypeVar("Task")
 Result = TypeVar("Result")
 
@@ -244,7 +245,11 @@ def _zygote(pairs: list[tuple[Connection, Connection]], start: str, told: Connec
     # Importing makes objects that live as long as the process; collecting
     # garbage among them finds none. The collector waits until the warm-up is
     # done, and the workers' collections then pass over what it made (and
-    # leave its pages shared, untouched by the collector's bookkeeping).
+    # leave its pages shared, untouched by the collector's bookkeeping). A
+    # worker, which lives for one build and makes many short-lived objects,
+    # looks for garbage among its young objects every YOUNG_OBJECTS new ones
+    # instead of every 700: a build's workers spent 40-65 ms each collecting,
+    # and spend about 18 ms.
     gc.disable()
     module, _, name = start.partition(":")
     make = getattr(importlib.import_module(module), name)
@@ -257,6 +262,7 @@ def _zygote(pairs: list[tuple[Connection, Connection]], start: str, told: Connec
     for _, theirs in pairs[:count]:
         pid = os.fork()
         if pid == 0:
+            gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
             gc.enable()
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             for _, other in pairs:
