@@ -312,3 +312,23 @@ def test_the_pnp_command_builds_on_the_workers_it_forked_first(tmp_path):
                "--out", str(tmp_path / "alone")).exit_code == 0
     first, second = tree(tmp_path / "launched"), tree(tmp_path / "alone")
     assert len(first) > 50 and first == second
+
+
+def test_the_build_command_runs_on_the_workers_forked_at_launch(tmp_path, monkeypatch):
+    """The zygote pnp.launch forks is told the options, runs every job, and is closed
+    (not stopped) once the build is done; a build of one job stops it unused."""
+    from pnp.launch import zygote_for
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    forked = zygote_for(["build"])
+    assert forked is not None
+    result = CliRunner().invoke(main, ["build", "demon-mine", "--no-rulebook", "--out",
+                                       str(tmp_path / "a")], obj=forked)
+    assert result.exit_code == 0, result.output
+    assert forked.begun and forked.ran and forked.zygote.exitcode == 0  # closed, not killed
+    unused = zygote_for(["build"])
+    assert unused is not None
+    result = CliRunner().invoke(main, ["build", "demon-mine", "--no-rulebook", "--paper",
+                                       "a4", "--out", str(tmp_path / "b")], obj=unused)
+    assert result.exit_code == 0, result.output
+    assert not unused.ran and unused.zygote.exitcode not in (None, 0)  # stopped
