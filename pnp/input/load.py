@@ -140,11 +140,22 @@ def _construct_child(loader: _LineLoader, node: yaml.Node) -> tuple[Any, int]:
     data later, so each reuse is counted and its whole size added again.
     """
     limits = loader.limits
-    if node in loader.constructed_objects:
+    built = loader.constructed_objects
+    if node in built:
         limits.aliases += 1
         if limits.aliases > MAX_ALIASES:
             raise limits.exceeded(node, "the file uses aliases (*name) too many times",
                                   f"more than {MAX_ALIASES}", f"at most {MAX_ALIASES}")
+        return built[node], limits.sizes.get(node, 1)
+    constructor = loader.yaml_constructors.get(node.tag)
+    if constructor is not None and isinstance(node, yaml.ScalarNode):
+        # A scalar holds nothing and cannot contain itself: its constructor is
+        # called directly, without PyYAML's bookkeeping for collections (a big
+        # tileset is mostly scalars, and that bookkeeping was a fifth of reading
+        # it). A tag with no constructor of its own still goes the long way, to
+        # PyYAML's error.
+        built[node] = value = constructor(loader, node)
+        return value, 1
     return loader.construct_object(node, deep=True), limits.sizes.get(node, 1)
 
 
@@ -237,7 +248,8 @@ def first_of(characters: str, text: str) -> re.Match[str] | None:
     the expression, compiled the first time (about a millisecond, which is
     most of what checking a whole file would otherwise cost).
     """
-    if text.replace("\n", "").replace("\t", "").replace("\r", "").isprintable():
+    if text.isprintable() or \
+            text.replace("\n", "").replace("\t", "").replace("\r", "").isprintable():
         return None
     return _compiled(characters).search(text)
 
@@ -248,7 +260,10 @@ def _compiled(characters: str) -> re.Pattern[str]:
 
 
 def _construct_str(loader: _LineLoader, node: yaml.ScalarNode) -> str:
-    value = loader.construct_yaml_str(node)
+    # a text scalar's value as PyYAML's constructor returns it; that constructor
+    # still words the error for a mapping or list tagged !!str
+    value: str = (node.value if isinstance(node, yaml.ScalarNode)
+                  else loader.construct_yaml_str(node))
     bad = first_of(FORBIDDEN_CHARACTER, value)
     if bad:
         loader.key_problems.append(_KeyProblem(
