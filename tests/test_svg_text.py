@@ -73,6 +73,16 @@ def test_the_svg_is_what_elementtree_writes_for_the_same_elements(drawing):
     assert svg.to_svg(drawing) == _reference(drawing)
 
 
+@given(st.lists(drawings(), min_size=2, max_size=4))
+def test_drawings_written_with_shared_path_data_are_written_as_alone(several):
+    """A game's SVGs share the path data they have written (paths): no drawing's
+    text may depend on which drawings were written before it."""
+    paths: svg.PathTexts = {}
+    assert [svg.to_svg(drawing, paths) for drawing in several] == \
+        [svg.to_svg(drawing) for drawing in several]
+    assert all(text == svg.path_data(commands) for commands, text in paths.items())
+
+
 def test_markup_in_a_label_stays_text():
     label = Text(1.0, 1.0, '</text><script>alert("x")</script> & more', 8.0,
                  fill='red" onload="x')

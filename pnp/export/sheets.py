@@ -18,7 +18,7 @@ from pnp.export import pdf
 from pnp.export.artifacts import Artifact, rounded
 from pnp.export.board import render_board
 from pnp.export.designs import GameDesigns
-from pnp.export.svg import to_svg
+from pnp.export.svg import PathTexts, to_svg
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, PAPERS, SAFE_MARGIN, Placement, SheetPlan
 from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
@@ -125,7 +125,8 @@ class DesignFiles(msgspec.Struct, frozen=True):
         board, spec = designs.board, designs.tileset.board
         if board is not None and spec is not None:
             files.append((f"board/{spec.name}.svg", board))
-        return [Artifact(path, to_svg(drawing).encode("utf-8")) for path, drawing in files]
+        paths: PathTexts = {}
+        return [Artifact(path, to_svg(drawing, paths).encode("utf-8")) for path, drawing in files]
 
 
 class TileSheets(msgspec.Struct, frozen=True):
