@@ -14,7 +14,7 @@ SOURCES := $(shell find pnp -name '*.py' -o -name '*.ttf') pyproject.toml
 TILESET_FILES := $(wildcard tilesets/*.yaml)
 STAMPS := $(TILESET_FILES:tilesets/%.yaml=$(OUT)/.made/%)
 
-.PHONY: all test bench lint check-shape docs proof clean
+.PHONY: all test bench versus lint check-shape docs proof clean
 
 all: $(STAMPS)
 
@@ -49,6 +49,11 @@ check-shape: $(READY)
 
 bench: $(READY)
 	$(BIN)/python bench/run.py
+
+# This checkout's build of every game against an older commit's, in turns
+# (targets such as "half of today's time" name a commit): make versus REV=81e6946
+versus: $(READY)
+	$(BIN)/python bench/versus.py $(REV)
 
 # A contact sheet per game and paper (output/proof/*.png): every page of every
 # PDF, for looking at a whole game at once before printing it.
