@@ -196,9 +196,10 @@ def sheets_and_books(folder: Path, out: Path) -> None:
     compare("every game, Letter + A4, every sheet + rulebook (--jobs 1), vs bare reportlab",
             [*PNP, "build", "--jobs", "1", "--out", str(out)], reference, 3.0, 3)
     # The target for this line is half the time of the code it was set
-    # on (81e6946), which only a run of both trees side by side can measure; the
-    # ratio to the reference, in one process, is printed so runs on a machine
-    # whose speed drifts can still be compared with each other.
+    # on (81e6946), which only a run of both trees side by side can measure
+    # (make versus REV=81e6946, bench/versus.py); the ratio to the reference, in
+    # one process, is printed so runs on a machine whose speed drifts can still
+    # be compared with each other.
     compare("every game, Letter + A4, every sheet + rulebook (all cores), vs bare reportlab "
             "in one process", [*PNP, "build", "--out", str(out)], reference, None, 3)
     rulebooks = in_process(
