@@ -1,6 +1,6 @@
 """`make versus REV=<commit>`: this checkout's build against an older commit's, side by side.
 
-    python bench/versus.py REV [--rounds N] [BUILD ARGUMENTS...]
+    python bench/versus.py REV [--rounds N] [PNP BUILD ARGUMENTS...]
 
 Some targets are set against the code of a given commit ("half of today's
 time"), and this machine's speed drifts by up to half within a minute, so two
@@ -92,9 +92,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("revision", help="the commit to compare with, e.g. 81e6946")
     parser.add_argument("--rounds", type=int, default=15, help="rounds of both builds")
-    parser.add_argument("build", nargs=argparse.REMAINDER,
-                        help="arguments of pnp build (default: every game)")
-    options = parser.parse_args()
+    # anything else is an argument of pnp build (default: every game, both papers)
+    options, build_arguments = parser.parse_known_args()
     if options.rounds < 2:
         parser.error("--rounds must be at least 2")
     scratch = Path(tempfile.mkdtemp(prefix="pnp-versus-"))
@@ -104,7 +103,7 @@ def main() -> None:
         theirs_env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
         for env in (ours_env, theirs_env):
             env.pop("PYTHONDONTWRITEBYTECODE", None)  # each tree keeps its compiled modules
-        build = ["build", *(options.build or [])]
+        build = ["build", *build_arguments]
         runs = {"ours": (ROOT, ours_env), "theirs": (tree, theirs_env)}
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
         for name, (cwd, env) in runs.items():  # warm the file cache once
