@@ -12,6 +12,7 @@ and every pawn is checked to stand on a path of its tile (pnp.model.ground).
 
 from __future__ import annotations
 
+import functools
 import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -96,31 +97,15 @@ class Source(msgspec.Struct, frozen=True):
 def parse(path: Path, tileset: Tileset) -> Source:
     """Parse a rulebook template, checking every directive against the tileset."""
     text = read_text(path, "rulebook template")
-    key = (path, text, tileset.tiles, tileset.shape)
-    known = _PARSED.get(key)
-    if known is None:
-        known = _parse(*key)
-        _keep(key, known)
-    return known
+    return _parse(path, text, tileset.tiles, tileset.shape)
 
 
 # A build checks every template in the main process before typesetting, and
 # each worker parses a game's template again when it first typesets that
 # game's book, then keeps it for the other paper. A parse is a pure function
-# of the file's text, the tile kinds and their shape, so it is kept under
+# of the file's text, the tile kinds and their shape, so it is memoised on
 # exactly those; a failed parse raises and is not kept.
-ParseKey = tuple[Path, str, tuple[TileKind, ...], Shape]
-PARSES_KEPT = 16
-_PARSED: dict[ParseKey, Source] = {}
-
-
-def _keep(key: ParseKey, source: Source) -> None:
-    """Keep a parse, forgetting the oldest once PARSES_KEPT are kept."""
-    while len(_PARSED) >= PARSES_KEPT:
-        del _PARSED[next(iter(_PARSED))]
-    _PARSED[key] = source
-
-
+@functools.lru_cache(maxsize=16)
 def _parse(path: Path, text: str, kinds: tuple[TileKind, ...], shape: Shape) -> Source:
     """Blocks in reading order; every mistake in the template is raised together at the end."""
     from markdown_it import MarkdownIt
