@@ -19,7 +19,6 @@ error, since nothing read past them can be trusted to be small.
 
 from __future__ import annotations
 
-import functools
 import re
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -245,18 +244,14 @@ def first_of(characters: str, text: str) -> re.Match[str] | None:
     Every character of both classes above is one ``str.isprintable`` refuses,
     so text that is printable once tabs and line breaks are set aside holds
     none of them, and the check costs one pass in C. Only other text needs
-    the expression, compiled the first time (about a millisecond, which is
-    most of what checking a whole file would otherwise cost).
+    the expression, compiled the first time it is needed (about a millisecond,
+    most of what checking a whole file would otherwise cost) and kept by the
+    ``re`` module's own cache.
     """
     if text.isprintable() or \
             text.replace("\n", "").replace("\t", "").replace("\r", "").isprintable():
         return None
-    return _compiled(characters).search(text)
-
-
-@functools.cache
-def _compiled(characters: str) -> re.Pattern[str]:
-    return re.compile(characters)
+    return re.search(characters, text)
 
 
 def _construct_str(loader: _LineLoader, node: yaml.ScalarNode) -> str:
