@@ -284,19 +284,19 @@ def _papers_by_kind(tilesets) -> list[tuple[str, str, tuple[str, ...]]]:
 
 
 def test_a_games_papers_share_its_jobs_unless_the_game_is_built_alone():
-    """Several games keep each game's papers together (its second rulebook then reuses
-    the first one's line breaks, on the same worker); one game alone splits them, to
-    keep two cores busy."""
+    """Several games keep each game's papers together (its designs are then drawn on
+    one worker); one game alone splits its sheets by paper, to keep two cores busy.
+    A rulebook is one job whatever the papers: one typesetting makes every edition."""
     from pnp.input.catalog import resolve
     from pnp.input.tileset import load_tileset
 
     tilesets = [load_tileset(resolve(game)) for game in ("demon-mine", "mattock")]
     together = _papers_by_kind(tilesets)
-    assert ("demon-mine", "rulebook", ("letter", "a4")) in together
+    assert ("demon-mine", "rulebook", ("",)) in together
     assert ("mattock", "tiles", ("letter", "a4")) in together
     assert all(papers in (("letter", "a4"), ("",)) for _, _, papers in together)
     alone = _papers_by_kind(tilesets[:1])
-    assert [papers for _, kind, papers in alone if kind == "rulebook"] == [("letter",), ("a4",)]
+    assert [papers for _, kind, papers in alone if kind == "rulebook"] == [("",)]
     assert [papers for _, kind, papers in alone if kind == "tiles"] == [("letter",), ("a4",)]
 
 

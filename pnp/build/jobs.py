@@ -1,9 +1,10 @@
 """A build split into independent jobs, run on every core.
 
 A game's quick outputs share a job (one per paper when the game is built
-alone) and each slow output (a rulebook) gets a job per paper; a worker keeps
-a game's designs between its jobs, so they are drawn once per worker. Every job is
-deterministic on its own, so the bytes never depend on which worker ran it.
+alone) and each slow output gets a job of its own (the rulebook: one job
+makes every paper's edition); a worker keeps a game's designs between its
+jobs, so they are drawn once per worker. Every job is deterministic on its
+own, so the bytes never depend on which worker ran it.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ def plan_jobs(tilesets: list[Tileset], exporters: tuple[Exporter, ...],
         wanted = [e for e in exporters if e.applies(tileset, options)]
         quick = [e for e in wanted if not e.own_job]
         jobs.extend(_quick_jobs(tileset, quick, groups))
-        jobs.extend(Job(tileset, ((e, group),)) for e in wanted if e.own_job for group in groups)
+        jobs.extend(Job(tileset, ((e, group),)) for e in wanted if e.own_job
+                    for group in (groups if e.per_paper else [("",)]))
     return jobs
 
 
@@ -50,11 +52,10 @@ def _paper_groups(papers: tuple[str, ...], by_paper: bool) -> list[tuple[str, ..
     A game built alone has too few jobs to keep two cores busy, so its papers
     go to separate jobs (a worker keeps the game's designs between its jobs).
     Several games fill the cores by themselves, and a game's papers then stay
-    in one job: its designs are drawn once, not once per worker, and its
-    second rulebook reuses the first one's line breaks. (Split by paper, the
-    last book of a build could go to a worker that had not typeset the first,
-    and take twice as long there.) Either way the artifacts come in the same
-    order: the outputs made once, then paper by paper.
+    in one job: its designs are drawn once, not once per worker. Either way
+    the artifacts come in the same order: the outputs made once, then paper
+    by paper. Outputs that are not made per paper (the rulebook, whose one
+    typesetting makes every edition) are never split.
     """
     return [(paper,) for paper in papers] if by_paper else [papers]
 

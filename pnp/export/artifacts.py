@@ -2,7 +2,8 @@
 
 An output kind (tile sheets, cards, tokens, the board, aids, the rulebook, the
 design SVGs) is one :class:`Exporter` value. The build asks each whether it
-applies to a game, runs it once per paper (or once, for paper-free outputs),
+applies to a game, runs it once per paper (or once, for outputs that make
+every paper's file together or need no paper),
 and lists what comes back in the manifest. Nothing else in the build knows
 which kinds exist.
 """
@@ -33,9 +34,10 @@ class Exporter(Protocol):
     """One kind of output.
 
     ``per_paper`` outputs are made once for each paper of the build, the others
-    once per game. ``own_job`` outputs are slow enough (rulebooks) to be given
-    a worker of their own for each paper; the rest of a game's outputs share one
-    worker and one set of drawn designs.
+    once per game (those that print make every paper's file in that one call,
+    as the rulebook does). ``own_job`` outputs are slow enough (the rulebook)
+    to be given a job of their own; the rest of a game's outputs share one
+    job and one set of drawn designs.
     """
 
     @property

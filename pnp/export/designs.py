@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property, partial
-from typing import Any
 
 from msgspec.structs import replace
 
@@ -40,10 +39,6 @@ class GameDesigns:
         self._components: dict[str, dict[str, Drawing]] = {}
         self._tiles: dict[str, Drawing] = {}
         self.recorder = Recorder()  # drawing operators, replayed in every document of the job
-        # what an output worked out that the game's next output may reuse, by the
-        # output's own key (the rulebook keeps its parsed text and line breaks here, for
-        # the book of the other paper)
-        self.kept: dict[str, Any] = {}
 
     def tile(self, name: str) -> Drawing:
         """The trim-size front of one tile kind, drawn on first use."""

@@ -1,11 +1,12 @@
-"""The rulebook as one output kind: a template typeset for each paper, and its booklet.
+"""The rulebook as one output kind: a template typeset once, an edition per paper, and
+with ``--booklet`` each edition imposed for saddle stitching.
 
 A tileset names its own template or uses the shipped one for its game. The
 template is parsed when the build asks whether the output applies, in the
 main process, so a broken template is reported before any work is spread
 over workers (and before any progress is shown). The main process does
 this while the workers are still warming up; a worker parses the template
-again when it first typesets the game's book (see :func:`pnp.build.jobs.job_work`).
+again when it typesets the game's book (see :func:`pnp.build.jobs.job_work`).
 """
 
 from __future__ import annotations
@@ -45,10 +46,15 @@ def page_count(pdf: bytes) -> int:
 
 
 class Rulebooks(msgspec.Struct, frozen=True):
-    """The rulebook PDF per paper, and with ``--booklet`` its saddle-stitch imposition."""
+    """The rulebook's edition for each paper of the build, and with ``--booklet`` their
+    saddle-stitch impositions.
+
+    Not ``per_paper``: one typesetting makes every paper's edition (see
+    :mod:`pnp.rulebook.editions`), so the book is one job, whatever the papers.
+    """
 
     name: str = "rulebook"
-    per_paper: bool = True
+    per_paper: bool = False
     own_job: bool = True
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
@@ -68,14 +74,17 @@ class Rulebooks(msgspec.Struct, frozen=True):
         from pnp.rulebook.typeset import Designs, booklet, typeset_rulebook
 
         source = parse(template, tileset)
-        pdf, pages = typeset_rulebook(tileset, source, PAPERS[paper], Designs(tileset, designs))
-        path = f"{tileset.game}-rulebook-{paper}.pdf"
-        artifacts = [Artifact(path, pdf, {"kind": "rulebook", "paper": paper, "path": path,
-                                          "pages": pages, "placements": []})]
-        if options.booklet:
-            imposed = booklet(pdf, PAPERS[paper])
-            path = f"{tileset.game}-rulebook-booklet-{paper}.pdf"
-            artifacts.append(Artifact(path, imposed, {
-                "kind": "rulebook-booklet", "paper": paper, "path": path,
-                "pages": page_count(imposed), "placements": []}))
+        editions, pages = typeset_rulebook(tileset, source, Designs(tileset, designs))
+        artifacts = []
+        for name in options.papers:
+            path = f"{tileset.game}-rulebook-{name}.pdf"
+            artifacts.append(Artifact(path, editions[name], {
+                "kind": "rulebook", "paper": name, "path": path, "pages": pages,
+                "placements": []}))
+            if options.booklet:
+                imposed = booklet(editions[name], PAPERS[name])
+                path = f"{tileset.game}-rulebook-booklet-{name}.pdf"
+                artifacts.append(Artifact(path, imposed, {
+                    "kind": "rulebook-booklet", "paper": name, "path": path,
+                    "pages": page_count(imposed), "placements": []}))
         return artifacts

@@ -101,8 +101,8 @@ def parse(path: Path, tileset: Tileset) -> Source:
 
 
 # A build checks every template in the main process before typesetting, and
-# each worker parses a game's template again when it first typesets that
-# game's book, then keeps it for the other paper. A parse is a pure function
+# the worker that typesets a game's book parses its template again (a build
+# on one process finds its own parse here). A parse is a pure function
 # of the file's text, the tile kinds and their shape, so it is memoised on
 # exactly those; a failed parse raises and is not kept.
 @functools.lru_cache(maxsize=16)

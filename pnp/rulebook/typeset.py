@@ -9,6 +9,7 @@ it appears (cover, thumbnails, diagrams).
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import re
@@ -37,6 +38,7 @@ from pnp.model.tileset import Tileset
 from pnp.rulebook.contents import ContentsLine, Heading, define_page_number
 from pnp.rulebook.cover import draw_cover
 from pnp.rulebook.diagram import plan_diagram
+from pnp.rulebook.editions import EditionsCanvas, book_page, offset, write_editions
 from pnp.rulebook.floats import Float, let_text_overtake
 from pnp.rulebook.names import component_name, counted, tile_groups
 from pnp.rulebook.platypus import platypus_class
@@ -63,6 +65,8 @@ MARGIN = SAFE_MARGIN + 30.0  # top and bottom of the text block
 MEASURE = 360.0
 LIST_INDENT = 14.0  # a list item's text starts this far in, or further for long numbers
 LIST_NUMBER_SIZE = 9.5
+# Every book is written for every paper, in this order (see pnp.rulebook.editions)
+EDITIONS = tuple(PAPERS.values())
 
 
 # ---------------------------------------------------------------------------
@@ -82,8 +86,6 @@ class Designs:
         self.tileset = tileset
         self._game = shared if shared is not None else GameDesigns(tileset, BuildOptions())
         self._plain: dict[str, Drawing] = {}
-        # kept with the game's designs, so the game's book for the other paper finds it
-        self.typeset: Typeset = self._game.kept.setdefault("rulebook", Typeset())
 
     def tile(self, name: str) -> Drawing:
         """The trim-size design of one tile kind."""
@@ -135,11 +137,12 @@ def _form(canvas: Canvas, key: str, drawing: Drawing, recorder: Recorder,
 
 
 class Typeset:
-    """What typesetting a game's book worked out that its book for the other paper reuses.
+    """What typesetting a book has worked out so far, for its paragraphs that repeat.
 
-    Both papers set text on one measure, so a paragraph of the same markup and
-    style parses to the same fragments and breaks into the same lines at the
-    same width. A style is known by its name: every paragraph style comes from
+    A book repeats some paragraphs (table headings, the rows every game's
+    printing table has), and a paragraph of the same markup and style parses
+    to the same fragments and breaks into the same lines at the same width.
+    A style is known by its name: every paragraph style comes from
     :func:`styles`, one per name.
     """
 
@@ -162,8 +165,8 @@ class Paragraph(platypus_class("Paragraph")):  # type: ignore[misc]  # reportlab
     row, on split attempts and again on each pass over the book. Breaking
     lines is the slowest step of typesetting, and its result depends only on
     the text, the style and the width, so the breaks for the last width are
-    kept, and shared with the game's other book (see :class:`Typeset`), as
-    the parsed markup is.
+    kept, and shared with the book's other paragraphs of the same markup
+    (see :class:`Typeset`), as the parsed markup is.
     """
 
     def __init__(self, text: Markup, style: Style, **parsed: Any) -> None:
@@ -739,9 +742,9 @@ def _file_row(sheet: dict[str, Style], name: str, *cells: str) -> list[Flowable]
     return [file_name_cell(sheet, name, FILE_COLUMN - 16.0), *_text_row(sheet, *cells)]
 
 
-def how_to_print(tileset: Tileset, sheet: dict[str, Style], paper: Paper) -> list[Flowable]:
+def how_to_print(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
     """Stock, scale, duplex and sheet counts for each paper, from the real layouts, and
-    the two check bars that test this book's printer at this paper's scale."""
+    the two check bars that test this book's printer at its paper's scale."""
     from reportlab.platypus import Spacer, Table, TableStyle
 
     options = BuildOptions(("letter", "a4"), 0.0, "long")
@@ -785,11 +788,10 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style], paper: Paper) -> lis
     steps = [
         markup.literal("Choose the files for your paper: Letter or A4. Both print the same "
                        "pieces."),
-        markup.join([markup.literal("Print at <b>100% scale</b> (\u201cactual size\u201d), "
-                                    "never \u201cfit to page\u201d. Before the rest, print "
-                                    "this page and measure both check bars below: each is "),
-                     markup.text(paper.check_label),
-                     markup.literal(". Every sheet repeats the bar across its foot.")]),
+        markup.literal("Print at <b>100% scale</b> (\u201cactual size\u201d), never "
+                       "\u201cfit to page\u201d. Before the rest, print this page and measure "
+                       "both check bars below with a ruler: each must be as long as its "
+                       "caption says. Every sheet repeats the bar across its foot."),
         markup.literal("Print tiles, cards and tokens on <b>cardstock</b> (about 200\u2013300 "
                        "g/m\u00b2, 65\u2013110 lb cover) and <b>double-sided, flipping on the long "
                        "edge</b>: each page of fronts is followed by its backs, already "
@@ -800,23 +802,25 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style], paper: Paper) -> lis
     flowables: list[Flowable] = [table, Spacer(1, 6)]
     flowables.extend(Paragraph(markup.join([markup.text(f"{n}. "), step]), sheet["body"])
                      for n, step in enumerate(steps, start=1))
-    flowables.extend([Spacer(1, 8), ScaleCheck(paper), Spacer(1, 8)])
+    flowables.extend([Spacer(1, 8), ScaleCheck(), Spacer(1, 8)])
     return flowables
 
 
 class ScaleCheck(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
-    """The two check bars at right angles (see :func:`pnp.export.pdf.draw_scale_check`)."""
+    """The two check bars at right angles (see :func:`pnp.export.pdf.draw_scale_check`),
+    each edition's at its own paper's length, in room for the longest."""
 
-    def __init__(self, paper: Paper) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.paper = paper
-        self.width, self.height = scale_check_size(paper)
+        sizes = [scale_check_size(paper) for paper in EDITIONS]
+        self.width, self.height = max(w for w, _ in sizes), max(h for _, h in sizes)
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
 
     def draw(self) -> None:
-        draw_scale_check(self.canv, self.paper, 0.0, 0.0)
+        canvas = self.canv
+        canvas.per_paper(lambda paper: draw_scale_check(canvas, paper, 0.0, 0.0))
 
 
 # ---------------------------------------------------------------------------
@@ -852,32 +856,40 @@ class Book(platypus_class("BaseDocTemplate")):  # type: ignore[misc]  # reportla
 
 def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
                     designs: Designs | None = None) -> bytes:
-    """The whole rulebook for one paper size, as reproducible PDF bytes.
-
-    Pass the same ``designs`` for every paper so each tile is drawn once, not
-    once per book.
-    """
-    return typeset_rulebook(tileset, source, paper, designs)[0]
+    """One paper's edition of the rulebook, as reproducible PDF bytes."""
+    return typeset_rulebook(tileset, source, designs)[0][paper.name]
 
 
-def typeset_rulebook(tileset: Tileset, source: Source, paper: Paper,
-                     designs: Designs | None = None) -> tuple[bytes, int]:
-    """The rulebook's PDF bytes and its number of pages, which the manifest lists.
+def typeset_rulebook(tileset: Tileset, source: Source,
+                     designs: Designs | None = None) -> tuple[dict[str, bytes], int]:
+    """Every paper's edition of the rulebook (PDF bytes by paper name) and its number of
+    pages, the same in each, which the manifest lists.
 
     Platypus knows the count when it finishes; reading the PDF back to count
     its pages would load a PDF reader into every build.
     """
     designs = designs or Designs(tileset)
-    shared = TYPESET.set(designs.typeset)
+    shared = TYPESET.set(Typeset())
     try:
-        return _typeset(tileset, source, paper, designs)
+        return _typeset(tileset, source, designs)
     finally:
         TYPESET.reset(shared)
 
 
-def _typeset(tileset: Tileset, source: Source, paper: Paper,
-             designs: Designs) -> tuple[bytes, int]:
-    """typeset_rulebook, with the game's earlier typesetting at hand."""
+def body_box(paper: Paper) -> tuple[float, float, float, float]:
+    """Where the text goes on ``paper``'s pages: left, bottom, width, height (points).
+
+    The same box on the book's page for every paper (see
+    :mod:`pnp.rulebook.editions`), centred on each.
+    """
+    width, height = book_page(EDITIONS)
+    right, up = offset(paper, EDITIONS)
+    return (width - MEASURE) / 2 + right, MARGIN + up, MEASURE, height - 2 * MARGIN
+
+
+def _typeset(tileset: Tileset, source: Source,
+             designs: Designs) -> tuple[dict[str, bytes], int]:
+    """typeset_rulebook, with the book's :class:`Typeset` at hand."""
     from reportlab.platypus import (
         Frame,
         NextPageTemplate,
@@ -888,23 +900,25 @@ def _typeset(tileset: Tileset, source: Source, paper: Paper,
 
     binary_streams()
     sheet = styles()
-    buffer = io.BytesIO()
+    page_width, page_height = book_page(EDITIONS)
     width = MEASURE
-    left = (paper.width - width) / 2
+    left = (page_width - width) / 2
     title = f"{tileset.title} - rules"
 
-    doc = Book(buffer, pagesize=(paper.width, paper.height), invariant=1, title=title,
+    doc = Book(io.BytesIO(), pagesize=(page_width, page_height), invariant=1, title=title,
                author="pnp", subject=f"Rules of {tileset.title}, print-and-play edition",
                creator=f"pnp {__version__}", producer=f"pnp {__version__}",
                initialFontName=pdf_font("regular"), initialFontSize=10,
                leftMargin=left, rightMargin=left, topMargin=MARGIN,
                bottomMargin=MARGIN)
-    frame = Frame(left, MARGIN, width, paper.height - 2 * MARGIN, id="body")
+    doc._doSave = 0  # the editions are written below, from the canvas
+    frame = Frame(left, MARGIN, width, page_height - 2 * MARGIN, id="body")
 
-    def on_cover(canvas: Canvas, document: Book) -> None:
-        draw_cover(canvas, tileset, paper, designs.shown,
-                   lambda key, drawing, scale: _form(canvas, key, drawing, designs.recorder,
-                                                     scale))
+    def on_cover(canvas: EditionsCanvas, document: Book) -> None:
+        canvas.per_paper(lambda paper: draw_cover(
+            canvas, tileset, paper, designs.shown,
+            lambda key, drawing, scale: _form(canvas, key, drawing, designs.recorder, scale)),
+            whole_page=True)
 
     def on_body(canvas: Canvas, document: Book) -> None:
         canvas.saveState()
@@ -926,7 +940,7 @@ def _typeset(tileset: Tileset, source: Source, paper: Paper,
         elif block.kind == "components":
             story.extend(components_table(designs, sheet))
         elif block.kind == "how-to-print":
-            story.extend(how_to_print(tileset, sheet, paper))
+            story.extend(how_to_print(tileset, sheet))
         elif block.kind == "page-break":
             story.append(PageBreak())
         elif block.kind == "diagram" and block.diagram is not None:
@@ -936,8 +950,9 @@ def _typeset(tileset: Tileset, source: Source, paper: Paper,
             story.append(Float([Spacer(1, 4), figure, caption, Spacer(1, 6)]))
     contents = [ContentsLine(heading) for heading in numbering.headings]
     heading = Paragraph(markup.text("Contents"), sheet["h1"])
-    doc.build([NextPageTemplate("body"), PageBreak(), heading, *contents, PageBreak(), *story])
-    return buffer.getvalue(), int(doc.page)
+    doc.build([NextPageTemplate("body"), PageBreak(), heading, *contents, PageBreak(), *story],
+              canvasmaker=functools.partial(EditionsCanvas, papers=EDITIONS))
+    return write_editions(doc.canv), int(doc.page)
 
 
 def booklet(pdf: bytes, paper: Paper) -> bytes:

@@ -1,0 +1,152 @@
+"""A rulebook laid out once and written as one PDF per paper: its editions.
+
+Typesetting is most of a build's work, and a book's Letter and A4 editions
+differ only where the paper itself shows: the cover, which fills the page,
+and the check bars, which measure a length chosen for each paper. So the
+book is laid out once, on the page both papers hold (the narrower width and
+the shorter height), and each edition is written from that one layout: the
+same pages, each centred on its paper, with the text on the same page
+numbers in both (a player on Letter and one on A4 can point each other to a
+page). The few drawings that depend on the paper are *slots*: each is drawn
+once per paper into the same document, and an edition's pages carry only
+its own paper's drawing. The editions share their fonts, forms and outline,
+so writing a second one costs only the writing.
+
+reportlab has no notion of this: the canvas here keeps each page's drawing
+operators, with the slots marked, and writes every edition from its own
+document by setting each page's box, operators and forms before each write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDFArray
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.impose.layout import Paper
+
+
+def book_page(papers: Sequence[Paper]) -> tuple[float, float]:
+    """The width and height of the page every one of ``papers`` holds whole."""
+    return min(paper.width for paper in papers), min(paper.height for paper in papers)
+
+
+def offset(paper: Paper, papers: Sequence[Paper]) -> tuple[float, float]:
+    """How far the book's page is moved to sit centred on ``paper`` (points, y up)."""
+    width, height = book_page(papers)
+    return (paper.width - width) / 2, (paper.height - height) / 2
+
+
+class _Slot(str):
+    """Where a page's operators take one paper's drawing: empty text for reportlab,
+    which joins a page's operators as text, and a number for :func:`write_editions`."""
+
+    number: int
+
+    def __new__(cls, number: int) -> _Slot:
+        slot = super().__new__(cls, "")
+        slot.number = number
+        return slot
+
+
+# One paper's drawing of a slot: its operators and the forms it shows.
+Drawn = tuple[str, list[str]]
+
+
+class EditionsCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
+    """A canvas for the book's page that keeps what :func:`write_editions` needs.
+
+    Platypus makes its canvas itself; pass ``functools.partial(EditionsCanvas,
+    papers=...)`` as the document's ``canvasmaker``.
+    """
+
+    # reportlab's own: the operators and the forms shown so far on the page (or form)
+    _code: list[str]
+    _formsinuse: list[str]
+
+    def __init__(self, *args: Any, papers: Sequence[Paper], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.papers = tuple(papers)
+        self.slots: list[dict[str, Drawn]] = []
+        self.pages: list[tuple[list[str], list[str]]] = []  # operators and forms, per page
+
+    def per_paper(self, drawing: Callable[[Paper], None], whole_page: bool = False) -> None:
+        """Draw here, once for each paper, what differs by paper.
+
+        With ``whole_page`` each paper draws on its own page (the origin at its
+        corner), not the book's; otherwise at the current position, as any
+        drawing does.
+        """
+        drawn = {}
+        for paper in self.papers:
+            kept = self._code, self._formsinuse
+            self._code, self._formsinuse = [], []
+            self.saveState()
+            if whole_page:
+                right, up = offset(paper, self.papers)
+                self.translate(-right, -up)
+            drawing(paper)
+            self.restoreState()
+            drawn[paper.name] = ("\n".join(self._code), self._formsinuse)
+            self._code, self._formsinuse = kept
+        self._code.append(_Slot(len(self.slots)))
+        self.slots.append(drawn)
+
+    def showPage(self) -> None:  # reportlab's name for it
+        self.pages.append(([*self._psCommandsBeforePage, self._preamble, *self._code, " ",
+                            *self._psCommandsAfterPage], list(self._formsinuse)))
+        super().showPage()
+
+
+def write_editions(canvas: EditionsCanvas) -> dict[str, bytes]:
+    """Every paper's PDF of the finished book on ``canvas``, by paper name.
+
+    Always every paper, in the canvas's order: an edition's bytes then never
+    depend on which others a build asked for. Each gets its own file
+    identifier, since the files differ.
+    """
+    if canvas._code:
+        canvas.showPage()
+    document = canvas._doc
+    editions = {}
+    for index, paper in enumerate(canvas.papers):
+        right, up = offset(paper, canvas.papers)
+        for page, (operators, forms) in zip(document.Pages.pages, canvas.pages, strict=True):
+            lines = [f"1 0 0 1 {fp_str(right, up)} cm"]
+            shown = list(forms)
+            for line in operators:
+                if isinstance(line, _Slot):
+                    text, slot_forms = canvas.slots[line.number][paper.name]
+                    lines.append(text)
+                    shown += slot_forms
+                else:
+                    lines.append(line)
+            _set_page(page, paper, "\n".join(lines) + "\n",
+                      document.xobjDict(shown) if shown else None)
+        document._ID = None
+        if index:
+            document.signature.update(paper.name.encode())
+            editions[paper.name] = document.format()
+        else:  # the first write also makes the fonts' subsets and the outline
+            editions[paper.name] = document.GetPDFData(canvas)
+    return editions
+
+
+def _set_page(page: Any, paper: Paper, operators: str, forms: Any) -> None:
+    """Give a page of the document one edition's box, operators and forms.
+
+    reportlab makes a page's content stream and resources when it first
+    writes the page; before that they are set where it will look for them.
+    """
+    page.MediaBox = PDFArray([0, 0, paper.width, paper.height])
+    if page.Contents is None:
+        page.stream = operators
+    else:
+        page.Contents.content = operators
+    if page.Resources is None:
+        page.XObjects = forms
+    else:
+        page.Resources.XObject = forms if forms is not None else {}

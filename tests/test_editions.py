@@ -1,0 +1,171 @@
+"""A rulebook is typeset once and written per paper: the same pages, each centred on its
+paper, with the cover and the check bars drawn for each paper alone."""
+
+from __future__ import annotations
+
+import functools
+import io
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from support import ROOT, pdf_page_image
+
+from pnp.export.designs import GameDesigns
+from pnp.impose.layout import PAPERS, Paper
+from pnp.input.tileset import load_tileset
+from pnp.model.options import BuildOptions
+from pnp.rulebook.editions import EditionsCanvas, book_page, offset, write_editions
+from pnp.rulebook.exporter import Rulebooks
+from pnp.rulebook.source import parse
+from pnp.rulebook.typeset import EDITIONS, body_box, typeset_rulebook
+
+LETTER, A4 = PAPERS["letter"], PAPERS["a4"]
+
+
+@functools.cache
+def shipped_pdfs(game: str) -> dict[str, bytes]:
+    """A shipped game's rulebook, every edition, by paper name."""
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    source = parse(ROOT / "templates" / game / "rulebook.md", tileset)
+    editions, pages = typeset_rulebook(tileset, source)
+    assert all(len(PdfReader(io.BytesIO(pdf)).pages) == pages for pdf in editions.values())
+    return editions
+
+
+def shipped_editions(game: str) -> dict[str, PdfReader]:
+    return {name: PdfReader(io.BytesIO(pdf)) for name, pdf in shipped_pdfs(game).items()}
+
+
+def test_the_books_page_is_what_both_papers_hold_and_sits_centred_on_each():
+    assert book_page(EDITIONS) == (A4.width, LETTER.height)
+    assert offset(LETTER, EDITIONS) == pytest.approx(((612 - A4.width) / 2, 0.0))
+    assert offset(A4, EDITIONS) == pytest.approx((0.0, (A4.height - 792) / 2))
+    for paper in EDITIONS:
+        left, bottom, width, height = body_box(paper)
+        assert left + width / 2 == pytest.approx(paper.width / 2)
+        assert bottom + height / 2 == pytest.approx(paper.height / 2)
+        assert (width, height) == body_box(LETTER)[2:]
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "mattock"])
+def test_both_editions_draw_the_same_pages_each_moved_to_its_papers_centre(game):
+    readers = shipped_editions(game)
+    letter, a4 = readers["letter"], readers["a4"]
+    assert len(letter.pages) == len(a4.pages) > 10
+    own = 0  # pages drawn differently per paper: the cover and the check bars
+    for number in range(len(letter.pages)):
+        operators = {}
+        for name, reader in readers.items():
+            first, rest = reader.pages[number].get_contents().get_data().split(b"\n", 1)
+            right, up = offset(PAPERS[name], EDITIONS)
+            assert [float(n) for n in first.split()[:6]] == pytest.approx([1, 0, 0, 1, right, up])
+            operators[name] = rest
+        ours, theirs = letter.pages[number].extract_text(), a4.pages[number].extract_text()
+        if operators["letter"] != operators["a4"]:
+            own += 1
+            assert number == 0 or "both check bars" in ours, number
+        if "both check bars" in ours:  # each caption names its own paper's length
+            assert "2 in (50.8 mm)" in ours and "50 mm" not in ours
+            assert "50 mm (1.97 in)" in theirs and "50.8 mm" not in theirs
+            ours, theirs = ours.replace("2 in (50.8 mm)", ""), theirs.replace("50 mm (1.97 in)", "")
+        assert ours == theirs, number
+    assert own == 2
+
+
+def test_body_text_starts_at_the_left_of_the_text_block_on_each_paper(tmp_path: Path):
+    dpi = 72
+    for name, pdf in shipped_pdfs("demon-mine").items():
+        left, bottom, width, height = body_box(PAPERS[name])
+        path = tmp_path / f"{name}.pdf"
+        path.write_bytes(pdf)
+        image = pdf_page_image(path, 4, dpi).convert("L")
+        top_row = round(PAPERS[name].height - (bottom + height))
+        columns = [x for x in range(image.width)
+                   if any(image.getpixel((x, y)) < 128
+                          for y in range(top_row, round(PAPERS[name].height - bottom)))]
+        assert min(columns) == pytest.approx(left, abs=2), name
+        assert max(columns) <= left + width + 1, name
+
+
+def _forms_drawn(page) -> set[str]:
+    return set(re.findall(rb"/(\S+) Do", page.get_contents().get_data()))
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "mattock"])
+def test_each_page_lists_exactly_the_forms_it_draws(game):
+    for reader in shipped_editions(game).values():
+        for page in reader.pages:
+            listed = page["/Resources"].get("/XObject", {})
+            assert {name.encode()[1:] for name in listed} == _forms_drawn(page)
+
+
+def test_each_edition_is_its_own_file_with_its_own_identifier():
+    readers = shipped_editions("mattock")
+    assert readers["letter"].trailer["/ID"] != readers["a4"].trailer["/ID"]
+    for name, reader in readers.items():
+        for page in reader.pages:
+            assert [float(n) for n in page.mediabox] == pytest.approx(
+                [0, 0, PAPERS[name].width, PAPERS[name].height], abs=1e-3)
+
+
+def test_an_edition_is_the_same_bytes_whichever_papers_a_build_asks_for():
+    tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
+
+    def made(papers: tuple[str, ...]) -> dict[str, bytes]:
+        options = BuildOptions(papers=papers)
+        return {artifact.path: artifact.data
+                for artifact in Rulebooks().export(GameDesigns(tileset, options), "")}
+
+    both, alone = made(("letter", "a4")), made(("a4",))
+    assert list(both) == ["mattock-rulebook-letter.pdf", "mattock-rulebook-a4.pdf"]
+    assert alone == {"mattock-rulebook-a4.pdf": both["mattock-rulebook-a4.pdf"]}
+
+
+def _bare_editions(draw) -> dict[str, bytes]:
+    """A one-page book on the shared page whose drawing is ``draw(canvas)``."""
+    canvas = EditionsCanvas(io.BytesIO(), pagesize=book_page(EDITIONS), invariant=1,
+                            papers=EDITIONS)
+    draw(canvas)
+    return write_editions(canvas)
+
+
+def test_a_whole_page_drawing_is_on_each_papers_own_page(tmp_path: Path):
+    def cover(canvas) -> None:
+        def on(paper: Paper) -> None:
+            canvas.setFillColorRGB(0, 0, 0)
+            canvas.rect(0, 0, paper.width, paper.height, stroke=0, fill=1)
+
+        canvas.per_paper(on, whole_page=True)
+
+    for name, pdf in _bare_editions(cover).items():
+        path = tmp_path / f"{name}.pdf"
+        path.write_bytes(pdf)
+        image = pdf_page_image(path, 0, dpi=36).convert("L")
+        assert image.getextrema() == (0, 0), name  # black from edge to edge, nothing more
+
+
+def test_a_drawing_in_the_flow_is_drawn_where_the_flow_is_for_each_paper(tmp_path: Path):
+    def bars(canvas) -> None:
+        canvas.translate(100, 200)
+
+        def on(paper: Paper) -> None:
+            canvas.setFillColorRGB(0, 0, 0)
+            canvas.rect(0, 0, 100 if paper.name == "letter" else 50, 10, stroke=0, fill=1)
+
+        canvas.per_paper(on)
+        canvas.setFillColorRGB(0, 0, 0)
+        canvas.rect(0, 40, 10, 10, stroke=0, fill=1)  # after the slot, the flow goes on
+
+    dpi = 72
+    for name, pdf in _bare_editions(bars).items():
+        path = tmp_path / f"{name}.pdf"
+        path.write_bytes(pdf)
+        image = pdf_page_image(path, 0, dpi=dpi).convert("L")
+        right, up = offset(PAPERS[name], EDITIONS)
+        x, y = 100 + right, PAPERS[name].height - (200 + up)  # the bar's lower left, y down
+        row = [image.getpixel((round(x) + dx, round(y) - 5)) for dx in range(0, 110)]
+        dark = sum(1 for value in row if value < 128)
+        assert dark == pytest.approx(100 if name == "letter" else 50, abs=2), name
+        assert image.getpixel((round(x) + 5, round(y) - 45)) < 128, name
