@@ -66,6 +66,7 @@ class EditionsCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
     # reportlab's own: the operators and the forms shown so far on the page (or form)
     _code: list[str]
     _formsinuse: list[str]
+    _formData: tuple[Any, ...] | None  # the form being drawn, if any
 
     def __init__(self, *args: Any, papers: Sequence[Paper], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -80,6 +81,8 @@ class EditionsCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
         corner), not the book's; otherwise at the current position, as any
         drawing does.
         """
+        if self._formData is not None:
+            raise RuntimeError("a form is drawn once for every edition: no slot may be in one")
         drawn = {}
         for paper in self.papers:
             kept = self._code, self._formsinuse
