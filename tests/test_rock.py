@@ -172,6 +172,16 @@ def test_a_plaque_whose_words_are_too_small_to_print_goes_with_them():
     assert without_small_text(drawing, 0.5, 6.0).items == (box,)
 
 
+def test_text_sizes_are_found_inside_clips_too():
+    from pnp.draw.scene import Clip, Drawing, Text, rect, text_sizes
+
+    inner = Text(5, 5, "deep", 4.0, "regular", "middle", "#000000")
+    outer = Text(5, 5, "top", 9.0, "bold", "middle", "#000000")
+    clip = Clip(rect(0, 0, 10, 10, 0), (Clip(rect(0, 0, 5, 5, 0), (inner,)),))
+    assert text_sizes(Drawing(10, 10, 0.0, (outer, clip)).items) == {4.0, 9.0}
+    assert text_sizes(()) == frozenset()
+
+
 def test_covers_and_diagrams_show_a_base_tile_without_its_name_and_with_its_full_icon():
     from pnp.draw.scene import Picture, Text
     from pnp.rulebook.typeset import Designs

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
@@ -20,7 +21,7 @@ from pnp.impose.layout import PAPERS
 from pnp.input.tileset import load_tileset
 from pnp.model.tileset import player_counts
 from pnp.rulebook.source import parse
-from pnp.rulebook.typeset import body_box, booklet, render_rulebook
+from pnp.rulebook.typeset import body_box, booklet, render_rulebook, typeset_rulebook
 
 TEMPLATE = """# Playing
 
@@ -272,11 +273,17 @@ def outline_pages(reader: PdfReader, items: list | None = None) -> list[tuple[st
     return found
 
 
-def shipped_book(game: str, paper: str) -> PdfReader:
-    """A shipped game's rulebook, typeset in memory and opened with pypdf."""
+@functools.cache
+def shipped_editions(game: str) -> dict[str, bytes]:
+    """A shipped game's rulebook, typeset in memory: every paper's edition."""
     tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
     source = parse(ROOT / "templates" / game / "rulebook.md", tileset)
-    return PdfReader(io.BytesIO(render_rulebook(tileset, source, PAPERS[paper])))
+    return typeset_rulebook(tileset, source)[0]
+
+
+def shipped_book(game: str, paper: str) -> PdfReader:
+    """A shipped game's rulebook for one paper, opened with pypdf."""
+    return PdfReader(io.BytesIO(shipped_editions(game)[paper]))
 
 
 @pytest.mark.parametrize("game", ["demon-mine", "dynamine"])

@@ -99,6 +99,12 @@ def smallest_text(items: tuple[Primitive, ...]) -> float | None:
     return min(sizes, default=None)
 
 
+def text_sizes(items: tuple[Primitive, ...]) -> frozenset[float]:
+    """Every size of text among ``items`` (clips searched too)."""
+    return frozenset(item.size for item in items if isinstance(item, Text)).union(
+        *(text_sizes(item.children) for item in items if isinstance(item, Clip)))
+
+
 def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawing:
     """The drawing as it should look printed at ``scale``: text that would come out
     under ``smallest`` points is left out, since a smear of tiny letters reads as a

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfdoc import PDFArray
+from reportlab.pdfbase.pdfdoc import PDFArray, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.impose.layout import Paper
@@ -54,6 +54,8 @@ class _Slot(str):
 
 # One paper's drawing of a slot: its operators and the forms it shows.
 Drawn = tuple[str, list[str]]
+# One edition's page: its operators, and the forms they show.
+EditionPage = tuple[str, list[str]]
 
 
 class EditionsCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
@@ -67,34 +69,48 @@ class EditionsCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
     _code: list[str]
     _formsinuse: list[str]
     _formData: tuple[Any, ...] | None  # the form being drawn, if any
+    # what a page keeps of its own beside its operators, none of which a slot may add
+    PAGE_EXTRAS = ("_annotationrefs", "_colorsUsed", "_shadingUsed")
 
     def __init__(self, *args: Any, papers: Sequence[Paper], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if self._cropMarks:
+            raise ValueError("crop marks change a page's operators after it is kept")
         self.papers = tuple(papers)
         self.slots: list[dict[str, Drawn]] = []
         self.pages: list[tuple[list[str], list[str]]] = []  # operators and forms, per page
+        self.in_slot = False
 
     def per_paper(self, drawing: Callable[[Paper], None], whole_page: bool = False) -> None:
         """Draw here, once for each paper, what differs by paper.
 
         With ``whole_page`` each paper draws on its own page (the origin at its
         corner), not the book's; otherwise at the current position, as any
-        drawing does.
+        drawing does. A slot holds drawing operators and forms only: a form,
+        another slot, a link or a colour space of its own would reach every
+        edition or none, so they are refused.
         """
-        if self._formData is not None:
-            raise RuntimeError("a form is drawn once for every edition: no slot may be in one")
+        if self._formData is not None or self.in_slot:
+            raise RuntimeError("a slot may not be drawn inside a form or another slot")
+        extras = [repr(getattr(self, name)) for name in self.PAGE_EXTRAS]
         drawn = {}
-        for paper in self.papers:
-            kept = self._code, self._formsinuse
-            self._code, self._formsinuse = [], []
-            self.saveState()
-            if whole_page:
-                right, up = offset(paper, self.papers)
-                self.translate(-right, -up)
-            drawing(paper)
-            self.restoreState()
-            drawn[paper.name] = ("\n".join(self._code), self._formsinuse)
-            self._code, self._formsinuse = kept
+        self.in_slot = True
+        try:
+            for paper in self.papers:
+                kept = self._code, self._formsinuse
+                self._code, self._formsinuse = [], []
+                self.saveState()
+                if whole_page:
+                    right, up = offset(paper, self.papers)
+                    self.translate(-right, -up)
+                drawing(paper)
+                self.restoreState()
+                drawn[paper.name] = ("\n".join(self._code), self._formsinuse)
+                self._code, self._formsinuse = kept
+        finally:
+            self.in_slot = False
+        if [repr(getattr(self, name)) for name in self.PAGE_EXTRAS] != extras:
+            raise RuntimeError("a slot may hold drawing operators and forms, nothing else")
         self._code.append(_Slot(len(self.slots)))
         self.slots.append(drawn)
 
@@ -103,39 +119,70 @@ class EditionsCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
                             *self._psCommandsAfterPage], list(self._formsinuse)))
         super().showPage()
 
-
-def write_editions(canvas: EditionsCanvas) -> dict[str, bytes]:
-    """Every paper's PDF of the finished book on ``canvas``, by paper name.
-
-    Always every paper, in the canvas's order: an edition's bytes then never
-    depend on which others a build asked for. Each gets its own file
-    identifier, since the files differ.
-    """
-    if canvas._code:
-        canvas.showPage()
-    document = canvas._doc
-    editions = {}
-    for index, paper in enumerate(canvas.papers):
-        right, up = offset(paper, canvas.papers)
-        for page, (operators, forms) in zip(document.Pages.pages, canvas.pages, strict=True):
+    def edition(self, paper: Paper) -> list[EditionPage]:
+        """Each page as ``paper``'s edition has it: moved to the paper's centre, with that
+        paper's drawing in each slot."""
+        right, up = offset(paper, self.papers)
+        pages = []
+        for operators, forms in self.pages:
             lines = [f"1 0 0 1 {fp_str(right, up)} cm"]
             shown = list(forms)
             for line in operators:
                 if isinstance(line, _Slot):
-                    text, slot_forms = canvas.slots[line.number][paper.name]
+                    text, slot_forms = self.slots[line.number][paper.name]
                     lines.append(text)
                     shown += slot_forms
                 else:
                     lines.append(line)
-            _set_page(page, paper, "\n".join(lines) + "\n",
-                      document.xobjDict(shown) if shown else None)
+            pages.append(("\n".join(lines) + "\n", shown))
+        return pages
+
+
+def write_editions(canvas: EditionsCanvas) -> dict[str, bytes]:
+    """Every paper's PDF of the finished book on ``canvas``, by paper name (call once).
+
+    Always every paper, in the canvas's order: an edition's bytes then never
+    depend on which others a build asked for. Each gets its own file
+    identifier, since the files differ. A form only another paper's slots
+    show (a cover tile at the other paper's scale) is written as an empty
+    object, so an edition carries no art it does not print and every
+    edition keeps the same object numbers.
+    """
+    if canvas._code:
+        canvas.showPage()
+    document = canvas._doc
+    editions = [canvas.edition(paper) for paper in canvas.papers]
+    shown = [_forms_reached(document, {name for _, forms in pages for name in forms})
+             for pages in editions]
+    written = {}
+    for index, (paper, pages) in enumerate(zip(canvas.papers, editions, strict=True)):
+        for page, (operators, forms) in zip(document.Pages.pages, pages, strict=True):
+            _set_page(page, paper, operators, document.xobjDict(forms) if forms else None)
         document._ID = None
         if index:
             document.signature.update(paper.name.encode())
-            editions[paper.name] = document.format()
-        else:  # the first write also makes the fonts' subsets and the outline
-            editions[paper.name] = document.GetPDFData(canvas)
-    return editions
+        unseen = set().union(*shown) - shown[index]
+        kept = {name: document.idToObject[name] for name in unseen}
+        document.idToObject.update(dict.fromkeys(unseen, b"null"))
+        try:
+            # the first write also makes the fonts' subsets and the outline
+            written[paper.name] = document.format() if index else document.GetPDFData(canvas)
+        finally:
+            document.idToObject.update(kept)
+    return written
+
+
+def _forms_reached(document: Any, names: set[str]) -> set[str]:
+    """The internal names of the forms ``names`` show, and of the forms those show."""
+    todo = [xObjectName(name) for name in names]
+    reached: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name not in reached:
+            reached.add(name)
+            inner = document.idToObject[name].XObjects
+            todo += list(inner.dict) if inner is not None else []
+    return reached
 
 
 def _set_page(page: Any, paper: Paper, operators: str, forms: Any) -> None:

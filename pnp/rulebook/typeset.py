@@ -24,7 +24,7 @@ from pnp.draw.art import design_tile
 from pnp.draw.board import design_board
 from pnp.draw.components import design_component
 from pnp.draw.fonts import MIN_TEXT, greedy_lines, pdf_font, string_width, text_family
-from pnp.draw.scene import Drawing, smallest_text, without_small_text
+from pnp.draw.scene import Drawing, smallest_text, text_sizes, without_small_text
 from pnp.export import markup
 from pnp.export.designs import GameDesigns
 from pnp.export.markup import Markup
@@ -121,12 +121,14 @@ def _form(canvas: Canvas, key: str, drawing: Drawing, recorder: Recorder,
     """Define a design as a form the first time it is used in this document.
 
     ``scale`` is how the form will be shown. A picture of a piece shrunk so far
-    that its labels would print under 6 pt gets a form of its own without them.
+    that its labels would print under 6 pt gets a form of its own without them,
+    named by the sizes of text it leaves out: every scale that leaves out the
+    same text (both papers' covers, say) shares that one form.
     """
-    smallest = smallest_text(drawing.items)
-    shrunk = smallest is not None and smallest * scale < MIN_TEXT
+    dropped = sorted(size for size in text_sizes(drawing.items) if size * scale < MIN_TEXT)
+    shrunk = bool(dropped)
     if shrunk:
-        key = f"{key}@{scale:.4f}"
+        key = f"{key}@without:{','.join(f'{size:.4f}' for size in dropped)}"
     name = "rb" + format(zlib.crc32(key.encode()), "08x")
     if not canvas.hasForm(name):
         shown = without_small_text(drawing, scale, MIN_TEXT) if shrunk else drawing
@@ -876,15 +878,18 @@ def typeset_rulebook(tileset: Tileset, source: Source,
         TYPESET.reset(shared)
 
 
-def body_box(paper: Paper) -> tuple[float, float, float, float]:
-    """Where the text goes on ``paper``'s pages: left, bottom, width, height (points).
-
-    The same box on the book's page for every paper (see
-    :mod:`pnp.rulebook.editions`), centred on each.
-    """
+def text_block() -> tuple[float, float, float, float]:
+    """Where the text goes on the book's page (see :mod:`pnp.rulebook.editions`): left,
+    bottom, width and height, in points."""
     width, height = book_page(EDITIONS)
+    return (width - MEASURE) / 2, MARGIN, MEASURE, height - 2 * MARGIN
+
+
+def body_box(paper: Paper) -> tuple[float, float, float, float]:
+    """Where the text goes on ``paper``'s pages: the book's text block, centred on it."""
+    left, bottom, width, height = text_block()
     right, up = offset(paper, EDITIONS)
-    return (width - MEASURE) / 2 + right, MARGIN + up, MEASURE, height - 2 * MARGIN
+    return left + right, bottom + up, width, height
 
 
 def _typeset(tileset: Tileset, source: Source,
@@ -900,19 +905,16 @@ def _typeset(tileset: Tileset, source: Source,
 
     binary_streams()
     sheet = styles()
-    page_width, page_height = book_page(EDITIONS)
-    width = MEASURE
-    left = (page_width - width) / 2
+    left, bottom, width, height = text_block()
     title = f"{tileset.title} - rules"
 
-    doc = Book(io.BytesIO(), pagesize=(page_width, page_height), invariant=1, title=title,
+    doc = Book(io.BytesIO(), pagesize=book_page(EDITIONS), invariant=1, title=title,
                author="pnp", subject=f"Rules of {tileset.title}, print-and-play edition",
                creator=f"pnp {__version__}", producer=f"pnp {__version__}",
                initialFontName=pdf_font("regular"), initialFontSize=10,
-               leftMargin=left, rightMargin=left, topMargin=MARGIN,
-               bottomMargin=MARGIN)
+               leftMargin=left, rightMargin=left, topMargin=bottom, bottomMargin=bottom)
     doc._doSave = 0  # the editions are written below, from the canvas
-    frame = Frame(left, MARGIN, width, page_height - 2 * MARGIN, id="body")
+    frame = Frame(left, bottom, width, height, id="body")
 
     def on_cover(canvas: EditionsCanvas, document: Book) -> None:
         canvas.per_paper(lambda paper: draw_cover(
