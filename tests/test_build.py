@@ -300,6 +300,27 @@ def test_a_games_papers_share_its_jobs_unless_the_game_is_built_alone():
     assert [papers for _, kind, papers in alone if kind == "tiles"] == [("letter",), ("a4",)]
 
 
+def test_a_game_alone_hands_out_its_rulebook_first_and_several_their_sheets_first():
+    """The longest job first: a lone game's book; among several games, each game's sheets
+    come before its book (their files are written while the books are typeset)."""
+    from pnp.build.jobs import heaviest_first, plan_jobs
+    from pnp.build.registry import EXPORTERS
+    from pnp.input.catalog import resolve
+    from pnp.input.tileset import load_tileset
+    from pnp.model.options import BuildOptions
+
+    def order(games: tuple[str, ...]) -> list[tuple[str, bool]]:
+        jobs = plan_jobs([load_tileset(resolve(game)) for game in games], EXPORTERS,
+                         BuildOptions())
+        return [(jobs[i].tileset.game, any(e.own_job for e, _ in jobs[i].parts))
+                for i in heaviest_first(jobs)]
+
+    assert order(("demon-mine",)) == [("demon-mine", True), ("demon-mine", False),
+                                      ("demon-mine", False)]
+    assert order(("demon-mine", "dynamine")) == [("dynamine", False), ("dynamine", True),
+                                                 ("demon-mine", False), ("demon-mine", True)]
+
+
 def test_the_pnp_command_builds_on_the_workers_it_forked_first(tmp_path):
     """``python -m pnp build`` forks its workers before reading the command line (two or
     more cores); what they write is what one process writes."""

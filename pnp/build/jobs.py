@@ -105,20 +105,27 @@ def _designs_in_worker(tileset: Tileset, options: BuildOptions) -> GameDesigns:
 
 def heaviest_first(jobs: list[Job]) -> list[int]:
     """Job indices, the games with the most designs first, each game's sheets before
-    its rulebooks.
+    its rulebook, unless the build has one game: then its rulebook first.
 
     Handing out the longest work first is the classic greedy schedule for
     identical workers; a game's jobs mostly stay on one worker (see
     :mod:`pnp.workers`), so the order is by game, guessed from the number of
     designs it draws. Within a game the sheets come first: they make most of
     the files (a design SVG each), which are written while the rulebooks
-    are typeset, so the build does not end waiting for the disk.
+    are typeset, so the build does not end waiting for the disk. A game
+    built alone has its sheets split by paper (see :func:`_paper_groups`)
+    and one rulebook, its longest job: that goes first, to one worker, and
+    the other worker draws the designs once for both papers' sheets instead
+    of each worker drawing them for one (Dynamine alone: about 0.9 of the
+    wall and CPU time of sheets first).
     """
+    alone = len({id(job.tileset) for job in jobs}) == 1
+
     def weight(index: int) -> tuple[int, bool, int]:
         job = jobs[index]
         designs = len(job.tileset.tiles) + len(job.tileset.components)
         slow = any(exporter.own_job for exporter, _ in job.parts)
-        return (-designs, slow, index)
+        return (-designs, slow != alone, index)
 
     return sorted(range(len(jobs)), key=weight)
 
