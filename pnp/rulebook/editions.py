@@ -13,7 +13,7 @@ its own paper's drawing. The editions share their fonts, forms and outline,
 so writing a second one costs only the writing.
 
 reportlab has no notion of this: the canvas here keeps each page's drawing
-operators, with the slots marked, and writes every edition from its own
+operators, with the slots marked, and writes every edition from that one
 document by setting each page's box, operators and forms before each write.
 """
 
