@@ -91,18 +91,15 @@ class Drawing(msgspec.Struct, frozen=True):
 Primitive = Outline | Circle | Text | Picture | Clip
 
 
-def smallest_text(items: tuple[Primitive, ...]) -> float | None:
-    """The size of the smallest text among ``items`` (clips searched too), if any."""
-    sizes = [item.size for item in items if isinstance(item, Text)]
-    sizes += [size for item in items if isinstance(item, Clip)
-              for size in [smallest_text(item.children)] if size is not None]
-    return min(sizes, default=None)
-
-
 def text_sizes(items: tuple[Primitive, ...]) -> frozenset[float]:
     """Every size of text among ``items`` (clips searched too)."""
     return frozenset(item.size for item in items if isinstance(item, Text)).union(
         *(text_sizes(item.children) for item in items if isinstance(item, Clip)))
+
+
+def smallest_text(items: tuple[Primitive, ...]) -> float | None:
+    """The size of the smallest text among ``items`` (clips searched too), if any."""
+    return min(text_sizes(items), default=None)
 
 
 def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawing:

@@ -144,8 +144,8 @@ def write_editions(canvas: EditionsCanvas) -> dict[str, bytes]:
     Always every paper, in the canvas's order: an edition's bytes then never
     depend on which others a build asked for. Each gets its own file
     identifier, since the files differ. A form only another paper's slots
-    show (a cover tile at the other paper's scale) is written as an empty
-    object, so an edition carries no art it does not print and every
+    show (a tile only the other paper's cover has room for) is written as an
+    empty object, so an edition carries no art it does not print and every
     edition keeps the same object numbers.
     """
     if canvas._code:

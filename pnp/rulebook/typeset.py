@@ -126,12 +126,11 @@ def _form(canvas: Canvas, key: str, drawing: Drawing, recorder: Recorder,
     same text (both papers' covers, say) shares that one form.
     """
     dropped = sorted(size for size in text_sizes(drawing.items) if size * scale < MIN_TEXT)
-    shrunk = bool(dropped)
-    if shrunk:
+    if dropped:
         key = f"{key}@without:{','.join(f'{size:.4f}' for size in dropped)}"
     name = "rb" + format(zlib.crc32(key.encode()), "08x")
     if not canvas.hasForm(name):
-        shown = without_small_text(drawing, scale, MIN_TEXT) if shrunk else drawing
+        shown = without_small_text(drawing, scale, MIN_TEXT) if dropped else drawing
         canvas.beginForm(name, lowerx=0, lowery=0, upperx=shown.width, uppery=shown.height)
         draw(canvas, shown, recorder)
         canvas.endForm()
