@@ -7,11 +7,13 @@ BIN := $(VENV)/bin
 READY := $(VENV)/.ready
 OUT := output
 SOURCES := $(shell find pnp -name '*.py' -o -name '*.ttf') pyproject.toml
-# Every tileset file in tilesets/, whatever it is called: the game id inside
-# may differ from the file's name, so each file gets a stamp of its own
-# (output/.made/<file name>) rather than a target named after its game.
-# Make splits lists at spaces, so a file name with a space is not built here.
-TILESET_FILES := $(wildcard tilesets/*.yaml)
+# Every tileset file in tilesets/ whose name is plain (letters, digits and
+# . _ + -): the game id inside may differ from the file's name, so each file
+# gets a stamp of its own (output/.made/<file name>) rather than a target named
+# after its game. A name make or the shell would read as syntax is never given
+# to either: the script leaves it out and says how to build it by hand.
+TILESET_FILES := $(shell $(PYTHON) scripts/make_tilesets.py tilesets \
+                   $(if $(filter-out all,$(MAKECMDGOALS)),--quiet))
 STAMPS := $(TILESET_FILES:tilesets/%.yaml=$(OUT)/.made/%)
 
 .PHONY: all test bench versus lint check-shape docs proof clean
@@ -26,13 +28,14 @@ $(READY): pyproject.toml
 
 # A tileset's outputs depend on the code and on every file its build reads.
 # The first build of a file knows only the file and a template folder of the
-# same name; each build then writes, beside its stamp, a make rule naming
+# same name (the folder, not its files, whose names may be anything: a file
+# added or removed there changes the folder); each build then writes, beside its stamp, a make rule naming
 # everything it read (art, the rulebook template, a mix's base), which the
 # next make includes. `pnp build` swaps each game's folder in whole, and the
 # stamp is touched only after it did, so an interrupted make builds again.
 -include $(wildcard $(OUT)/.made/*.d)
 .SECONDEXPANSION:
-$(OUT)/.made/%: tilesets/%.yaml $$(wildcard templates/$$*/*) $(SOURCES) $(READY)
+$(OUT)/.made/%: tilesets/%.yaml $$(wildcard templates/$$*) $(SOURCES) $(READY)
 	@mkdir -p $(@D)
 	$(BIN)/pnp build '$<' --out $(OUT) --depfile '$@.d'
 	touch '$@'

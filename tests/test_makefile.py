@@ -51,6 +51,8 @@ def later(path: Path) -> None:
 @pytest.fixture
 def project(tmp_path):
     shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(ROOT / "scripts" / "make_tilesets.py", tmp_path / "scripts")
     (tmp_path / "pyproject.toml").write_text("")
     (tmp_path / "ready").write_text("")
     folder = tmp_path / "tilesets"

@@ -131,6 +131,8 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     from pnp.model.options import BuildOptions
 
     targets = list(games) or list(shipped_games())
+    if depfile is not None:
+        check_depfile(depfile)
     if variant and len(targets) != 1:
         raise InputError(Where("command line"), "--variant needs exactly one game",
                          field="--variant", found=f"{len(targets)} games",
@@ -216,14 +218,35 @@ def check_distinct(targets: list[str], tilesets: list[Tileset]) -> None:
         seen[tileset.game.casefold()] = target
 
 
+def check_depfile(depfile: Path) -> None:
+    """Refuse a ``--depfile`` whose rule's target make could not read, before building."""
+    from pnp.build.depfile import depfile_target, spelled
+
+    if spelled(depfile_target(depfile)) is None:
+        raise InputError(Where("command line"), "make cannot read a rule for this file",
+                         field="--depfile", found=repr(str(depfile)),
+                         allowed="a path without ; = % | control characters, or a backslash "
+                                 "before a special character or at the end")
+
+
 def write_inputs(depfile: Path, targets: list[str], tilesets: list[Tileset]) -> None:
-    """The make rule of ``--depfile``: every file the build read."""
+    """The make rule of ``--depfile``: every file the build read.
+
+    A file make cannot name is left out of the rule, which then makes the
+    game rebuild every time; the user is told which file and why.
+    """
     from pnp.build.depfile import write_depfile
     from pnp.build.places import game_inputs
     from pnp.input.catalog import resolve
 
-    write_depfile(depfile, [item.path for tileset, target in zip(tilesets, targets, strict=True)
-                            for item in game_inputs(tileset, resolve(target))])
+    unnamed = write_depfile(depfile, [item.path for tileset, target
+                                      in zip(tilesets, targets, strict=True)
+                                      for item in game_inputs(tileset, resolve(target))])
+    for name in unnamed:
+        click.echo(f"pnp: warning: make cannot name {name!r} in a rule (it holds ; = % | "
+                   "or a control character, or a backslash make would read as an escape), "
+                   f"so the rule in {str(depfile)!r} rebuilds this game every time; "
+                   "rename the file to rebuild only when it changes", err=True)
 
 
 @main.command()
