@@ -142,7 +142,8 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     size = parse_bleed(bleed_size) if bleed_size else (9.0 if bleed or print_shop else 0.0)
     options = BuildOptions(("letter", "a4") if paper == "all" else (paper,), size, duplex,
                            rulebook=rulebook, booklet=booklet, jobs=jobs,
-                           back_offset=load_profile(printer) if printer else (0.0, 0.0),
+                           back_offset=(load_profile(printer, "--profile") if printer is not None
+                                        else (0.0, 0.0)),
                            ink_saver=ink_saver, print_shop=print_shop)
     with early_workers(options) as workers:
         from pnp.impose.fit import check_fit
@@ -452,14 +453,10 @@ def turns(game: str, file: str) -> None:
         offered = [name for name in GAME_MODULES if name == "mattock"]
         raise InputError(Where("command line"), "there is no turn listing for this game",
                          field="GAME", found=repr(game), allowed=", ".join(offered))
+    from pnp.input.positions import read_positions_text
+
     source = "<stdin>" if file == "-" else file
-    try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-        raise InputError(Where(source), "the positions cannot be read", field="FILE",
-                         found=reason or type(error).__name__,
-                         allowed="a readable UTF-8 file of JSON lines, or - for stdin") from None
+    text = read_positions_text(source, sys.stdin.buffer if file == "-" else Path(file))
     out = sys.stdout
     for line in rules.turns(text.splitlines(), source):
         out.write(line + "\n")

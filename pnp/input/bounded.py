@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 
 class TooLarge(OSError):
@@ -36,16 +37,40 @@ def read_bounded(path: Path, limit: int, *, follow: bool = True) -> bytes:
     if not follow:
         flags |= getattr(os, "O_NOFOLLOW", 0)
     handle = os.open(path, flags)
+    try:
+        info = os.fstat(handle)
+    except OSError:
+        os.close(handle)
+        raise
+    if not stat.S_ISREG(info.st_mode):
+        os.close(handle)
+        raise NotRegular("not a regular file")
     with os.fdopen(handle, "rb") as stream:
-        info = os.fstat(stream.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise NotRegular("not a regular file")
         if info.st_size > limit:
             raise TooLarge(info.st_size, limit)
         data = stream.read(limit + 1)
     if len(data) > limit:
         raise TooLarge(len(data), limit)
     return data
+
+
+def read_stream_bounded(stream: BinaryIO, limit: int) -> bytes:
+    """At most ``limit`` bytes of an open stream such as standard input, or TooLarge.
+
+    Standard input may be a pipe that never ends (``yes | pnp turns mattock -``):
+    at most one byte past the limit is read before giving up.
+    """
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        chunk = stream.read(min(1 << 20, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    if size > limit:
+        raise TooLarge(size, limit)
+    return b"".join(chunks)
 
 
 def size_text(count: int) -> str:

@@ -16,12 +16,19 @@ import re
 import sys
 from pathlib import Path
 
-from pnp.errors import InputError, Where
+from pnp.errors import InputError, Problem, Where, shorten
+from pnp.input.bounded import NotRegular, TooLarge, read_bounded
+from pnp.input.jsontext import parse_json
 from pnp.units import mm
 
 PROFILE_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 LIMIT_MM = 10.0
-OFFSET_FORM = re.compile(r"\s*([+-]?\d+(?:\.\d+)?)\s*mm\s*,\s*([+-]?\d+(?:\.\d+)?)\s*mm\s*")
+# ASCII digits and spaces only: \d would also take Arabic-Indic or full-width digits.
+OFFSET_FORM = re.compile(r"\s*([+-]?\d+(?:\.\d+)?)\s*mm\s*,\s*([+-]?\d+(?:\.\d+)?)\s*mm\s*",
+                         re.ASCII)
+# pnp profile set writes about 40 bytes, one level deep.
+MAX_PROFILE_BYTES = 4096
+MAX_PROFILE_DEPTH = 4
 OFFSET_ALLOWED = (f"two lengths in millimetres, right then up, each within \u00b1{LIMIT_MM:g} mm, "
                   "as read off the calibration sheet: 1.5mm,-0.8mm")
 
@@ -40,11 +47,12 @@ def config_folder() -> Path:
     return base / "pnp"
 
 
-def profile_path(name: str) -> Path:
-    """Where the profile ``name`` is kept; the name is checked first."""
+def profile_path(name: str, field: str = "NAME") -> Path:
+    """Where the profile ``name`` is kept; the name is checked first (``field`` is where
+    the user typed it: the NAME of ``pnp profile`` or a build's ``--profile``)."""
     if not PROFILE_NAME.fullmatch(name):
         raise InputError(Where("command line"), "not a usable printer profile name",
-                         field="NAME", found=repr(name),
+                         field=field, found=repr(name),
                          allowed="lower-case letters, digits and hyphens, at most 40, "
                                  "such as office-laser")
     return config_folder() / "printers" / f"{name}.json"
@@ -65,32 +73,85 @@ def profile_text(offset_mm: tuple[float, float]) -> str:
     return json.dumps({"offset_mm": list(offset_mm)}, indent=1) + "\n"
 
 
-def load_profile(name: str) -> tuple[float, float]:
-    """The saved correction of profile ``name``, in points (right, up)."""
-    path = profile_path(name)
+def load_profile(name: str, field: str = "NAME") -> tuple[float, float]:
+    """The saved correction of profile ``name``, in points (right, up).
+
+    The file is in the user's config folder, but it may have been copied
+    from anyone or replaced by a link to anything: it is read as every
+    user file is (a plain file, at most :data:`MAX_PROFILE_BYTES`, UTF-8,
+    JSON nested at most :data:`MAX_PROFILE_DEPTH` deep), and its one field
+    must hold exactly two JSON numbers. Every mistake is reported at once.
+    """
+    path = profile_path(name, field)
+    text = _profile_text(name, path)
     where = Where(str(path))
     try:
-        text = path.read_text(encoding="utf-8")[:4096]
+        document = parse_json(text, MAX_PROFILE_DEPTH)
+    except json.JSONDecodeError as error:
+        raise InputError(Where(str(path), error.lineno), "the printer profile is not JSON",
+                         found=f"{error.msg}, column {error.colno}",
+                         allowed="a file pnp profile set wrote; set the profile again") from None
+    except ValueError as error:  # nested too deeply, or NaN
+        raise InputError(where, "the printer profile is not JSON", found=str(error),
+                         allowed="a file pnp profile set wrote; set the profile again") from None
+    return _offset(where, document)
+
+
+def _profile_text(name: str, path: Path) -> str:
+    """The profile's text, read bounded from a plain file only."""
+    where = Where(str(path))
+    try:
+        data = read_bounded(path, MAX_PROFILE_BYTES)
     except FileNotFoundError:
         raise InputError(Where("command line"), "no printer profile of that name",
                          field="--profile", found=repr(name),
                          allowed=_known_profiles()) from None
-    except OSError as error:
-        raise InputError(where, "the printer profile cannot be read",
-                         found=error.strerror or type(error).__name__,
+    except TooLarge as error:
+        raise InputError(where, "the printer profile is too large",
+                         found=f"more than {error.limit} bytes",
+                         allowed=f"at most {MAX_PROFILE_BYTES} bytes, as pnp profile set "
+                                 "writes it") from None
+    except OSError as error:  # NotRegular included: a FIFO, device or folder
+        found = ("not a plain file (a folder, FIFO, device or socket)"
+                 if isinstance(error, NotRegular) else error.strerror or type(error).__name__)
+        raise InputError(where, "the printer profile cannot be read", found=found,
                          allowed="a file pnp profile set wrote") from None
     try:
-        values = json.loads(text)["offset_mm"]
-        right, up = (float(value) for value in values)
-    except (ValueError, KeyError, TypeError):
-        raise InputError(where, "the printer profile is damaged", field="offset_mm",
-                         found=text.strip()[:60],
-                         allowed="a file pnp profile set wrote; set the profile again") from None
-    if not all(abs(value) <= LIMIT_MM for value in (right, up)):
-        raise InputError(where, "the printer profile's offset is out of range",
-                         field="offset_mm", found=f"{right:g} mm, {up:g} mm",
-                         allowed=OFFSET_ALLOWED)
-    return mm(right), mm(up)
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(Where(str(path), data[:error.start].count(b"\n") + 1),
+                         "the printer profile is not UTF-8 text",
+                         found=f"the byte 0x{data[error.start]:02x}",
+                         allowed="a file pnp profile set wrote") from None
+
+
+def _offset(where: Where, document: object) -> tuple[float, float]:
+    """The offset in points from the parsed profile, or every mistake in it at once."""
+    allowed = "two numbers in millimetres, right then up, such as [1.5, -0.8]"
+    if not isinstance(document, dict):
+        raise InputError(where, "the printer profile is not a JSON object",
+                         found=shorten(json.dumps(document)),
+                         allowed='{"offset_mm": [right, up]}, as pnp profile set writes it')
+    problems = [Problem(where, "not a field of a printer profile", field=str(key),
+                        found=shorten(json.dumps(document[key])), allowed="offset_mm")
+                for key in document if key != "offset_mm"]
+    values = document.get("offset_mm")
+    if not isinstance(values, list) or len(values) != 2:
+        problems.append(Problem(where, "the offset is not a pair of numbers", field="offset_mm",
+                                found=shorten(json.dumps(values)), allowed=allowed))
+        raise InputError.of(problems)
+    for index, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            problems.append(Problem(where, "not a number", field=f"offset_mm[{index}]",
+                                    found=shorten(json.dumps(value)),
+                                    allowed="a JSON number, without quotes"))
+        elif not abs(value) <= LIMIT_MM:
+            problems.append(Problem(where, "the offset is out of range",
+                                    field=f"offset_mm[{index}]", found=f"{value:g} mm",
+                                    allowed=f"within \u00b1{LIMIT_MM:g} mm"))
+    if problems:
+        raise InputError.of(problems)
+    return mm(float(values[0])), mm(float(values[1]))
 
 
 def profile_names() -> list[str]:

@@ -22,6 +22,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from pnp.errors import InputError
 from pnp.input.bounded import NotRegular, TooLarge, read_bounded
 from pnp.input.files import ART_SUFFIXES, Outside, confine
+from pnp.input.jsontext import TooDeep, parse_json
 from pnp.studio.document import EditError
 from pnp.studio.pictures import first_page_png, sheet_pdf
 from pnp.studio.saving import Conflict
@@ -29,6 +30,9 @@ from pnp.studio.session import Refused, Session
 
 LOOPBACK = "127.0.0.1"
 MAX_BODY = 64 * 1024  # an edit is a few dozen bytes
+MAX_BODY_DEPTH = 16  # an edit nests three levels
+# Headers a request may carry once: two would let a proxy and this server disagree.
+SINGLE_HEADERS = ("Host", "Origin", "Content-Length")
 MAX_SERVED_FILE = 32 * 1024 * 1024  # the largest art file a tileset may name
 PAPERS = ("letter", "a4")
 STATIC = resources.files("pnp.studio") / "static"
@@ -71,6 +75,7 @@ class Handler(BaseHTTPRequestHandler):
     """Answers one request; every answer goes through :meth:`send`."""
 
     server: StudioServer
+    body_read = False  # whether this request's body was taken off the connection
     protocol_version = "HTTP/1.1"
     server_version = "pnp-studio"
     sys_version = ""
@@ -85,14 +90,29 @@ class Handler(BaseHTTPRequestHandler):
         self._answer(self._post)
 
     def _answer(self, route: Any) -> None:
+        self.body_read = False
         try:
             self._check_caller()
             route(urlsplit(self.path))
         except Reply as reply:
+            if self.command == "POST" and not self.body_read:
+                self.close_connection = True  # an unread body must not be taken for a request
             self.send_json({"error": reply.message}, reply.status)
 
     def _check_caller(self) -> None:
-        """Refuse a request that does not name this server as its host and origin."""
+        """Refuse an ambiguous request, or one that does not name this server as its host
+        and origin.
+
+        A header that two parts of a chain of proxies or clients could read
+        differently (two ``Host`` lines, two lengths, a chunked body this
+        server does not decode) is refused outright rather than guessed at.
+        """
+        for name in SINGLE_HEADERS:
+            if len(self.headers.get_all(name, [])) > 1:
+                raise Reply(HTTPStatus.BAD_REQUEST, f"the request has more than one {name} "
+                            "header")
+        if self.headers.get("Transfer-Encoding") is not None:
+            raise Reply(HTTPStatus.BAD_REQUEST, "bodies must be sent with a Content-Length")
         if self.headers.get("Host", "") not in self.server.hosts:
             raise Reply(HTTPStatus.FORBIDDEN, "this server answers only to its own address")
         origin = self.headers.get("Origin")
@@ -157,8 +177,13 @@ class Handler(BaseHTTPRequestHandler):
         if not 0 <= length <= MAX_BODY:
             self.close_connection = True  # the unread body must not be taken for a request
             raise Reply(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"at most {MAX_BODY} bytes")
+        data = self.rfile.read(length)
+        self.body_read = True
         try:
-            body = json.loads(self.rfile.read(length) or b"{}")
+            body = parse_json(data.decode("utf-8") or "{}", MAX_BODY_DEPTH)
+        except TooDeep:
+            raise Reply(HTTPStatus.BAD_REQUEST, f"the body nests more than {MAX_BODY_DEPTH} "
+                        "levels deep") from None
         except (ValueError, UnicodeDecodeError):
             raise Reply(HTTPStatus.BAD_REQUEST, "the body is not JSON") from None
         if not isinstance(body, dict):

@@ -13,6 +13,7 @@ whole batch in one pass.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -20,10 +21,16 @@ import msgspec
 
 from pnp.errors import InputError, Problem, Where
 from pnp.geometry.lattice import ring_distance
+from pnp.input.jsontext import parse_json
 from pnp.rules.mattock.engine import BLUE, PLAYERS, RED, Board, State, make_board
 from pnp.rules.mattock.turns import Listing, list_turns
 
-MAX_SIDE = 30  # far beyond any real board; keeps one line from asking for a huge table
+# Far beyond the real boards (5 and 7), and small enough that no position
+# lists more than a few million turns: a side-30 board with a dozen miners a
+# side asked for 40 s and 90 MB of output per line.
+MAX_SIDE = 12
+MAX_MINERS = 12  # of each colour on the board; the game has six
+MAX_DEPTH = 8  # a position nests three levels: the line, a list of cells, a cell
 ENOUGH = 1_000_000  # the supply when a position does not give one: never the limit
 FIELDS = ("side", "to_move", "tiles", "miners", "in_hand", "supply")
 REQUIRED = ("side", "to_move", "tiles", "miners")
@@ -123,6 +130,10 @@ def _miners(check: _Line, value: object, side: int, tiles: set[Cell]) -> tuple[i
     found: list[list[Cell]] = [[], []]
     for colour, cells in _pair(check, "miners", value).items():
         field = f"miners.{colour}"
+        if isinstance(cells, list) and len(cells) > MAX_MINERS:
+            check.fail(field, "too many miners", len(cells),
+                       f"at most {MAX_MINERS} of each colour on the board")
+            continue
         for number, cell in enumerate(_cells(check, field, cells, side)):
             name = f"{field}[{number}]"
             if cell in taken:
@@ -141,7 +152,7 @@ def read_position(source: str, line: int, text: str, boards: dict[int, Board],
     """One line as a position, or None with its mistakes added to ``problems``."""
     check = _Line(source, line, problems)
     try:
-        data = json.loads(text)
+        data = parse_json(text, MAX_DEPTH)
     except ValueError as error:
         check.fail("", f"not JSON ({error})", text.strip(), "one JSON object per line")
         return None
@@ -155,7 +166,7 @@ def read_position(source: str, line: int, text: str, boards: dict[int, Board],
     tile_list = _cells(check, "tiles", data.get("tiles", []), side)
     tiles = set(tile_list)
     if len(tiles) != len(tile_list):
-        repeated = sorted({cell for cell in tile_list if tile_list.count(cell) > 1})
+        repeated = sorted(cell for cell, count in Counter(tile_list).items() if count > 1)
         check.fail("tiles", "two pieces on one space (a tile listed twice)",
                    [list(cell) for cell in repeated], "each space once")
     _miners(check, data.get("miners", {}), side, tiles)

@@ -1,0 +1,41 @@
+"""The text of a positions file for ``pnp turns``, read as every user file is.
+
+A positions file may come from any script or any person: it is read only
+when it is a plain file (a FIFO would block forever, ``/dev/zero`` would
+never end), standard input included, at most :data:`MAX_POSITIONS_BYTES`
+(about 40,000 positions on the largest board), and must be UTF-8.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import BinaryIO
+
+from pnp.errors import InputError, Where
+from pnp.input.bounded import NotRegular, TooLarge, read_bounded, read_stream_bounded, size_text
+
+MAX_POSITIONS_BYTES = 64 * 1024 * 1024
+ALLOWED = "a readable UTF-8 file of JSON lines, or - for standard input"
+
+
+def read_positions_text(source: str, origin: Path | BinaryIO) -> str:
+    """The text of ``origin`` (a path, or standard input's byte stream), or InputError."""
+    try:
+        data = (read_bounded(origin, MAX_POSITIONS_BYTES) if isinstance(origin, Path)
+                else read_stream_bounded(origin, MAX_POSITIONS_BYTES))
+    except TooLarge as error:
+        raise InputError(Where(source), "the positions are too large", field="FILE",
+                         found=f"more than {size_text(error.limit)}",
+                         allowed=f"at most {size_text(MAX_POSITIONS_BYTES)}; split the "
+                                 "positions over several runs") from None
+    except OSError as error:
+        reason = ("not a plain file (a folder, FIFO, device or socket)"
+                  if isinstance(error, NotRegular) else error.strerror or type(error).__name__)
+        raise InputError(Where(source), "the positions cannot be read", field="FILE",
+                         found=reason, allowed=ALLOWED) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(Where(source, data[:error.start].count(b"\n") + 1),
+                         "the positions are not UTF-8 text", field="FILE",
+                         found=f"the byte 0x{data[error.start]:02x}", allowed=ALLOWED) from None
