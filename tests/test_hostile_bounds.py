@@ -17,6 +17,7 @@ import os
 import resource
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -226,3 +227,48 @@ def test_fuzzed_tileset_fields_read_or_are_an_input_error(top, tile):
         from_data(parse_yaml(text, "fuzz.yaml"), Path("fuzz.yaml"))
     except InputError as error:
         assert error.paragraph()
+
+
+# ---------------------------------------------------------------------------
+# Time and memory: what is cheap to write must be cheap to refuse
+
+
+@pytest.mark.parametrize("item", ["1", "{a: 1}"])
+def test_a_long_flow_list_is_refused_before_its_nodes_are_built(item):
+    """A 4 MB flow list of a million values took 34-48 s and up to 1.5 GB to refuse."""
+    text = "game: foo\ntiles: [" + ", ".join([item] * (3_900_000 // (len(item) + 2))) + "]\n"
+    tracemalloc.start()
+    try:
+        with pytest.raises(InputError, match="too many values") as error:
+            parse_yaml(text, "probe.yaml")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert error.value.where.line == 2
+    assert peak < len(text) * 4 + 32 * 1024 * 1024
+
+
+def test_a_big_file_with_a_syntax_error_is_worded_without_the_slow_parser(monkeypatch):
+    text = "game: foo\ntiles: [" + ", ".join(["1"] * 100_000) + "]\n  bad: [\n"
+    assert len(text) > load._SCAN_ABOVE
+    monkeypatch.setattr(load, "_parse_slowly", None)  # calling it would fail the test
+    with pytest.raises(InputError, match="YAML syntax error") as error:
+        parse_yaml(text, "probe.yaml")
+    assert error.value.where.line == 3
+
+
+def test_a_float_is_measured_once_per_width(monkeypatch):
+    """Text overtaking a table asked for its height each time: a 1,000-row table followed
+    by 1,000 paragraphs took 37 s to typeset."""
+    from reportlab.platypus import Table, flowables
+
+    from pnp.rulebook.floats import Float
+
+    measured = []
+    real = flowables._listWrapOn
+    monkeypatch.setattr(flowables, "_listWrapOn",
+                        lambda *args, **kw: measured.append(args[1]) or real(*args, **kw))
+    table = Float([Table([["a", "b"]] * 50)])
+    heights = {table.content_height(width) for width in [300.0] * 20 + [200.0] * 5}
+    assert measured == [300.0, 200.0]
+    assert len(heights) == 1 and heights.pop() > 50 * 10

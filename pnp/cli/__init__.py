@@ -131,19 +131,11 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     from pnp.model.options import BuildOptions
 
     targets = list(games) or list(shipped_games())
-    if depfile is not None:
-        check_depfile(depfile)
-    if variant and len(targets) != 1:
-        raise InputError(Where("command line"), "--variant needs exactly one game",
-                         field="--variant", found=f"{len(targets)} games",
-                         allowed="one game id or tileset path")
-    from pnp.input.profiles import load_profile
-
+    check_targets(targets, variant, depfile)
     size = parse_bleed(bleed_size) if bleed_size else (9.0 if bleed or print_shop else 0.0)
     options = BuildOptions(("letter", "a4") if paper == "all" else (paper,), size, duplex,
                            rulebook=rulebook, booklet=booklet, jobs=jobs,
-                           back_offset=(load_profile(printer, "--profile") if printer is not None
-                                        else (0.0, 0.0)),
+                           back_offset=back_offset(printer),
                            ink_saver=ink_saver, print_shop=print_shop)
     with early_workers(options) as workers:
         from pnp.impose.fit import check_fit
@@ -217,6 +209,23 @@ def check_distinct(targets: list[str], tilesets: list[Tileset]) -> None:
                              f"{seen[tileset.game.casefold()]!r} and {target!r}",
                              allowed="each game once; give a copied tileset its own 'game' id")
         seen[tileset.game.casefold()] = target
+
+
+def check_targets(targets: list[str], variant: str | None, depfile: Path | None) -> None:
+    """Refuse options that cannot apply to these targets, before anything is read."""
+    if depfile is not None:
+        check_depfile(depfile)
+    if variant and len(targets) != 1:
+        raise InputError(Where("command line"), "--variant needs exactly one game",
+                         field="--variant", found=f"{len(targets)} games",
+                         allowed="one game id or tileset path")
+
+
+def back_offset(printer: str | None) -> tuple[float, float]:
+    """The backs' correction of ``--profile`` (an empty name is a mistake, not no profile)."""
+    from pnp.input.profiles import load_profile
+
+    return load_profile(printer, "--profile") if printer is not None else (0.0, 0.0)
 
 
 def check_depfile(depfile: Path) -> None:

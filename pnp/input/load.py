@@ -44,6 +44,11 @@ MAX_NUMBER_CHARACTERS = 40  # a count or size is never longer; Python refuses ve
 # would overflow the C stack. Below this bound on the nesting (see _nesting_bound)
 # it cannot; above it, the Python parser reads the file and stops at MAX_DEPTH.
 _C_SAFE_NESTING = 5_000
+# A file larger than this is scanned event by event before any node is built
+# (see _scan_events); the largest shipped tileset is about 32 KB. It is also
+# the largest file the pure-Python parser reads to word a syntax error: that
+# parser reads about 100 KB a second.
+_SCAN_ABOVE = 256 * 1024
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
@@ -335,16 +340,25 @@ def read_text(path: Path, what: str = "tileset") -> str:
     return text
 
 
+# What may come before a line's content: indentation, then the indicators that
+# open a block collection on the same line (``- - x``, ``? a``, ``: b``), each
+# followed by white space, with any anchor or tag between them.
+_BLOCK_PREFIX = re.compile(r"^[ \t]*(?:(?:[-?:]|[&!][^ \t\n]*)[ \t]+)*", re.MULTILINE)
+
+
 def _nesting_bound(text: str) -> int:
     """A cheap upper bound on how deeply the YAML text can nest.
 
     Each level of a flow collection needs its own opening bracket, and each
     level of block collections starts at a greater column than the one around
-    it (or, for a list under a key, at the same column once), so the levels
-    are at most the brackets plus twice the longest line.
+    it (or, for a list under a key, at the same column once). A block
+    collection starts in a line's indentation or among the indicators that
+    follow it, so the levels are at most the brackets plus twice the longest
+    such prefix. (The longest line would bound it too, but a flow list of a
+    million items on one line would then never reach libyaml.)
     """
-    longest = max(map(len, text.splitlines()), default=0)
-    return text.count("[") + text.count("{") + 2 * (longest + 1)
+    prefix = max((len(match.group()) for match in _BLOCK_PREFIX.finditer(text)), default=0)
+    return text.count("[") + text.count("{") + 2 * (prefix + 2)
 
 
 def parse_yaml(text: str, source: str) -> Any:
@@ -353,17 +367,82 @@ def parse_yaml(text: str, source: str) -> Any:
         raise InputError(Where(source), "this YAML text is too large to be written by hand",
                          found=f"{len(text)} characters",
                          allowed=f"at most {MAX_FILE_BYTES} characters")
-    if _nesting_bound(text) > _C_SAFE_NESTING:
-        return _parse_slowly(text, source)  # the Python composer stops at MAX_DEPTH
+    if len(text) > _SCAN_ABOVE or _nesting_bound(text) > _C_SAFE_NESTING:
+        mistake = _scan_events(text, source)
+        if mistake is not None:
+            return _parse_slowly(text, source) if len(text) <= _SCAN_ABOVE else \
+                _syntax_error(mistake, source)
     fast = _FastLineLoader(text, source)
     try:
         data = fast.get_single_data()
-    except yaml.YAMLError:
-        return _parse_slowly(text, source)  # the Python parser words the mistake
+    except yaml.YAMLError as mistake:  # the Python parser words the mistake, if it is quick
+        return _parse_slowly(text, source) if len(text) <= _SCAN_ABOVE else \
+            _syntax_error(mistake, source)
     finally:
         fast.dispose()
     _report_key_problems(fast.key_problems, source)
     return data
+
+
+def _scan_events(text: str, source: str) -> yaml.YAMLError | None:
+    """Stop a file that nests too deeply or holds too many values before any node is built.
+
+    libyaml's parser hands out events one at a time from a loop of its own,
+    so a million-item flow list or ``[`` repeated a million times costs at
+    most :data:`MAX_VALUES` events here, instead of a tree of a million nodes
+    (half a gigabyte) or a recursion that would overflow the C stack. Aliases
+    are counted later, as values are built. Returns the parser's syntax error,
+    if any, for the caller to word.
+    """
+    scanner = _FastBase(text)
+    depth = values = 0
+    try:
+        while (event := scanner.get_event()) is not None:  # type: ignore[no-untyped-call]
+            kind = type(event)
+            if kind in _OPENING:
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise _exceeded(source, event, "the data is nested too deeply",
+                                    f"more than {MAX_DEPTH} levels of mappings and lists",
+                                    f"at most {MAX_DEPTH} levels")
+            elif kind in _CLOSING:
+                depth -= 1
+                continue
+            elif kind is not yaml.ScalarEvent:
+                continue
+            values += 1
+            if values > MAX_VALUES:
+                raise _exceeded(source, event, "the file holds too many values",
+                                f"more than {MAX_VALUES:,}",
+                                f"at most {MAX_VALUES:,} values (text, numbers, lists and "
+                                "mappings)")
+    except yaml.YAMLError as mistake:
+        return mistake
+    finally:
+        scanner.dispose()
+    return None
+
+
+_OPENING = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_CLOSING = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
+def _exceeded(source: str, event: yaml.Event, problem: str, found: str,
+              allowed: str) -> InputError:
+    mark = event.start_mark
+    return InputError(Where(source, mark.line + 1 if mark else 0), problem, found=found,
+                      allowed=allowed)
+
+
+def _syntax_error(mistake: yaml.YAMLError, source: str) -> Any:
+    """Raise libyaml's own account of a syntax error in a file too big for the Python parser."""
+    if isinstance(mistake, yaml.MarkedYAMLError):
+        mark = mistake.problem_mark or mistake.context_mark
+        problem = mistake.problem or mistake.context or "the YAML cannot be read"
+        raise InputError(Where(source, mark.line + 1 if mark else 0),
+                         f"YAML syntax error: {problem}",
+                         allowed="valid YAML (check indentation, colons and quotes)")
+    raise InputError(Where(source), f"YAML syntax error: {mistake}", allowed="valid YAML")
 
 
 def _parse_slowly(text: str, source: str) -> Any:

@@ -28,12 +28,17 @@ class Float(platypus_class("KeepTogether")):  # type: ignore[misc]  # reportlab 
         """The block's full height at ``width``, spacing between its parts included.
 
         Measured without a canvas: passing the book's canvas would make
-        reportlab copy the whole frame for each measurement.
+        reportlab copy the whole frame for each measurement. Kept per width:
+        it is asked again before each piece of text that overtakes the
+        float, and measuring a table of a thousand rows once per paragraph
+        made a long table followed by many paragraphs take minutes.
         """
         from reportlab.platypus.flowables import _listWrapOn
 
-        _, height = _listWrapOn(self._content, width, None)
-        return float(height)
+        heights: dict[float, float] = self.__dict__.setdefault("_heights_by_width", {})
+        if width not in heights:
+            heights[width] = float(_listWrapOn(self._content, width, None)[1])
+        return heights[width]
 
 
 def _may_overtake(flowable: Flowable) -> bool:

@@ -55,6 +55,14 @@ PAWN_COLOURS = {
     "green": "#2e7d32", "yellow": "#e0b020", "grey": "#8a8a8a",
 }
 MARKS = ("tick", "cross")
+# Bounds on a template, so that no template takes a build past a few seconds:
+# one paragraph, heading, list item or table cell (about five pages of text),
+# the whole template (about 400 pages), and the blocks that cost the most.
+MAX_PARAGRAPH_CHARACTERS = 20_000
+MAX_TEMPLATE_CHARACTERS = 1024 * 1024
+BLOCK_LIMITS = {"inline": (5_000, "paragraphs, headings, list items and table cells"),
+                "heading_open": (500, "headings"),
+                "tr_open": (1_000, "table rows")}
 
 Point = tuple[float, float]  # a board position; pawns and arrows may sit between squares
 Pawn = tuple[Point, str, str]  # where, colour, label
@@ -113,9 +121,15 @@ def _parse(path: Path, text: str, kinds: tuple[TileKind, ...], shape: Shape) -> 
     # no raw HTML: a tag in the template is text to print, never markup to pass on
     # typographer: curly quotes and apostrophes, en and em dashes from -- and ---,
     # and an ellipsis from ..., as a typeset book prints them
+    template = Reading(str(path))
+    if len(text) > MAX_TEMPLATE_CHARACTERS:
+        template.report(0, "text", "this rulebook template is too long to typeset",
+                        f"{len(text):,} characters",
+                        f"at most {MAX_TEMPLATE_CHARACTERS:,} characters (about 400 pages)")
+        template.done()
     parser = MarkdownIt("commonmark", {"html": False, "typographer": True})
     tokens = parser.enable(["table", "replacements", "smartquotes"]).parse(text)
-    template = Reading(str(path))
+    _refuse_too_many(template, tokens)
     blocks: list[Block] = []
     pending: list[Token] = []
     for token in tokens:
@@ -128,6 +142,7 @@ def _parse(path: Path, text: str, kinds: tuple[TileKind, ...], shape: Shape) -> 
         else:
             _refuse_images(template, token)
             _refuse_undrawable(template, token)
+            _refuse_long(template, token)
             pending.append(token)
     if pending:
         blocks.append(Block("markdown", tuple(pending)))
@@ -145,6 +160,36 @@ def _refuse_images(template: Reading, token: Token) -> None:
                             str(child.attrGet("src") or ""),
                             "pictures generated from the tileset: a ```pnp diagram``` block "
                             "or the ```pnp components``` table")
+
+
+def _refuse_too_many(template: Reading, tokens: list[Token]) -> None:
+    """Bound what costs the most to typeset: every heading is a contents line and a
+    bookmark, every table row is measured again on each page its table spans.
+    Each limit is ten times what the longest shipped rulebook uses."""
+    counts: dict[str, int] = {}
+    for token in tokens:
+        if token.type not in BLOCK_LIMITS:
+            continue
+        counts[token.type] = counts.get(token.type, 0) + 1
+        if counts[token.type] == BLOCK_LIMITS[token.type][0] + 1:
+            limit, what = BLOCK_LIMITS[token.type]
+            template.report(token.map[0] + 1 if token.map else 0, "text",
+                            f"this rulebook template has too many {what}",
+                            f"more than {limit:,}, the first extra one here",
+                            f"at most {limit:,} {what} in one rulebook")
+
+
+def _refuse_long(template: Reading, token: Token) -> None:
+    """A paragraph longer than a few pages is an error: reportlab lays a paragraph that
+    runs over a page out again for every page it fills, so one paragraph of a
+    million characters would take minutes; a real rule is a few hundred."""
+    if token.type != "inline" or len(token.content) <= MAX_PARAGRAPH_CHARACTERS:
+        return
+    template.report(token.map[0] + 1 if token.map else 0, "text",
+                    "this paragraph is too long to typeset",
+                    f"{len(token.content):,} characters",
+                    f"at most {MAX_PARAGRAPH_CHARACTERS:,} characters (about five pages); "
+                    "break it with a blank line")
 
 
 def _refuse_undrawable(template: Reading, token: Token) -> None:
