@@ -162,3 +162,63 @@ def test_nesting_counts_brackets_outside_strings_only():
     assert parse_json("[" * 9 + "]" * 9, 9) == [[[[[[[[[]]]]]]]]]
     with pytest.raises(ValueError, match="Infinity"):
         parse_json("[Infinity]", 4)
+
+
+# --- validate refuses what build refuses ------------------------------------------------
+
+PROBE = """game: {game}
+title: Probe
+size: 1.5in
+icons:
+  - name: lamp
+    file: lamp.svg
+tiles:
+  - name: {tile}
+    count: 4
+    paths: [N-S]
+    features: [{{icon: lamp}}]
+"""
+CLEAN_ICON = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle r="4"/></svg>'
+
+
+@pytest.mark.parametrize("game, tile, icon, fragments", [
+    ("con", "straight", CLEAN_ICON, ["field 'game'", "Windows device name"]),
+    ("probe", "aux", CLEAN_ICON, ["field 'tiles[0].name'", "'tiles/aux.svg'"]),
+    ("probe", "lpt1", CLEAN_ICON, ["'tiles/lpt1.svg'"]),
+    ("probe", "straight", CLEAN_ICON.replace("<svg ", '<svg onload="alert(1)" '),
+     ["event handler", "onload"]),
+], ids=["game-con", "tile-aux", "tile-lpt1", "icon-onload"])
+def test_validate_refuses_what_build_refuses_with_the_same_message(tmp_path, game, tile, icon,
+                                                                   fragments):
+    (tmp_path / "lamp.svg").write_text(icon)
+    path = tmp_path / "probe.yaml"
+    path.write_text(PROBE.format(game=game, tile=tile))
+    results = {}
+    for verb, extra in (("validate", []), ("build", ["--out", str(tmp_path / "out")])):
+        status, output = run([verb, str(path), *extra])
+        assert status == 2, (verb, output)
+        results[verb] = output
+    assert results["validate"] == results["build"]
+    for fragment in fragments:
+        assert fragment in results["validate"]
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_mix_whose_tile_is_a_device_name_is_refused_by_validate(tmp_path):
+    mix = tmp_path / "mine.yaml"
+    mix.write_text("base: demon-mine\nname: mine\ntiles:\n  - name: com1\n    count: 2\n"
+                   "    paths: [N-S]\n")
+    status, output = run(["validate", str(mix)])
+    assert status == 2 and str(mix) in output and "'tiles/com1.svg'" in output
+
+
+def test_the_studio_refuses_an_edit_to_a_device_name(tmp_path):
+    from studio_support import copy_tileset
+
+    from pnp.studio.session import Refused, Session
+
+    session = Session(copy_tileset(tmp_path, "demon-mine"))
+    before = session.text
+    with pytest.raises(Refused, match="Windows device name"):
+        session.edit({"op": "rename", "tile": "elbow", "name": "prn"})
+    assert session.text == before

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from support import ROOT, tileset_from_text
 
-from pnp.build.names import MAX_NAME, fold, unsafe
+from pnp.input.names import MAX_NAME, fold, unsafe
 from pnp.build.places import check_out_dir, check_output_file, game_inputs
 from pnp.build.staging import check_target
 from pnp.cli import main

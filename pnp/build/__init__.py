@@ -3,7 +3,7 @@
 Each job's files are written as soon as the job finishes, into a hidden
 staging folder per game, and published only when every game is complete: a
 build that fails while rendering leaves its output folder as it was. The
-names of the files are checked before drawing (:mod:`pnp.build.names`) and
+names of the files are checked before drawing (:mod:`pnp.input.names`) and
 again before each job's files are written, and each game is published by
 :mod:`pnp.build.staging`: its staging folder, complete, is swapped in at
 once, so a build that is killed, or whose disk fills up, leaves each game
@@ -23,7 +23,7 @@ from pnp.build.jobs import (
     run_jobs,
 )
 from pnp.build.manifest import file_listing, manifest, manifest_text
-from pnp.build.names import check_files, check_names
+from pnp.input.names import check_files, check_names
 from pnp.build.places import check_out_dir_for
 from pnp.build.registry import EXPORTERS
 from pnp.build.staging import Staging, check_target, explained

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Protocol
 
 from pnp.build.jobs import plan_jobs, run_jobs
-from pnp.build.names import check_files
+from pnp.input.names import check_files
 from pnp.build.places import check_out_dir_for
 from pnp.build.staging import publish_or_explain
 from pnp.errors import InputError, Where

@@ -22,7 +22,7 @@ from msgspec.structs import replace
 
 from pnp.build import game_files
 from pnp.build.jobs import plan_jobs
-from pnp.build.names import check_names
+from pnp.input.names import check_names
 from pnp.build.places import check_out_dir, game_inputs
 from pnp.build.registry import EXPORTERS
 from pnp.build.staging import check_target, publish

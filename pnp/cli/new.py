@@ -36,7 +36,7 @@ def new(name: str, base: str | None, folder: Path) -> None:
     Comments in the file explain every top-level field; the file validates and
     builds as written. An existing file is never replaced.
     """
-    from pnp.build.names import unsafe
+    from pnp.input.names import unsafe
     from pnp.input.schema import NAME_PATTERN
     from pnp.input.starters import new_mix, new_tileset
     from pnp.input.targets import load_target

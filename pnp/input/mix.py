@@ -205,7 +205,7 @@ def _homebrew(top: Node, base: Tileset) -> None:
 def _mixed(base: Tileset, top: Node, path: Path) -> Tileset:
     name = (top["name"] if top.given("name")
             else re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-") or "mix")
-    extra = tuple(tile_kind(node, base.rotatable, base.default_back)
+    extra = tuple(replace(tile_kind(node, base.rotatable, base.default_back), file=str(path))
                   for node in top["tiles"] or ())
     mixed = base.with_counts(dict(top["counts"] or ()))
     return replace(mixed, tiles=mixed.tiles + extra, mix=name)

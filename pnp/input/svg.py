@@ -40,7 +40,7 @@ MAX_ELEMENTS = 200_000
 
 ALLOWED = ("a self-contained SVG in UTF-8, UTF-16 or UTF-32 whose only links are to its own "
            "elements (href=\"#id\", url(#id)): no other file, URL or data: content, no DTD, "
-           "entity, XInclude, script or stylesheet")
+           "entity, XInclude, script, event handler or stylesheet")
 
 _BOMS = ((b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe\x00\x00", "utf-32-le"),
          (b"\xef\xbb\xbf", "utf-8"), (b"\xfe\xff", "utf-16-be"), (b"\xff\xfe", "utf-16-le"))
@@ -250,6 +250,10 @@ def _check_element(namespace: str, local: str) -> None:
 
 
 def _check_attribute(local: str, value: str) -> None:
+    if local[:2].lower() == "on":  # onload, onclick, onbegin...: every event handler
+        raise SvgProblem("the SVG has an event handler, which would run a script where the "
+                         "SVG is opened (pnp draws art again and never runs it)",
+                         f'{local}="{value}"')
     if local in _LINK_ATTRIBUTES:
         if not _INTERNAL_LINK.fullmatch(value):
             raise SvgProblem("the SVG refers to another file or a URL (or to data: content), "

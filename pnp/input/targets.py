@@ -16,8 +16,10 @@ from pnp.errors import InputError, Where, did_you_mean
 from pnp.input.catalog import resolve
 from pnp.input.load import Mapping, parse_yaml, read_text
 from pnp.input.mix import load_mix
+from pnp.input.names import check_names
 from pnp.input.schema import Reading
 from pnp.input.tileset import MAX_COUNT, MAX_PIECES, from_data, pieces_allowed
+from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 
 
@@ -36,8 +38,13 @@ def from_text(text: str, path: Path) -> Tileset:
     """
     data = parse_yaml(text, str(path))
     if isinstance(data, Mapping) and "base" in data and "game" not in data:
-        return load_mix(data, path)
-    return from_data(data, path)
+        tileset = load_mix(data, path)
+    else:
+        tileset = from_data(data, path)
+    # The names become file names: one that a build would refuse is refused here,
+    # so validate and the studio never pass what build then stops at.
+    check_names([output_tileset(tileset, None)], BuildOptions(), [path])
+    return tileset
 
 
 def apply_variant(tileset: Tileset, variant: str | None) -> Tileset:

@@ -683,7 +683,7 @@ def _palette(node: Node | None) -> tuple[tuple[str, str], ...]:
 
 def _back(node: Node, title: str) -> Back:
     return Back(name=node["name"], title=node["title"] if node.given("title") else title,
-                motif=node["motif"], subtitle=node["subtitle"])
+                motif=node["motif"], subtitle=node["subtitle"], line=node.line)
 
 
 def tile_kind(node: Node, rotatable: bool, back: str) -> TileKind:
@@ -736,7 +736,7 @@ def _board_spec(node: Node | None, title: str) -> BoardSpec | None:
 
 
 def _aid(node: Node, palette: tuple[tuple[str, str], ...]) -> Aid:
-    return Aid(name=node["name"], title=node["title"], palette=palette,
+    return Aid(name=node["name"], title=node["title"], palette=palette, line=node.line,
                sections=tuple(_section(part) for part in node["sections"]))
 
 

@@ -87,6 +87,9 @@ class TileKind(msgspec.Struct, frozen=True, dict=True):
     role: str = "tunnel"
     art: Art | None = None
     line: int = 0
+    # The file declaring this kind when it is not the tileset's own (a mix's
+    # homebrew tile): ``line`` is a line of that file.
+    file: str = ""
 
     @cached_property
     def ports(self) -> frozenset[str]:
@@ -111,6 +114,7 @@ class Back(msgspec.Struct, frozen=True):
     title: str
     motif: str
     subtitle: str = ""
+    line: int = 0  # of its entry in the tileset, for messages
 
 
 class Variant(msgspec.Struct, frozen=True):
@@ -172,6 +176,7 @@ class Aid(msgspec.Struct, frozen=True):
     title: str
     sections: tuple[AidSection, ...]
     palette: tuple[tuple[str, str], ...] = ()
+    line: int = 0  # of its entry in the tileset, for messages
 
 
 class Tileset(msgspec.Struct, frozen=True):

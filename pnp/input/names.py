@@ -77,23 +77,30 @@ def _line(tileset: Tileset, key: str) -> int:
 
 
 def _pieces(tileset: Tileset) -> Iterable[Output]:
-    """The design SVGs, named after the tileset's pieces."""
+    """The design SVGs, named after the tileset's pieces.
+
+    Each is blamed on the file and list entry that declares it: a mix's
+    homebrew tile on the mix, counted among the mix's own tiles.
+    """
     file = str(tileset.source)
+    index_in_file: dict[str, int] = {}
     for tile in tileset.tiles:
-        yield Output(f"tiles/{tile.name}.svg", Where(file, tile.line), "tiles: name",
-                     f"tile '{tile.name}'", tile.name)
-    for back in tileset.backs:
-        yield Output(f"backs/{back.name}.svg", Where(file, _line(tileset, "backs")),
-                     "backs: name", f"back '{back.name}'", back.name)
-    for piece in tileset.components:
+        declared = tile.file or file
+        index = index_in_file[declared] = index_in_file.get(declared, -1) + 1
+        yield Output(f"tiles/{tile.name}.svg", Where(declared, tile.line),
+                     f"tiles[{index}].name", f"tile '{tile.name}'", tile.name)
+    for index, back in enumerate(tileset.backs):
+        yield Output(f"backs/{back.name}.svg", Where(file, back.line or _line(tileset, "backs")),
+                     f"backs[{index}].name", f"back '{back.name}'", back.name)
+    for index, piece in enumerate(tileset.components):
         at = Where(file, piece.line)
-        yield Output(f"components/{piece.name}.svg", at, "components: name",
+        yield Output(f"components/{piece.name}.svg", at, f"components[{index}].name",
                      f"{piece.kind} '{piece.name}'", piece.name)
-        yield Output(f"components/{piece.name}-reverse.svg", at, "components: name",
+        yield Output(f"components/{piece.name}-reverse.svg", at, f"components[{index}].name",
                      f"the reverse of {piece.kind} '{piece.name}'", piece.name)
     if tileset.board is not None:
         yield Output(f"board/{tileset.board.name}.svg", Where(file, _line(tileset, "board")),
-                     "board: name", f"board '{tileset.board.name}'", tileset.board.name)
+                     "board.name", f"board '{tileset.board.name}'", tileset.board.name)
 
 
 def folder_output(tileset: Tileset, origin: Path | None = None) -> Output:
@@ -117,9 +124,10 @@ def _sheets(tileset: Tileset, options: BuildOptions, folder: Output) -> Iterable
         for kind in fixed:
             yield Output(f"{game}-{kind}-{paper}.pdf", folder.where, folder.field,
                          f"the {kind.replace('-', ' ')} of '{game}' on {paper}", game)
-        for aid in tileset.aids:
-            yield Output(f"{game}-{aid.name}-{paper}.pdf", Where(file, _line(tileset, "aids")),
-                         "aids: name", f"aid '{aid.name}' on {paper}", aid.name)
+        for index, aid in enumerate(tileset.aids):
+            yield Output(f"{game}-{aid.name}-{paper}.pdf",
+                         Where(file, aid.line or _line(tileset, "aids")),
+                         f"aids[{index}].name", f"aid '{aid.name}' on {paper}", aid.name)
 
 
 def planned_outputs(tileset: Tileset, options: BuildOptions,
