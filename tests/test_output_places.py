@@ -10,11 +10,11 @@ import pytest
 from click.testing import CliRunner
 from support import ROOT, tileset_from_text
 
-from pnp.input.names import MAX_NAME, fold, unsafe
 from pnp.build.places import check_out_dir, check_output_file, game_inputs
 from pnp.build.staging import check_target
 from pnp.cli import main
 from pnp.errors import InputError
+from pnp.input.names import MAX_NAME, fold, unsafe
 from pnp.input.tileset import load_tileset
 
 SMALL = "game: mine\ntitle: Mine\nsize: 1in\ntiles:\n  - {name: elbow, count: 2, paths: [N-E]}\n"

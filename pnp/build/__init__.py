@@ -23,11 +23,11 @@ from pnp.build.jobs import (
     run_jobs,
 )
 from pnp.build.manifest import file_listing, manifest, manifest_text
-from pnp.input.names import check_files, check_names
 from pnp.build.places import check_out_dir_for
 from pnp.build.registry import EXPORTERS
 from pnp.build.staging import Staging, check_target, explained
 from pnp.export.artifacts import Artifact, Exporter
+from pnp.input.names import check_files, check_names
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 

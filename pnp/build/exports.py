@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Protocol
 
 from pnp.build.jobs import plan_jobs, run_jobs
-from pnp.input.names import check_files
 from pnp.build.places import check_out_dir_for
 from pnp.build.staging import publish_or_explain
 from pnp.errors import InputError, Where
 from pnp.export.artifacts import Exporter
 from pnp.export.pieces import Piece
 from pnp.export.raster import warm_up
+from pnp.input.names import check_files
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 

@@ -22,13 +22,13 @@ from msgspec.structs import replace
 
 from pnp.build import game_files
 from pnp.build.jobs import plan_jobs
-from pnp.input.names import check_names
 from pnp.build.places import check_out_dir, game_inputs
 from pnp.build.registry import EXPORTERS
 from pnp.build.staging import check_target, publish
 from pnp.errors import InputError, Where
 from pnp.export.artifacts import Artifact, Exporter
 from pnp.export.designs import GameDesigns
+from pnp.input.names import check_names
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 
