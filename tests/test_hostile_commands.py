@@ -222,3 +222,23 @@ def test_the_studio_refuses_an_edit_to_a_device_name(tmp_path):
     with pytest.raises(Refused, match="Windows device name"):
         session.edit({"op": "rename", "tile": "elbow", "name": "prn"})
     assert session.text == before
+
+
+@pytest.mark.parametrize("planted", ["fifo", "deep", "not-utf-8"])
+def test_a_planted_manifest_in_the_output_folder_is_not_trusted_or_waited_on(tmp_path, planted):
+    """A build refuses to replace a folder it did not write, judged by its manifest; the
+    manifest may be anything someone put there."""
+    (tmp_path / "lamp.svg").write_text(CLEAN_ICON)
+    path = tmp_path / "probe.yaml"
+    path.write_text(PROBE.format(game="probe", tile="straight"))
+    folder = tmp_path / "out" / "probe"
+    folder.mkdir(parents=True)
+    manifest = folder / "manifest.json"
+    if planted == "fifo":
+        os.mkfifo(manifest)
+    elif planted == "deep":
+        manifest.write_text("[" * 100_000)
+    else:
+        manifest.write_bytes(b'{"game": "probe\xff"}')
+    status, output = run(["build", str(path), "--out", str(tmp_path / "out")])
+    assert (status == 2 and "not written by pnp" in output) or "holds" in output, output

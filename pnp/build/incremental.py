@@ -40,7 +40,9 @@ EVERY = None  # stale_outputs' answer when anything may have changed
 def _plain(tileset: Tileset) -> Tileset:
     """The tileset without line numbers, which move when a comment is added."""
     return replace(tileset, lines=(), tiles=tuple(replace(t, line=0) for t in tileset.tiles),
-                   components=tuple(replace(c, line=0) for c in tileset.components))
+                   components=tuple(replace(c, line=0) for c in tileset.components),
+                   backs=tuple(replace(b, line=0) for b in tileset.backs),
+                   aids=tuple(replace(a, line=0) for a in tileset.aids))
 
 
 def _uncounted(tileset: Tileset) -> Tileset:

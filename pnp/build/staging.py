@@ -42,7 +42,6 @@ aside name, and the next build puts it back before doing anything else.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import shutil
@@ -52,11 +51,17 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from pnp.errors import InputError, Where
+from pnp.input.bounded import read_bounded
+from pnp.input.jsontext import parse_json
 
 LEFTOVER = re.compile(r"^\.(?P<game>[a-z0-9][a-z0-9-]*)\."
                       r"(?P<kind>staging|v|link|old)-[a-z0-9_]+$")
 LINKS = os.name == "posix"  # symbolic links need no privilege here
 WRITERS = 16  # files written and flushed at once
+# A manifest found in a folder a build would replace is read only this far:
+# the largest game's is a few hundred KB, nested five levels.
+MAX_MANIFEST_BYTES = 64 * 1024 * 1024
+MAX_MANIFEST_DEPTH = 32
 
 
 def publish_or_explain(out_dir: Path, games: dict[str, dict[str, bytes]]) -> None:
@@ -263,8 +268,9 @@ def _made_by_pnp(target: Path, game: str) -> bool:
         return False
     if not any(target.iterdir()):
         return True
-    try:
-        data = json.loads((target / "manifest.json").read_text(encoding="utf-8"))
+    try:  # whatever lies there may be planted: a FIFO, a huge file, deep JSON
+        text = read_bounded(target / "manifest.json", MAX_MANIFEST_BYTES).decode("utf-8")
+        data = parse_json(text, MAX_MANIFEST_DEPTH)
     except (OSError, ValueError):
         return False
     return isinstance(data, dict) and game in (data.get("game"), data.get("folder"))
