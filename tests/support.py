@@ -14,6 +14,20 @@ from pnp.model.tileset import Tileset
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def make_project(folder: Path) -> Path:
+    """A folder laid out as the checkout is for ``make``: the Makefile and its script, an
+    empty tilesets/ and a stand-in for the virtualenv's stamp (pass ``READY=ready``)."""
+    import shutil
+
+    shutil.copy(ROOT / "Makefile", folder / "Makefile")
+    (folder / "scripts").mkdir()
+    shutil.copy(ROOT / "scripts" / "make_tilesets.py", folder / "scripts")
+    (folder / "pyproject.toml").write_text("")
+    (folder / "ready").write_text("")
+    (folder / "tilesets").mkdir()
+    return folder / "tilesets"
+
+
 def tileset_from_text(text: str, folder: Path | None = None) -> Tileset:
     """A tileset parsed from YAML text, as if read from ``folder/test.yaml``."""
     source = (folder or ROOT / "tests") / "test.yaml"

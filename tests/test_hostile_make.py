@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from support import ROOT
+from support import make_project
 
 from pnp.build.depfile import ALWAYS, depfile_text, spelled, write_depfile
 
@@ -149,12 +149,7 @@ pathlib.Path(out).write_text("")
 
 
 def test_make_never_runs_a_file_name_and_says_how_to_build_the_skipped(tmp_path):
-    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
-    (tmp_path / "scripts").mkdir()
-    shutil.copy(ROOT / "scripts" / "make_tilesets.py", tmp_path / "scripts")
-    (tmp_path / "pyproject.toml").write_text("")
-    (tmp_path / "ready").write_text("")
-    (tmp_path / "tilesets").mkdir()
+    make_project(tmp_path)
     bin_folder = tmp_path / "bin"
     bin_folder.mkdir()
     log = tmp_path / "calls.log"

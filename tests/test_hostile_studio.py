@@ -21,15 +21,20 @@ def studio(tmp_path):
         yield server
 
 
-def raw(server, head: list[str], body: bytes = b"") -> tuple[int, bytes]:
-    """The status and body of one request sent exactly as given, on a connection of its own."""
-    data = ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
+def exchange(server, data: bytes) -> bytes:
+    """Everything the server answers to ``data`` on a connection of its own."""
     with socket.create_connection(("127.0.0.1", server.port), timeout=60) as connection:
         connection.sendall(data)
         connection.shutdown(socket.SHUT_WR)
         reply = b""
         while chunk := connection.recv(65536):
             reply += chunk
+    return reply
+
+
+def raw(server, head: list[str], body: bytes = b"") -> tuple[int, bytes]:
+    """The status and body of one request sent exactly as given."""
+    reply = exchange(server, ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body)
     status_line, _, rest = reply.partition(b"\r\n")
     return int(status_line.split()[1]), rest.partition(b"\r\n\r\n")[2]
 
@@ -89,11 +94,5 @@ def test_a_refused_post_does_not_leave_its_body_to_be_read_as_a_request(studio):
     smuggled = (f"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:{studio.port}\r\n\r\n").encode()
     head = ["POST /api/validate HTTP/1.1", "Host: evil.example",
             "Content-Type: application/json", f"Content-Length: {len(smuggled)}"]
-    data = ("\r\n".join(head) + "\r\n\r\n").encode() + smuggled
-    with socket.create_connection(("127.0.0.1", studio.port), timeout=60) as connection:
-        connection.sendall(data)
-        connection.shutdown(socket.SHUT_WR)
-        reply = b""
-        while chunk := connection.recv(65536):
-            reply += chunk
+    reply = exchange(studio, ("\r\n".join(head) + "\r\n\r\n").encode() + smuggled)
     assert reply.count(b"HTTP/1.1 ") == 1 and reply.startswith(b"HTTP/1.1 403")

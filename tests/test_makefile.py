@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from support import ROOT
+from support import make_project
 
 BIN = Path(sys.executable).parent
 
@@ -50,13 +50,7 @@ def later(path: Path) -> None:
 
 @pytest.fixture
 def project(tmp_path):
-    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
-    (tmp_path / "scripts").mkdir()
-    shutil.copy(ROOT / "scripts" / "make_tilesets.py", tmp_path / "scripts")
-    (tmp_path / "pyproject.toml").write_text("")
-    (tmp_path / "ready").write_text("")
-    folder = tmp_path / "tilesets"
-    folder.mkdir()
+    folder = make_project(tmp_path)
     subprocess.run([BIN / "pnp", "new", "foo", "--dir", str(tmp_path)], check=True,
                    capture_output=True)
     text = (tmp_path / "foo.yaml").read_text().replace("variants:", "rulebook: rules.md\n\n"
