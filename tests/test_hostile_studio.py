@@ -14,9 +14,11 @@ import pytest
 from studio_support import copy_tileset, request, running
 
 
-@pytest.fixture
-def studio(tmp_path):
-    path = copy_tileset(tmp_path, "demon-mine")
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory):
+    """One server for the module: no request here may change it, and stopping one
+    takes half a second."""
+    path = copy_tileset(tmp_path_factory.mktemp("studio"), "demon-mine")
     with running(path) as server:
         yield server
 
