@@ -9,12 +9,13 @@ OUT := output
 SOURCES := $(shell find pnp -name '*.py' -o -name '*.ttf') pyproject.toml
 # Every tileset file in tilesets/ whose name is plain (letters, digits and
 # . _ + -): the game id inside may differ from the file's name, so each file
-# gets a stamp of its own (output/.made/<file name>) rather than a target named
-# after its game. A name make or the shell would read as syntax is never given
+# gets a stamp of its own (output/.made/<file name>.stamp, its make rule beside
+# it as .stamp.d: no stamp can be taken for another file's rule) rather than a
+# target named after its game. A name make or the shell would read as syntax is never given
 # to either: the script leaves it out and says how to build it by hand.
 TILESET_FILES := $(shell $(PYTHON) scripts/make_tilesets.py tilesets \
                    $(if $(filter-out all,$(MAKECMDGOALS)),--quiet))
-STAMPS := $(TILESET_FILES:tilesets/%.yaml=$(OUT)/.made/%)
+STAMPS := $(TILESET_FILES:tilesets/%.yaml=$(OUT)/.made/%.stamp)
 
 .PHONY: all test bench versus lint check-shape docs proof clean
 
@@ -35,7 +36,7 @@ $(READY): pyproject.toml
 # stamp is touched only after it did, so an interrupted make builds again.
 -include $(wildcard $(OUT)/.made/*.d)
 .SECONDEXPANSION:
-$(OUT)/.made/%: tilesets/%.yaml $$(wildcard templates/$$*) $(SOURCES) $(READY)
+$(OUT)/.made/%.stamp: tilesets/%.yaml $$(wildcard templates/$$*) $(SOURCES) $(READY)
 	@mkdir -p $(@D)
 	$(BIN)/pnp build '$<' --out $(OUT) --depfile '$@.d'
 	touch '$@'

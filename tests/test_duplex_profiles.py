@@ -113,7 +113,7 @@ def test_a_profile_is_saved_shown_listed_and_removed(config, tmp_path):
     (("profile", "set", "laser", "--offset", "1.5,2"), "--offset"),
     (("profile", "set", "laser", "--offset", "30mm,0mm"), "within"),
     (("profile", "set", "../evil", "--offset", "1mm,1mm"), "NAME"),
-    (("profile", "show", "nobody"), "--profile"),
+    (("profile", "show", "nobody"), "NAME"),
     (("build", "demon-mine", "--profile", "nobody"), "--profile"),
 ])
 def test_profile_mistakes_are_one_paragraph_and_status_2(config, args, fragment):

@@ -166,7 +166,7 @@ def test_make_never_runs_a_file_name_and_says_how_to_build_the_skipped(tmp_path)
     calls = log.read_text().splitlines()
     assert sorted(calls) == sorted(
         f'["build", "tilesets/{name}", "--out", "output", "--depfile", '
-        f'"output/.made/{name[:-5]}.d"]' for name in ["-flag.yaml", "plain-game_2.yaml",
+        f'"output/.made/{name[:-5]}.stamp.d"]' for name in ["-flag.yaml", "plain-game_2.yaml",
                                                        "\\u00fcn\\u00ef.yaml"])
     skipped = [line for line in result.stderr.splitlines() if line.startswith("make: skipping")]
     assert len(skipped) == len(HOSTILE_TILESETS) - 1  # every name but -flag
@@ -176,3 +176,47 @@ def test_make_never_runs_a_file_name_and_says_how_to_build_the_skipped(tmp_path)
                             "SOURCES=", f"PYTHON={sys.executable}", "-n", "lint"],
                            cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert "skipping" not in quiet.stderr
+
+
+def test_a_stamp_is_never_another_tilesets_make_rule(tmp_path):
+    """``foo.d.yaml``'s stamp was ``foo``'s rule: make included it and restarted."""
+    folder = make_project(tmp_path)
+    log = tmp_path / "calls.log"
+    fake = tmp_path / "pnp"
+    fake.write_text(FAKE_PNP.format(python=sys.executable, log=str(log)))
+    fake.chmod(0o755)
+    for name in ("foo.yaml", "foo.d.yaml", "a b.yaml"):
+        (folder / name).write_text("game: x\n")
+    result = subprocess.run(["make", "--no-print-directory", f"BIN={tmp_path}", "READY=ready",
+                             "SOURCES=", f"PYTHON={sys.executable}"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("make: skipping") == 1  # make read its rules once
+    made = sorted(path.name for path in (tmp_path / "output" / ".made").iterdir())
+    assert made == ["foo.d.stamp", "foo.d.stamp.d", "foo.stamp", "foo.stamp.d"]
+
+
+@pytest.mark.parametrize("place", ["the-tileset", "a-fifo", "a-link", "in-the-game-folder",
+                                   "in-a-staging-folder"])
+def test_a_depfile_that_would_replace_an_input_or_be_lost_is_refused(tmp_path, place):
+    tileset = tmp_path / "mine.yaml"
+    tileset.write_text("game: mine\ntitle: Mine\nsize: 1in\ntiles:\n"
+                       "  - {name: straight, count: 2, paths: [N-S]}\n")
+    out = tmp_path / "out"
+    depfile = {"the-tileset": tileset, "a-fifo": tmp_path / "fifo.d",
+               "a-link": tmp_path / "link.d", "in-the-game-folder": out / "mine" / "rule.d",
+               "in-a-staging-folder": out / ".mine.staging-x" / "rule.d"}[place]
+    if place == "a-fifo":
+        os.mkfifo(depfile)
+    elif place == "a-link":
+        (tmp_path / "elsewhere").write_text("keep me")
+        depfile.symlink_to(tmp_path / "elsewhere")
+    before = tileset.read_text()
+    result = subprocess.run([sys.executable, "-m", "pnp", "build", str(tileset), "--out",
+                             str(out), "--no-rulebook", "--depfile", str(depfile)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2, result.stderr
+    assert "field '--depfile'" in result.stderr and "Traceback" not in result.stderr
+    assert tileset.read_text() == before and not out.exists()
+    if place == "a-link":
+        assert (tmp_path / "elsewhere").read_text() == "keep me"

@@ -98,3 +98,44 @@ def test_a_refused_post_does_not_leave_its_body_to_be_read_as_a_request(studio):
             "Content-Type: application/json", f"Content-Length: {len(smuggled)}"]
     reply = exchange(studio, ("\r\n".join(head) + "\r\n\r\n").encode() + smuggled)
     assert reply.count(b"HTTP/1.1 ") == 1 and reply.startswith(b"HTTP/1.1 403")
+
+
+@pytest.mark.parametrize("length", ["1_3", "+13", " 13x", "0x0d", "\u0661\u0663"])
+def test_a_length_that_is_not_plain_digits_is_refused(studio, length):
+    body = b'{"players":2}'
+    smuggled = f"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:{studio.port}\r\n\r\n".encode()
+    head = ["POST /api/validate HTTP/1.1", f"Host: 127.0.0.1:{studio.port}",
+            "Content-Type: application/json", f"Content-Length: {length}"]
+    reply = exchange(studio, ("\r\n".join(head) + "\r\n\r\n").encode() + body + smuggled)
+    assert reply.count(b"HTTP/1.1 ") == 1 and reply.startswith(b"HTTP/1.1 400"), reply[:80]
+
+
+@pytest.mark.parametrize("host", ["{port}", "evil.example"], ids=["answered", "refused"])
+def test_the_body_of_a_get_is_never_read_as_the_next_request(studio, host):
+    smuggled = f"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:{studio.port}\r\n\r\n".encode()
+    host = host.format(port=f"127.0.0.1:{studio.port}")
+    head = ["GET /api/state HTTP/1.1", f"Host: {host}", f"Content-Length: {len(smuggled)}"]
+    reply = exchange(studio, ("\r\n".join(head) + "\r\n\r\n").encode() + smuggled)
+    assert reply.count(b"HTTP/1.1 ") == 1, reply[:200]
+
+
+def test_a_caller_that_leaves_early_prints_nothing(studio, capfd):
+    head = ["POST /api/validate HTTP/1.1", f"Host: 127.0.0.1:{studio.port}",
+            "Content-Type: application/json", "Content-Length: 50"]
+    for _ in range(5):  # a body cut short, then the connection closed before any answer
+        with socket.create_connection(("127.0.0.1", studio.port), timeout=60) as connection:
+            connection.sendall(("\r\n".join(head) + "\r\n\r\n").encode() + b'{"players"')
+    assert still_up(studio)
+    assert capfd.readouterr().err == ""
+
+
+def test_an_unforeseen_failure_is_one_line(studio, capsys):
+    try:
+        raise KeyError("boom")
+    except KeyError:
+        studio.handle_error(None, ("127.0.0.1", 1))
+    try:
+        raise BrokenPipeError
+    except BrokenPipeError:
+        studio.handle_error(None, ("127.0.0.1", 1))
+    assert capsys.readouterr().err == "pnp studio: a request failed (KeyError: 'boom')\n"

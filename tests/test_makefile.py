@@ -66,8 +66,8 @@ def test_make_builds_a_tileset_named_unlike_its_game_and_only_when_needed(projec
     manifest = project / "output" / "foo" / "manifest.json"
     assert '"game": "foo"' in manifest.read_text()
     assert (project / "output" / "foo" / "foo-rulebook-letter.pdf").exists()
-    rule = (project / "output" / ".made" / "my-tiles.d").read_text()
-    assert rule.startswith("output/.made/my-tiles: ")
+    rule = (project / "output" / ".made" / "my-tiles.stamp.d").read_text()
+    assert rule.startswith("output/.made/my-tiles.stamp: ")
     assert str((project / "tilesets" / "rules.md").resolve()) in rule
 
     assert "pnp build" not in make(project, "-n")  # nothing changed, nothing to do

@@ -138,7 +138,7 @@ def check_out_dir(out_dir: Path, inputs: list[Input]) -> None:
                              allowed=OUT_ALLOWED)
 
 
-def check_output_file(output: Path, inputs: list[Input]) -> None:
+def check_output_file(output: Path, inputs: list[Input], field: str = "--output") -> None:
     """Refuse an output file that is an input, or lies in art, template or package folders."""
     path = _real(output)
     homes = [item.folder for item in inputs if item.kind == "home"]
@@ -151,6 +151,29 @@ def check_output_file(output: Path, inputs: list[Input]) -> None:
             continue
         raise InputError(Where("command line"),
                          "the output file would write over what the game reads",
-                         field="--output", found=f"'{output}': {reason}",
+                         field=field, found=f"'{output}': {reason}",
                          allowed="a file that is not one of the game's files and not in a "
                          "folder of art, templates or pnp's own data")
+
+
+def check_depfile_place(depfile: Path, out_dir: Path, games: list[str],
+                        inputs: list[Input]) -> None:
+    """Refuse a ``--depfile`` that would replace an input, something that is not a plain
+    file (it is written by a rename, which would put a file where ``/dev/null`` was), or
+    a file inside a game's output folder, which the build replaces whole."""
+    check_output_file(depfile, inputs, "--depfile")
+    if depfile.is_symlink() or (depfile.exists() and not depfile.is_file()):
+        raise InputError(Where("command line"), "the make rule would replace something that "
+                         "is not a plain file", field="--depfile", found=repr(str(depfile)),
+                         allowed="a new file, or one an earlier build wrote")
+    real, out = _real(depfile), _real(out_dir)
+    if not lies_in(real, out) or real == out:
+        return
+    first = real.parts[len(out.parts)].casefold()
+    for game in games:
+        if first == game.casefold() or first.startswith(f".{game.casefold()}."):
+            raise InputError(Where("command line"), "the make rule would be lost: it lies in "
+                             "a game's output folder, which the build replaces whole",
+                             field="--depfile", found=repr(str(depfile)),
+                             allowed=f"a file beside the game folders in {out_dir}, such as "
+                                     f"{out_dir / '.made' / (game + '.stamp.d')}")

@@ -14,6 +14,7 @@ import atexit
 import contextlib
 import gc
 import importlib
+import io
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -145,6 +146,8 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
         for tileset in tilesets:
             check_fit(tileset, options.papers, size)
         check_distinct(targets, tilesets)
+        if depfile is not None:
+            check_depfile_place_for(depfile, out_dir, targets, tilesets)
         written = build_with_progress(tilesets, out_dir, options,
                                       [resolve(t) for t in targets], quiet, workers)
     if depfile is not None:
@@ -237,6 +240,17 @@ def check_depfile(depfile: Path) -> None:
                          field="--depfile", found=repr(str(depfile)),
                          allowed="a path without ; = % | control characters, or a backslash "
                                  "before a special character or at the end")
+
+
+def check_depfile_place_for(depfile: Path, out_dir: Path, targets: list[str],
+                            tilesets: list[Tileset]) -> None:
+    """Refuse a ``--depfile`` that would write over an input or be lost, before drawing."""
+    from pnp.build.places import check_depfile_place, game_inputs
+    from pnp.input.catalog import resolve
+
+    check_depfile_place(depfile, out_dir, [tileset.game for tileset in tilesets],
+                        [item for tileset, target in zip(tilesets, targets, strict=True)
+                         for item in game_inputs(tileset, resolve(target))])
 
 
 def write_inputs(depfile: Path, targets: list[str], tilesets: list[Tileset]) -> None:
@@ -467,7 +481,9 @@ def turns(game: str, file: str) -> None:
     source = "<stdin>" if file == "-" else file
     text = read_positions_text(source, sys.stdin.buffer if file == "-" else Path(file))
     out = sys.stdout
-    for line in rules.turns(text.splitlines(), source):
+    # Lines one at a time, as universal newlines end them (splitlines would also
+    # break a JSON string at U+2028, and hold a list of every line at once).
+    for line in rules.turns(io.StringIO(text, newline=None), source):
         out.write(line + "\n")
 
 

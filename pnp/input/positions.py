@@ -2,8 +2,9 @@
 
 A positions file may come from any script or any person: it is read only
 when it is a plain file (a FIFO would block forever, ``/dev/zero`` would
-never end), standard input included, at most :data:`MAX_POSITIONS_BYTES`
-(about 40,000 positions on the largest board), and must be UTF-8.
+never end), at most :data:`MAX_POSITIONS_BYTES` (standard input too): tens
+of thousands of positions, every one of which is checked, and held, before
+any is listed. It must be UTF-8.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import BinaryIO
 from pnp.errors import InputError, Where
 from pnp.input.bounded import NotRegular, TooLarge, read_bounded, read_stream_bounded, size_text
 
-MAX_POSITIONS_BYTES = 64 * 1024 * 1024
+MAX_POSITIONS_BYTES = 16 * 1024 * 1024
 ALLOWED = "a readable UTF-8 file of JSON lines, or - for standard input"
 
 

@@ -16,7 +16,7 @@ import re
 import sys
 from pathlib import Path
 
-from pnp.errors import InputError, Problem, Where, shorten
+from pnp.errors import InputError, Problem, Where
 from pnp.input.bounded import NotRegular, TooLarge, read_bounded
 from pnp.input.jsontext import parse_json
 from pnp.units import mm
@@ -83,7 +83,7 @@ def load_profile(name: str, field: str = "NAME") -> tuple[float, float]:
     must hold exactly two JSON numbers. Every mistake is reported at once.
     """
     path = profile_path(name, field)
-    text = _profile_text(name, path)
+    text = _profile_text(name, path, field)
     where = Where(str(path))
     try:
         document = parse_json(text, MAX_PROFILE_DEPTH)
@@ -97,14 +97,14 @@ def load_profile(name: str, field: str = "NAME") -> tuple[float, float]:
     return _offset(where, document)
 
 
-def _profile_text(name: str, path: Path) -> str:
+def _profile_text(name: str, path: Path, field: str) -> str:
     """The profile's text, read bounded from a plain file only."""
     where = Where(str(path))
     try:
         data = read_bounded(path, MAX_PROFILE_BYTES)
     except FileNotFoundError:
         raise InputError(Where("command line"), "no printer profile of that name",
-                         field="--profile", found=repr(name),
+                         field=field, found=repr(name),
                          allowed=_known_profiles()) from None
     except TooLarge as error:
         raise InputError(where, "the printer profile is too large",
@@ -125,29 +125,36 @@ def _profile_text(name: str, path: Path) -> str:
                          allowed="a file pnp profile set wrote") from None
 
 
+def _json_text(value: object) -> str:
+    """A value as the JSON the user wrote, cut to 60 characters for a message."""
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _offset(where: Where, document: object) -> tuple[float, float]:
     """The offset in points from the parsed profile, or every mistake in it at once."""
     allowed = "two numbers in millimetres, right then up, such as [1.5, -0.8]"
     if not isinstance(document, dict):
         raise InputError(where, "the printer profile is not a JSON object",
-                         found=shorten(json.dumps(document)),
+                         found=_json_text(document),
                          allowed='{"offset_mm": [right, up]}, as pnp profile set writes it')
     problems = [Problem(where, "not a field of a printer profile", field=str(key),
-                        found=shorten(json.dumps(document[key])), allowed="offset_mm")
+                        found=_json_text(document[key]), allowed="offset_mm")
                 for key in document if key != "offset_mm"]
     values = document.get("offset_mm")
     if not isinstance(values, list) or len(values) != 2:
         problems.append(Problem(where, "the offset is not a pair of numbers", field="offset_mm",
-                                found=shorten(json.dumps(values)), allowed=allowed))
+                                found=_json_text(values), allowed=allowed))
         raise InputError.of(problems)
     for index, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, int | float):
             problems.append(Problem(where, "not a number", field=f"offset_mm[{index}]",
-                                    found=shorten(json.dumps(value)),
+                                    found=_json_text(value),
                                     allowed="a JSON number, without quotes"))
-        elif not abs(value) <= LIMIT_MM:
+        elif not abs(value) <= LIMIT_MM:  # an int of 4,000 digits has no float: no :g
             problems.append(Problem(where, "the offset is out of range",
-                                    field=f"offset_mm[{index}]", found=f"{value:g} mm",
+                                    field=f"offset_mm[{index}]",
+                                    found=f"{_json_text(value)} mm",
                                     allowed=f"within \u00b1{LIMIT_MM:g} mm"))
     if problems:
         raise InputError.of(problems)

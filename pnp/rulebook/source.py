@@ -13,7 +13,9 @@ and every pawn is checked to stand on a path of its tile (pnp.model.ground).
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -60,6 +62,8 @@ MARKS = ("tick", "cross")
 # the whole template (about 400 pages), and the blocks that cost the most.
 MAX_PARAGRAPH_CHARACTERS = 20_000
 MAX_TEMPLATE_CHARACTERS = 1024 * 1024
+MAX_TEMPLATE_LINES = 20_000
+MAX_TABLE_BARS = 20_000  # the | of table rows: cells cost the most memory to parse
 BLOCK_LIMITS = {"inline": (5_000, "paragraphs, headings, list items and table cells"),
                 "heading_open": (500, "headings"),
                 "tr_open": (1_000, "table rows")}
@@ -122,11 +126,8 @@ def _parse(path: Path, text: str, kinds: tuple[TileKind, ...], shape: Shape) -> 
     # typographer: curly quotes and apostrophes, en and em dashes from -- and ---,
     # and an ellipsis from ..., as a typeset book prints them
     template = Reading(str(path))
-    if len(text) > MAX_TEMPLATE_CHARACTERS:
-        template.report(0, "text", "this rulebook template is too long to typeset",
-                        f"{len(text):,} characters",
-                        f"at most {MAX_TEMPLATE_CHARACTERS:,} characters (about 400 pages)")
-        template.done()
+    _refuse_huge(template, text)
+    template.done()  # markdown-it would take seconds and a gigabyte to parse some of these
     parser = MarkdownIt("commonmark", {"html": False, "typographer": True})
     tokens = parser.enable(["table", "replacements", "smartquotes"]).parse(text)
     _refuse_too_many(template, tokens)
@@ -160,6 +161,27 @@ def _refuse_images(template: Reading, token: Token) -> None:
                             str(child.attrGet("src") or ""),
                             "pictures generated from the tileset: a ```pnp diagram``` block "
                             "or the ```pnp components``` table")
+
+
+def _refuse_huge(template: Reading, text: str) -> None:
+    """What would be costly to parse at all, found before parsing: a template too long,
+    or with too many lines or table bars (markdown-it makes three tokens of a cell)."""
+    if len(text) > MAX_TEMPLATE_CHARACTERS:
+        template.report(0, "text", "this rulebook template is too long to typeset",
+                        f"{len(text):,} characters",
+                        f"at most {MAX_TEMPLATE_CHARACTERS:,} characters (about 400 pages)")
+        return
+    lines = text.count("\n") + 1
+    if lines > MAX_TEMPLATE_LINES:
+        template.report(MAX_TEMPLATE_LINES + 1, "text", "this rulebook template has too many "
+                        "lines", f"{lines:,} lines", f"at most {MAX_TEMPLATE_LINES:,} lines")
+    bars = text.count("|")
+    if bars > MAX_TABLE_BARS:
+        extra = next(itertools.islice(re.finditer(r"\|", text), MAX_TABLE_BARS, None))
+        template.report(text.count("\n", 0, extra.start()) + 1, "text",
+                        "this rulebook template has too many table cells",
+                        f"{bars:,} '|' characters, the first extra one here",
+                        f"at most {MAX_TABLE_BARS:,} in one rulebook")
 
 
 def _refuse_too_many(template: Reading, tokens: list[Token]) -> None:

@@ -25,6 +25,7 @@ from pnp.draw.board import design_board
 from pnp.draw.components import design_component
 from pnp.draw.fonts import MIN_TEXT, greedy_lines, pdf_font, string_width, text_family
 from pnp.draw.scene import Drawing, smallest_text, text_sizes, without_small_text
+from pnp.errors import InputError, Where
 from pnp.export import markup
 from pnp.export.designs import GameDesigns
 from pnp.export.markup import Markup
@@ -43,6 +44,7 @@ from pnp.rulebook.floats import Float, let_text_overtake
 from pnp.rulebook.names import component_name, counted, tile_groups
 from pnp.rulebook.platypus import platypus_class
 from pnp.rulebook.source import PAWN_COLOURS, Diagram, Source
+from pnp.rulebook.whole import TooTall, check_box, check_rows
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -480,6 +482,7 @@ class _MarkdownRun:
         # each open container: its kind, its children so far, and (lists) "ordered", "start"
         self.stack: list[tuple[str, list[Flowable], dict[str, int]]] = [("root", self.root, {})]
         self.table_rows: list[list[Flowable]] | None = None
+        self.table_line = 0  # where the open table starts in the template
         self.row: list[Flowable] | None = None
         self.heading: str | None = None
 
@@ -541,14 +544,16 @@ class _MarkdownRun:
         self.add(children or [Spacer(1, 1)])
 
     def quote_open(self, token: Token) -> None:
-        self.stack.append(("quote", [], {}))
+        self.stack.append(("quote", [], {"line": token.map[0] + 1 if token.map else 0}))
 
     def quote_close(self, token: Token) -> None:
-        _, children, _ = self.stack.pop()
+        _, children, about = self.stack.pop()
+        check_box(children, self.width, text_block()[3], about["line"])
         self.add(_note(children, self.width))
 
     def table_open(self, token: Token) -> None:
         self.table_rows = []
+        self.table_line = token.map[0] + 1 if token.map else 0
 
     def row_open(self, token: Token) -> None:
         self.row = []
@@ -562,7 +567,9 @@ class _MarkdownRun:
         from reportlab.platypus import Spacer
 
         if self.table_rows is not None:
-            self.add(Float([_table(self.table_rows, self.width), Spacer(1, 6)]))
+            widths = _column_widths(self.table_rows, self.width)
+            check_rows(self.table_rows, widths, text_block()[3], self.table_line)
+            self.add(Float([_table(self.table_rows, widths), Spacer(1, 6)]))
             self.table_rows = None
 
     def fence(self, token: Token) -> None:
@@ -612,10 +619,17 @@ def _note(children: list[Flowable], width: float) -> Flowable:
     return box
 
 
-def _table(rows: list[list[Flowable]], width: float) -> Flowable:
-    """A table whose columns share the width in proportion to their longest text."""
+def _table(rows: list[list[Flowable]], widths: list[float]) -> Flowable:
+    """A table of the Markdown's rows with these column widths."""
     from reportlab.platypus import Table, TableStyle
 
+    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle(_table_style()))
+    return table
+
+
+def _column_widths(rows: list[list[Flowable]], width: float) -> list[float]:
+    """Columns that share the width in proportion to their longest text."""
     columns = max(len(row) for row in rows)
     texts = [[row[i].getPlainText() if i < len(row) else "" for row in rows]
              for i in range(columns)]
@@ -624,11 +638,8 @@ def _table(rows: list[list[Flowable]], width: float) -> Flowable:
                   default=0.0) + 12 for column in texts]
     weights = [min(max(max(len(text) for text in column), 6), 60) for column in texts]
     spare = max(0.0, width - sum(floors))
-    widths = [floor + spare * weight / sum(weights) for floor, weight in zip(floors, weights,
-                                                                             strict=True)]
-    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
-    table.setStyle(TableStyle(_table_style()))
-    return table
+    return [floor + spare * weight / sum(weights) for floor, weight in zip(floors, weights,
+                                                                           strict=True)]
 
 
 def _table_style() -> list[tuple[object, ...]]:
@@ -901,6 +912,7 @@ def _typeset(tileset: Tileset, source: Source,
         PageTemplate,
         Spacer,
     )
+    from reportlab.platypus.doctemplate import LayoutError
 
     binary_streams()
     sheet = styles()
@@ -937,7 +949,7 @@ def _typeset(tileset: Tileset, source: Source,
     numbering = Numbering()
     for block in source.blocks:
         if block.kind == "markdown":
-            story.extend(markdown_flowables(block.tokens, sheet, numbering, width))
+            story.extend(_markdown(source, block.tokens, sheet, numbering, width))
         elif block.kind == "components":
             story.extend(components_table(designs, sheet))
         elif block.kind == "how-to-print":
@@ -951,9 +963,26 @@ def _typeset(tileset: Tileset, source: Source,
             story.append(Float([Spacer(1, 4), figure, caption, Spacer(1, 6)]))
     contents = [ContentsLine(heading) for heading in numbering.headings]
     heading = Paragraph(markup.text("Contents"), sheet["h1"])
-    doc.build([NextPageTemplate("body"), PageBreak(), heading, *contents, PageBreak(), *story],
-              canvasmaker=functools.partial(EditionsCanvas, papers=EDITIONS))
+    try:
+        doc.build([NextPageTemplate("body"), PageBreak(), heading, *contents, PageBreak(),
+                   *story], canvasmaker=functools.partial(EditionsCanvas, papers=EDITIONS))
+    except LayoutError:  # what whole.py did not foresee: still the template's, not a crash
+        raise InputError(Where(str(source.path)), "a block of this rulebook is taller than a "
+                         "page and cannot be split", allowed="shorter table cells and quoted "
+                         "blocks") from None
     return write_editions(doc.canv), int(doc.page)
+
+
+def _markdown(source: Source, tokens: tuple[Token, ...], sheet: dict[str, Style],
+              numbering: Numbering, width: float) -> list[Flowable]:
+    """markdown_flowables, with a block too tall for any page refused at its line."""
+    try:
+        return markdown_flowables(tokens, sheet, numbering, width)
+    except TooTall as tall:
+        raise InputError(Where(str(source.path), tall.line), f"{tall.what} is taller than a "
+                         "page and cannot be split", found=f"{tall.height:,.0f} pt of text",
+                         allowed=f"at most {tall.room:,.0f} pt, a page's text: shorter cells, "
+                                 "or the text outside the table or quote") from None
 
 
 def booklet(pdf: bytes, paper: Paper) -> bytes:

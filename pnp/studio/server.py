@@ -12,6 +12,8 @@ the page's own files and the tileset's folder is ever served.
 from __future__ import annotations
 
 import json
+import re
+import sys
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -33,6 +35,7 @@ MAX_BODY = 64 * 1024  # an edit is a few dozen bytes
 MAX_BODY_DEPTH = 16  # an edit nests three levels
 # Headers a request may carry once: two would let a proxy and this server disagree.
 SINGLE_HEADERS = ("Host", "Origin", "Content-Length")
+DIGITS = re.compile(r"[0-9]{1,12}")  # a Content-Length, as HTTP writes it
 MAX_SERVED_FILE = 32 * 1024 * 1024  # the largest art file a tileset may name
 PAPERS = ("letter", "a4")
 STATIC = resources.files("pnp.studio") / "static"
@@ -49,6 +52,14 @@ class StudioServer(ThreadingHTTPServer):
     """A threading server bound to the loopback address, holding one session."""
 
     daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """One line, never a traceback: whatever a request did, the terminal stays the
+        designer's (the handler already answers every mistake it can foresee)."""
+        error = sys.exc_info()[1]
+        if not isinstance(error, ConnectionError | TimeoutError):
+            print(f"pnp studio: a request failed ({type(error).__name__}: {error})",
+                  file=sys.stderr)
 
     def __init__(self, session: Session, port: int = 0) -> None:
         self.session = session
@@ -92,12 +103,16 @@ class Handler(BaseHTTPRequestHandler):
     def _answer(self, route: Any) -> None:
         self.body_read = False
         try:
-            self._check_caller()
-            route(urlsplit(self.path))
-        except Reply as reply:
-            if self.command == "POST" and not self.body_read:
-                self.close_connection = True  # an unread body must not be taken for a request
-            self.send_json({"error": reply.message}, reply.status)
+            try:
+                self._check_caller()
+                route(urlsplit(self.path))
+            except Reply as reply:
+                self.send_json({"error": reply.message}, reply.status)
+        except (BrokenPipeError, ConnectionResetError):  # the caller left: nobody to tell
+            self.close_connection = True
+        if not self.body_read and (self.headers.get("Content-Length", "0").strip() != "0"
+                                   or "Transfer-Encoding" in self.headers):
+            self.close_connection = True  # an unread body must not be taken for a request
 
     def _check_caller(self) -> None:
         """Refuse an ambiguous request, or one that does not name this server as its host
@@ -170,11 +185,13 @@ class Handler(BaseHTTPRequestHandler):
     def _json_body(self) -> dict[str, Any]:
         if self.headers.get_content_type() != "application/json":
             raise Reply(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "the studio accepts only JSON")
-        try:
-            length = int(self.headers.get("Content-Length", ""))
-        except ValueError:
-            raise Reply(HTTPStatus.LENGTH_REQUIRED, "a body needs its length") from None
-        if not 0 <= length <= MAX_BODY:
+        given = self.headers.get("Content-Length")
+        if given is None:
+            raise Reply(HTTPStatus.LENGTH_REQUIRED, "a body needs its length")
+        if not DIGITS.fullmatch(given):  # int() would also take "1_3", "+13" and " 13"
+            raise Reply(HTTPStatus.BAD_REQUEST, "the body's length is not a number")
+        length = int(given)
+        if not length <= MAX_BODY:
             self.close_connection = True  # the unread body must not be taken for a request
             raise Reply(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"at most {MAX_BODY} bytes")
         data = self.rfile.read(length)

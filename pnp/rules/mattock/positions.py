@@ -31,6 +31,7 @@ from pnp.rules.mattock.turns import Listing, list_turns
 MAX_SIDE = 12
 MAX_MINERS = 12  # of each colour on the board; the game has six
 MAX_DEPTH = 8  # a position nests three levels: the line, a list of cells, a cell
+MAX_PROBLEMS = 1_000  # mistakes gathered before reading stops; 20 are shown
 ENOUGH = 1_000_000  # the supply when a position does not give one: never the limit
 FIELDS = ("side", "to_move", "tiles", "miners", "in_hand", "supply")
 REQUIRED = ("side", "to_move", "tiles", "miners")
@@ -196,6 +197,10 @@ def read_positions(lines: Iterable[str], source: str) -> list[Position]:
         position = read_position(source, number, text, boards, problems)
         if position is not None:
             positions.append(position)
+        if len(problems) > MAX_PROBLEMS:  # a file of junk: enough to see what is wrong
+            problems.append(Problem(Where(source, number), "stopped reading here: more than "
+                                    f"{MAX_PROBLEMS:,} mistakes", allowed="fix these first"))
+            break
     if problems:
         raise InputError.of(problems)
     return positions
