@@ -136,12 +136,19 @@ class Workers(Generic[Task, Result]):
         self.zygote.join()
 
     def stop(self) -> None:
-        """End every worker now, whatever it is doing."""
-        self.zygote.terminate()  # the zygote ends its workers first (once ended, nothing)
-        self.zygote.join()
+        """End every worker now, whatever it is doing.
+
+        The pipes are closed first, so an idle worker (and a zygote not yet
+        told its work) sees their end and leaves by itself. The signal alone
+        is not enough: a zygote signalled just before it blocks waiting for
+        its workers runs its handler only once that wait ends, which for
+        idle workers was never (a build whose first job failed at once hung).
+        """
         self._tell.close()
         for worker in self.workers:
             worker.connection.close()
+        self.zygote.terminate()  # the zygote ends busy workers too (once ended, nothing)
+        self.zygote.join()
 
 
 class _Worker:

@@ -249,7 +249,7 @@ def test_a_build_killed_between_its_two_renames_is_put_back(tmp_path, two_builds
                     reason="needs make and the project's virtualenv")
 def test_an_interrupted_make_leaves_a_complete_game_and_rebuilds_it(tmp_path):
     out = tmp_path / "out"
-    target = f"{out}/.made/{GAME}"  # the stamp of tilesets/<GAME>.yaml
+    target = f"{out}/.made/{GAME}.stamp"  # the stamp of tilesets/<GAME>.yaml
     make = ["make", "--no-print-directory", "-o", ".venv/.ready", f"OUT={out}", target]
     subprocess.run(make, check=True, cwd=ROOT, capture_output=True)
     first = complete_game(out)

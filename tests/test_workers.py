@@ -30,6 +30,15 @@ def warmed(name):
     return WORK[name]
 
 
+def deaf(name):
+    """Make the work in a zygote that will not hear SIGTERM: as one does that is signalled
+    just before it blocks waiting for its workers (its handler runs only once they end)."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    return WORK[name]
+
+
 def echoed(setting):
     """Make work that answers with the setting it was made with, and its task."""
     return lambda task: (setting, task[1])
@@ -205,3 +214,16 @@ def test_only_pnp_build_forks_a_zygote_at_launch(monkeypatch):
         workers.stop()
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
     assert zygote_for(["build"]) is None  # one core: the build runs in its own process
+
+
+def test_stopping_does_not_rely_on_the_zygote_hearing_its_signal():
+    """A build whose first job failed at once hung in stop(): the zygote, signalled just
+    before it blocked waiting for its idle workers, ran its handler only once they ended,
+    and they waited for tasks. Closing their pipes first ends them either way."""
+    def work(task):
+        raise InputError(Where("probe.yaml", 1), "refused at once")
+
+    plan = Plan([("a", 1), ("b", 1)], [0, 1], lambda task: task[0])
+    with pytest.raises(InputError), _started(work, start="deaf") as workers:
+        workers.run(plan, lambda index, result: None)
+    assert not workers.zygote.is_alive()

@@ -32,7 +32,7 @@ from pnp.export.markup import Markup
 from pnp.export.pdf import binary_streams, draw_scale_check, scale_check_size
 from pnp.export.pdfdraw import Recorder, draw
 from pnp.impose.board import windows
-from pnp.impose.layout import PAPERS, SAFE_MARGIN, Paper
+from pnp.impose.layout import PAPER_TITLES, PAPERS, SAFE_MARGIN, Paper
 from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
@@ -88,6 +88,11 @@ class Designs:
         self.tileset = tileset
         self._game = shared if shared is not None else GameDesigns(tileset, BuildOptions())
         self._plain: dict[str, Drawing] = {}
+
+    @property
+    def options(self) -> BuildOptions:
+        """The build's options: its papers and duplex mode, which the book describes."""
+        return self._game.options
 
     def tile(self, name: str) -> Drawing:
         """The trim-size design of one tile kind."""
@@ -730,7 +735,6 @@ def _text_row(sheet: dict[str, Style], *cells: str) -> list[Flowable]:
 
 FILE_COLUMN = 150.0  # the width of the how-to-print table's file names, padding included
 COUNT_COLUMN = 56.0  # each paper's column of sheet counts
-DUPLEX_STOCK = "cardstock, double-sided"
 
 
 def file_name_cell(sheet: dict[str, Style], name: str, width: float) -> Flowable:
@@ -754,63 +758,102 @@ def _file_row(sheet: dict[str, Style], name: str, *cells: str) -> list[Flowable]
     return [file_name_cell(sheet, name, FILE_COLUMN - 16.0), *_text_row(sheet, *cells)]
 
 
-def how_to_print(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
-    """Stock, scale, duplex and sheet counts for each paper, from the real layouts, and
-    the two check bars that test this book's printer at its paper's scale."""
-    from reportlab.platypus import Spacer, Table, TableStyle
+# How each duplex mode's sheets are printed: the stock column, then the step.
+PRINT_STOCK = {"long": "cardstock, double-sided", "short": "cardstock, double-sided",
+               "none": "cardstock, one-sided", "gutterfold": "cardstock, one-sided, folded"}
+_CARDSTOCK = ("Print tiles, cards and tokens on <b>cardstock</b> (about 200\u2013300 g/m\u00b2, "
+              "65\u2013110 lb cover) ")
+PRINT_STEP = {
+    "long": _CARDSTOCK + "and <b>double-sided, flipping on the long edge</b>: each page of "
+            "fronts is followed by its backs, already mirrored.",
+    "short": _CARDSTOCK + "and <b>double-sided, flipping on the short edge</b>: each page of "
+             "fronts is followed by its backs, already mirrored.",
+    "none": _CARDSTOCK + "<b>one-sided</b>: these sheets have fronts only and no backs.",
+    "gutterfold": _CARDSTOCK + "<b>one-sided</b>. Each back is printed on the same side as "
+                  "its front, mirrored across the dashed line through the middle of the "
+                  "page: fold the sheet on that line, glue the halves together, then cut "
+                  "through both.",
+}
 
-    options = BuildOptions(("letter", "a4"), 0.0, "long")
-    rows: list[list[Flowable]] = [[Paragraph(markup.text(text), sheet["head"]) for text in
-                                   ("File", "Print on", "Letter", "A4")]]
 
-    def sheets(plan: SheetPlan | None) -> str:
-        if plan is None:  # tokens that ride on the last sheet of tiles
-            return "with the tiles"
-        fronts = sum(1 for page in plan.pages if page.side == "front")
-        return f"{fronts} sheet{'s' if fronts != 1 else ''}"
+def _sheet_count(plan: SheetPlan | None) -> str:
+    """A how-to-print cell: how many sheets of fronts a plan prints."""
+    if plan is None:  # tokens that ride on the last sheet of tiles
+        return "with the tiles"
+    fronts = sum(1 for page in plan.pages if page.side == "front")
+    return f"{fronts} sheet{'s' if fronts != 1 else ''}"
 
-    plans = {paper: plan_tiles(tileset, paper, options) for paper in ("letter", "a4")}
-    rows.append(_file_row(sheet, f"{tileset.game}-tiles-<paper>.pdf", DUPLEX_STOCK,
-                          sheets(plans["letter"]), sheets(plans["a4"])))
+
+def print_rows(tileset: Tileset, sheet: dict[str, Style],
+               options: BuildOptions) -> list[list[Flowable]]:
+    """A row per file this build prints: its name, its stock, its count on each paper."""
+    papers = options.papers
+    stock = PRINT_STOCK[options.duplex]
+
+    def file_name(kind: str) -> str:
+        return f"{tileset.game}-{kind}-{papers[0] if len(papers) == 1 else '<paper>'}.pdf"
+
+    rows = [_file_row(sheet, file_name("tiles"), stock,
+                      *(_sheet_count(plan_tiles(tileset, paper, options)) for paper in papers))]
     for kind, label in (("card", "cards"), ("token", "tokens")):
         if not any(c.kind == kind and c.count for c in tileset.components):
             continue
-        found = {paper: plan_components(tileset, kind, paper, options)
-                 for paper in ("letter", "a4")}
-        if all(plan is None for plan in found.values()):  # no sheet of their own anywhere
-            rows.append(_text_row(sheet, label, "on the last sheet of tiles", "", ""))
+        found = [plan_components(tileset, kind, paper, options) for paper in papers]
+        if all(plan is None for plan in found):  # no sheet of their own anywhere
+            rows.append(_text_row(sheet, label, "on the last sheet of tiles", *[""] * len(papers)))
             continue
-        rows.append(_file_row(sheet, f"{tileset.game}-{label}-<paper>.pdf", DUPLEX_STOCK,
-                              sheets(found["letter"]), sheets(found["a4"])))
+        rows.append(_file_row(sheet, file_name(label), stock, *map(_sheet_count, found)))
     if tileset.board is not None:
         drawing = design_board(tileset.board, tileset.shape, tileset.size,
                                dict(tileset.palette))
-        pages = {paper: len(windows(drawing.width, drawing.height, PAPERS[paper])) + 1
-                 for paper in ("letter", "a4")}
-        rows.append(_file_row(sheet, f"{tileset.game}-board-<paper>.pdf",
-                              "heavy paper or card, one-sided", f"{pages['letter']} pages",
-                              f"{pages['a4']} pages"))
+        rows.append(_file_row(sheet, file_name("board"), "heavy paper or card, one-sided",
+                              *(f"{len(windows(drawing.width, drawing.height, PAPERS[p])) + 1}"
+                                " pages" for p in papers)))
     for aid in tileset.aids:
-        rows.append(_file_row(sheet, f"{tileset.game}-{aid.name}-<paper>.pdf", "plain paper",
-                              "1 page", "1 page"))
-    rows.append(_text_row(sheet, "this rulebook", "plain paper", "", ""))
-    table = Table(rows, colWidths=[FILE_COLUMN, MEASURE - FILE_COLUMN - 2 * COUNT_COLUMN,
-                                   COUNT_COLUMN, COUNT_COLUMN], hAlign="LEFT")
+        rows.append(_file_row(sheet, file_name(aid.name), "plain paper",
+                              *["1 page"] * len(papers)))
+    rows.append(_text_row(sheet, "this rulebook", "plain paper", *[""] * len(papers)))
+    if options.booklet:
+        rows.append(_file_row(sheet, file_name("rulebook-booklet"), "plain paper, "
+                              "double-sided, flipping on the short edge; fold and staple",
+                              *[""] * len(papers)))
+    return rows
+
+
+def how_to_print(tileset: Tileset, sheet: dict[str, Style],
+                 options: BuildOptions) -> list[Flowable]:
+    """Stock, scale, duplex and sheet counts for each paper this build made, from the
+    real layouts, and the two check bars that test this book's printer at its scale.
+
+    Said as the build made the sheets: on its papers, for its duplex mode
+    (a gutterfold build's sheets are folded, not printed double-sided)."""
+    from reportlab.platypus import Spacer, Table, TableStyle
+
+    papers = options.papers
+    titles = [PAPER_TITLES[paper] for paper in papers]
+    head = [Paragraph(markup.text(text), sheet["head"]) for text in ("File", "Print on", *titles)]
+    table = Table([head, *print_rows(tileset, sheet, options)],
+                  colWidths=[FILE_COLUMN, MEASURE - FILE_COLUMN - len(papers) * COUNT_COLUMN,
+                             *[COUNT_COLUMN] * len(papers)], hAlign="LEFT")
     table.setStyle(TableStyle(_table_style()))
+    choose = (markup.literal("Choose the files for your paper: Letter or A4. Both print the "
+                             "same pieces.") if len(papers) > 1 else
+              markup.text(f"These files are made for {titles[0]} paper."))
     steps = [
-        markup.literal("Choose the files for your paper: Letter or A4. Both print the same "
-                       "pieces."),
+        choose,
         markup.literal("Print at <b>100% scale</b> (\u201cactual size\u201d), never "
                        "\u201cfit to page\u201d. Before the rest, print this page and measure "
                        "both check bars below with a ruler: each must be as long as its "
                        "caption says. Every sheet repeats the bar across its foot."),
-        markup.literal("Print tiles, cards and tokens on <b>cardstock</b> (about 200\u2013300 "
-                       "g/m\u00b2, 65\u2013110 lb cover) and <b>double-sided, flipping on the long "
-                       "edge</b>: each page of fronts is followed by its backs, already "
-                       "mirrored."),
+        markup.literal(PRINT_STEP[options.duplex]),
         markup.literal("Cut along the crop marks outside each block; neighbouring pieces "
                        "share a cut."),
     ]
+    if options.print_shop:
+        steps.append(markup.text("To have a print shop make the pieces instead, send it the "
+                                 f"{tileset.game}-print-shop.pdf file: every design on a page "
+                                 "of its own, with bleed. Order as many of each as the "
+                                 "components list counts."))
     flowables: list[Flowable] = [table, Spacer(1, 6)]
     flowables.extend(Paragraph(markup.join([markup.text(f"{n}. "), step]), sheet["body"])
                      for n, step in enumerate(steps, start=1))
@@ -953,7 +996,7 @@ def _typeset(tileset: Tileset, source: Source,
         elif block.kind == "components":
             story.extend(components_table(designs, sheet))
         elif block.kind == "how-to-print":
-            story.extend(how_to_print(tileset, sheet))
+            story.extend(how_to_print(tileset, sheet, designs.options))
         elif block.kind == "page-break":
             story.append(PageBreak())
         elif block.kind == "diagram" and block.diagram is not None:
