@@ -17,8 +17,9 @@ from pypdf import PdfReader
 from support import ROOT, pdf_page_image, text_sizes, tileset_from_text
 
 from pnp.export.aids import LOOKS, _balanced, render_aid
-from pnp.impose.layout import PAPERS, SAFE_MARGIN
+from pnp.impose.layout import SAFE_MARGIN
 from pnp.input.tileset import load_tileset
+from pnp.model.paper import PAPERS
 from pnp.model.tileset import Tileset
 
 SHIPPED = {game: load_tileset(ROOT / "tilesets" / f"{game}.yaml")

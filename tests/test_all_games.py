@@ -12,9 +12,10 @@ from pypdf import PdfReader
 from support import ROOT, SHIPPED_GAMES, pdf_page_image, text_sizes
 
 from pnp.build import BuildOptions, build
-from pnp.impose.layout import PAPERS, SAFE_MARGIN
+from pnp.impose.layout import SAFE_MARGIN
 from pnp.input.catalog import shipped_games
 from pnp.input.tileset import load_tileset
+from pnp.model.paper import PAPERS
 
 GAMES = SHIPPED_GAMES  # not whatever else a user keeps in tilesets/
 DPI = 36

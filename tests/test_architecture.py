@@ -71,7 +71,10 @@ def test_help_loads_nothing_of_pnp_beyond_the_command_line():
     loaded = loaded_after("--help")
     ours = {name for name in loaded if name.startswith("pnp")}
     commands = {name for name in ours if name == "pnp.cli" or name.startswith("pnp.cli.")}
-    assert ours - commands <= {"pnp", "pnp.launch", "pnp.errors"}
+    # the options' choices: the papers and duplex modes, owned by pnp.model.paper (plain
+    # named tuples and lengths, no value-type library)
+    assert ours - commands <= {"pnp", "pnp.launch", "pnp.errors", "pnp.model", "pnp.model.paper",
+                               "pnp.units"}
     assert "multiprocessing" not in loaded
     assert "yaml" not in loaded
     assert "msgspec" not in loaded  # the value types' library: the model's, not the help's

@@ -14,8 +14,9 @@ from pnp.draw.board import board_extent
 from pnp.geometry.lattice import hexagon_cells, ring_distance
 from pnp.geometry.shapes import SHAPES, cell_centre, hex_distance
 from pnp.impose.board import OVERLAP, seam_targets, windows
-from pnp.impose.layout import PAPERS, SAFE_MARGIN
+from pnp.impose.layout import SAFE_MARGIN
 from pnp.input.tileset import load_tileset
+from pnp.model.paper import PAPERS
 
 MATTOCK = ROOT / "tilesets" / "mattock.yaml"
 

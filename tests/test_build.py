@@ -254,7 +254,8 @@ coordinates = st.floats(-1000, 1000, allow_nan=False)
                           coordinates, coordinates, coordinates, coordinates), max_size=6))
 def test_sheet_rows_are_what_the_encoder_writes_for_each_placement(pieces):
     from pnp.export.sheets import placements_json
-    from pnp.impose.layout import PAPERS, Page, Placement, SheetPlan, grid_for
+    from pnp.impose.layout import Page, Placement, SheetPlan, grid_for
+    from pnp.model.paper import PAPERS
 
     grid = grid_for(PAPERS["letter"], 108.0, 108.0, 0.0)
     placed = tuple(Placement(index + 1, name, side, x, y, w, h, kind,

@@ -19,8 +19,8 @@ from pnp.draw.cards import GAP, PAD, Box, card_layout, card_words, text_extent
 from pnp.draw.components import design_component, design_reverse
 from pnp.draw.fonts import MIN_TEXT, string_width
 from pnp.draw.scene import Clip, Drawing, Primitive, Text
-from pnp.impose.layout import PAPERS
 from pnp.input.tileset import load_tileset
+from pnp.model.paper import PAPERS
 from pnp.model.tileset import Component, Feature, Tileset
 from pnp.units import mm
 

@@ -9,8 +9,8 @@ import pytest
 from support import ROOT, pdf_page_image
 
 from pnp.geometry.shapes import rotate_ports
-from pnp.impose.layout import PAPERS
 from pnp.input.tileset import load_tileset
+from pnp.model.paper import PAPERS
 from pnp.rulebook.cover import cover_layout
 from pnp.rulebook.source import parse
 from pnp.rulebook.typeset import render_rulebook

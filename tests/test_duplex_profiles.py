@@ -16,7 +16,7 @@ from support import placed_content
 from pnp.cli import main
 from pnp.export.calibrate import render_calibration
 from pnp.impose.duplex import back_shift, calibration_pairs
-from pnp.impose.layout import PAPERS
+from pnp.model.paper import PAPERS
 from pnp.units import mm
 
 DPI = 200

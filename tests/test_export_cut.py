@@ -22,9 +22,9 @@ from support import pdf_page_image
 
 from pnp.cli import main
 from pnp.impose.cutting import CUT_BLEED, CUT_GAP, SILHOUETTE
-from pnp.impose.layout import PAPERS
 from pnp.input.catalog import resolve
 from pnp.input.tileset import load_tileset
+from pnp.model.paper import PAPERS
 from pnp.units import mm
 
 DPI = 100

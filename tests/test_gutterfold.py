@@ -14,9 +14,10 @@ from support import pdf_page_image
 
 from pnp.cli import main
 from pnp.impose.gutterfold import GUTTER
-from pnp.impose.layout import PAPERS, printable
+from pnp.impose.layout import printable
 from pnp.input.catalog import resolve
 from pnp.input.tileset import load_tileset
+from pnp.model.paper import PAPERS
 from pnp.units import mm
 
 DPI = 72

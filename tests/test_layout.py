@@ -11,7 +11,6 @@ from pnp.geometry.shapes import HEX_FLAT, HEX_POINTY, SHAPES
 from pnp.impose.layout import (
     FOOTER_BAND,
     HEADER_BAND,
-    PAPERS,
     SAFE_MARGIN,
     Group,
     crop_marks,
@@ -20,6 +19,7 @@ from pnp.impose.layout import (
     impose,
     impose_groups,
 )
+from pnp.model.paper import PAPERS
 
 INCH = 72.0
 

@@ -17,8 +17,8 @@ from support import ROOT, pdf_page_image, tileset_from_text
 from pnp.cli import main
 from pnp.draw.fonts import string_width
 from pnp.errors import InputError
-from pnp.impose.layout import PAPERS
 from pnp.input.tileset import load_tileset
+from pnp.model.paper import PAPERS
 from pnp.model.tileset import player_counts
 from pnp.rulebook.source import parse
 from pnp.rulebook.typeset import body_box, booklet, render_rulebook, typeset_rulebook

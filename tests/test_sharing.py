@@ -18,9 +18,10 @@ from pypdf import PdfReader
 from support import close_to, pdf_page_image
 
 from pnp.cli import main
-from pnp.impose.layout import MARK_GAP, PAPERS, printable
+from pnp.impose.layout import MARK_GAP, printable
 from pnp.input.catalog import resolve
 from pnp.input.tileset import load_tileset
+from pnp.model.paper import PAPERS
 
 DPI = 100
 

@@ -15,8 +15,9 @@ from support import ROOT, pdf_page_image, placed_content
 
 from pnp.build import BuildOptions, build
 from pnp.cli import main
-from pnp.impose.layout import PAPERS, SAFE_MARGIN, SIDE_BAND
+from pnp.impose.layout import SAFE_MARGIN, SIDE_BAND
 from pnp.input.tileset import load_tileset
+from pnp.model.paper import PAPERS
 
 TILESET = ROOT / "tilesets" / "demon-mine.yaml"
 

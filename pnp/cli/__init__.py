@@ -34,6 +34,7 @@ from pnp.cli.common import (
     verdict_line,
 )
 from pnp.errors import InputError, Where, did_you_mean
+from pnp.model.paper import DUPLEX_MODES, PAPER_IDS, duplex_mode
 
 if TYPE_CHECKING:
     from pnp.build.jobs import JobWorkers
@@ -88,7 +89,7 @@ def main() -> None:
 @click.option("--bleed/--no-bleed", default=False, show_default=True,
               help="Print art beyond each cut line (1/8 in unless --bleed-size).")
 @click.option("--bleed-size", default=None, metavar="LENGTH", help="Bleed, e.g. 3mm.")
-@click.option("--duplex", type=click.Choice(("long", "short", "none", "gutterfold")),
+@click.option("--duplex", type=click.Choice(DUPLEX_MODES),
               default="long", show_default=True,
               help="How your printer flips the sheet for backs; 'none' prints no backs; "
               "'gutterfold' prints each back beside its front, to fold and glue.")
@@ -134,7 +135,7 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     targets = list(games) or list(shipped_games())
     check_targets(targets, variant, depfile)
     size = parse_bleed(bleed_size) if bleed_size else (9.0 if bleed or print_shop else 0.0)
-    options = BuildOptions(("letter", "a4") if paper == "all" else (paper,), size, duplex,
+    options = BuildOptions(PAPER_IDS if paper == "all" else (paper,), size, duplex_mode(duplex),
                            rulebook=rulebook, booklet=booklet, jobs=jobs,
                            back_offset=back_offset(printer),
                            ink_saver=ink_saver, print_shop=print_shop)

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp.errors import InputError, Where
+from pnp.model.paper import PAPER_IDS
 
 if TYPE_CHECKING:
     from pnp.model.tileset import Tileset
     from pnp.rules import Finding, Setup
 
-PAPER_CHOICES = ("letter", "a4", "all")
+PAPER_CHOICES = (*PAPER_IDS, "all")
 
 
 def reports_input_errors(command: Callable[..., Any]) -> Callable[..., Any]:

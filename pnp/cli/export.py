@@ -19,6 +19,7 @@ import click
 
 from pnp.cli.common import load, reports_input_errors
 from pnp.errors import InputError, Where
+from pnp.model.paper import PAPER_IDS
 
 if TYPE_CHECKING:
     from pnp.build.exports import FolderExporter
@@ -109,7 +110,7 @@ def tts(games: tuple[str, ...], out_dir: Path, jobs: int, base_url: str) -> None
 @click.option("--cutter", type=click.Choice(["silhouette", "cricut"]), default="silhouette",
               show_default=True, help="The machine: Silhouette (Print & Cut, type 1 marks) "
               "or Cricut (Print Then Cut).")
-@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter",
+@click.option("--paper", type=click.Choice(PAPER_IDS), default="letter",
               show_default=True, help="Paper for a Silhouette (Cricut pictures are their own "
               "size).")
 @reports_input_errors

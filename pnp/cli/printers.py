@@ -7,12 +7,13 @@ from pathlib import Path
 import click
 
 from pnp.cli.common import reports_input_errors
+from pnp.model.paper import FLIPS, PAPER_IDS, duplex_mode
 
 
 @click.command()
-@click.option("--paper", type=click.Choice(("letter", "a4")), default="letter",
+@click.option("--paper", type=click.Choice(PAPER_IDS), default="letter",
               show_default=True, help="Paper size of the test sheet.")
-@click.option("--duplex", type=click.Choice(("long", "short")), default="long",
+@click.option("--duplex", type=click.Choice(FLIPS), default="long",
               show_default=True, help="How your printer flips the sheet for backs.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Output folder.")
@@ -26,11 +27,11 @@ def calibrate(paper: str, duplex: str, out_dir: Path) -> None:
     from pnp.build.places import check_output_file
     from pnp.export.calibrate import render_calibration
     from pnp.export.output import write_atomic
-    from pnp.impose.layout import PAPERS
+    from pnp.model.paper import PAPERS
 
     target = out_dir / f"calibration-{paper}-{duplex}.pdf"
     check_output_file(target, [])
-    write_atomic(target, render_calibration(PAPERS[paper], duplex))
+    write_atomic(target, render_calibration(PAPERS[paper], duplex_mode(duplex)))
     click.echo(f"wrote {target}: print both pages on one sheet, flipping on the {duplex} "
                "edge, at 100% scale")
 

@@ -17,6 +17,7 @@ import click
 
 from pnp.cli.common import PAPER_CHOICES, check_mix, load, reports_input_errors, verdict_line
 from pnp.errors import InputError
+from pnp.model.paper import PAPER_IDS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -52,7 +53,7 @@ def watch(target: str, out_dir: Path, paper: str, rulebook: bool) -> None:
     from pnp.model.options import BuildOptions
 
     resolve(target)  # an unknown game or a mistyped path ends the command at once
-    papers = ("letter", "a4") if paper == "all" else (paper,)
+    papers = PAPER_IDS if paper == "all" else (paper,)
     options = BuildOptions(papers, 0.0, "long", rulebook=rulebook)
     session = Session(target, out_dir, options, GameOutputs(out_dir, options))
     try:

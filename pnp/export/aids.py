@@ -24,7 +24,8 @@ from pnp.draw.legend import badge_chip, icon_chip
 from pnp.export.markup import join, literal, paragraph, text
 from pnp.export.pdf import binary_streams, define_check_bar, page_header
 from pnp.export.pdfdraw import draw
-from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, PAPER_TITLES, SAFE_MARGIN, Paper
+from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN
+from pnp.model.paper import Paper
 from pnp.model.tileset import DEFAULT_PALETTE, Aid, AidRow, AidSection
 
 INK = "#1f1a16"
@@ -217,7 +218,7 @@ def _render(aid: Aid, paper: Paper, game_title: str, total: int) -> tuple[bytes,
     buffer = io.BytesIO()
     document = BaseDocTemplate(
         buffer, pagesize=(paper.width, paper.height), invariant=1,
-        title=f"{game_title} - {aid.title} ({PAPER_TITLES[paper.name]})", author="pnp",
+        title=f"{game_title} - {aid.title} ({paper.title})", author="pnp",
         subject=f"Player aid for {game_title}", creator="pnp",
         initialFontName=pdf_font("regular"), initialFontSize=LOOKS[0][0],
     )
@@ -228,7 +229,7 @@ def _render(aid: Aid, paper: Paper, game_title: str, total: int) -> tuple[bytes,
             define_check_bar(canvas, paper)
         pages.append(doc.page)
         page_header(canvas, paper, f"{game_title} \u00b7 {aid.title} \u00b7 "
-                    f"{PAPER_TITLES[paper.name]} \u00b7 print on plain paper", doc.page,
+                    f"{paper.title} \u00b7 print on plain paper", doc.page,
                     max(total, doc.page))
 
     frames, column, room = _frames(paper)

@@ -10,8 +10,8 @@ from pnp.draw.fonts import MIN_TEXT, pdf_font
 from pnp.draw.scene import Drawing, without_small_text
 from pnp.export.pdf import define_check_bar, define_form, new_canvas, page_header
 from pnp.impose.board import OVERLAP, Window, printable_area, seam_targets, windows
-from pnp.impose.layout import PAPER_TITLES, Paper
 from pnp.model.board import BoardSpec
+from pnp.model.paper import Paper
 
 TARGET_RADIUS = 7.0
 
@@ -29,7 +29,7 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper,
                  game_title: str) -> tuple[bytes, list[Window]]:
     """The board PDF (its pages, then the assembly guide) and the windows it used."""
     buffer = io.BytesIO()
-    paper_title = PAPER_TITLES[paper.name]
+    paper_title = paper.title
     canvas = new_canvas(buffer, paper.width, paper.height,
                         f"{game_title} - board ({paper_title})",
                         f"Print-and-play board for {game_title}, in pages to assemble")
@@ -88,7 +88,7 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper,
 def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Window],
                    game_title: str, total: int) -> None:
     """The whole board, small, with every page outlined and lettered."""
-    paper_title = PAPER_TITLES[paper.name]
+    paper_title = paper.title
     page_header(canvas, paper, f"{game_title} \u00b7 board \u00b7 {paper_title} \u00b7 "
                 "assembly guide", total, total)
     left, bottom, avail_w, avail_h = printable_area(paper)

@@ -17,7 +17,7 @@ from typing import Any
 from pnp.draw.fonts import pdf_font
 from pnp.export.pdf import INK, define_check_bar, draw_scale_check, new_canvas, page_header
 from pnp.impose.duplex import StrokePair, back_point, calibration_pairs
-from pnp.impose.layout import PAPER_TITLES, Paper
+from pnp.model.paper import Duplex, Paper
 from pnp.units import mm
 
 LINE_WIDTH = 0.5
@@ -26,11 +26,11 @@ TEXT_SIZE = 9.0
 TITLE_SIZE = 14.0
 
 
-def instructions(paper: Paper, duplex: str) -> list[str]:
+def instructions(paper: Paper, duplex: Duplex) -> list[str]:
     """What the user does with the sheet, one line each."""
     edge = "long" if duplex == "long" else "short"
     return [
-        f"1. Print both pages on one sheet of {PAPER_TITLES[paper.name]}, double-sided,",
+        f"1. Print both pages on one sheet of {paper.title}, double-sided,",
         f"   flipping on the {edge} edge, at 100% (\u201cactual size\u201d).",
         "2. Hold the sheet up to a bright light with this side facing you.",
         "3. In the row at the top, find the pair whose two strokes make",
@@ -45,10 +45,10 @@ def instructions(paper: Paper, duplex: str) -> list[str]:
     ]
 
 
-def render_calibration(paper: Paper, duplex: str) -> bytes:
+def render_calibration(paper: Paper, duplex: Duplex) -> bytes:
     """The calibration sheet for ``paper`` and a ``duplex`` flip ("long" or "short")."""
     buffer = io.BytesIO()
-    title = f"pnp duplex calibration - {PAPER_TITLES[paper.name]}"
+    title = f"pnp duplex calibration - {paper.title}"
     canvas = new_canvas(buffer, paper.width, paper.height, title,
                         "Measure how far a printer's backs land from their fronts")
     define_check_bar(canvas, paper)
@@ -67,7 +67,7 @@ def _stroke(canvas: Any, segment: tuple[float, float, float, float]) -> None:
     canvas.line(*segment)
 
 
-def _front(canvas: Any, paper: Paper, pairs: tuple[StrokePair, ...], duplex: str) -> None:
+def _front(canvas: Any, paper: Paper, pairs: tuple[StrokePair, ...], duplex: Duplex) -> None:
     canvas.setStrokeColorRGB(*INK)
     canvas.setFillColorRGB(*INK)
     canvas.setLineWidth(LINE_WIDTH)
@@ -92,7 +92,7 @@ def _front(canvas: Any, paper: Paper, pairs: tuple[StrokePair, ...], duplex: str
     draw_scale_check(canvas, paper, left, bottom - paper.check_length)
 
 
-def _back(canvas: Any, paper: Paper, pairs: tuple[StrokePair, ...], duplex: str) -> None:
+def _back(canvas: Any, paper: Paper, pairs: tuple[StrokePair, ...], duplex: Duplex) -> None:
     canvas.setStrokeColorRGB(*INK)
     canvas.setLineWidth(LINE_WIDTH)
     for pair in pairs:

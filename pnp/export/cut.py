@@ -36,9 +36,10 @@ from pnp.impose.cutting import (
     cricut_paper,
     cut_pages,
 )
-from pnp.impose.layout import PAPER_TITLES, PAPERS, Area, Group, Paper, Placement
+from pnp.impose.layout import Area, Group, Placement
 from pnp.impose.plans import component_groups
 from pnp.model.options import BuildOptions
+from pnp.model.paper import PAPERS, Paper
 from pnp.model.pieces import PieceCut, piece_cut, shape_cut
 from pnp.model.tileset import Tileset
 from pnp.units import mm
@@ -175,7 +176,7 @@ def print_pdf(pages: list[CutPage], drawings: dict[tuple[str, str], Drawing], sh
               title: str, designs: GameDesigns) -> bytes:
     """The pages to print for a Silhouette: pieces with bleed and the registration marks."""
     buffer = io.BytesIO()
-    paper_title = PAPER_TITLES[sheet.name]
+    paper_title = sheet.title
     canvas = pdf.new_canvas(buffer, sheet.width, sheet.height,
                             f"{title} - print and cut ({paper_title})",
                             f"Print-then-cut pages for {title}, Silhouette type 1 marks")

@@ -25,13 +25,11 @@ from pnp.export.pdfdraw import Recorder, draw
 from pnp.impose.layout import (
     FOOTER_BAND,
     HEADER_BAND,
-    PAPER_TITLES,
     SAFE_MARGIN,
     Area,
     Block,
     Grid,
     Page,
-    Paper,
     Placement,
     Segment,
     SheetPlan,
@@ -40,6 +38,7 @@ from pnp.impose.layout import (
     printable,
     trim_lines,
 )
+from pnp.model.paper import Paper
 
 HEADER_SIZE = 7.5
 CAPTION_SIZE = 6.5
@@ -364,7 +363,7 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
     """
     paper = plan.paper
     buffer = io.BytesIO()
-    paper_title = PAPER_TITLES[paper.name]
+    paper_title = paper.title
     canvas = new_canvas(buffer, paper.width, paper.height,
                         f"{game_title} - {sheet_kind} ({paper_title})",
                         f"Print-and-play {sheet_kind} for {game_title}")

@@ -19,9 +19,10 @@ from pnp.export.artifacts import Artifact, rounded
 from pnp.export.board import render_board
 from pnp.export.designs import GameDesigns
 from pnp.export.svg import PathTexts, to_svg
-from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, PAPERS, SAFE_MARGIN, Placement, SheetPlan
+from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN, Placement, SheetPlan
 from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
+from pnp.model.paper import PAPERS
 from pnp.model.pieces import PieceCut, piece_cut, shape_cut
 from pnp.model.tileset import Tileset
 

@@ -6,7 +6,8 @@ import math
 
 import msgspec
 
-from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN, Paper
+from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN
+from pnp.model.paper import Paper
 from pnp.units import inches
 
 OVERLAP = inches(0.5)  # glue strip shared by neighbouring pages

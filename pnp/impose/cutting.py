@@ -20,7 +20,8 @@ from __future__ import annotations
 import msgspec
 
 from pnp.errors import InputError, Where
-from pnp.impose.layout import Area, Group, Paper, Placement, grid_for
+from pnp.impose.layout import Area, Group, Placement, grid_for
+from pnp.model.paper import Paper
 from pnp.units import mm
 
 CUT_BLEED = mm(1.5)  # art past each cut, so a blade a hair off still cuts into art
@@ -98,4 +99,4 @@ def cut_pages(groups: list[Group], paper: Paper, area: Area, source: str) -> lis
 def cricut_paper() -> Paper:
     """Design Space's largest Print Then Cut picture, as a 'paper' to lay pieces on."""
     width, height = CRICUT_IMAGE
-    return Paper("cricut", width, height, 0.0, "")
+    return Paper("cricut", width, height, 0.0, "", "Cricut picture")

@@ -24,7 +24,8 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
-from pnp.impose.layout import Page, Paper, Placement, SheetPlan
+from pnp.impose.layout import Page, Placement, SheetPlan
+from pnp.model.paper import Duplex, Paper
 from pnp.units import mm
 
 STEP = mm(0.5)  # between the deliberate offsets of neighbouring pairs
@@ -34,7 +35,7 @@ STROKE = mm(9)  # length of each half of a pair
 OFFSET_LIMIT = mm(10)  # a larger error is a paper-feed fault, not an offset
 
 
-def back_shift(offset: tuple[float, float], duplex: str) -> tuple[float, float]:
+def back_shift(offset: tuple[float, float], duplex: Duplex) -> tuple[float, float]:
     """How far to move the art of a back page, in its own frame, to move it ``offset`` as seen
     from the front."""
     dx, dy = offset
@@ -43,7 +44,7 @@ def back_shift(offset: tuple[float, float], duplex: str) -> tuple[float, float]:
     return -dx, dy
 
 
-def back_point(paper: Paper, x: float, y: float, duplex: str) -> tuple[float, float]:
+def back_point(paper: Paper, x: float, y: float, duplex: Duplex) -> tuple[float, float]:
     """Where a point of the front, seen through the paper, lies on the back page."""
     if duplex == "short":
         return x, paper.height - y

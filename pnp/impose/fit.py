@@ -13,7 +13,8 @@ from collections.abc import Iterator
 
 from pnp.errors import InputError, Problem, Where
 from pnp.geometry.lattice import Lattice
-from pnp.impose.layout import PAPER_TITLES, PAPERS, grid_for
+from pnp.impose.layout import grid_for
+from pnp.model.paper import PAPERS
 from pnp.model.pieces import piece_box, piece_cut
 from pnp.model.tileset import Tileset
 
@@ -46,9 +47,9 @@ class _Piece:
         scale = self.largest_scale(paper, bleed)
         with_bleed = f" with {bleed / 72:.3g} in bleed" if bleed else ""
         largest = (f"at most {self.width * scale / 72:.2f} x {self.height * scale / 72:.2f} in"
-                   f" (this piece's proportions){with_bleed} on {PAPER_TITLES[paper]}"
-                   if scale else f"no piece at all fits {PAPER_TITLES[paper]}{with_bleed}")
-        return Problem(self.where, f"this piece does not fit on {PAPER_TITLES[paper]} inside "
+                   f" (this piece's proportions){with_bleed} on {PAPERS[paper].title}"
+                   if scale else f"no piece at all fits {PAPERS[paper].title}{with_bleed}")
+        return Problem(self.where, f"this piece does not fit on {PAPERS[paper].title} inside "
                        "the safe margins and crop marks", self.field,
                        f"{self.width / 72:.2f} x {self.height / 72:.2f} in{with_bleed}",
                        largest)

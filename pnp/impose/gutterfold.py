@@ -16,17 +16,8 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from pnp.errors import InputError, Where
-from pnp.impose.layout import (
-    PAPER_TITLES,
-    Area,
-    Group,
-    Page,
-    Paper,
-    Placement,
-    SheetPlan,
-    grid_for,
-    printable,
-)
+from pnp.impose.layout import Area, Group, Page, Placement, SheetPlan, grid_for, printable
+from pnp.model.paper import Paper
 from pnp.units import mm
 
 GUTTER = mm(3)  # bare paper on each side of the fold
@@ -105,6 +96,6 @@ def best_fold(group: Group, paper: Paper, bleed: float, source: str) -> str:
         raise InputError(Where(source), "the pieces are too large for half a page, as "
                          "gutterfold needs", field="size",
                          found=f"{group.cell_w / 72:.2f} x {group.cell_h / 72:.2f} in",
-                         allowed=f"pieces that fit half of {PAPER_TITLES[paper.name]} inside "
+                         allowed=f"pieces that fit half of {paper.title} inside "
                          "the margins, or --duplex long, short or none")
     return "vertical" if vertical >= horizontal else "horizontal"

@@ -16,6 +16,7 @@ import msgspec
 from pnp.errors import InputError, Where
 from pnp.geometry.lattice import SQUARE_GRID, Lattice
 from pnp.geometry.shapes import packed_shape
+from pnp.model.paper import Duplex, Paper
 from pnp.units import mm
 
 SAFE_MARGIN = mm(6)  # home printers cannot print closer than this to the paper edge
@@ -29,21 +30,6 @@ MARK_MAX = 14.0  # longest crop mark we print
 Segment = tuple[float, float, float, float]  # x1, y1, x2, y2 in PDF points (y up)
 
 
-class Paper(msgspec.Struct, frozen=True):
-    """A sheet size, and the length of the bar that proves 100% scale on it."""
-
-    name: str
-    width: float
-    height: float
-    check_length: float
-    check_label: str
-
-
-PAPERS = {
-    "letter": Paper("letter", 612.0, 792.0, 144.0, "2 in (50.8 mm)"),
-    "a4": Paper("a4", 210 * 72 / 25.4, 297 * 72 / 25.4, mm(50), "50 mm (1.97 in)"),
-}
-PAPER_TITLES = {"letter": "Letter", "a4": "A4"}
 
 
 class Placement(NamedTuple):
@@ -157,7 +143,7 @@ class SheetPlan(msgspec.Struct, frozen=True):
 
     paper: Paper
     bleed: float
-    duplex: str  # long | short | none
+    duplex: Duplex
     pages: tuple[Page, ...]
     # bands: header above, check bar below, crop marks outside the block;
     # sides: header and check bar up the side margins, cut lines on the trim lines
@@ -197,7 +183,7 @@ def grid_for(paper: Paper, cell_w: float, cell_h: float, bleed: float,
             Where(source), "the pieces are too large to fit on the paper with crop marks",
             field="size", found=f"{cell_w:.1f} x {cell_h:.1f} pt with {bleed:.1f} pt bleed",
             allowed=f"pieces of at most {avail_w:.0f} x {avail_h:.0f} pt on "
-                    f"{PAPER_TITLES[paper.name]}",
+                    f"{paper.title}",
         )
     block_w = (columns - 1) * pitch_x + outer_w + (shift_x if rows > 1 else 0.0)
     block_h = (rows - 1) * pitch_y + outer_h + (shift_y if columns > 1 else 0.0)
@@ -206,7 +192,7 @@ def grid_for(paper: Paper, cell_w: float, cell_h: float, bleed: float,
     return Grid(columns, rows, cell_w, cell_h, pitch_x, pitch_y, left, top, lattice)
 
 
-def mirror(placement: Placement, paper: Paper, duplex: str, page: int,
+def mirror(placement: Placement, paper: Paper, duplex: Duplex, page: int,
            design: str = "") -> Placement:
     """Where the back of ``placement`` (drawn as ``design``) goes to land behind its front.
 
@@ -232,7 +218,7 @@ class Group(msgspec.Struct, frozen=True):
 
 
 def impose_groups(groups: list[Group], paper: Paper, bleed: float = 0.0,
-                  duplex: str = "long", backs: dict[str, str] | None = None,
+                  duplex: Duplex = "long", backs: dict[str, str] | None = None,
                   source: str = "tileset", margins: str = "bands") -> SheetPlan:
     """Lay out each group in order, filling each sheet row by row.
 
@@ -284,7 +270,7 @@ def trim_lines(grid: Grid, used: int) -> list[Segment]:
 
 
 def impose(pieces: list[tuple[str, int, str]], paper: Paper, cell_w: float, cell_h: float,
-           bleed: float = 0.0, duplex: str = "long", backs: dict[str, str] | None = None,
+           bleed: float = 0.0, duplex: Duplex = "long", backs: dict[str, str] | None = None,
            source: str = "tileset", lattice: Lattice = SQUARE_GRID) -> SheetPlan:
     """Lay out pieces of one size: a single group."""
     return impose_groups([Group(tuple(pieces), cell_w, cell_h, lattice)], paper, bleed, duplex,

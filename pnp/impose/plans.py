@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pnp.errors import InputError
 from pnp.impose.duplex import shift_backs
-from pnp.impose.layout import PAPERS, Group, SheetPlan, group_grid, impose, impose_groups
+from pnp.impose.layout import Group, SheetPlan, group_grid, impose, impose_groups
 from pnp.impose.sharing import appended, share_last_page
 from pnp.model.options import BuildOptions
+from pnp.model.paper import PAPERS
 from pnp.model.pieces import PieceCut, piece_box, piece_cut, reverse_key
 from pnp.model.tileset import Tileset
 

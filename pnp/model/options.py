@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import msgspec
 
+from pnp.model.paper import PAPER_IDS, Duplex
+
 
 class BuildOptions(msgspec.Struct, frozen=True):
     """How to print: which papers, how much bleed, and how the printer flips."""
 
-    papers: tuple[str, ...] = ("letter", "a4")
+    papers: tuple[str, ...] = PAPER_IDS  # ids of pnp.model.paper.PAPERS
     bleed: float = 0.0
-    duplex: str = "long"  # long | short | none | gutterfold
+    duplex: Duplex = "long"
     rulebook: bool = True
     booklet: bool = False
     jobs: int = 0  # worker processes; 0 means one per core

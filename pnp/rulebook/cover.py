@@ -18,7 +18,8 @@ from pnp import __version__
 from pnp.draw.components import design_component
 from pnp.draw.fonts import fit_size, pdf_font
 from pnp.draw.scene import Drawing
-from pnp.impose.layout import SAFE_MARGIN, Paper
+from pnp.impose.layout import SAFE_MARGIN
+from pnp.model.paper import Paper
 from pnp.model.tileset import Tileset
 from pnp.rulebook.cover_layout import CoverLayout, compose
 

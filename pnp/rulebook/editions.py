@@ -26,7 +26,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFArray, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.impose.layout import Paper
+from pnp.model.paper import Paper
 
 
 def book_page(papers: Sequence[Paper]) -> tuple[float, float]:

@@ -18,8 +18,8 @@ import msgspec
 
 from pnp.export.artifacts import Artifact
 from pnp.export.designs import GameDesigns
-from pnp.impose.layout import PAPERS
 from pnp.model.options import BuildOptions
+from pnp.model.paper import PAPERS
 from pnp.model.tileset import Tileset
 from pnp.rulebook.templates import template_path
 

@@ -32,9 +32,10 @@ from pnp.export.markup import Markup
 from pnp.export.pdf import binary_streams, draw_scale_check, scale_check_size
 from pnp.export.pdfdraw import Recorder, draw
 from pnp.impose.board import windows
-from pnp.impose.layout import PAPER_TITLES, PAPERS, SAFE_MARGIN, Paper
+from pnp.impose.layout import SAFE_MARGIN
 from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
+from pnp.model.paper import PAPERS, Paper
 from pnp.model.tileset import Tileset
 from pnp.rulebook.contents import ContentsLine, Heading, define_page_number
 from pnp.rulebook.cover import draw_cover
@@ -830,7 +831,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     from reportlab.platypus import Spacer, Table, TableStyle
 
     papers = options.papers
-    titles = [PAPER_TITLES[paper] for paper in papers]
+    titles = [PAPERS[paper].title for paper in papers]
     head = [Paragraph(markup.text(text), sheet["head"]) for text in ("File", "Print on", *titles)]
     table = Table([head, *print_rows(tileset, sheet, options)],
                   colWidths=[FILE_COLUMN, MEASURE - FILE_COLUMN - len(papers) * COUNT_COLUMN,

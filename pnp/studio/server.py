@@ -25,6 +25,7 @@ from pnp.errors import InputError
 from pnp.input.bounded import NotRegular, TooLarge, read_bounded
 from pnp.input.files import ART_SUFFIXES, Outside, confine
 from pnp.input.jsontext import TooDeep, parse_json
+from pnp.model.paper import PAPER_IDS
 from pnp.studio.document import EditError
 from pnp.studio.pictures import first_page_png, sheet_pdf
 from pnp.studio.saving import Conflict
@@ -37,7 +38,6 @@ MAX_BODY_DEPTH = 16  # an edit nests three levels
 SINGLE_HEADERS = ("Host", "Origin", "Content-Length")
 DIGITS = re.compile(r"[0-9]{1,12}")  # a Content-Length, as HTTP writes it
 MAX_SERVED_FILE = 32 * 1024 * 1024  # the largest art file a tileset may name
-PAPERS = ("letter", "a4")
 STATIC = resources.files("pnp.studio") / "static"
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png",
@@ -227,7 +227,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_bytes(data, _type(path.name), sandbox=True)
 
     def _preview(self, as_png: bool, paper: str) -> None:
-        if paper not in PAPERS:
+        if paper not in PAPER_IDS:
             raise Reply(HTTPStatus.BAD_REQUEST, "paper is letter or a4")
         tileset, _ = self.server.session.snapshot()
         try:
