@@ -274,3 +274,15 @@ def test_a_float_is_measured_once_per_width(monkeypatch):
     heights = {table.content_height(width) for width in [300.0] * 20 + [200.0] * 5}
     assert measured == [300.0, 200.0]
     assert len(heights) == 1 and heights.pop() > 50 * 10
+
+
+def test_quoted_lists_are_measured_like_any_other_block():
+    """Measuring a quote wrapped each of its parts alone, and a list cannot be wrapped
+    without a canvas: two quoted bullets stopped the build."""
+    from markdown_it import MarkdownIt
+
+    from pnp.rulebook.typeset import Numbering, markdown_flowables, styles
+
+    tokens = MarkdownIt("commonmark").parse("> - a\n> - b\n>\n> 1. c\n\n- > d\n")
+    flowables = markdown_flowables(tuple(tokens), styles(), Numbering(), 360.0)
+    assert len(flowables) == 2

@@ -196,18 +196,21 @@ def test_a_stamp_is_never_another_tilesets_make_rule(tmp_path):
     assert made == ["foo.d.stamp", "foo.d.stamp.d", "foo.stamp", "foo.stamp.d"]
 
 
-@pytest.mark.parametrize("place", ["the-tileset", "a-fifo", "a-link", "in-the-game-folder",
-                                   "in-a-staging-folder"])
+@pytest.mark.parametrize("place", ["the-tileset", "a-fifo", "a-link", "a-folder",
+                                   "in-the-game-folder", "in-a-staging-folder"])
 def test_a_depfile_that_would_replace_an_input_or_be_lost_is_refused(tmp_path, place):
     tileset = tmp_path / "mine.yaml"
     tileset.write_text("game: mine\ntitle: Mine\nsize: 1in\ntiles:\n"
                        "  - {name: straight, count: 2, paths: [N-S]}\n")
     out = tmp_path / "out"
     depfile = {"the-tileset": tileset, "a-fifo": tmp_path / "fifo.d",
-               "a-link": tmp_path / "link.d", "in-the-game-folder": out / "mine" / "rule.d",
+               "a-link": tmp_path / "link.d", "a-folder": tmp_path / "folder.d",
+               "in-the-game-folder": out / "mine" / "rule.d",
                "in-a-staging-folder": out / ".mine.staging-x" / "rule.d"}[place]
     if place == "a-fifo":
         os.mkfifo(depfile)
+    elif place == "a-folder":
+        depfile.mkdir()
     elif place == "a-link":
         (tmp_path / "elsewhere").write_text("keep me")
         depfile.symlink_to(tmp_path / "elsewhere")

@@ -111,7 +111,7 @@ def main() -> None:
               help="Worker processes (0: one per core). Output is the same either way.")
 @click.option("-q", "--quiet", is_flag=True,
               help="No progress and no per-game summary on stderr.")
-@click.option("--depfile", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--depfile", type=click.Path(path_type=Path), default=None,
               metavar="FILE.d", help="Also write a make rule: target FILE, every file the "
               "build read as its prerequisites (the Makefile uses it).")
 @reports_input_errors

@@ -63,6 +63,7 @@ MARKS = ("tick", "cross")
 MAX_PARAGRAPH_CHARACTERS = 20_000
 MAX_TEMPLATE_CHARACTERS = 1024 * 1024
 MAX_TEMPLATE_LINES = 20_000
+MAX_HEADING_CHARACTERS = 200
 MAX_TABLE_BARS = 20_000  # the | of table rows: cells cost the most memory to parse
 BLOCK_LIMITS = {"inline": (5_000, "paragraphs, headings, list items and table cells"),
                 "heading_open": (500, "headings"),
@@ -131,6 +132,7 @@ def _parse(path: Path, text: str, kinds: tuple[TileKind, ...], shape: Shape) -> 
     parser = MarkdownIt("commonmark", {"html": False, "typographer": True})
     tokens = parser.enable(["table", "replacements", "smartquotes"]).parse(text)
     _refuse_too_many(template, tokens)
+    _refuse_long_headings(template, tokens)
     blocks: list[Block] = []
     pending: list[Token] = []
     for token in tokens:
@@ -199,6 +201,16 @@ def _refuse_too_many(template: Reading, tokens: list[Token]) -> None:
                             f"this rulebook template has too many {what}",
                             f"more than {limit:,}, the first extra one here",
                             f"at most {limit:,} {what} in one rulebook")
+
+
+def _refuse_long_headings(template: Reading, tokens: list[Token]) -> None:
+    """A heading is a line or two: one longer than a page could not be placed at all."""
+    for opening, inline in itertools.pairwise(tokens):
+        if opening.type == "heading_open" and len(inline.content) > MAX_HEADING_CHARACTERS:
+            template.report(opening.map[0] + 1 if opening.map else 0, "text",
+                            "this heading is too long", f"{len(inline.content):,} characters",
+                            f"at most {MAX_HEADING_CHARACTERS} characters; put the rest in a "
+                            "paragraph under it")
 
 
 def _refuse_long(template: Reading, token: Token) -> None:

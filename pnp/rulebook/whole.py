@@ -25,13 +25,13 @@ class TooTall(Exception):
         self.line, self.what, self.height, self.room = line, what, height, room
 
 
-def stack_height(flowables: list[Flowable], width: float, room: float) -> float:
-    """The height of ``flowables`` set one under the other at ``width``."""
-    total = 0.0
-    for flowable in flowables:
-        total += flowable.wrap(width, room * 100)[1]
-        total += flowable.getSpaceBefore() + flowable.getSpaceAfter()
-    return total
+def stack_height(flowables: list[Flowable], width: float) -> float:
+    """The height of ``flowables`` set one under the other at ``width``, spacing between
+    them included, measured as Platypus measures a block it keeps together (a list
+    needs this: it cannot be wrapped on its own without a canvas)."""
+    from reportlab.platypus.flowables import _listWrapOn
+
+    return float(_listWrapOn(flowables, width, None)[1])
 
 
 def check_rows(rows: list[list[Flowable]], widths: list[float], room: float, line: int) -> None:
@@ -40,8 +40,7 @@ def check_rows(rows: list[list[Flowable]], widths: list[float], room: float, lin
     heading = 0.0
     for number, row in enumerate(rows):
         height = CELL_PADDING_Y + max(
-            (stack_height(cell if isinstance(cell, list) else [cell],
-                          width - CELL_PADDING_X, room)
+            (stack_height(cell if isinstance(cell, list) else [cell], width - CELL_PADDING_X)
              for cell, width in zip(row, widths, strict=False)), default=0.0)
         if heading + height > room - CELL_PADDING_Y:
             what = "the table's heading row" if number == 0 else f"row {number} of a table"
@@ -52,6 +51,6 @@ def check_rows(rows: list[list[Flowable]], widths: list[float], room: float, lin
 
 def check_box(children: list[Flowable], width: float, room: float, line: int) -> None:
     """Refuse a quoted box taller than ``room``."""
-    height = stack_height(children, width - 2 * CELL_PADDING_X, room) + CELL_PADDING_Y
+    height = stack_height(children, width - 2 * CELL_PADDING_X) + CELL_PADDING_Y
     if height > room - CELL_PADDING_Y:
         raise TooTall(line, "a quoted block", height, room - CELL_PADDING_Y)

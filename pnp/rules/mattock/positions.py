@@ -194,13 +194,13 @@ def read_positions(lines: Iterable[str], source: str) -> list[Position]:
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
+        if len(problems) >= MAX_PROBLEMS:  # a file of junk: enough to see what is wrong
+            problems.append(Problem(Where(source, number), "stopped reading here, after "
+                                    f"{len(problems):,} mistakes", allowed="fix these first"))
+            break
         position = read_position(source, number, text, boards, problems)
         if position is not None:
             positions.append(position)
-        if len(problems) > MAX_PROBLEMS:  # a file of junk: enough to see what is wrong
-            problems.append(Problem(Where(source, number), "stopped reading here: more than "
-                                    f"{MAX_PROBLEMS:,} mistakes", allowed="fix these first"))
-            break
     if problems:
         raise InputError.of(problems)
     return positions
