@@ -373,13 +373,13 @@ def validate(target: str, players: int | None, variant: str | None, sets: tuple[
 
 def simulation_findings(rules: GameRules, setup: Setup, games: int) -> list[Finding]:
     """A warning when random games of this mix rarely end."""
-    from pnp.rules import Finding
+    from pnp.rules import Finding, Severity
 
     if rules.simulate is None:
         return [Finding("info", "simulation", f"No simulator for '{setup.tileset.game}'.")]
     report = rules.simulate(setup, max(1, games), 1)
     share = report["ended"] / report["games"]
-    severity = "warning" if share < 0.5 else "info"
+    severity: Severity = "warning" if share < 0.5 else "info"
     median = report["turns"]["median"]
     length = f"median length {median} turns" if median is not None else "none ended"
     return [Finding(severity, "simulation",

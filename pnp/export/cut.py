@@ -36,7 +36,7 @@ from pnp.impose.cutting import (
     cricut_paper,
     cut_pages,
 )
-from pnp.impose.layout import Area, Group, Placement
+from pnp.impose.layout import Area, Group, PieceKind, Placement
 from pnp.impose.plans import component_groups
 from pnp.model.options import BuildOptions
 from pnp.model.paper import PAPERS, Paper
@@ -119,7 +119,8 @@ def _mm(points: float) -> float:
 def piece_groups(tileset: Tileset) -> list[Group]:
     """Tiles, then cards, then tokens: every printed piece once per copy, by size."""
     width, height = tileset.shape.box(tileset.size)
-    tiles = tuple((tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count)
+    tiles: tuple[tuple[str, int, PieceKind], ...] = tuple(
+        (tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count)
     groups = [Group(tiles, width, height, tileset.shape.lattice)] if tiles else []
     return groups + component_groups(tileset, "card") + component_groups(tileset, "token")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from pnp.errors import InputError, Where
-from pnp.impose.layout import Area, Group, Page, Placement, SheetPlan, grid_for, printable
+from pnp.impose.layout import Area, Fold, Group, Page, Placement, SheetPlan, grid_for, printable
 from pnp.model.paper import Paper
 from pnp.units import mm
 
@@ -82,7 +82,7 @@ def impose_gutterfold(groups: list[Group], paper: Paper, bleed: float, backs: di
     return SheetPlan(paper, bleed, "gutterfold", tuple(pages))
 
 
-def best_fold(group: Group, paper: Paper, bleed: float, source: str) -> str:
+def best_fold(group: Group, paper: Paper, bleed: float, source: str) -> Fold:
     """The fold that fits more of the group's pieces on a page (up the page on a tie)."""
     def capacity(fold: str) -> int:
         try:

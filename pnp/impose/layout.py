@@ -9,7 +9,7 @@ box. Backs sit on the page after their fronts, mirrored for duplex printing.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 import msgspec
 
@@ -28,6 +28,12 @@ MARK_CLEAR = 1.5  # crop marks stop this far inside the 6 mm line and clear of t
 MARK_MAX = 14.0  # longest crop mark we print
 
 Segment = tuple[float, float, float, float]  # x1, y1, x2, y2 in PDF points (y up)
+Side = Literal["front", "back"]
+PieceKind = Literal["tile", "component"]
+# bands: header above, check bar below, crop marks outside the block;
+# sides: header and check bar up the side margins, cut lines on the trim lines
+Margins = Literal["bands", "sides"]
+Fold = Literal["", "vertical", "horizontal"]  # gutterfold's fold; "" on other sheets
 
 
 
@@ -41,12 +47,12 @@ class Placement(NamedTuple):
 
     page: int
     name: str
-    side: str  # front | back
+    side: Side
     x: float
     y: float
     w: float
     h: float
-    kind: str = "tile"  # tile | component
+    kind: PieceKind = "tile"
     design: str = ""  # the form drawn here; the piece's own name on a front
     turned: bool = False  # drawn upside down (a back across a gutterfold's horizontal fold)
 
@@ -130,12 +136,12 @@ class Page(msgspec.Struct, frozen=True):
     """A page of the sheet PDF and what it carries."""
 
     number: int
-    side: str
+    side: Side
     placements: tuple[Placement, ...]
     used: int  # cells used on this sheet (fronts and backs alike)
     grid: Grid
     blocks: tuple[Block, ...] = ()  # small pieces sharing the page, below its main grid
-    fold: str = ""  # gutterfold: "vertical" or "horizontal", the fold line through the middle
+    fold: Fold = ""  # gutterfold's fold line through the middle of the page
 
 
 class SheetPlan(msgspec.Struct, frozen=True):
@@ -145,9 +151,7 @@ class SheetPlan(msgspec.Struct, frozen=True):
     bleed: float
     duplex: Duplex
     pages: tuple[Page, ...]
-    # bands: header above, check bar below, crop marks outside the block;
-    # sides: header and check bar up the side margins, cut lines on the trim lines
-    margins: str = "bands"
+    margins: Margins = "bands"
 
     @property
     def grid(self) -> Grid:
@@ -211,7 +215,7 @@ def mirror(placement: Placement, paper: Paper, duplex: Duplex, page: int,
 class Group(msgspec.Struct, frozen=True):
     """Pieces of one size and packing, printed in order on pages of their own."""
 
-    pieces: tuple[tuple[str, int, str], ...]  # (name, count, kind)
+    pieces: tuple[tuple[str, int, PieceKind], ...]  # (name, count, kind)
     cell_w: float
     cell_h: float
     lattice: Lattice = SQUARE_GRID
@@ -219,7 +223,7 @@ class Group(msgspec.Struct, frozen=True):
 
 def impose_groups(groups: list[Group], paper: Paper, bleed: float = 0.0,
                   duplex: Duplex = "long", backs: dict[str, str] | None = None,
-                  source: str = "tileset", margins: str = "bands") -> SheetPlan:
+                  source: str = "tileset", margins: Margins = "bands") -> SheetPlan:
     """Lay out each group in order, filling each sheet row by row.
 
     ``backs`` maps a piece name to its back design; with ``duplex`` "none" or no
@@ -248,7 +252,7 @@ def impose_groups(groups: list[Group], paper: Paper, bleed: float = 0.0,
 
 
 def group_grid(group: Group, paper: Paper, bleed: float, source: str = "tileset",
-               margins: str = "bands") -> Grid:
+               margins: Margins = "bands") -> Grid:
     """The grid a group is laid out on, with the page's margins laid out one way or the other."""
     if margins == "sides":
         return grid_for(paper, group.cell_w, group.cell_h, bleed, source, group.lattice,
@@ -269,7 +273,7 @@ def trim_lines(grid: Grid, used: int) -> list[Segment]:
     return sorted(edges)
 
 
-def impose(pieces: list[tuple[str, int, str]], paper: Paper, cell_w: float, cell_h: float,
+def impose(pieces: list[tuple[str, int, PieceKind]], paper: Paper, cell_w: float, cell_h: float,
            bleed: float = 0.0, duplex: Duplex = "long", backs: dict[str, str] | None = None,
            source: str = "tileset", lattice: Lattice = SQUARE_GRID) -> SheetPlan:
     """Lay out pieces of one size: a single group."""

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from pnp.errors import InputError
 from pnp.impose.duplex import shift_backs
-from pnp.impose.layout import Group, SheetPlan, group_grid, impose, impose_groups
+from pnp.impose.layout import (
+    Group,
+    Margins,
+    PieceKind,
+    SheetPlan,
+    group_grid,
+    impose,
+    impose_groups,
+)
 from pnp.impose.sharing import appended, share_last_page
 from pnp.model.options import BuildOptions
 from pnp.model.paper import PAPERS
@@ -21,7 +29,8 @@ def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan
         from pnp.impose.gutterfold import impose_gutterfold  # a mode few builds use
 
         width, height = tileset.shape.box(tileset.size)
-        tiles = tuple((tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count)
+        tiles: tuple[tuple[str, int, PieceKind], ...] = tuple(
+            (tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count)
         return impose_gutterfold([Group(tiles, width, height, tileset.shape.lattice)],
                                  PAPERS[paper], options.bleed,
                                  {tile.name: f"back:{tile.back}" for tile in tileset.tiles},
@@ -51,8 +60,8 @@ def plan_components(tileset: Tileset, kind: str, paper: str,
 
         return impose_gutterfold(groups, PAPERS[paper], options.bleed, _reverses(tileset),
                                  source)
-    margins = "sides" if kind == "card" and _sides_hold_more(groups, paper, options, source) \
-        else "bands"
+    margins: Margins = "sides" if kind == "card" and \
+        _sides_hold_more(groups, paper, options, source) else "bands"
     backs = _reverses(tileset)
     plan = impose_groups(groups[:1], PAPERS[paper], options.bleed, options.duplex, backs,
                          source, margins)
@@ -67,7 +76,7 @@ def _sides_hold_more(groups: list[Group], paper: str, options: BuildOptions,
                      source: str) -> bool:
     """Whether turning the header and check bar into the side margins fits more cards on a
     page (poker cards on Letter: 9 instead of 6)."""
-    def capacity(margins: str) -> int:
+    def capacity(margins: Margins) -> int:
         try:
             return sum(group_grid(group, PAPERS[paper], options.bleed, source,
                                   margins).capacity for group in groups)
@@ -79,7 +88,8 @@ def _sides_hold_more(groups: list[Group], paper: str, options: BuildOptions,
 
 def _tile_imposition(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan:
     width, height = tileset.shape.box(tileset.size)
-    pieces = [(tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count]
+    pieces: list[tuple[str, int, PieceKind]] = [
+        (tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count]
     backs = {tile.name: f"back:{tile.back}" for tile in tileset.tiles}
     return impose(pieces, PAPERS[paper], width, height, options.bleed, options.duplex, backs,
                   str(tileset.source), tileset.shape.lattice)
@@ -100,7 +110,7 @@ def _with_tokens(tileset: Tileset, plan: SheetPlan, options: BuildOptions) -> Sh
 
 def component_groups(tileset: Tileset, kind: str) -> list[Group]:
     """The printed cards or tokens, one group per size and outline, in tileset order."""
-    groups: dict[tuple[PieceCut, float, float], list[tuple[str, int, str]]] = {}
+    groups: dict[tuple[PieceCut, float, float], list[tuple[str, int, PieceKind]]] = {}
     for component in tileset.components:
         if component.kind != kind or not component.count:
             continue

@@ -66,6 +66,7 @@ from pnp.model.tileset import (
     Component,
     Face,
     Feature,
+    FeatureKind,
     OwnIcon,
     TileKind,
     Tileset,
@@ -82,7 +83,7 @@ MAX_FEATURES = 40  # features on one face
 MAX_BOARD_PT = 72.0 * 100  # a board's width or height: about 200 Letter pages to glue
 ROLES = ("tunnel", "base", "event", "special")
 FEATURE_POSITIONS = ("center", "N", "NE", "E", "SE", "S", "SW", "W", "NW")
-FEATURE_KINDS = ("icon", "label", "text", "die")
+FEATURE_KINDS: tuple[FeatureKind, ...] = ("icon", "label", "text", "die")
 DEFAULT_POSITION = {"icon": "center", "label": "S", "text": "center", "die": "NE"}
 COMPONENT_KINDS = ("card", "token")  # boards are the top-level `board`
 COMPONENT_SHAPES = ("rect", "round", "hex")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
+from typing import Literal
 
 import msgspec
 from msgspec.structs import replace
@@ -40,10 +41,13 @@ class Tunnel(msgspec.Struct, frozen=True):
     style: str = "tunnel"  # tunnel | cavern
 
 
+FeatureKind = Literal["icon", "label", "text", "die"]
+
+
 class Feature(msgspec.Struct, frozen=True):
     """Something printed on a piece besides tunnels: an icon, a label, text or a die face."""
 
-    kind: str  # "icon", "label", "text" or "die"
+    kind: FeatureKind
     value: str | int
     at: str = "center"
     scale: float = 1.0

@@ -15,7 +15,7 @@ import importlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -43,10 +43,13 @@ class Setup(msgspec.Struct, frozen=True):
         return next((tile.count for tile in self.tileset.tiles if tile.name == name), 0)
 
 
+Severity = Literal["error", "warning", "info"]
+
+
 class Finding(msgspec.Struct, frozen=True):
     """One thing the validator noticed about a tile mix."""
 
-    severity: str  # error | warning | info
+    severity: Severity
     rule: str
     message: str
     tiles: tuple[str, ...] = ()

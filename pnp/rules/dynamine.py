@@ -45,7 +45,7 @@ from pnp.input.schema import (
     repeated,
 )
 from pnp.model.tileset import Component, Feature, TileKind, Tileset
-from pnp.rules import Finding, GameRules, Setup
+from pnp.rules import Finding, GameRules, Setup, Severity
 
 Cell = tuple[int, int]  # (x, level): x grows to the east, the level grows downward
 
@@ -953,7 +953,7 @@ def _sapphire_findings(tileset: Tileset) -> list[Finding]:
                  for c in tileset.components for f in c.features)
     if have == 1:
         return []
-    severity = "error" if needed else "warning"
+    severity: Severity = "error" if needed else "warning"
     why = "a mission card asks for the Blue Sapphire" if needed else \
         "the published game has one Blue Sapphire tile"
     return [Finding(severity, "sapphire", f"The mix has {have} sapphire tiles; {why}, "

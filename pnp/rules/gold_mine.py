@@ -37,7 +37,7 @@ from msgspec.structs import fields
 
 from pnp.geometry.shapes import SQUARE
 from pnp.model.tileset import TileKind, Tileset
-from pnp.rules import Finding, GameRules, Setup, rotations
+from pnp.rules import Finding, GameRules, Setup, Severity, rotations
 
 Cell = tuple[int, int]
 DEVELOPMENT_TILES = 20
@@ -486,7 +486,7 @@ def held_back_cavern(tileset: Tileset, variant: str | None) -> int | None:
     return max(caverns) if variant == PHANTOM and caverns else None
 
 
-def close_severity(chance: float) -> str:
+def close_severity(chance: float) -> Severity:
     """How loudly to report a chance of a forced shut (CLOSE_ERROR, CLOSE_WARNING)."""
     if chance >= CLOSE_ERROR:
         return "error"
