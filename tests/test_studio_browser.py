@@ -69,9 +69,14 @@ def studio(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[str
 
 
 def wait(browser, condition):
+    """Until ``condition()`` holds. The page draws a tile again after each edit, so an
+    element found a moment ago may be gone when it is read: that is asked again, not
+    taken for a failure (CI once failed here with a stale element)."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(browser, WAIT).until(lambda _: condition())
+    return WebDriverWait(browser, WAIT, ignored_exceptions=(StaleElementReferenceException,)) \
+        .until(lambda _: condition())
 
 
 def find(browser, selector):
