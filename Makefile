@@ -17,7 +17,7 @@ TILESET_FILES := $(shell $(PYTHON) scripts/make_tilesets.py tilesets \
                    $(if $(filter-out all,$(MAKECMDGOALS)),--quiet))
 STAMPS := $(TILESET_FILES:tilesets/%.yaml=$(OUT)/.made/%.stamp)
 
-.PHONY: all test bench versus lint check-shape docs proof clean
+.PHONY: all test test-slow bench versus lint check-shape docs proof clean
 
 all: $(STAMPS)
 
@@ -41,8 +41,13 @@ $(OUT)/.made/%.stamp: tilesets/%.yaml $$(wildcard templates/$$*) $(SOURCES) $(RE
 	$(BIN)/pnp build '$<' --out $(OUT) --depfile '$@.d'
 	touch '$@'
 
+# The tests on both cores, a test at a time to whichever is free; the few that
+# take over ten seconds alone (marked slow) run in test-slow, which CI runs too.
 test: $(READY) lint check-shape
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not slow"
+
+test-slow: $(READY)
+	$(BIN)/python -m pytest -m slow
 
 # The package's shape: one-way layers (import-linter), no function above 15 in
 # cyclomatic complexity, and type hints that mypy --strict accepts.
