@@ -6,10 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from support import pdf_page_image
 
-from pnp.cli import main
 from pnp.units import mm
 
 DPI = 100
@@ -18,11 +16,8 @@ SHEETS = ("tiles", "cards", "tokens")
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("backs")
-    result = CliRunner().invoke(main, ["build", "--out", str(out), "--no-rulebook", "-q"])
-    assert result.exit_code == 0, result.output
-    return out
+def built(shipped_build: Path) -> Path:
+    return shipped_build
 
 
 def back_sheets(out: Path) -> list[tuple[Path, dict]]:

@@ -27,11 +27,8 @@ DPI = 100
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("sharing")
-    result = CliRunner().invoke(main, ["build", "mattock", "dynamine", "-q", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out
+def built(shipped_build):
+    return shipped_build
 
 
 def boxes(entry: dict, page: int, side: str, key: str) -> list[dict]:

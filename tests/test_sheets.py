@@ -13,7 +13,6 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from support import ROOT, pdf_page_image, placed_content
 
-from pnp.build import BuildOptions, build
 from pnp.cli import main
 from pnp.impose.layout import SAFE_MARGIN, SIDE_BAND
 from pnp.input.tileset import load_tileset
@@ -23,10 +22,8 @@ TILESET = ROOT / "tilesets" / "demon-mine.yaml"
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("out")
-    build([load_tileset(TILESET)], out, BuildOptions(("letter", "a4"), 0.0, "long"))
-    return out / "demon-mine"
+def built(shipped_build: Path) -> Path:
+    return shipped_build / "demon-mine"
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,26 @@
+"""Fixtures every test module may share.
+
+Building the four shipped games is the costliest thing the tests do, and
+several modules read the same default build; it is made once per test run
+(once per worker under pytest-xdist) and only read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support import ROOT, SHIPPED_GAMES
+
+from pnp.build import BuildOptions, build
+from pnp.input.tileset import load_tileset
+
+
+@pytest.fixture(scope="session")
+def shipped_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every shipped game built with the default options (Letter and A4, long-edge
+    duplex, rulebooks): ``<out>/<game>/``. Tests read it and never write into it."""
+    out = tmp_path_factory.mktemp("shipped")
+    build([load_tileset(ROOT / "tilesets" / f"{game}.yaml") for game in SHIPPED_GAMES], out,
+          BuildOptions())
+    return out
