@@ -73,6 +73,30 @@ def read_stream_bounded(stream: BinaryIO, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+NOT_REGULAR = "not a plain file (a folder, FIFO, device or socket)"
+
+
+def unreadable(error: OSError) -> str:
+    """Why a file could not be read, worded for an error's "found"."""
+    return NOT_REGULAR if isinstance(error, NotRegular) else error.strerror or type(error).__name__
+
+
+class NotUtf8(ValueError):
+    """The bytes are not UTF-8: ``line`` (1-based) and ``byte`` say where and what."""
+
+    def __init__(self, line: int, byte: int) -> None:
+        super().__init__(f"the byte 0x{byte:02x} on line {line} is not UTF-8")
+        self.line, self.byte = line, byte
+
+
+def utf8(data: bytes) -> str:
+    """``data`` decoded strictly, or NotUtf8 naming the line and the first bad byte."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise NotUtf8(data[:error.start].count(b"\n") + 1, data[error.start]) from None
+
+
 def size_text(count: int) -> str:
     """A byte count for a message: exact, with the MiB it makes when that is easier to read."""
     mib = count / (1024 * 1024)

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 import yaml
 
 from pnp.errors import InputError, Problem, Where, shorten
-from pnp.input.bounded import TooLarge, read_bounded
+from pnp.input.bounded import NotUtf8, TooLarge, read_bounded, utf8
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 # What the YAML reader refuses before parsing (its own list of printable characters).
@@ -322,11 +322,10 @@ def read_text(path: Path, what: str = "tileset") -> str:
         raise InputError(where, f"this is a binary file, not a {what}",
                          allowed="a UTF-8 text file in YAML")
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise InputError(Where(str(path), line), "the file is not valid UTF-8 text",
-                         found=f"the byte 0x{data[exc.start]:02x}",
+        text = utf8(data)
+    except NotUtf8 as exc:
+        raise InputError(Where(str(path), exc.line), "the file is not valid UTF-8 text",
+                         found=f"the byte 0x{exc.byte:02x}",
                          allowed="a UTF-8 text file in YAML") from None
     control = first_of(UNPRINTABLE, text)
     if control:  # PyYAML would stop with a traceback-shaped message of several lines

@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import BinaryIO
 
 from pnp.errors import InputError, Where
-from pnp.input.bounded import NotRegular, TooLarge, read_bounded, read_stream_bounded, size_text
+from pnp.input.bounded import (
+    NotUtf8,
+    TooLarge,
+    read_bounded,
+    read_stream_bounded,
+    size_text,
+    unreadable,
+    utf8,
+)
 
 MAX_POSITIONS_BYTES = 16 * 1024 * 1024
 ALLOWED = "a readable UTF-8 file of JSON lines, or - for standard input"
@@ -30,13 +38,11 @@ def read_positions_text(source: str, origin: Path | BinaryIO) -> str:
                          allowed=f"at most {size_text(MAX_POSITIONS_BYTES)}; split the "
                                  "positions over several runs") from None
     except OSError as error:
-        reason = ("not a plain file (a folder, FIFO, device or socket)"
-                  if isinstance(error, NotRegular) else error.strerror or type(error).__name__)
         raise InputError(Where(source), "the positions cannot be read", field="FILE",
-                         found=reason, allowed=ALLOWED) from None
+                         found=unreadable(error), allowed=ALLOWED) from None
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise InputError(Where(source, data[:error.start].count(b"\n") + 1),
-                         "the positions are not UTF-8 text", field="FILE",
-                         found=f"the byte 0x{data[error.start]:02x}", allowed=ALLOWED) from None
+        return utf8(data)
+    except NotUtf8 as error:
+        raise InputError(Where(source, error.line), "the positions are not UTF-8 text",
+                         field="FILE", found=f"the byte 0x{error.byte:02x}",
+                         allowed=ALLOWED) from None

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from pnp.errors import InputError, Problem, Where
-from pnp.input.bounded import NotRegular, TooLarge, read_bounded
+from pnp.input.bounded import NotUtf8, TooLarge, read_bounded, unreadable, utf8
 from pnp.input.jsontext import parse_json
 from pnp.units import mm
 
@@ -112,16 +112,13 @@ def _profile_text(name: str, path: Path, field: str) -> str:
                          allowed=f"at most {MAX_PROFILE_BYTES} bytes, as pnp profile set "
                                  "writes it") from None
     except OSError as error:  # NotRegular included: a FIFO, device or folder
-        found = ("not a plain file (a folder, FIFO, device or socket)"
-                 if isinstance(error, NotRegular) else error.strerror or type(error).__name__)
-        raise InputError(where, "the printer profile cannot be read", found=found,
+        raise InputError(where, "the printer profile cannot be read", found=unreadable(error),
                          allowed="a file pnp profile set wrote") from None
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise InputError(Where(str(path), data[:error.start].count(b"\n") + 1),
-                         "the printer profile is not UTF-8 text",
-                         found=f"the byte 0x{data[error.start]:02x}",
+        return utf8(data)
+    except NotUtf8 as error:
+        raise InputError(Where(str(path), error.line), "the printer profile is not UTF-8 text",
+                         found=f"the byte 0x{error.byte:02x}",
                          allowed="a file pnp profile set wrote") from None
 
 
