@@ -38,6 +38,7 @@ from pnp.model.paper import DUPLEX_MODES, PAPER_IDS, duplex_mode
 
 if TYPE_CHECKING:
     from pnp.build.jobs import JobWorkers
+    from pnp.build.places import Input
     from pnp.model.options import BuildOptions
     from pnp.model.tileset import Tileset
     from pnp.rules import Finding, GameRules, Setup
@@ -147,12 +148,13 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
         for tileset in tilesets:
             check_fit(tileset, options.papers, size)
         check_distinct(targets, tilesets)
+        read = build_inputs(targets, tilesets) if depfile is not None else []
         if depfile is not None:
-            check_depfile_place_for(depfile, out_dir, targets, tilesets)
+            check_depfile_place_for(depfile, out_dir, tilesets, read)
         written = build_with_progress(tilesets, out_dir, options,
                                       [resolve(t) for t in targets], quiet, workers)
     if depfile is not None:
-        write_inputs(depfile, targets, tilesets)
+        write_inputs(depfile, read)
     pdfs = sum(1 for path in written if path.suffix == ".pdf")
     click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
                f"{out_dir}")
@@ -243,30 +245,33 @@ def check_depfile(depfile: Path) -> None:
                                  "before a special character or at the end")
 
 
-def check_depfile_place_for(depfile: Path, out_dir: Path, targets: list[str],
-                            tilesets: list[Tileset]) -> None:
-    """Refuse a ``--depfile`` that would write over an input or be lost, before drawing."""
-    from pnp.build.places import check_depfile_place, game_inputs
+def build_inputs(targets: list[str], tilesets: list[Tileset]) -> list[Input]:
+    """Every file building ``tilesets`` reads: what ``--depfile`` may not replace, and
+    what its rule then lists."""
+    from pnp.build.places import game_inputs
     from pnp.input.catalog import resolve
 
-    check_depfile_place(depfile, out_dir, [tileset.game for tileset in tilesets],
-                        [item for tileset, target in zip(tilesets, targets, strict=True)
-                         for item in game_inputs(tileset, resolve(target))])
+    return [item for tileset, target in zip(tilesets, targets, strict=True)
+            for item in game_inputs(tileset, resolve(target))]
 
 
-def write_inputs(depfile: Path, targets: list[str], tilesets: list[Tileset]) -> None:
+def check_depfile_place_for(depfile: Path, out_dir: Path, tilesets: list[Tileset],
+                            read: list[Input]) -> None:
+    """Refuse a ``--depfile`` that would write over an input or be lost, before drawing."""
+    from pnp.build.places import check_depfile_place
+
+    check_depfile_place(depfile, out_dir, [tileset.game for tileset in tilesets], read)
+
+
+def write_inputs(depfile: Path, read: list[Input]) -> None:
     """The make rule of ``--depfile``: every file the build read.
 
     A file make cannot name is left out of the rule, which then makes the
     game rebuild every time; the user is told which file and why.
     """
     from pnp.build.depfile import write_depfile
-    from pnp.build.places import game_inputs
-    from pnp.input.catalog import resolve
 
-    unnamed = write_depfile(depfile, [item.path for tileset, target
-                                      in zip(tilesets, targets, strict=True)
-                                      for item in game_inputs(tileset, resolve(target))])
+    unnamed = write_depfile(depfile, [item.path for item in read])
     for name in unnamed:
         click.echo(f"pnp: warning: make cannot name {name!r} in a rule (it holds ; = % | "
                    "or a control character, or a backslash make would read as an escape), "

@@ -35,7 +35,7 @@ from pnp.impose.board import windows
 from pnp.impose.layout import SAFE_MARGIN
 from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
-from pnp.model.paper import PAPERS, Paper
+from pnp.model.paper import PAPERS, Duplex, Paper
 from pnp.model.tileset import Tileset
 from pnp.rulebook.contents import ContentsLine, Heading, define_page_number
 from pnp.rulebook.cover import draw_cover
@@ -760,11 +760,12 @@ def _file_row(sheet: dict[str, Style], name: str, *cells: str) -> list[Flowable]
 
 
 # How each duplex mode's sheets are printed: the stock column, then the step.
-PRINT_STOCK = {"long": "cardstock, double-sided", "short": "cardstock, double-sided",
-               "none": "cardstock, one-sided", "gutterfold": "cardstock, one-sided, folded"}
+PRINT_STOCK: dict[Duplex, str] = {
+    "long": "cardstock, double-sided", "short": "cardstock, double-sided",
+    "none": "cardstock, one-sided", "gutterfold": "cardstock, one-sided, folded"}
 _CARDSTOCK = ("Print tiles, cards and tokens on <b>cardstock</b> (about 200\u2013300 g/m\u00b2, "
               "65\u2013110 lb cover) ")
-PRINT_STEP = {
+PRINT_STEP: dict[Duplex, str] = {
     "long": _CARDSTOCK + "and <b>double-sided, flipping on the long edge</b>: each page of "
             "fronts is followed by its backs, already mirrored.",
     "short": _CARDSTOCK + "and <b>double-sided, flipping on the short edge</b>: each page of "
@@ -837,9 +838,9 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
                   colWidths=[FILE_COLUMN, MEASURE - FILE_COLUMN - len(papers) * COUNT_COLUMN,
                              *[COUNT_COLUMN] * len(papers)], hAlign="LEFT")
     table.setStyle(TableStyle(_table_style()))
-    choose = (markup.literal("Choose the files for your paper: Letter or A4. Both print the "
-                             "same pieces.") if len(papers) > 1 else
-              markup.text(f"These files are made for {titles[0]} paper."))
+    choose = markup.text(f"Choose the files for your paper: {' or '.join(titles)}. Both print "
+                         "the same pieces." if len(papers) > 1 else
+                         f"These files are made for {titles[0]} paper.")
     steps = [
         choose,
         markup.literal("Print at <b>100% scale</b> (\u201cactual size\u201d), never "

@@ -191,8 +191,7 @@ class Handler(BaseHTTPRequestHandler):
         if not DIGITS.fullmatch(given):  # int() would also take "1_3", "+13" and " 13"
             raise Reply(HTTPStatus.BAD_REQUEST, "the body's length is not a number")
         length = int(given)
-        if not length <= MAX_BODY:
-            self.close_connection = True  # the unread body must not be taken for a request
+        if not length <= MAX_BODY:  # left unread, so _answer closes the connection
             raise Reply(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"at most {MAX_BODY} bytes")
         data = self.rfile.read(length)
         self.body_read = True
@@ -228,7 +227,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _preview(self, as_png: bool, paper: str) -> None:
         if paper not in PAPER_IDS:
-            raise Reply(HTTPStatus.BAD_REQUEST, "paper is letter or a4")
+            raise Reply(HTTPStatus.BAD_REQUEST, f"paper is one of: {', '.join(PAPER_IDS)}")
         tileset, _ = self.server.session.snapshot()
         try:
             pdf = sheet_pdf(tileset, paper)
