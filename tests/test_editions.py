@@ -17,10 +17,12 @@ from pnp.export.designs import GameDesigns
 from pnp.input.tileset import load_tileset
 from pnp.model.options import BuildOptions
 from pnp.model.paper import PAPERS, Paper
-from pnp.rulebook.editions import EditionsCanvas, book_page, offset, write_editions
+from pnp.rulebook.editions import EditionsCanvas, book_page, placing, write_editions
 from pnp.rulebook.exporter import Rulebooks
 from pnp.rulebook.source import parse
-from pnp.rulebook.typeset import EDITIONS, body_box, typeset_rulebook
+from pnp.rulebook.typeset import body_box, typeset_rulebook
+
+EDITIONS = (PAPERS["letter"], PAPERS["a4"])  # the papers a build writes unless told
 
 LETTER, A4 = PAPERS["letter"], PAPERS["a4"]
 
@@ -40,9 +42,9 @@ def shipped_editions(game: str) -> dict[str, PdfReader]:
 
 
 def test_the_books_page_is_what_both_papers_hold_and_sits_centred_on_each():
-    assert book_page(EDITIONS) == (A4.width, LETTER.height)
-    assert offset(LETTER, EDITIONS) == pytest.approx(((612 - A4.width) / 2, 0.0))
-    assert offset(A4, EDITIONS) == pytest.approx((0.0, (A4.height - 792) / 2))
+    assert book_page() == (A4.width, LETTER.height)
+    assert placing(LETTER)[1:] == pytest.approx(((612 - A4.width) / 2, 0.0))
+    assert placing(A4)[1:] == pytest.approx((0.0, (A4.height - 792) / 2))
     for paper in EDITIONS:
         left, bottom, width, height = body_box(paper)
         assert left + width / 2 == pytest.approx(paper.width / 2)
@@ -59,7 +61,7 @@ def test_both_editions_draw_the_same_pages_each_moved_to_its_papers_centre(game)
         operators = {}
         for name, reader in readers.items():
             first, rest = reader.pages[number].get_contents().get_data().split(b"\n", 1)
-            right, up = offset(PAPERS[name], EDITIONS)
+            right, up = placing(PAPERS[name])[1:]
             assert [float(n) for n in first.split()[:6]] == pytest.approx([1, 0, 0, 1, right, up])
             operators[name] = rest
         ours, theirs = letter.pages[number].extract_text(), a4.pages[number].extract_text()
@@ -157,7 +159,7 @@ def test_an_edition_says_how_to_print_the_papers_the_build_asked_for():
 
 def _bare_editions(draw) -> dict[str, bytes]:
     """A one-page book on the shared page whose drawing is ``draw(canvas)``."""
-    canvas = EditionsCanvas(io.BytesIO(), pagesize=book_page(EDITIONS), invariant=1,
+    canvas = EditionsCanvas(io.BytesIO(), pagesize=book_page(), invariant=1,
                             papers=EDITIONS)
     draw(canvas)
     return write_editions(canvas)
@@ -195,7 +197,7 @@ def test_a_drawing_in_the_flow_is_drawn_where_the_flow_is_for_each_paper(tmp_pat
         path = tmp_path / f"{name}.pdf"
         path.write_bytes(pdf)
         image = pdf_page_image(path, 0, dpi=dpi).convert("L")
-        right, up = offset(PAPERS[name], EDITIONS)
+        right, up = placing(PAPERS[name])[1:]
         x, y = 100 + right, PAPERS[name].height - (200 + up)  # the bar's lower left, y down
         row = [image.getpixel((round(x) + dx, round(y) - 5)) for dx in range(0, 110)]
         dark = sum(1 for value in row if value < 128)
@@ -206,7 +208,7 @@ def test_a_drawing_in_the_flow_is_drawn_where_the_flow_is_for_each_paper(tmp_pat
 def test_a_slot_holds_drawing_only():
     """Anything else in a slot would reach every edition or none: it is refused."""
     def book() -> EditionsCanvas:
-        return EditionsCanvas(io.BytesIO(), pagesize=book_page(EDITIONS), papers=EDITIONS)
+        return EditionsCanvas(io.BytesIO(), pagesize=book_page(), papers=EDITIONS)
 
     canvas = book()
     with pytest.raises(RuntimeError):

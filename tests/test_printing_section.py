@@ -18,8 +18,9 @@ from pnp.model.options import BuildOptions
 from pnp.rulebook.typeset import how_to_print, print_rows, styles
 
 DUPLEX = ("long", "short", "none", "gutterfold")
-PAPERS = (("letter",), ("a4",), ("letter", "a4"))
-TITLES = {"letter": "Letter", "a4": "A4"}
+PAPERS = (("letter",), ("a4",), ("letter", "a4"), ("a3",), ("tabloid", "legal", "200x250mm"))
+TITLES = {"letter": "Letter", "a4": "A4", "a3": "A3", "tabloid": "Tabloid", "legal": "Legal",
+          "200x250mm": "200 x 250 mm"}
 
 
 def text_of(flowable) -> str:
@@ -44,35 +45,44 @@ def test_the_printing_steps_follow_the_build(dynamine, duplex, papers):
         assert "double-sided" not in steps and "one-sided" in steps
     assert ("fold the sheet on that line" in steps) == (duplex == "gutterfold")
     assert ("no backs" in steps) == (duplex == "none")
-    assert ("Letter or A4" in steps) == (len(papers) == 2)
-    if len(papers) == 1:
+    assert ("Letter or A4" in steps) == (papers == ("letter", "a4"))
+    if len(papers) > 1:
+        assert "Choose the files for your paper: " + ", ".join(
+            TITLES[paper] for paper in papers[:-1]) + f" or {TITLES[papers[-1]]}." in steps
+    else:
         assert f"made for {TITLES[papers[0]]} paper" in steps
 
 
 @pytest.mark.parametrize("papers", PAPERS, ids="+".join)
 @pytest.mark.parametrize("duplex", ("long", "gutterfold"))
 def test_the_table_lists_this_builds_files_and_papers(dynamine, duplex, papers):
-    rows = print_rows(dynamine, styles(), BuildOptions(papers, 0.0, duplex))
-    cells = [[text_of(cell).replace("\n", "") for cell in row] for row in rows]
-    assert all(len(row) == 2 + len(papers) for row in cells)
-    names = [row[0] for row in cells if row[0].endswith(".pdf")]
+    rows = print_rows(dynamine, BuildOptions(papers, 0.0, duplex))
+    assert all(len(row.counts) == len(papers) for row in rows)
+    names = [row.name for row in rows if row.is_file]
     shown = papers[0] if len(papers) == 1 else "<paper>"
     assert names and all(name.endswith(f"-{shown}.pdf") for name in names)
     assert {"dynamine-tiles", "dynamine-cards"} <= {name.rsplit("-", 1)[0] for name in names}
-    stock = cells[0][1]
-    assert stock == ("cardstock, one-sided, folded" if duplex == "gutterfold"
-                     else "cardstock, double-sided")
+    assert rows[0].stock == ("cardstock, one-sided, folded" if duplex == "gutterfold"
+                             else "cardstock, double-sided")
+    # the table the page shows: every paper a column, the stock a column of its own or
+    # under each file's name when there are more than two papers
+    table = how_to_print(dynamine, styles(), BuildOptions(papers, 0.0, duplex))[0]
+    head = [text_of(cell) for cell in table._cellvalues[0]]
+    assert head[-len(papers):] == [TITLES[paper] for paper in papers]
+    assert len(head) == len(papers) + (2 if len(papers) <= 2 else 1)
+    assert sum(table._colWidths) == pytest.approx(360.0)  # the text block's width
+    assert min(table._colWidths) >= 48.0  # room for "Tabloid" or "2 sheets" on a line
 
 
 def test_booklets_and_print_shop_files_are_listed_only_when_built(dynamine):
     plain = " ".join(text_of(f) for f in how_to_print(dynamine, styles(), BuildOptions()))
-    rows = print_rows(dynamine, styles(), BuildOptions(booklet=True))
+    rows = print_rows(dynamine, BuildOptions(booklet=True))
     shop = " ".join(text_of(f) for f in how_to_print(dynamine, styles(),
                                                      BuildOptions(print_shop=True)))
     assert "print-shop" not in plain and "dynamine-print-shop.pdf" in shop
-    assert any("rulebook-booklet" in text_of(row[0]) for row in rows)
-    assert not any("rulebook-booklet" in text_of(row[0])
-                   for row in print_rows(dynamine, styles(), BuildOptions()))
+    assert any("rulebook-booklet" in row.name for row in rows)
+    assert not any("rulebook-booklet" in row.name
+                   for row in print_rows(dynamine, BuildOptions()))
 
 
 def test_a_gutterfold_letter_book_says_fold_and_has_no_a4_column(tmp_path):

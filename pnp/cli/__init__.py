@@ -25,7 +25,8 @@ import click
 from pnp import __version__
 from pnp.cli.common import (
     NAMES_SHOWN,
-    PAPER_CHOICES,
+    PAPER_HELP,
+    PapersOption,
     check_mix,
     choose_players,
     load,
@@ -34,7 +35,7 @@ from pnp.cli.common import (
     verdict_line,
 )
 from pnp.errors import InputError, Where, did_you_mean
-from pnp.model.paper import DUPLEX_MODES, PAPER_IDS, duplex_mode
+from pnp.model.paper import DUPLEX_MODES, duplex_mode
 
 if TYPE_CHECKING:
     from pnp.build.jobs import JobWorkers
@@ -83,8 +84,8 @@ def main() -> None:
 
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--paper", type=click.Choice(PAPER_CHOICES), default="all", show_default=True,
-              help="Paper size of the sheets.")
+@click.option("--paper", "papers", type=PapersOption(), default="letter,a4",
+              show_default=True, help=f"Paper size of the sheets: {PAPER_HELP}.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Output folder.")
 @click.option("--bleed/--no-bleed", default=False, show_default=True,
@@ -116,7 +117,7 @@ def main() -> None:
               metavar="FILE.d", help="Also write a make rule: target FILE, every file the "
               "build read as its prerequisites (the Makefile uses it).")
 @reports_input_errors
-def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
+def build(games: tuple[str, ...], papers: tuple[str, ...], out_dir: Path, bleed: bool,
           bleed_size: str | None, duplex: str, ink_saver: bool, print_shop: bool,
           printer: str | None,
           variant: str | None,
@@ -136,7 +137,7 @@ def build(games: tuple[str, ...], paper: str, out_dir: Path, bleed: bool,
     targets = list(games) or list(shipped_games())
     check_targets(targets, variant, depfile)
     size = parse_bleed(bleed_size) if bleed_size else (9.0 if bleed or print_shop else 0.0)
-    options = BuildOptions(PAPER_IDS if paper == "all" else (paper,), size, duplex_mode(duplex),
+    options = BuildOptions(papers, size, duplex_mode(duplex),
                            rulebook=rulebook, booklet=booklet, jobs=jobs,
                            back_offset=back_offset(printer),
                            ink_saver=ink_saver, print_shop=print_shop)

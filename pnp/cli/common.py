@@ -14,13 +14,59 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp.errors import InputError, Where
-from pnp.model.paper import PAPER_IDS
+from pnp.model.paper import HOME_PAPERS, SIZE_FORM, NotAPaper, paper_named
 
 if TYPE_CHECKING:
     from pnp.model.tileset import Tileset
     from pnp.rules import Finding, Setup
 
-PAPER_CHOICES = (*PAPER_IDS, "all")
+
+
+def _paper_id(value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
+    """The id of the paper ``value`` names, or click's usage error (exit status 2)."""
+    try:
+        return paper_named(value).name
+    except NotAPaper as error:
+        raise click.BadParameter(str(error), ctx, param) from None
+
+
+# click 8.5 made ParamType generic, earlier releases are not: no type arguments here
+class PaperOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+    """``--paper`` for a command that prints on one paper: a named paper or a size,
+    given back as the paper's id (a size in its canonical spelling)."""
+
+    name = "paper"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "PAPER"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        return _paper_id(str(value), param, ctx)
+
+
+class PapersOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+    """``--paper`` for a build: one paper, several joined by commas, or ``all``, the
+    papers a build writes unless told (Letter and A4)."""
+
+    name = "papers"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "PAPER[,PAPER...]"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> tuple[str, ...]:
+        if isinstance(value, tuple):
+            return value
+        papers: list[str] = []
+        for part in str(value).split(",") or [""]:
+            for paper in HOME_PAPERS if part.strip().lower() == "all" else (part,):
+                name = _paper_id(paper, param, ctx)
+                papers += [] if name in papers else [name]
+        return tuple(papers)
+
+
+PAPER_HELP = f"{SIZE_FORM}; all is letter,a4"
 
 
 def reports_input_errors(command: Callable[..., Any]) -> Callable[..., Any]:

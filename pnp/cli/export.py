@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from pnp.cli.common import load, reports_input_errors
+from pnp.cli.common import PaperOption, load, reports_input_errors
 from pnp.errors import InputError, Where
-from pnp.model.paper import PAPER_IDS
+from pnp.model.paper import SIZE_FORM
 
 if TYPE_CHECKING:
     from pnp.build.exports import FolderExporter
@@ -110,9 +110,9 @@ def tts(games: tuple[str, ...], out_dir: Path, jobs: int, base_url: str) -> None
 @click.option("--cutter", type=click.Choice(["silhouette", "cricut"]), default="silhouette",
               show_default=True, help="The machine: Silhouette (Print & Cut, type 1 marks) "
               "or Cricut (Print Then Cut).")
-@click.option("--paper", type=click.Choice(PAPER_IDS), default="letter",
-              show_default=True, help="Paper for a Silhouette (Cricut pictures are their own "
-              "size).")
+@click.option("--paper", type=PaperOption(), default="letter",
+              show_default=True, help=f"Paper for a Silhouette: {SIZE_FORM} (Cricut pictures "
+              "are their own size).")
 @reports_input_errors
 def cut(games: tuple[str, ...], out_dir: Path, jobs: int, cutter: str, paper: str) -> None:
     """Pages for a cutting machine and a cut file (SVG) for each page.

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.common import reports_input_errors
-from pnp.model.paper import FLIPS, PAPER_IDS, duplex_mode
+from pnp.cli.common import PaperOption, reports_input_errors
+from pnp.model.paper import FLIPS, SIZE_FORM, duplex_mode, paper_named
 
 
 @click.command()
-@click.option("--paper", type=click.Choice(PAPER_IDS), default="letter",
-              show_default=True, help="Paper size of the test sheet.")
+@click.option("--paper", type=PaperOption(), default="letter",
+              show_default=True, help=f"Paper size of the test sheet: {SIZE_FORM}.")
 @click.option("--duplex", type=click.Choice(FLIPS), default="long",
               show_default=True, help="How your printer flips the sheet for backs.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
@@ -27,11 +27,10 @@ def calibrate(paper: str, duplex: str, out_dir: Path) -> None:
     from pnp.build.places import check_output_file
     from pnp.export.calibrate import render_calibration
     from pnp.export.output import write_atomic
-    from pnp.model.paper import PAPERS
 
     target = out_dir / f"calibration-{paper}-{duplex}.pdf"
     check_output_file(target, [])
-    write_atomic(target, render_calibration(PAPERS[paper], duplex_mode(duplex)))
+    write_atomic(target, render_calibration(paper_named(paper), duplex_mode(duplex)))
     click.echo(f"wrote {target}: print both pages on one sheet, flipping on the {duplex} "
                "edge, at 100% scale")
 

@@ -15,9 +15,15 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pnp.cli.common import PAPER_CHOICES, check_mix, load, reports_input_errors, verdict_line
+from pnp.cli.common import (
+    PAPER_HELP,
+    PapersOption,
+    check_mix,
+    load,
+    reports_input_errors,
+    verdict_line,
+)
 from pnp.errors import InputError
-from pnp.model.paper import PAPER_IDS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -32,12 +38,12 @@ if TYPE_CHECKING:
 @click.argument("target")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Output folder.")
-@click.option("--paper", type=click.Choice(PAPER_CHOICES), default="all", show_default=True,
-              help="Paper size of the sheets.")
+@click.option("--paper", "papers", type=PapersOption(), default="letter,a4",
+              show_default=True, help=f"Paper size of the sheets: {PAPER_HELP}.")
 @click.option("--rulebook/--no-rulebook", default=True, show_default=True,
               help="Also typeset the rulebook (it follows the sheets after each save).")
 @reports_input_errors
-def watch(target: str, out_dir: Path, paper: str, rulebook: bool) -> None:
+def watch(target: str, out_dir: Path, papers: tuple[str, ...], rulebook: bool) -> None:
     """Build TARGET, check it, then do both again whenever its files are saved.
 
     TARGET is a tileset or mix file (or a shipped game). pnp follows the file,
@@ -53,7 +59,6 @@ def watch(target: str, out_dir: Path, paper: str, rulebook: bool) -> None:
     from pnp.model.options import BuildOptions
 
     resolve(target)  # an unknown game or a mistyped path ends the command at once
-    papers = PAPER_IDS if paper == "all" else (paper,)
     options = BuildOptions(papers, 0.0, "long", rulebook=rulebook)
     session = Session(target, out_dir, options, GameOutputs(out_dir, options))
     try:

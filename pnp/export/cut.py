@@ -39,7 +39,7 @@ from pnp.impose.cutting import (
 from pnp.impose.layout import Area, Group, PieceKind, Placement
 from pnp.impose.plans import component_groups
 from pnp.model.options import BuildOptions
-from pnp.model.paper import PAPERS, Paper
+from pnp.model.paper import Paper, paper_named
 from pnp.model.pieces import PieceCut, piece_cut, shape_cut
 from pnp.model.tileset import Tileset
 from pnp.units import mm
@@ -67,7 +67,7 @@ class CutExport(msgspec.Struct, frozen=True):
 
     def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
         tileset = designs.tileset
-        sheet = PAPERS[self.paper] if self.cutter == "silhouette" else cricut_paper()
+        sheet = paper_named(self.paper) if self.cutter == "silhouette" else cricut_paper()
         area = SILHOUETTE.area(sheet) if self.cutter == "silhouette" else \
             Area(0.0, 0.0, sheet.width, sheet.height)
         pages = cut_pages(piece_groups(tileset), sheet, area, str(tileset.source))

@@ -22,7 +22,7 @@ from pnp.export.svg import PathTexts, to_svg
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN, Placement, SheetPlan
 from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
-from pnp.model.paper import PAPERS
+from pnp.model.paper import paper_named
 from pnp.model.pieces import PieceCut, piece_cut, shape_cut
 from pnp.model.tileset import Tileset
 
@@ -195,7 +195,7 @@ class BoardPages(msgspec.Struct, frozen=True):
         tileset, board = designs.tileset, designs.board
         assert tileset.board is not None and board is not None
         path = f"{tileset.game}-board-{paper}.pdf"
-        data, windows = render_board(tileset.board, board, PAPERS[paper], tileset.title)
+        data, windows = render_board(tileset.board, board, paper_named(paper), tileset.title)
         placements = [{
             "page": number, "component": tileset.board.name, "side": "front",
             "piece": window.label,
@@ -227,7 +227,7 @@ class PlayerAids(msgspec.Struct, frozen=True):
         artifacts = []
         for aid in tileset.aids:
             path = f"{tileset.game}-{aid.name}-{paper}.pdf"
-            data, pages = render_aid(aid, PAPERS[paper], tileset.title)
+            data, pages = render_aid(aid, paper_named(paper), tileset.title)
             artifacts.append(Artifact(path, data, {"kind": "aid", "paper": paper, "path": path,
                                                    "pages": pages, "placements": []}))
         return artifacts

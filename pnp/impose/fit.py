@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pnp.errors import InputError, Problem, Where
 from pnp.geometry.lattice import Lattice
 from pnp.impose.layout import grid_for
-from pnp.model.paper import PAPERS
+from pnp.model.paper import HOME_PAPERS, paper_named
 from pnp.model.pieces import piece_box, piece_cut
 from pnp.model.tileset import Tileset
 
@@ -29,7 +29,7 @@ class _Piece:
 
     def fits(self, paper: str, bleed: float, scale: float = 1.0) -> bool:
         try:
-            grid_for(PAPERS[paper], self.width * scale, self.height * scale, bleed,
+            grid_for(paper_named(paper), self.width * scale, self.height * scale, bleed,
                      lattice=self.lattice)
         except InputError:
             return False
@@ -47,9 +47,9 @@ class _Piece:
         scale = self.largest_scale(paper, bleed)
         with_bleed = f" with {bleed / 72:.3g} in bleed" if bleed else ""
         largest = (f"at most {self.width * scale / 72:.2f} x {self.height * scale / 72:.2f} in"
-                   f" (this piece's proportions){with_bleed} on {PAPERS[paper].title}"
-                   if scale else f"no piece at all fits {PAPERS[paper].title}{with_bleed}")
-        return Problem(self.where, f"this piece does not fit on {PAPERS[paper].title} inside "
+                   f" (this piece's proportions){with_bleed} on {paper_named(paper).title}"
+                   if scale else f"no piece at all fits {paper_named(paper).title}{with_bleed}")
+        return Problem(self.where, f"this piece does not fit on {paper_named(paper).title} inside "
                        "the safe margins and crop marks", self.field,
                        f"{self.width / 72:.2f} x {self.height / 72:.2f} in{with_bleed}",
                        largest)
@@ -85,8 +85,8 @@ def check_fits_some_paper(tileset: Tileset) -> None:
     """
     problems = []
     for piece in _pieces(tileset):
-        if not any(piece.fits(paper, 0.0) for paper in PAPERS):
-            best = max(PAPERS, key=lambda paper: piece.largest_scale(paper, 0.0))
+        if not any(piece.fits(paper, 0.0) for paper in HOME_PAPERS):
+            best = max(HOME_PAPERS, key=lambda paper: piece.largest_scale(paper, 0.0))
             problems.append(piece.problem(best, 0.0))
     if problems:
         raise InputError.of(problems)

@@ -15,7 +15,7 @@ from pnp.impose.layout import (
 )
 from pnp.impose.sharing import appended, share_last_page
 from pnp.model.options import BuildOptions
-from pnp.model.paper import PAPERS
+from pnp.model.paper import paper_named
 from pnp.model.pieces import PieceCut, piece_box, piece_cut, reverse_key
 from pnp.model.tileset import Tileset
 
@@ -32,7 +32,7 @@ def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan
         tiles: tuple[tuple[str, int, PieceKind], ...] = tuple(
             (tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count)
         return impose_gutterfold([Group(tiles, width, height, tileset.shape.lattice)],
-                                 PAPERS[paper], options.bleed,
+                                 paper_named(paper), options.bleed,
                                  {tile.name: f"back:{tile.back}" for tile in tileset.tiles},
                                  str(tileset.source))
     plan = _tile_imposition(tileset, paper, options)
@@ -58,16 +58,16 @@ def plan_components(tileset: Tileset, kind: str, paper: str,
     if options.duplex == "gutterfold":
         from pnp.impose.gutterfold import impose_gutterfold
 
-        return impose_gutterfold(groups, PAPERS[paper], options.bleed, _reverses(tileset),
+        return impose_gutterfold(groups, paper_named(paper), options.bleed, _reverses(tileset),
                                  source)
     margins: Margins = "sides" if kind == "card" and \
         _sides_hold_more(groups, paper, options, source) else "bands"
     backs = _reverses(tileset)
-    plan = impose_groups(groups[:1], PAPERS[paper], options.bleed, options.duplex, backs,
+    plan = impose_groups(groups[:1], paper_named(paper), options.bleed, options.duplex, backs,
                          source, margins)
     for group in groups[1:]:  # each further size below the last, if it all fits there
         shared = share_last_page(plan, [group], backs, source) if margins == "bands" else None
-        plan = shared or appended(plan, impose_groups([group], PAPERS[paper], options.bleed,
+        plan = shared or appended(plan, impose_groups([group], paper_named(paper), options.bleed,
                                                       options.duplex, backs, source, margins))
     return shift_backs(plan, options.back_offset)
 
@@ -78,7 +78,7 @@ def _sides_hold_more(groups: list[Group], paper: str, options: BuildOptions,
     page (poker cards on Letter: 9 instead of 6)."""
     def capacity(margins: Margins) -> int:
         try:
-            return sum(group_grid(group, PAPERS[paper], options.bleed, source,
+            return sum(group_grid(group, paper_named(paper), options.bleed, source,
                                   margins).capacity for group in groups)
         except InputError:
             return 0
@@ -91,7 +91,7 @@ def _tile_imposition(tileset: Tileset, paper: str, options: BuildOptions) -> She
     pieces: list[tuple[str, int, PieceKind]] = [
         (tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count]
     backs = {tile.name: f"back:{tile.back}" for tile in tileset.tiles}
-    return impose(pieces, PAPERS[paper], width, height, options.bleed, options.duplex, backs,
+    return impose(pieces, paper_named(paper), width, height, options.bleed, options.duplex, backs,
                   str(tileset.source), tileset.shape.lattice)
 
 

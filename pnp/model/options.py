@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import msgspec
 
-from pnp.model.paper import PAPER_IDS, Duplex
+from pnp.model.paper import HOME_PAPERS, Duplex
 
 
 class BuildOptions(msgspec.Struct, frozen=True):
     """How to print: which papers, how much bleed, and how the printer flips."""
 
-    papers: tuple[str, ...] = PAPER_IDS  # ids of pnp.model.paper.PAPERS
+    papers: tuple[str, ...] = HOME_PAPERS  # ids, each as pnp.model.paper.paper_named reads
     bleed: float = 0.0
     duplex: Duplex = "long"
     rulebook: bool = True

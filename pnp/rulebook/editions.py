@@ -1,16 +1,18 @@
 """A rulebook laid out once and written as one PDF per paper: its editions.
 
-Typesetting is most of a build's work, and a book's Letter and A4 editions
-differ only where the paper itself shows: the cover, which fills the page,
-and the check bars, which measure a length chosen for each paper. So the
-book is laid out once, on the page both papers hold (the narrower width and
-the shorter height), and each edition is written from that one layout: the
-same pages, each centred on its paper, with the text on the same page
-numbers in both (a player on Letter and one on A4 can point each other to a
-page). The few drawings that depend on the paper are *slots*: each is drawn
-once per paper into the same document, and an edition's pages carry only
-its own paper's drawing. The editions share their fonts, forms and outline,
-so writing a second one costs only the writing.
+Typesetting is most of a build's work, and a book's editions differ only
+where the paper itself shows: the cover, which fills the page, and the check
+bars, which measure a length chosen for each paper. So the book is laid out
+once, on the page both home papers hold (A4's width, Letter's height), and
+each edition is written from that one layout: the same pages, each centred
+on its paper, with the text on the same page numbers in all (a player on
+Letter and one on A4 can point each other to a page). A paper smaller than
+that page (a size of the player's own) gets it shrunk to fit, with its
+cover and check bars still drawn at their true size. The few drawings that
+depend on the paper are *slots*: each is drawn once per paper into the same
+document, and an edition's pages carry only its own paper's drawing. The
+editions share their fonts, forms and outline, so writing a second one
+costs only the writing.
 
 reportlab has no notion of this: the canvas here keeps each page's drawing
 operators, with the slots marked, and writes every edition from that one
@@ -20,24 +22,39 @@ document by setting each page's box, operators and forms before each write.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFArray, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.model.paper import Paper
+from pnp.model.paper import HOME_PAPERS, PAPERS, Paper
 
 
-def book_page(papers: Sequence[Paper]) -> tuple[float, float]:
-    """The width and height of the page every one of ``papers`` holds whole."""
-    return min(paper.width for paper in papers), min(paper.height for paper in papers)
+def book_page() -> tuple[float, float]:
+    """The width and height of the book's page: the largest every home paper holds whole.
+
+    Fixed, whatever papers a build asks for, so a page number means the same
+    page in every edition and a build's papers never move a line of text.
+    """
+    homes = [PAPERS[name] for name in HOME_PAPERS]
+    return min(paper.width for paper in homes), min(paper.height for paper in homes)
 
 
-def offset(paper: Paper, papers: Sequence[Paper]) -> tuple[float, float]:
-    """How far the book's page is moved to sit centred on ``paper`` (points, y up)."""
-    width, height = book_page(papers)
-    return (paper.width - width) / 2, (paper.height - height) / 2
+class Placing(NamedTuple):
+    """How the book's page sits on a paper: scaled (only ever down, to fit a paper
+    smaller than the page), then moved to the paper's centre (points, y up)."""
+
+    scale: float
+    right: float
+    up: float
+
+
+def placing(paper: Paper) -> Placing:
+    """Where the book's page goes on ``paper``: centred, and shrunk only if it must be."""
+    width, height = book_page()
+    scale = min(1.0, paper.width / width, paper.height / height)
+    return Placing(scale, (paper.width - width * scale) / 2, (paper.height - height * scale) / 2)
 
 
 class _Slot(str):
@@ -59,7 +76,8 @@ EditionPage = tuple[str, list[str]]
 
 
 class EditionsCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
-    """A canvas for the book's page that keeps what :func:`write_editions` needs.
+    """A canvas for the book's page that keeps what :func:`write_editions` needs, for
+    the editions of ``papers``.
 
     Platypus makes its canvas itself; pass ``functools.partial(EditionsCanvas,
     papers=...)`` as the document's ``canvasmaker``.
@@ -100,9 +118,11 @@ class EditionsCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
                 kept = self._code, self._formsinuse
                 self._code, self._formsinuse = [], []
                 self.saveState()
+                place = placing(paper)
+                if place.scale != 1.0:  # undone, so the paper's drawing keeps its true size
+                    self.scale(1 / place.scale, 1 / place.scale)
                 if whole_page:
-                    right, up = offset(paper, self.papers)
-                    self.translate(-right, -up)
+                    self.translate(-place.right, -place.up)
                 drawing(paper)
                 self.restoreState()
                 drawn[paper.name] = ("\n".join(self._code), self._formsinuse)
@@ -120,12 +140,13 @@ class EditionsCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
         super().showPage()
 
     def edition(self, paper: Paper) -> list[EditionPage]:
-        """Each page as ``paper``'s edition has it: moved to the paper's centre, with that
-        paper's drawing in each slot."""
-        right, up = offset(paper, self.papers)
+        """Each page as ``paper``'s edition has it: moved to the paper's centre (and shrunk
+        to fit a paper smaller than the book's page), with that paper's drawing in
+        each slot."""
+        scale, right, up = placing(paper)
         pages = []
         for operators, forms in self.pages:
-            lines = [f"1 0 0 1 {fp_str(right, up)} cm"]
+            lines = [f"{fp_str(scale, 0, 0, scale, right, up)} cm"]
             shown = list(forms)
             for line in operators:
                 if isinstance(line, _Slot):
@@ -141,8 +162,7 @@ class EditionsCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
 def write_editions(canvas: EditionsCanvas) -> dict[str, bytes]:
     """Every paper's PDF of the finished book on ``canvas``, by paper name (call once).
 
-    Always every paper, in the canvas's order: an edition's bytes then never
-    depend on which others a build asked for. Each gets its own file
+    Every paper the canvas was made for, in its order. Each gets its own file
     identifier, since the files differ. A form only another paper's slots
     show (a tile only the other paper's cover has room for) is written as an
     empty object, so an edition carries no art it does not print and every

@@ -19,7 +19,7 @@ import msgspec
 from pnp.export.artifacts import Artifact
 from pnp.export.designs import GameDesigns
 from pnp.model.options import BuildOptions
-from pnp.model.paper import PAPERS
+from pnp.model.paper import paper_named
 from pnp.model.tileset import Tileset
 from pnp.rulebook.templates import template_path
 
@@ -82,7 +82,7 @@ class Rulebooks(msgspec.Struct, frozen=True):
                 "kind": "rulebook", "paper": name, "path": path, "pages": pages,
                 "placements": []}))
             if options.booklet:
-                imposed = booklet(editions[name], PAPERS[name])
+                imposed = booklet(editions[name], paper_named(name))
                 path = f"{tileset.game}-rulebook-booklet-{name}.pdf"
                 artifacts.append(Artifact(path, imposed, {
                     "kind": "rulebook-booklet", "paper": name, "path": path,

@@ -15,7 +15,7 @@ import math
 import re
 import zlib
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from msgspec.structs import replace
 
@@ -35,12 +35,12 @@ from pnp.impose.board import windows
 from pnp.impose.layout import SAFE_MARGIN
 from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
-from pnp.model.paper import PAPERS, Duplex, Paper
+from pnp.model.paper import Duplex, Paper, paper_named
 from pnp.model.tileset import Tileset
 from pnp.rulebook.contents import ContentsLine, Heading, define_page_number
 from pnp.rulebook.cover import draw_cover
 from pnp.rulebook.diagram import plan_diagram
-from pnp.rulebook.editions import EditionsCanvas, book_page, offset, write_editions
+from pnp.rulebook.editions import EditionsCanvas, book_page, placing, write_editions
 from pnp.rulebook.floats import Float, let_text_overtake
 from pnp.rulebook.names import component_name, counted, tile_groups
 from pnp.rulebook.platypus import platypus_class
@@ -68,8 +68,6 @@ MARGIN = SAFE_MARGIN + 30.0  # top and bottom of the text block
 MEASURE = 360.0
 LIST_INDENT = 14.0  # a list item's text starts this far in, or further for long numbers
 LIST_NUMBER_SIZE = 9.5
-# Every book is written for every paper, in this order (see pnp.rulebook.editions)
-EDITIONS = tuple(PAPERS.values())
 
 
 # ---------------------------------------------------------------------------
@@ -736,6 +734,7 @@ def _text_row(sheet: dict[str, Style], *cells: str) -> list[Flowable]:
 
 FILE_COLUMN = 150.0  # the width of the how-to-print table's file names, padding included
 COUNT_COLUMN = 56.0  # each paper's column of sheet counts
+NARROW_FILE_COLUMN = 110.0  # the file column's least width, when many papers need room
 
 
 def file_name_cell(sheet: dict[str, Style], name: str, width: float) -> Flowable:
@@ -754,9 +753,30 @@ def file_name_cell(sheet: dict[str, Style], name: str, width: float) -> Flowable
     return Paragraph(markup.join(breaks), style)
 
 
-def _file_row(sheet: dict[str, Style], name: str, *cells: str) -> list[Flowable]:
-    """A how-to-print row: the file's name, then plain text cells."""
-    return [file_name_cell(sheet, name, FILE_COLUMN - 16.0), *_text_row(sheet, *cells)]
+class PrintRow(NamedTuple):
+    """One row of the how-to-print table: a file (or a plain label), what to print it
+    on, and what it takes on each paper."""
+
+    name: str
+    is_file: bool
+    stock: str
+    counts: tuple[str, ...]
+
+
+STOCK_COLUMN_PAPERS = 2  # with more papers, each file's stock goes under its name
+
+
+def _print_row(sheet: dict[str, Style], row: PrintRow, with_stock: bool,
+               file_column: float) -> list[Flowable]:
+    """A how-to-print table row; the stock in a column of its own, or under the name."""
+    name = file_name_cell(sheet, row.name, file_column - 16.0) if row.is_file else \
+        Paragraph(markup.text(row.name), sheet["cell"])
+    if with_stock:
+        return [name, *_text_row(sheet, row.stock, *row.counts)]
+    from reportlab.platypus import Spacer
+
+    under = Paragraph(markup.text(row.stock), sheet["cell"]) if row.stock else Spacer(1, 0)
+    return [[name, under], *_text_row(sheet, *row.counts)]
 
 
 # How each duplex mode's sheets are printed: the stock column, then the step.
@@ -786,39 +806,37 @@ def _sheet_count(plan: SheetPlan | None) -> str:
     return f"{fronts} sheet{'s' if fronts != 1 else ''}"
 
 
-def print_rows(tileset: Tileset, sheet: dict[str, Style],
-               options: BuildOptions) -> list[list[Flowable]]:
+def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
     """A row per file this build prints: its name, its stock, its count on each paper."""
     papers = options.papers
     stock = PRINT_STOCK[options.duplex]
+    blank = ("",) * len(papers)
 
     def file_name(kind: str) -> str:
         return f"{tileset.game}-{kind}-{papers[0] if len(papers) == 1 else '<paper>'}.pdf"
 
-    rows = [_file_row(sheet, file_name("tiles"), stock,
-                      *(_sheet_count(plan_tiles(tileset, paper, options)) for paper in papers))]
+    rows = [PrintRow(file_name("tiles"), True, stock, tuple(
+        _sheet_count(plan_tiles(tileset, paper, options)) for paper in papers))]
     for kind, label in (("card", "cards"), ("token", "tokens")):
         if not any(c.kind == kind and c.count for c in tileset.components):
             continue
         found = [plan_components(tileset, kind, paper, options) for paper in papers]
         if all(plan is None for plan in found):  # no sheet of their own anywhere
-            rows.append(_text_row(sheet, label, "on the last sheet of tiles", *[""] * len(papers)))
+            rows.append(PrintRow(label, False, "on the last sheet of tiles", blank))
             continue
-        rows.append(_file_row(sheet, file_name(label), stock, *map(_sheet_count, found)))
+        rows.append(PrintRow(file_name(label), True, stock, tuple(map(_sheet_count, found))))
     if tileset.board is not None:
         drawing = design_board(tileset.board, tileset.shape, tileset.size,
                                dict(tileset.palette))
-        rows.append(_file_row(sheet, file_name("board"), "heavy paper or card, one-sided",
-                              *(f"{len(windows(drawing.width, drawing.height, PAPERS[p])) + 1}"
-                                " pages" for p in papers)))
+        rows.append(PrintRow(file_name("board"), True, "heavy paper or card, one-sided", tuple(
+            f"{len(windows(drawing.width, drawing.height, paper_named(p))) + 1} pages"
+            for p in papers)))
     for aid in tileset.aids:
-        rows.append(_file_row(sheet, file_name(aid.name), "plain paper",
-                              *["1 page"] * len(papers)))
-    rows.append(_text_row(sheet, "this rulebook", "plain paper", *[""] * len(papers)))
+        rows.append(PrintRow(file_name(aid.name), True, "plain paper", ("1 page",) * len(papers)))
+    rows.append(PrintRow("this rulebook", False, "plain paper", blank))
     if options.booklet:
-        rows.append(_file_row(sheet, file_name("rulebook-booklet"), "plain paper, "
-                              "double-sided, flipping on the short edge; fold and staple",
-                              *[""] * len(papers)))
+        rows.append(PrintRow(file_name("rulebook-booklet"), True, "plain paper, double-sided, "
+                             "flipping on the short edge; fold and staple", blank))
     return rows
 
 
@@ -832,14 +850,24 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     from reportlab.platypus import Spacer, Table, TableStyle
 
     papers = options.papers
-    titles = [PAPERS[paper].title for paper in papers]
-    head = [Paragraph(markup.text(text), sheet["head"]) for text in ("File", "Print on", *titles)]
-    table = Table([head, *print_rows(tileset, sheet, options)],
-                  colWidths=[FILE_COLUMN, MEASURE - FILE_COLUMN - len(papers) * COUNT_COLUMN,
-                             *[COUNT_COLUMN] * len(papers)], hAlign="LEFT")
+    titles = [paper_named(paper).title for paper in papers]
+    with_stock = len(papers) <= STOCK_COLUMN_PAPERS
+    heads = ("File", "Print on", *titles) if with_stock else ("File and what to print on",
+                                                               *titles)
+    head = [Paragraph(markup.text(text), sheet["head"]) for text in heads]
+    # with many papers the file column gives up room, down to a narrowest, to the counts
+    files = FILE_COLUMN if with_stock else \
+        min(FILE_COLUMN, max(NARROW_FILE_COLUMN, MEASURE - len(papers) * COUNT_COLUMN))
+    counts = COUNT_COLUMN if with_stock else (MEASURE - files) / len(papers)
+    widths = [files, *([MEASURE - files - len(papers) * counts] if with_stock else []),
+              *[counts] * len(papers)]
+    table = Table([head, *(_print_row(sheet, row, with_stock, files)
+                           for row in print_rows(tileset, options))],
+                  colWidths=widths, hAlign="LEFT")
     table.setStyle(TableStyle(_table_style()))
-    choose = markup.text(f"Choose the files for your paper: {' or '.join(titles)}. Both print "
-                         "the same pieces." if len(papers) > 1 else
+    every = "Both print" if len(papers) == 2 else "All of them print"
+    choose = markup.text(f"Choose the files for your paper: {', '.join(titles[:-1])} or "
+                         f"{titles[-1]}. {every} the same pieces." if len(papers) > 1 else
                          f"These files are made for {titles[0]} paper.")
     steps = [
         choose,
@@ -859,17 +887,19 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     flowables: list[Flowable] = [table, Spacer(1, 6)]
     flowables.extend(Paragraph(markup.join([markup.text(f"{n}. "), step]), sheet["body"])
                      for n, step in enumerate(steps, start=1))
-    flowables.extend([Spacer(1, 8), ScaleCheck(), Spacer(1, 8)])
+    flowables.extend([Spacer(1, 8), ScaleCheck(tuple(map(paper_named, papers))), Spacer(1, 8)])
     return flowables
 
 
 class ScaleCheck(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
     """The two check bars at right angles (see :func:`pnp.export.pdf.draw_scale_check`),
-    each edition's at its own paper's length, in room for the longest."""
+    each edition's at its own paper's length, in room for the longest (on the book's
+    page, where a shrunken edition's bars take more room)."""
 
-    def __init__(self) -> None:
+    def __init__(self, papers: tuple[Paper, ...]) -> None:
         super().__init__()
-        sizes = [scale_check_size(paper) for paper in EDITIONS]
+        sizes = [(width / placing(paper).scale, height / placing(paper).scale)
+                 for paper in papers for width, height in [scale_check_size(paper)]]
         self.width, self.height = max(w for w, _ in sizes), max(h for _, h in sizes)
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
@@ -936,15 +966,16 @@ def typeset_rulebook(tileset: Tileset, source: Source,
 def text_block() -> tuple[float, float, float, float]:
     """Where the text goes on the book's page (see :mod:`pnp.rulebook.editions`): left,
     bottom, width and height, in points."""
-    width, height = book_page(EDITIONS)
+    width, height = book_page()
     return (width - MEASURE) / 2, MARGIN, MEASURE, height - 2 * MARGIN
 
 
 def body_box(paper: Paper) -> tuple[float, float, float, float]:
-    """Where the text goes on ``paper``'s pages: the book's text block, centred on it."""
+    """Where the text goes on ``paper``'s pages: the book's text block, centred on it
+    (and shrunk with the page on a paper smaller than the book's page)."""
     left, bottom, width, height = text_block()
-    right, up = offset(paper, EDITIONS)
-    return left + right, bottom + up, width, height
+    scale, right, up = placing(paper)
+    return left * scale + right, bottom * scale + up, width * scale, height * scale
 
 
 def _typeset(tileset: Tileset, source: Source,
@@ -964,7 +995,7 @@ def _typeset(tileset: Tileset, source: Source,
     left, bottom, width, height = text_block()
     title = f"{tileset.title} - rules"
 
-    doc = Book(io.BytesIO(), pagesize=book_page(EDITIONS), invariant=1, title=title,
+    doc = Book(io.BytesIO(), pagesize=book_page(), invariant=1, title=title,
                author="pnp", subject=f"Rules of {tileset.title}, print-and-play edition",
                creator=f"pnp {__version__}", producer=f"pnp {__version__}",
                initialFontName=pdf_font("regular"), initialFontSize=10,
@@ -1010,7 +1041,8 @@ def _typeset(tileset: Tileset, source: Source,
     heading = Paragraph(markup.text("Contents"), sheet["h1"])
     try:
         doc.build([NextPageTemplate("body"), PageBreak(), heading, *contents, PageBreak(),
-                   *story], canvasmaker=functools.partial(EditionsCanvas, papers=EDITIONS))
+                   *story], canvasmaker=functools.partial(EditionsCanvas, papers=tuple(
+                       map(paper_named, designs.options.papers))))
     except LayoutError:  # what whole.py did not foresee: still the template's, not a crash
         raise InputError(Where(str(source.path)), "a block of this rulebook is taller than a "
                          "page and cannot be split", allowed="shorter table cells and quoted "

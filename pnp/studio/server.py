@@ -25,7 +25,7 @@ from pnp.errors import InputError
 from pnp.input.bounded import NotRegular, TooLarge, read_bounded
 from pnp.input.files import ART_SUFFIXES, Outside, confine
 from pnp.input.jsontext import TooDeep, parse_json
-from pnp.model.paper import PAPER_IDS
+from pnp.model.paper import PAPERS, NotAPaper, paper_named
 from pnp.studio.document import EditError
 from pnp.studio.pictures import first_page_png, sheet_pdf
 from pnp.studio.saving import Conflict
@@ -46,6 +46,15 @@ TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=u
          ".md": "text/plain; charset=utf-8", ".pdf": "application/pdf"}
 POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
           "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+
+PAPER_OPTIONS_MARK = b"<!-- paper options: filled in by the server from pnp.model.paper -->"
+
+
+def paper_options() -> bytes:
+    """The page's paper choices, from the one list of papers (ids and titles are ours)."""
+    return "".join(f'<option value="{paper.name}">{paper.title}</option>'
+                   for paper in PAPERS.values()).encode()
 
 
 class StudioServer(ThreadingHTTPServer):
@@ -211,7 +220,10 @@ class Handler(BaseHTTPRequestHandler):
         names = {entry.name for entry in STATIC.iterdir() if entry.is_file()}
         if name not in names:
             raise Reply(HTTPStatus.NOT_FOUND, "no such file")
-        self.send_bytes((STATIC / name).read_bytes(), _type(name))
+        data = (STATIC / name).read_bytes()
+        if name == "index.html":
+            data = data.replace(PAPER_OPTIONS_MARK, paper_options())
+        self.send_bytes(data, _type(name))
 
     def _tileset_file(self, value: str) -> None:
         """An art file inside the tileset's folder, by the same rule art paths follow."""
@@ -226,8 +238,10 @@ class Handler(BaseHTTPRequestHandler):
         self.send_bytes(data, _type(path.name), sandbox=True)
 
     def _preview(self, as_png: bool, paper: str) -> None:
-        if paper not in PAPER_IDS:
-            raise Reply(HTTPStatus.BAD_REQUEST, f"paper is one of: {', '.join(PAPER_IDS)}")
+        try:
+            paper = paper_named(paper).name
+        except NotAPaper as error:
+            raise Reply(HTTPStatus.BAD_REQUEST, str(error)) from None
         tileset, _ = self.server.session.snapshot()
         try:
             pdf = sheet_pdf(tileset, paper)
