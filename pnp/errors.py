@@ -117,6 +117,12 @@ class InputError(Exception):
         return "\n\n".join([head, *shown])
 
 
+class UntestedLibrary(Exception):
+    """A library installed at a release pnp was not tested with (its message says which
+    and what to install): the machine's mistake, not the user's file, yet said in one
+    paragraph the same way, never as a traceback."""
+
+
 def shorten(value: object, limit: int = 60) -> str:
     """Quote a user's value for an error message without flooding the terminal.
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from pnp.errors import InputError, Where
+from pnp.errors import InputError, UntestedLibrary, Where
 from pnp.model.paper import HOME_PAPERS, SIZE_FORM, NotAPaper, paper_named
 
 if TYPE_CHECKING:
@@ -78,6 +78,9 @@ def reports_input_errors(command: Callable[..., Any]) -> Callable[..., Any]:
             return command(*args, **kwargs)
         except InputError as error:
             click.echo(f"pnp: error: {error.paragraph()}", err=True)
+            sys.exit(2)
+        except UntestedLibrary as error:
+            click.echo(f"pnp: error: {error}", err=True)
             sys.exit(2)
 
     return wrapper

@@ -10,11 +10,7 @@ never mentions an unembedded standard font.
 
 from __future__ import annotations
 
-import functools
 import io
-import re
-import zlib
-from collections.abc import Callable
 from typing import Any
 
 from pnp import __version__
@@ -50,65 +46,11 @@ FOLD_LINE = (0.45, 0.5)  # a gutterfold page's fold: grey, dashed
 
 
 def binary_streams() -> None:
-    """Write PDF streams as binary, for every document we make, compressing each once.
+    """Write every stream binary and compress each once (reportlab's own globals, set in
+    :func:`pnp.export.reportlab_private.binary_streams`); every renderer calls this."""
+    from pnp.export.reportlab_private import binary_streams as install
 
-    reportlab's default ASCII85 makes streams 25% larger and slower to write,
-    and PDF is binary-safe. The setting is reportlab's own global, so every
-    renderer calls this before writing: were only some to do it, a document's
-    bytes would depend on what else the process had made before it.
-
-    A design's form has the same content in every document that shows it
-    (both papers' sheets, both rulebooks), and Flate compression was a tenth
-    of a build; half of the streams a build of every game compresses are
-    repeats. reportlab compresses through one shared filter object, so that
-    object is given a memory of what it compressed: the bytes are the same,
-    each is worked out once per process. Its encoding of object text gets
-    a shortcut for plain ASCII, with the same bytes.
-    """
-    from reportlab import rl_config
-    from reportlab.pdfbase import pdfdoc
-
-    rl_config.useA85 = 0
-    if not isinstance(pdfdoc.PDFZCompress, _RememberedFlate):
-        pdfdoc.PDFZCompress = _RememberedFlate()
-    if getattr(pdfdoc.pdfdocEnc, "__wrapped__", None) is None:
-        pdfdoc.pdfdocEnc = _plain_ascii_first(pdfdoc.pdfdocEnc)
-
-
-# The ASCII characters PDFDocEncoding gives other meanings (accents), which its codec
-# refuses; it leaves every other ASCII character as it is.
-_NOT_PLAIN = re.compile("[\x18-\x1f]")
-
-
-def _plain_ascii_first(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """reportlab's PDFDocEncoding step, with plain ASCII text (every number and content
-    stream it writes) encoded directly: its codec, written in Python, was a tenth of
-    writing a sheet."""
-    @functools.wraps(encode)
-    def encoded(text: Any) -> Any:
-        if isinstance(text, str) and text.isascii() and not _NOT_PLAIN.search(text):
-            return text.encode("ascii")
-        return encode(text)
-
-    return encoded
-
-
-class _RememberedFlate:
-    """reportlab's Flate filter (same name, same bytes) that compresses each content once."""
-
-    pdfname = "FlateDecode"
-
-    def encode(self, text: str | bytes) -> bytes:
-        return _deflate(text.encode("utf8") if isinstance(text, str) else text)
-
-    def decode(self, encoded: bytes) -> bytes:
-        return zlib.decompress(encoded)
-
-
-@functools.lru_cache(maxsize=1024)
-def _deflate(data: bytes) -> bytes:
-    """zlib at its default level, as reportlab calls it; a pure function of the bytes."""
-    return zlib.compress(data)
+    install()
 
 
 def new_canvas(buffer: io.BytesIO, width: float, height: float, title: str,
@@ -293,21 +235,16 @@ def _place_forms(canvas: Any, placements: tuple[Placement, ...],
                  form_names: dict[str, str]) -> None:
     """Draw each placement's form at its trim box: ``q 1 0 0 1 x y cm /Form Do Q``.
 
-    These are the very operators saveState, translate, doForm and restoreState
-    write, added straight to the page's content list: a stress sheet places
-    thousands of forms, and reportlab's bookkeeping for each (a copy of the
-    graphics state, a matrix kept for nothing) cost more than the PDF itself.
+    A stress sheet places thousands of forms, so they are written straight
+    to the page (see :func:`pnp.export.reportlab_private.place_forms`).
     """
     from reportlab.pdfgen.canvas import fp_str
 
-    code, in_use = canvas._code, canvas._formsinuse
-    xobjects = {name: canvas._doc.getXObjectName(name) for name in form_names.values()}
-    for placement in placements:
-        form = form_names[placement.art]
-        matrix = fp_str(-1, 0, 0, -1, placement.x + placement.w, placement.y + placement.h) \
-            if placement.turned else fp_str(1, 0, 0, 1, placement.x, placement.y)
-        code.extend(("q", f"{matrix} cm", f"/{xobjects[form]} Do", "Q"))
-        in_use.append(form)
+    from pnp.export.reportlab_private import place_forms
+
+    place_forms(canvas, ((fp_str(-1, 0, 0, -1, p.x + p.w, p.y + p.h) if p.turned
+                          else fp_str(1, 0, 0, 1, p.x, p.y), form_names[p.art])
+                         for p in placements))
 
 
 def _mark(canvas: Any, plan: SheetPlan, page: Page,

@@ -143,8 +143,10 @@ def draw(canvas: Any, drawing: Drawing, recorder: Recorder | None = None,
     if recorder is None or _has_picture(drawing.items):  # user art may change the state
         _emit(canvas, drawing.items, drawing.height, inks, None)
         return
+    from pnp.export.reportlab_private import operators
+
     recorded: list[Step] = []
-    _emit(canvas, drawing.items, drawing.height, inks, recorded)
+    _emit(canvas, drawing.items, drawing.height, inks, recorded, operators(canvas))
     if any(isinstance(item, Outline | Circle) and (item.style.fill or item.style.stroke)
            for item in _flat(drawing.items)):
         # an opaque colour also marks the document as using transparency (PDF 1.4)
@@ -194,14 +196,15 @@ def _has_picture(items: tuple[Primitive, ...]) -> bool:
 
 
 def _emit(canvas: Any, items: tuple[Primitive, ...], height: float, inks: Inks,
-          recorded: list[Step] | None) -> None:
+          recorded: list[Step] | None, code: list[str] | None = None) -> None:
     """Draw ``items``; with ``recorded``, also note how to draw them again.
 
     Operators that depend on nothing but the item are recorded as text, read
-    back from the canvas's content list; anything else is recorded as a call.
+    back from ``code``, the canvas's list of operators; anything else is
+    recorded as a call.
     """
     for item in items:
-        start = len(canvas._code)
+        start = len(code) if code is not None else 0
         if isinstance(item, Outline):
             stroke, fill = _apply(canvas, item.style, inks)
             canvas.drawPath(_path(item.commands, height), stroke=int(stroke),
@@ -221,18 +224,18 @@ def _emit(canvas: Any, items: tuple[Primitive, ...], height: float, inks: Inks,
             canvas.saveState()
             canvas.clipPath(_path(item.outline, height), stroke=0, fill=0,
                             fillMode=NON_ZERO)
-            if recorded is not None:
+            if recorded is not None and code is not None:
                 recorded.append(_save_state)
-                recorded.extend(canvas._code[start + 1:])  # after the save's "q"
-            _emit(canvas, item.children, height, inks, recorded)
+                recorded.extend(code[start + 1:])  # after the save's "q"
+            _emit(canvas, item.children, height, inks, recorded, code)
             canvas.restoreState()
             if recorded is not None:
                 recorded.append(_restore_state)
             continue
         else:  # pragma: no cover - the scene module defines every primitive
             raise TypeError(f"unknown primitive {item!r}")
-        if recorded is not None:
-            recorded.extend(canvas._code[start:])
+        if recorded is not None and code is not None:
+            recorded.extend(code[start:])
 
 
 def _text(canvas: Any, item: Text, height: float, inks: Inks) -> None:

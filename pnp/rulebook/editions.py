@@ -25,9 +25,22 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfdoc import PDFArray, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.export.reportlab_private import (
+    document_of,
+    document_pages,
+    drawing_a_form,
+    finished_page,
+    forms_reached,
+    forms_shown,
+    has_crop_marks,
+    operators,
+    page_extras,
+    set_page,
+    swap_page,
+    write_document,
+)
 from pnp.model.paper import HOME_PAPERS, PAPERS, Paper
 
 
@@ -83,16 +96,9 @@ class EditionsCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
     papers=...)`` as the document's ``canvasmaker``.
     """
 
-    # reportlab's own: the operators and the forms shown so far on the page (or form)
-    _code: list[str]
-    _formsinuse: list[str]
-    _formData: tuple[Any, ...] | None  # the form being drawn, if any
-    # what a page keeps of its own beside its operators, none of which a slot may add
-    PAGE_EXTRAS = ("_annotationrefs", "_colorsUsed", "_shadingUsed")
-
     def __init__(self, *args: Any, papers: Sequence[Paper], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if self._cropMarks:
+        if has_crop_marks(self):
             raise ValueError("crop marks change a page's operators after it is kept")
         self.papers = tuple(papers)
         self.slots: list[dict[str, Drawn]] = []
@@ -108,15 +114,14 @@ class EditionsCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
         another slot, a link or a colour space of its own would reach every
         edition or none, so they are refused.
         """
-        if self._formData is not None or self.in_slot:
+        if drawing_a_form(self) or self.in_slot:
             raise RuntimeError("a slot may not be drawn inside a form or another slot")
-        extras = [repr(getattr(self, name)) for name in self.PAGE_EXTRAS]
+        extras = page_extras(self)
         drawn = {}
         self.in_slot = True
         try:
             for paper in self.papers:
-                kept = self._code, self._formsinuse
-                self._code, self._formsinuse = [], []
+                kept = swap_page(self, [], [])
                 self.saveState()
                 place = placing(paper)
                 if place.scale != 1.0:  # undone, so the paper's drawing keeps its true size
@@ -125,18 +130,17 @@ class EditionsCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
                     self.translate(-place.right, -place.up)
                 drawing(paper)
                 self.restoreState()
-                drawn[paper.name] = ("\n".join(self._code), self._formsinuse)
-                self._code, self._formsinuse = kept
+                drawn[paper.name] = ("\n".join(operators(self)), forms_shown(self))
+                swap_page(self, *kept)
         finally:
             self.in_slot = False
-        if [repr(getattr(self, name)) for name in self.PAGE_EXTRAS] != extras:
+        if page_extras(self) != extras:
             raise RuntimeError("a slot may hold drawing operators and forms, nothing else")
-        self._code.append(_Slot(len(self.slots)))
+        operators(self).append(_Slot(len(self.slots)))
         self.slots.append(drawn)
 
     def showPage(self) -> None:  # reportlab's name for it
-        self.pages.append(([*self._psCommandsBeforePage, self._preamble, *self._code, " ",
-                            *self._psCommandsAfterPage], list(self._formsinuse)))
+        self.pages.append((finished_page(self), list(forms_shown(self))))
         super().showPage()
 
     def edition(self, paper: Paper) -> list[EditionPage]:
@@ -145,10 +149,10 @@ class EditionsCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
         each slot."""
         scale, right, up = placing(paper)
         pages = []
-        for operators, forms in self.pages:
+        for code, forms in self.pages:
             lines = [f"{fp_str(scale, 0, 0, scale, right, up)} cm"]
             shown = list(forms)
-            for line in operators:
+            for line in code:
                 if isinstance(line, _Slot):
                     text, slot_forms = self.slots[line.number][paper.name]
                     lines.append(text)
@@ -168,55 +172,17 @@ def write_editions(canvas: EditionsCanvas) -> dict[str, bytes]:
     empty object, so an edition carries no art it does not print and every
     edition keeps the same object numbers.
     """
-    if canvas._code:
+    if operators(canvas):
         canvas.showPage()
-    document = canvas._doc
+    document = document_of(canvas)
     editions = [canvas.edition(paper) for paper in canvas.papers]
-    shown = [_forms_reached(document, {name for _, forms in pages for name in forms})
+    shown = [forms_reached(document, {name for _, forms in pages for name in forms})
              for pages in editions]
     written = {}
     for index, (paper, pages) in enumerate(zip(canvas.papers, editions, strict=True)):
-        for page, (operators, forms) in zip(document.Pages.pages, pages, strict=True):
-            _set_page(page, paper, operators, document.xobjDict(forms) if forms else None)
-        document._ID = None
-        if index:
-            document.signature.update(paper.name.encode())
+        for page, (code, forms) in zip(document_pages(document), pages, strict=True):
+            set_page(page, paper.width, paper.height, code, forms, document)
         unseen = set().union(*shown) - shown[index]
-        kept = {name: document.idToObject[name] for name in unseen}
-        document.idToObject.update(dict.fromkeys(unseen, b"null"))
-        try:
-            # the first write also makes the fonts' subsets and the outline
-            written[paper.name] = document.format() if index else document.GetPDFData(canvas)
-        finally:
-            document.idToObject.update(kept)
+        written[paper.name] = write_document(document, canvas, index == 0,
+                                             paper.name.encode(), unseen)
     return written
-
-
-def _forms_reached(document: Any, names: set[str]) -> set[str]:
-    """The internal names of the forms ``names`` show, and of the forms those show."""
-    todo = [xObjectName(name) for name in names]
-    reached: set[str] = set()
-    while todo:
-        name = todo.pop()
-        if name not in reached:
-            reached.add(name)
-            inner = document.idToObject[name].XObjects
-            todo += list(inner.dict) if inner is not None else []
-    return reached
-
-
-def _set_page(page: Any, paper: Paper, operators: str, forms: Any) -> None:
-    """Give a page of the document one edition's box, operators and forms.
-
-    reportlab makes a page's content stream and resources when it first
-    writes the page; before that they are set where it will look for them.
-    """
-    page.MediaBox = PDFArray([0, 0, paper.width, paper.height])
-    if page.Contents is None:
-        page.stream = operators
-    else:
-        page.Contents.content = operators
-    if page.Resources is None:
-        page.XObjects = forms
-    else:
-        page.Resources.XObject = forms if forms is not None else {}

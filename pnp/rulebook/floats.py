@@ -33,11 +33,11 @@ class Float(platypus_class("KeepTogether")):  # type: ignore[misc]  # reportlab 
         float, and measuring a table of a thousand rows once per paragraph
         made a long table followed by many paragraphs take minutes.
         """
-        from reportlab.platypus.flowables import _listWrapOn
+        from pnp.export.reportlab_private import kept_together, stacked_height
 
         heights: dict[float, float] = self.__dict__.setdefault("_heights_by_width", {})
         if width not in heights:
-            heights[width] = float(_listWrapOn(self._content, width, None)[1])
+            heights[width] = stacked_height(kept_together(self), width)
         return heights[width]
 
 
@@ -60,10 +60,12 @@ def let_text_overtake(flowables: list[Flowable], frame: Any) -> None:
     time, so text keeps flowing past it until the page is full; on the next
     page it fits and is placed at once.
     """
-    if len(flowables) < 2 or not isinstance(flowables[0], Float) or frame._atTop:
+    from pnp.export.reportlab_private import frame_at_top, frame_room
+
+    if len(flowables) < 2 or not isinstance(flowables[0], Float) or frame_at_top(frame):
         return  # at the top of a page a float is placed (or split) as it comes
-    available = frame._y - frame._y1p  # what is left of the frame, bottom padding aside
-    if flowables[0].content_height(frame._getAvailableWidth()) <= available:
+    width, available = frame_room(frame)
+    if flowables[0].content_height(width) <= available:
         return
     if _may_overtake(flowables[1]):
         flowables[0], flowables[1] = flowables[1], flowables[0]

@@ -31,6 +31,7 @@ from pnp.export.designs import GameDesigns
 from pnp.export.markup import Markup
 from pnp.export.pdf import binary_streams, draw_scale_check, scale_check_size
 from pnp.export.pdfdraw import Recorder, draw
+from pnp.export.reportlab_private import lay_out_only, paragraph_wrap_state
 from pnp.impose.board import windows
 from pnp.impose.layout import SAFE_MARGIN
 from pnp.impose.plans import plan_components, plan_tiles
@@ -193,10 +194,6 @@ class Paragraph(platypus_class("Paragraph")):  # type: ignore[misc]  # reportlab
         else:
             super().__init__(self.markup, style, bulletText=known[1], frags=known[0])
 
-    # what reportlab's wrap and breakLines set on the paragraph
-    WRAP_STATE = ("width", "height", "blPara", "_wrapWidths", "_width_max", "_hyphenations",
-                  "_splitLongWordCount")
-
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         remembered = self.__dict__.get("_wrapped")
         if remembered is not None and remembered[0] == available_width:
@@ -208,10 +205,9 @@ class Paragraph(platypus_class("Paragraph")):  # type: ignore[misc]  # reportlab
         state = shared.breaks.get(key) if shared is not None and key is not None else None
         if state is None:
             size: tuple[float, float] = super().wrap(available_width, available_height)
-            if "blPara" not in self.__dict__ or self.width != available_width:
+            state = paragraph_wrap_state(self, available_width)
+            if state is None:
                 return size  # "no room": nothing worth keeping
-            state = {name: self.__dict__[name] for name in self.WRAP_STATE
-                     if name in self.__dict__}
             if shared is not None and key is not None:
                 shared.breaks[key] = state
         self._wrapped = (available_width, state)
@@ -1000,7 +996,7 @@ def _typeset(tileset: Tileset, source: Source,
                creator=f"pnp {__version__}", producer=f"pnp {__version__}",
                initialFontName=pdf_font("regular"), initialFontSize=10,
                leftMargin=left, rightMargin=left, topMargin=bottom, bottomMargin=bottom)
-    doc._doSave = 0  # the editions are written below, from the canvas
+    lay_out_only(doc)  # the editions are written below, from the canvas
     frame = Frame(left, bottom, width, height, id="body")
 
     def on_cover(canvas: EditionsCanvas, document: Book) -> None:

@@ -29,9 +29,9 @@ def stack_height(flowables: list[Flowable], width: float) -> float:
     """The height of ``flowables`` set one under the other at ``width``, spacing between
     them included, measured as Platypus measures a block it keeps together (a list
     needs this: it cannot be wrapped on its own without a canvas)."""
-    from reportlab.platypus.flowables import _listWrapOn
+    from pnp.export.reportlab_private import stacked_height
 
-    return float(_listWrapOn(flowables, width, None)[1])
+    return stacked_height(flowables, width)
 
 
 def check_rows(rows: list[list[Flowable]], widths: list[float], room: float, line: int) -> None:

@@ -1,0 +1,287 @@
+"""Every use of reportlab's private internals, in one place, for the reportlab we test.
+
+reportlab has no public way to do a few things a build needs: replay a
+design's recorded operators, place thousands of forms without its per-call
+bookkeeping, write one laid-out book as several editions, let text overtake
+a float, and compress each repeated stream once. Each of those reaches a
+private name (``canvas._code``, ``pdfdoc.PDFZCompress``, a paragraph's
+``blPara``). They live here, behind small functions with public names, so
+that a new reportlab release is checked in one module: :data:`TESTED` is
+the release line ``pyproject.toml`` pins and the tests run, and
+:func:`require_tested` refuses any other with a message that says what to
+install. ``tests/test_reportlab_private.py`` holds the bytes these functions
+write to a fixed hash.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import zlib
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import reportlab
+from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfdoc import PDFArray, xObjectName
+from reportlab.platypus.flowables import _listWrapOn
+
+from pnp.errors import UntestedLibrary
+
+TESTED = "5.1"  # the reportlab release line (major.minor) pnp is tested with
+PIN = "reportlab>=5.1,<5.2"  # as pyproject.toml pins it
+
+
+class UntestedReportlab(UntestedLibrary):
+    """The reportlab installed is not the release line these internals were checked on."""
+
+
+def require_tested(found: str = reportlab.Version) -> None:
+    """Refuse a reportlab other than :data:`TESTED`: its internals may differ, and a PDF
+    written through them could be wrong without any error."""
+    if ".".join(found.split(".")[:2]) != TESTED:
+        raise UntestedReportlab(
+            f"pnp is tested with reportlab {TESTED}.x, and reportlab {found} is installed: "
+            f"its PDFs could come out wrong. Install the tested release with "
+            f"pip install '{PIN}'.")
+
+
+require_tested()
+
+
+# ---------------------------------------------------------------------------
+# Writing streams
+
+
+def binary_streams() -> None:
+    """Write PDF streams as binary, for every document we make, compressing each once.
+
+    reportlab's default ASCII85 makes streams 25% larger and slower to write,
+    and PDF is binary-safe. The setting is reportlab's own global, so every
+    renderer calls this before writing: were only some to do it, a document's
+    bytes would depend on what else the process had made before it.
+
+    A design's form has the same content in every document that shows it
+    (both papers' sheets, both rulebooks), and half of the streams a build of
+    every game compresses are repeats. reportlab compresses through one
+    shared filter object, so that object is given a memory of what it
+    compressed: the bytes are the same, each is worked out once per process.
+    Its encoding of object text gets a shortcut for plain ASCII, with the
+    same bytes.
+    """
+    rl_config.useA85 = 0
+    if not isinstance(pdfdoc.PDFZCompress, _RememberedFlate):
+        pdfdoc.PDFZCompress = _RememberedFlate()
+    if getattr(pdfdoc.pdfdocEnc, "__wrapped__", None) is None:
+        pdfdoc.pdfdocEnc = _plain_ascii_first(pdfdoc.pdfdocEnc)
+
+
+# The ASCII characters PDFDocEncoding gives other meanings (accents), which its codec
+# refuses; it leaves every other ASCII character as it is.
+_NOT_PLAIN = re.compile("[\x18-\x1f]")
+
+
+def _plain_ascii_first(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """reportlab's PDFDocEncoding step, with plain ASCII text (every number and content
+    stream it writes) encoded directly: its codec, written in Python, was slow."""
+    @functools.wraps(encode)
+    def encoded(text: Any) -> Any:
+        if isinstance(text, str) and text.isascii() and not _NOT_PLAIN.search(text):
+            return text.encode("ascii")
+        return encode(text)
+
+    return encoded
+
+
+class _RememberedFlate:
+    """reportlab's Flate filter (same name, same bytes) that compresses each content once."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, text: str | bytes) -> bytes:
+        return _deflate(text.encode("utf8") if isinstance(text, str) else text)
+
+    def decode(self, encoded: bytes) -> bytes:
+        return zlib.decompress(encoded)
+
+
+@functools.lru_cache(maxsize=1024)
+def _deflate(data: bytes) -> bytes:
+    """zlib at its default level, as reportlab calls it; a pure function of the bytes."""
+    return zlib.compress(data)
+
+
+# ---------------------------------------------------------------------------
+# A canvas's page: its operators and the forms they show
+
+
+def operators(canvas: Any) -> list[str]:
+    """The live list of the current page's (or form's) drawing operators, one string
+    each: read to record a drawing, appended to in order to replay one."""
+    code: list[str] = canvas._code
+    return code
+
+
+def forms_shown(canvas: Any) -> list[str]:
+    """The live list of the forms the current page shows, by the names we gave them."""
+    shown: list[str] = canvas._formsinuse
+    return shown
+
+
+def swap_page(canvas: Any, code: list[str], shown: list[str]) -> tuple[list[str], list[str]]:
+    """Give the canvas other operator and form lists; the ones it had are returned."""
+    kept = canvas._code, canvas._formsinuse
+    canvas._code, canvas._formsinuse = code, shown
+    return kept
+
+
+def place_forms(canvas: Any, placed: Iterable[tuple[str, str]]) -> None:
+    """Show forms by our names at matrices: ``q MATRIX cm /Form Do Q`` for each
+    (matrix, name) pair, the very operators saveState, transform, doForm and
+    restoreState write, without reportlab's per-call bookkeeping (a copy of
+    the graphics state for each), which cost more than the PDF itself."""
+    code, shown = canvas._code, canvas._formsinuse
+    internal: dict[str, str] = {}
+    for matrix, name in placed:
+        if name not in internal:
+            internal[name] = canvas._doc.getXObjectName(name)
+        code.extend(("q", f"{matrix} cm", f"/{internal[name]} Do", "Q"))
+        shown.append(name)
+
+
+def drawing_a_form(canvas: Any) -> bool:
+    """Whether the canvas is inside beginForm and endForm."""
+    return canvas._formData is not None
+
+
+def has_crop_marks(canvas: Any) -> bool:
+    """Whether reportlab adds crop marks of its own when a page ends."""
+    return bool(canvas._cropMarks)
+
+
+# what a page keeps of its own beside its operators
+PAGE_EXTRAS = ("_annotationrefs", "_colorsUsed", "_shadingUsed")
+
+
+def page_extras(canvas: Any) -> list[str]:
+    """A fingerprint of what the page holds beside operators and forms (links, colour
+    spaces, shadings): a drawing that must not add any compares it before and after."""
+    return [repr(getattr(canvas, name)) for name in PAGE_EXTRAS]
+
+
+def finished_page(canvas: Any) -> list[str]:
+    """The page's whole content as reportlab writes it when the page ends: its
+    commands before, its preamble, its operators, and its commands after."""
+    return [*canvas._psCommandsBeforePage, canvas._preamble, *canvas._code, " ",
+            *canvas._psCommandsAfterPage]
+
+
+# ---------------------------------------------------------------------------
+# A document written more than once (the rulebook's editions)
+
+
+def document_of(canvas: Any) -> Any:
+    """The canvas's document, which holds every object the file will have."""
+    return canvas._doc
+
+
+def document_pages(document: Any) -> list[Any]:
+    """The document's page objects, in order."""
+    pages: list[Any] = document.Pages.pages
+    return pages
+
+
+def set_page(page: Any, width: float, height: float, code: str, forms: Sequence[str],
+             document: Any) -> None:
+    """Give a page object its box, operators and forms (by our names) before a write.
+
+    reportlab makes a page's content stream and resources when it first
+    writes the page; before that they are set where it will look for them.
+    """
+    shown = document.xobjDict(list(forms)) if forms else None
+    page.MediaBox = PDFArray([0, 0, width, height])
+    if page.Contents is None:
+        page.stream = code
+    else:
+        page.Contents.content = code
+    if page.Resources is None:
+        page.XObjects = shown
+    else:
+        page.Resources.XObject = shown if shown is not None else {}
+
+
+def forms_reached(document: Any, names: Iterable[str]) -> set[str]:
+    """The internal names of the forms ``names`` show, and of the forms those show."""
+    todo = [xObjectName(name) for name in names]
+    reached: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name not in reached:
+            reached.add(name)
+            inner = document.idToObject[name].XObjects
+            todo += list(inner.dict) if inner is not None else []
+    return reached
+
+
+def write_document(document: Any, canvas: Any, first: bool, salt: bytes,
+                   blank: set[str]) -> bytes:
+    """Write the document's file once more: a fresh file identifier (mixed with
+    ``salt`` after the first write), and the objects named in ``blank`` written
+    as ``null``. The first write also makes the fonts' subsets and the outline.
+    """
+    document._ID = None
+    if not first:
+        document.signature.update(salt)
+    kept = {name: document.idToObject[name] for name in blank}
+    document.idToObject.update(dict.fromkeys(blank, b"null"))
+    try:
+        data: bytes = document.GetPDFData(canvas) if first else document.format()
+        return data
+    finally:
+        document.idToObject.update(kept)
+
+
+def lay_out_only(document: Any) -> None:
+    """Make a platypus document lay out without writing its file at the end (the
+    editions are written from its canvas instead)."""
+    document._doSave = 0
+
+
+# ---------------------------------------------------------------------------
+# Platypus layout
+
+
+def stacked_height(flowables: list[Any], width: float) -> float:
+    """The height ``flowables`` take stacked at ``width``, as a frame would place them."""
+    return float(_listWrapOn(flowables, width, None)[1])
+
+
+def kept_together(keep: Any) -> list[Any]:
+    """The flowables a KeepTogether holds."""
+    content: list[Any] = keep._content
+    return content
+
+
+def frame_at_top(frame: Any) -> bool:
+    """Whether nothing has been placed in the frame yet."""
+    return bool(frame._atTop)
+
+
+def frame_room(frame: Any) -> tuple[float, float]:
+    """The width and the height left in the frame, padding aside."""
+    return float(frame._getAvailableWidth()), float(frame._y - frame._y1p)
+
+
+# what reportlab's wrap and breakLines set on a paragraph
+PARAGRAPH_WRAP_STATE = ("width", "height", "blPara", "_wrapWidths", "_width_max",
+                        "_hyphenations", "_splitLongWordCount")
+
+
+def paragraph_wrap_state(paragraph: Any, width: float) -> dict[str, Any] | None:
+    """What a paragraph's wrap at ``width`` worked out, to give another paragraph of the
+    same text and style at the same width; None when it found no room."""
+    found = paragraph.__dict__
+    if "blPara" not in found or paragraph.width != width:
+        return None
+    return {name: found[name] for name in PARAGRAPH_WRAP_STATE if name in found}

@@ -1,0 +1,200 @@
+"""reportlab's internals are reached in one module, for the release line we test, and
+every shortcut there writes the very bytes reportlab's public calls write.
+
+A reportlab release that changes an internal we use fails here, naming the
+shortcut, rather than in a PDF a player prints.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfgen.canvas import Canvas, fp_str
+from reportlab.platypus import Paragraph
+from reportlab.platypus.flowables import _listWrapOn
+from reportlab.platypus.frames import Frame
+from support import ROOT
+
+from pnp.draw.fonts import pdf_font
+from pnp.export import reportlab_private as private
+from pnp.export.designs import GameDesigns
+from pnp.export.pdf import define_form, new_canvas
+from pnp.export.pdfdraw import Recorder
+from pnp.input.tileset import load_tileset
+from pnp.model.options import BuildOptions
+
+PACKAGE = ROOT / "pnp"
+
+
+def test_the_pin_is_the_line_the_adapter_accepts():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    pins = [pin.split("#")[0].strip() for pin in project["project"]["dependencies"]
+            if pin.startswith("reportlab")]
+    assert pins == [private.PIN]
+    low = private.PIN.split(">=")[1].split(",")[0]
+    assert low == private.TESTED  # the pin's lower bound is the line that is tested
+    private.require_tested()  # and it is what the tests run on
+
+
+@pytest.mark.parametrize("found", ["5.1.0", "5.1.9"])
+def test_the_tested_line_is_accepted(found):
+    private.require_tested(found)
+
+
+@pytest.mark.parametrize("found", ["5.2.0", "5.0.1", "4.4.10", "6.1.0"])
+def test_any_other_release_is_refused_saying_what_to_install(found):
+    with pytest.raises(private.UntestedReportlab) as refused:
+        private.require_tested(found)
+    message = str(refused.value)
+    assert f"reportlab {found} is installed" in message
+    assert f"pip install '{private.PIN}'" in message
+
+
+def test_a_command_on_an_untested_reportlab_says_so_in_one_line(tmp_path):
+    script = ("import sys, reportlab; reportlab.Version = '9.9.0'\n"
+              "from pnp.cli import main\n"
+              f"main(['calibrate', '--out', {str(tmp_path)!r}])\n")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            cwd=ROOT, check=False, timeout=120)
+    assert result.returncode == 2
+    assert result.stderr.startswith("pnp: error: pnp is tested with reportlab 5.1.x")
+    assert "Traceback" not in result.stderr and len(result.stderr.splitlines()) == 1
+    assert not list(tmp_path.iterdir())
+
+
+def _private_uses(path: Path) -> list[str]:
+    """Where a module reaches another object's underscored attribute, or imports an
+    underscored name from reportlab."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
+                and not node.attr.startswith("__") \
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")) \
+                and node.attr not in ("_replace", "_asdict", "_fields", "_exit"):
+            found.append(f"{path.name}:{node.lineno} .{node.attr}")
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("reportlab"):
+            found += [f"{path.name}:{node.lineno} {alias.name}" for alias in node.names
+                      if alias.name.startswith("_")]
+    return found
+
+
+def test_only_the_adapter_reaches_reportlab_internals():
+    modules = [path for path in PACKAGE.rglob("*.py") if path.name != "reportlab_private.py"]
+    assert len(modules) > 100
+    assert [use for path in modules for use in _private_uses(path)] == []
+    assert _private_uses(PACKAGE / "export" / "reportlab_private.py")  # the check can fail
+
+
+# --- the shortcuts write reportlab's own bytes ---------------------------------------
+
+
+def _document(draw) -> bytes:
+    """A one-page document drawn by ``draw(canvas)``, reproducible."""
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, 300, 300, "t", "s")
+    draw(canvas)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_remembered_compression_and_ascii_encoding_write_reportlabs_bytes(monkeypatch):
+    def page(canvas):
+        canvas.setFont(pdf_font("regular"), 12)
+        canvas.drawString(20, 20, "Caf\u00e9 \u2014 the same bytes")
+        canvas.rect(10, 10, 100, 50)
+
+    private.binary_streams()
+    ours = _document(page)
+    monkeypatch.setattr(pdfdoc, "PDFZCompress", pdfdoc.PDFStreamFilterZCompress())
+    monkeypatch.setattr(pdfdoc, "pdfdocEnc", pdfdoc.pdfdocEnc.__wrapped__)
+    assert _document(page) == ours
+
+
+@pytest.fixture(scope="module")
+def tile():
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    return GameDesigns(tileset, BuildOptions()).tile("cross")
+
+
+def test_a_replayed_recording_writes_what_drawing_afresh_writes(tile):
+    recorder = Recorder()
+
+    def recorded(canvas):
+        define_form(canvas, "first", tile, recorder)  # records
+        define_form(canvas, "second", tile, recorder)  # replays
+        canvas.doForm("first")
+        canvas.doForm("second")
+
+    def fresh(canvas):
+        define_form(canvas, "first", tile)
+        define_form(canvas, "second", tile)
+        canvas.doForm("first")
+        canvas.doForm("second")
+
+    assert _document(recorded) == _document(fresh)
+
+
+def test_placing_forms_writes_what_reportlabs_calls_write(tile):
+    spots = [(10.0, 20.0, False), (120.5, 20.25, True)]
+
+    def ours(canvas):
+        define_form(canvas, "tile", tile)
+        private.place_forms(canvas, ((fp_str(-1, 0, 0, -1, x + 108, y + 108) if turned
+                                      else fp_str(1, 0, 0, 1, x, y), "tile")
+                                     for x, y, turned in spots))
+
+    def public(canvas):
+        define_form(canvas, "tile", tile)
+        for x, y, turned in spots:
+            canvas.saveState()
+            if turned:
+                canvas.transform(-1, 0, 0, -1, x + 108, y + 108)
+            else:
+                canvas.transform(1, 0, 0, 1, x, y)
+            canvas.doForm("tile")
+            canvas.restoreState()
+
+    assert _document(ours) == _document(public)
+
+
+def test_a_paragraphs_kept_wrap_draws_what_a_fresh_wrap_draws():
+    style = ParagraphStyle("body", fontName=pdf_font("regular"), fontSize=10, leading=13)
+    text = "A tunnel that reaches the edge of the board ends there, " * 6
+
+    def draw(kept):
+        def page(canvas):
+            first = Paragraph(text, style)
+            first.wrap(200, 500)
+            second = Paragraph(text, style)
+            if kept:
+                second.__dict__.update(private.paragraph_wrap_state(first, 200))
+            else:
+                second.wrap(200, 500)
+            second.drawOn(canvas, 20, 100)
+        return page
+
+    assert private.paragraph_wrap_state(Paragraph(text, style), 200) is None  # not wrapped
+    assert _document(draw(True)) == _document(draw(False))
+
+
+def test_a_frames_room_and_a_stacks_height_are_reportlabs():
+    style = ParagraphStyle("body", fontName=pdf_font("regular"), fontSize=10, leading=13)
+    flowables = [Paragraph("one line", style), Paragraph("two " * 40, style)]
+    assert private.stacked_height(flowables, 200) == _listWrapOn(flowables, 200, None)[1] > 26
+    frame = Frame(0, 0, 200, 400, leftPadding=6, rightPadding=6, topPadding=6,
+                  bottomPadding=6)
+    canvas = Canvas(io.BytesIO())
+    assert private.frame_at_top(frame)
+    frame.add(Paragraph("one line", style), canvas)
+    width, room = private.frame_room(frame)
+    assert width == 188 and room == pytest.approx(400 - 12 - 13)
+    assert not private.frame_at_top(frame)
