@@ -17,10 +17,11 @@ import itertools
 import math
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 
+from pnp.draw.diagram import PAWN_COLOURS, MarkKind
 from pnp.errors import InputError, Problem, Where, did_you_mean
 from pnp.geometry.shapes import Shape
 from pnp.input.glyphs import DRAWABLE, undrawable
@@ -52,11 +53,8 @@ if TYPE_CHECKING:
     from markdown_it.token import Token
 
 DIRECTIVES = ("components", "how-to-print", "page-break", "diagram")
-PAWN_COLOURS = {
-    "black": "#1f1a16", "white": "#f7f4ec", "red": "#b3261e", "blue": "#1f4e9c",
-    "green": "#2e7d32", "yellow": "#e0b020", "grey": "#8a8a8a",
-}
-MARKS = ("tick", "cross")
+MARKS: tuple[MarkKind, ...] = ("tick", "cross")
+Verdict = Literal["", "legal", "illegal"]
 # Bounds on a template, so that no template takes a build past a few seconds:
 # one paragraph, heading, list item or table cell (about five pages of text),
 # the whole template (about 400 pages), and the blocks that cost the most.
@@ -72,7 +70,7 @@ BLOCK_LIMITS = {"inline": (5_000, "paragraphs, headings, list items and table ce
 Point = tuple[float, float]  # a board position; pawns and arrows may sit between squares
 Pawn = tuple[Point, str, str]  # where, colour, label
 Arrow = tuple[Point, Point]  # from, to
-Mark = tuple[Point, str]  # where, "tick" or "cross"
+Mark = tuple[Point, MarkKind]  # where, and which mark
 Label = tuple[Point, str, str]  # where, text, colour
 
 
@@ -87,7 +85,7 @@ class Diagram(msgspec.Struct, frozen=True):
     arrows: tuple[Arrow, ...] = ()
     marks: tuple[Mark, ...] = ()
     highlight: tuple[tuple[int, int], ...] = ()
-    verdict: str = ""  # "", "legal" or "illegal"
+    verdict: Verdict = ""  # none, or the badge in the corner
     scale: float = 1.0
     line: int = 0
     labels: tuple[Label, ...] = ()

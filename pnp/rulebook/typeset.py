@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import io
-import math
 import re
 import zlib
 from contextvars import ContextVar
@@ -23,6 +22,7 @@ from pnp import __version__
 from pnp.draw.art import design_tile
 from pnp.draw.board import design_board
 from pnp.draw.components import design_component
+from pnp.draw.diagram import Badge, DiagramArt, MarkKind, Pawn, Word, diagram_scenes
 from pnp.draw.fonts import MIN_TEXT, greedy_lines, pdf_font, string_width, text_family
 from pnp.draw.scene import Drawing, smallest_text, text_sizes, without_small_text
 from pnp.errors import InputError, Where
@@ -45,7 +45,7 @@ from pnp.rulebook.editions import EditionsCanvas, book_page, placing, write_edit
 from pnp.rulebook.floats import Float, let_text_overtake
 from pnp.rulebook.names import component_name, counted, tile_groups
 from pnp.rulebook.platypus import platypus_class
-from pnp.rulebook.source import PAWN_COLOURS, Diagram, Source
+from pnp.rulebook.source import Diagram, Source
 from pnp.rulebook.whole import TooTall, check_box, check_rows
 
 if TYPE_CHECKING:
@@ -237,7 +237,12 @@ class DesignFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repor
 
 
 class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
-    """A small board of real tiles with pawns, arrows and marks; never split."""
+    """A small board of real tiles with pawns, arrows and marks; never split.
+
+    The tiles are the game's own designs, placed as forms; the board under
+    them and everything over them are scenes (:mod:`pnp.draw.diagram`) in the
+    game's palette, drawn by the same writer as every piece.
+    """
 
     def __init__(self, designs: Designs, diagram: Diagram, max_width: float) -> None:
         super().__init__()
@@ -255,18 +260,33 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
 
+    def art(self) -> DiagramArt:
+        """Where the diagram's own art goes: the plan's places, in this box."""
+        diagram, plan = self.diagram, self.plan
+        badge = plan.badge()
+        verdict: MarkKind = "tick" if diagram.verdict == "legal" else "cross"
+        return DiagramArt(
+            self.width, self.height, self.cell,
+            ground=tuple(plan.outline(spot, 0.0) for spot in self.ground()),
+            highlights=tuple(plan.outline(spot, 2.0) for spot in diagram.highlight),
+            arrows=tuple((self.centre(start), self.centre(end))
+                         for start, end in diagram.arrows),
+            pawns=tuple(Pawn((x, y), radius, colour, label) for (_, colour, label), (x, y, radius)
+                        in zip(diagram.pawns, plan.pawns(), strict=True)),
+            words=tuple(Word(self.centre(where), text, colour)
+                        for where, text, colour in diagram.labels),
+            badges=tuple(Badge(self.centre(where), self.cell * 0.22, mark)
+                         for where, mark in diagram.marks)
+            + ((Badge(badge[:2], badge[2], verdict),) if badge is not None else ()))
+
     def draw(self) -> None:
         canvas, tileset, diagram = self.canv, self.tileset, self.diagram
         shape = tileset.shape
         tile_w, tile_h = shape.box(tileset.size)
         scale = self.cell / tileset.size
         step = 360.0 / shape.sides
-        canvas.saveState()  # faint spaces, so empty ground reads as part of the board
-        canvas.setStrokeColor(_colour("#c9bda6"))
-        canvas.setLineWidth(0.5)
-        for spot in self.ground():
-            self._outline(spot, 0.0)
-        canvas.restoreState()
+        under, over = diagram_scenes(self.art(), dict(tileset.palette))
+        draw(canvas, under)
         for placed in diagram.tiles:
             key, drawing = self.designs.shown(placed.kind, scale)
             name = _form(canvas, key, drawing, self.designs.recorder, scale)
@@ -278,38 +298,7 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             canvas.translate(-tile_w / 2, -tile_h / 2)
             canvas.doForm(name)
             canvas.restoreState()
-        for spot in diagram.highlight:  # on top of any tile, so it shows on tiles too
-            canvas.saveState()
-            canvas.setDash(3, 2)
-            canvas.setStrokeColor(_colour(ACCENT))
-            canvas.setLineWidth(1.6)
-            self._outline(spot, 2.0)
-            canvas.restoreState()
-        canvas.setLineWidth(0.6)
-        canvas.setStrokeColor(_colour("#ffffff"))
-        for (start, end) in diagram.arrows:
-            self._arrow(self.centre(start), self.centre(end))
-        for (_, colour, label), (x, y, radius) in zip(diagram.pawns, self.plan.pawns(),
-                                                      strict=True):
-            canvas.setFillColor(_colour(PAWN_COLOURS[colour]))
-            canvas.setStrokeColor(_colour("#000000" if colour != "black" else "#f7f4ec"))
-            canvas.setLineWidth(1.2)
-            canvas.circle(x, y, radius, stroke=1, fill=1)
-            if label:
-                light = colour in ("white", "yellow")
-                canvas.setFillColor(_colour("#1f1a16" if light else "#ffffff"))
-                canvas.setFont(pdf_font("bold"), radius * 1.1)
-                canvas.drawCentredString(x, y - radius * 0.38, label)
-        for where, text, colour in diagram.labels:  # plain words on the ground, not pieces
-            x, y = self.centre(where)
-            canvas.setFillColor(_colour(PAWN_COLOURS[colour]))
-            canvas.setFont(pdf_font("bold"), max(MIN_TEXT, self.cell * 0.26))
-            canvas.drawCentredString(x, y - self.cell * 0.09, text)
-        for where, mark in diagram.marks:
-            self._mark(self.centre(where), mark, self.cell * 0.22)
-        badge = self.plan.badge()
-        if badge is not None:
-            self._mark(badge[:2], "tick" if diagram.verdict == "legal" else "cross", badge[2])
+        draw(canvas, over)
 
     def ground(self) -> list[tuple[int, int]]:
         """Every board space the diagram shows: its rectangle, or the hexes inside it."""
@@ -330,64 +319,6 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
                         tile_h / 2 - 1 <= y <= self.height - tile_h / 2 + 1:
                     spots.append((q, r))
         return spots
-
-    def _outline(self, spot: tuple[int, int], inset: float) -> None:
-        """Stroke the outline of one space (square or hex), shrunk by ``inset``."""
-        corners = self.plan.outline(spot, inset)
-        path = self.canv.beginPath()
-        path.moveTo(*corners[0])
-        for corner in corners[1:]:
-            path.lineTo(*corner)
-        path.close()
-        self.canv.drawPath(path, stroke=1, fill=0)
-
-    def _arrow(self, start: tuple[float, float], end: tuple[float, float]) -> None:
-        canvas = self.canv
-        angle = math.atan2(end[1] - start[1], end[0] - start[0])
-        head = self.cell * 0.16
-        tip = (end[0] - math.cos(angle) * self.cell * 0.18,
-               end[1] - math.sin(angle) * self.cell * 0.18)
-        tail = (start[0] + math.cos(angle) * self.cell * 0.18,
-                start[1] + math.sin(angle) * self.cell * 0.18)
-        for width, colour in ((5.0, "#ffffff"), (2.6, ACCENT)):
-            canvas.setStrokeColor(_colour(colour))
-            canvas.setFillColor(_colour(colour))
-            canvas.setLineWidth(width)
-            canvas.setLineCap(1)
-            canvas.line(tail[0], tail[1], tip[0] - math.cos(angle) * head * 0.6,
-                        tip[1] - math.sin(angle) * head * 0.6)
-            path = canvas.beginPath()
-            grow = (width - 2.6) / 2
-            path.moveTo(tip[0] + math.cos(angle) * grow, tip[1] + math.sin(angle) * grow)
-            for side in (1, -1):
-                spread = angle + math.pi - side * 0.45
-                path.lineTo(tip[0] + math.cos(spread) * (head + grow),
-                            tip[1] + math.sin(spread) * (head + grow))
-            path.close()
-            canvas.drawPath(path, stroke=0, fill=1)
-
-    def _mark(self, point: tuple[float, float], mark: str, radius: float) -> None:
-        canvas = self.canv
-        x, y = point
-        colour = "#2e7d32" if mark == "tick" else "#b3261e"
-        canvas.setFillColor(_colour("#ffffff"))
-        canvas.setStrokeColor(_colour(colour))
-        canvas.setLineWidth(radius * 0.22)
-        canvas.circle(x, y, radius, stroke=1, fill=1)
-        canvas.setLineCap(1)
-        canvas.setLineJoin(1)
-        path = canvas.beginPath()
-        r = radius * 0.55
-        if mark == "tick":
-            path.moveTo(x - r, y)
-            path.lineTo(x - r * 0.25, y - r * 0.7)
-            path.lineTo(x + r, y + r * 0.75)
-        else:
-            path.moveTo(x - r, y - r)
-            path.lineTo(x + r, y + r)
-            path.moveTo(x - r, y + r)
-            path.lineTo(x + r, y - r)
-        canvas.drawPath(path, stroke=1, fill=0)
 
 
 def _colour(value: str) -> Colour:

@@ -1,0 +1,174 @@
+"""A rulebook diagram's own art, as scenes: the faint board under the tiles, and the
+pawns, arrows, highlights, words and verdict marks over them.
+
+The tiles themselves are the game's designs, placed as forms by the book.
+Everything else a diagram shows is drawn here, like every other piece of
+art, as :mod:`pnp.draw.scene` primitives, so a diagram prints through the
+same writer as a tile and takes its colours from the game's palette (its
+ink, paper, accent and rock) rather than from colours of its own. Pawn
+colours are players' colours and the verdict marks are green and red in
+every game.
+
+The book works out where things go (:mod:`pnp.rulebook.diagram`); this
+module takes those places in PDF coordinates (y up, inside the diagram's
+box) and turns them into scenes, whose y runs down.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Literal, NamedTuple
+
+from pnp.draw.fonts import MIN_TEXT
+from pnp.draw.scene import Circle, Command, Drawing, Outline, Primitive, Style, Text
+
+Point = tuple[float, float]
+MarkKind = Literal["tick", "cross"]
+
+PAWN_COLOURS = {
+    "black": "#1f1a16", "white": "#f7f4ec", "red": "#b3261e", "blue": "#1f4e9c",
+    "green": "#2e7d32", "yellow": "#e0b020", "grey": "#8a8a8a",
+}
+LIGHT_PAWNS = ("white", "yellow")  # pawns whose label is printed dark
+MARK_COLOURS: dict[MarkKind, str] = {"tick": "#2e7d32", "cross": "#b3261e"}
+
+
+class Pawn(NamedTuple):
+    """A player's piece on the diagram: its centre, radius, colour name and letter."""
+
+    centre: Point
+    radius: float
+    colour: str
+    label: str
+
+
+class Word(NamedTuple):
+    """Words printed on the ground, not a piece."""
+
+    at: Point
+    text: str
+    colour: str
+
+
+class Badge(NamedTuple):
+    """A tick or a cross in a white disc."""
+
+    centre: Point
+    radius: float
+    mark: MarkKind
+
+
+class DiagramArt(NamedTuple):
+    """Where a diagram's own art goes, in PDF coordinates inside its box."""
+
+    width: float
+    height: float
+    cell: float  # one tile's size, which sets the arrows' and words' sizes
+    ground: tuple[tuple[Point, ...], ...]  # the outline of each faint board space
+    highlights: tuple[tuple[Point, ...], ...]  # dashed outlines of spaces that matter
+    arrows: tuple[tuple[Point, Point], ...]  # from one space's centre to another's
+    pawns: tuple[Pawn, ...]
+    words: tuple[Word, ...]
+    badges: tuple[Badge, ...]
+
+
+def mix(colour: str, other: str, share: float) -> str:
+    """``colour`` moved ``share`` of the way towards ``other`` (both ``#rrggbb``)."""
+    ours = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    theirs = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(a + (b - a) * share):02x}" for a, b in zip(ours, theirs,
+                                                                            strict=True))
+
+
+def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, Drawing]:
+    """The scene under the tiles (the faint board) and the scene over them."""
+    flip = _Flip(art.height)
+    ground = Style(stroke=mix(palette["rock-light"], palette["paper"], 0.45), width=0.5)
+    under = tuple(Outline(flip.polygon(corners), ground) for corners in art.ground)
+    over: list[Primitive] = []
+    highlight = Style(stroke=palette["accent"], width=1.6, dash=(3.0, 2.0))
+    over += [Outline(flip.polygon(corners), highlight) for corners in art.highlights]
+    for start, end in art.arrows:
+        over += _arrow(flip, start, end, art.cell, palette)
+    for pawn in art.pawns:
+        over += _pawn(flip, pawn, palette)
+    for word in art.words:
+        x, y = word.at
+        over.append(Text(x, flip.y(y - art.cell * 0.09), word.text,
+                         max(MIN_TEXT, art.cell * 0.26), "bold", "middle",
+                         PAWN_COLOURS[word.colour]))
+    for badge in art.badges:
+        over += _badge(flip, badge, palette)
+    return (Drawing(art.width, art.height, 0.0, under),
+            Drawing(art.width, art.height, 0.0, tuple(over)))
+
+
+class _Flip(NamedTuple):
+    """PDF coordinates (y up) to a scene's (y down) in a box of this height."""
+
+    height: float
+
+    def y(self, y: float) -> float:
+        return self.height - y
+
+    def point(self, point: Point) -> tuple[float, float]:
+        return point[0], self.height - point[1]
+
+    def polygon(self, corners: Sequence[Point]) -> tuple[Command, ...]:
+        first, *rest = (self.point(corner) for corner in corners)
+        return (("M", *first), *(("L", *corner) for corner in rest), ("Z",))
+
+
+def _arrow(flip: _Flip, start: Point, end: Point, cell: float,
+           palette: dict[str, str]) -> list[Primitive]:
+    """An accent arrow with a paper-coloured halo, clear of both spaces' centres."""
+    angle = math.atan2(end[1] - start[1], end[0] - start[0])
+    along = (math.cos(angle), math.sin(angle))
+    head = cell * 0.16
+    tip = (end[0] - along[0] * cell * 0.18, end[1] - along[1] * cell * 0.18)
+    tail = (start[0] + along[0] * cell * 0.18, start[1] + along[1] * cell * 0.18)
+    shaft_end = (tip[0] - along[0] * head * 0.6, tip[1] - along[1] * head * 0.6)
+    drawn: list[Primitive] = []
+    for width, colour in ((5.0, palette["paper"]), (2.6, palette["accent"])):
+        drawn.append(Outline((("M", *flip.point(tail)), ("L", *flip.point(shaft_end))),
+                             Style(stroke=colour, width=width, cap="round")))
+        grow = (width - 2.6) / 2
+        corners = [(tip[0] + along[0] * grow, tip[1] + along[1] * grow)]
+        for side in (1, -1):
+            spread = angle + math.pi - side * 0.45
+            corners.append((tip[0] + math.cos(spread) * (head + grow),
+                            tip[1] + math.sin(spread) * (head + grow)))
+        drawn.append(Outline(flip.polygon(corners), Style(fill=colour)))
+    return drawn
+
+
+def _pawn(flip: _Flip, pawn: Pawn, palette: dict[str, str]) -> list[Primitive]:
+    """A disc in the player's colour, edged to stand out, with its letter."""
+    x, y = pawn.centre
+    edge = palette["paper"] if pawn.colour == "black" else "#000000"
+    drawn: list[Primitive] = [Circle(x, flip.y(y), pawn.radius, Style(
+        fill=PAWN_COLOURS[pawn.colour], stroke=edge, width=1.2))]
+    if pawn.label:
+        ink = palette["ink"] if pawn.colour in LIGHT_PAWNS else "#ffffff"
+        drawn.append(Text(x, flip.y(y - pawn.radius * 0.38), pawn.label, pawn.radius * 1.1,
+                          "bold", "middle", ink))
+    return drawn
+
+
+def _badge(flip: _Flip, badge: Badge, palette: dict[str, str]) -> list[Primitive]:
+    """A tick or a cross, stroked in its colour inside a paper disc."""
+    x, y = badge.centre
+    r = badge.radius * 0.55
+    colour = MARK_COLOURS[badge.mark]
+    line = badge.radius * 0.22
+    if badge.mark == "tick":
+        path: tuple[Command, ...] = (("M", *flip.point((x - r, y))),
+                                     ("L", *flip.point((x - r * 0.25, y - r * 0.7))),
+                                     ("L", *flip.point((x + r, y + r * 0.75))))
+    else:
+        path = (("M", *flip.point((x - r, y - r))), ("L", *flip.point((x + r, y + r))),
+                ("M", *flip.point((x - r, y + r))), ("L", *flip.point((x + r, y - r))))
+    return [Circle(x, flip.y(y), badge.radius,
+                   Style(fill=palette["paper"], stroke=colour, width=line)),
+            Outline(path, Style(stroke=colour, width=line, cap="round", join="round"))]
