@@ -17,8 +17,8 @@ from pnp.model import ground as floors
 from pnp.model.ground import ground
 from pnp.model.tileset import TileKind, Tunnel
 from pnp.rulebook.diagram import DiagramPlan, plan_diagram
+from pnp.rulebook.page import MEASURE
 from pnp.rulebook.source import Diagram, parse
-from pnp.rulebook.typeset import MEASURE
 
 GAMES = ("demon-mine", "dynamine", "gold-mine", "mattock")
 

@@ -19,8 +19,9 @@ from pnp.model.options import BuildOptions
 from pnp.model.paper import PAPERS, Paper
 from pnp.rulebook.editions import EditionsCanvas, book_page, placing, write_editions
 from pnp.rulebook.exporter import Rulebooks
+from pnp.rulebook.page import body_box
 from pnp.rulebook.source import parse
-from pnp.rulebook.typeset import body_box, typeset_rulebook
+from pnp.rulebook.typeset import typeset_rulebook
 
 EDITIONS = (PAPERS["letter"], PAPERS["a4"])  # the papers a build writes unless told
 

@@ -262,14 +262,15 @@ def test_a_big_file_with_a_syntax_error_is_worded_without_the_slow_parser(monkey
 def test_a_float_is_measured_once_per_width(monkeypatch):
     """Text overtaking a table asked for its height each time: a 1,000-row table followed
     by 1,000 paragraphs took 37 s to typeset."""
-    from reportlab.platypus import Table, flowables
+    from reportlab.platypus import Table
 
+    from pnp.export import reportlab_private
     from pnp.rulebook.floats import Float
 
     measured = []
-    real = flowables._listWrapOn
-    monkeypatch.setattr(flowables, "_listWrapOn",
-                        lambda *args, **kw: measured.append(args[1]) or real(*args, **kw))
+    real = reportlab_private.stacked_height
+    monkeypatch.setattr(reportlab_private, "stacked_height",
+                        lambda *args: measured.append(args[1]) or real(*args))
     table = Float([Table([["a", "b"]] * 50)])
     heights = {table.content_height(width) for width in [300.0] * 20 + [200.0] * 5}
     assert measured == [300.0, 200.0]
@@ -281,7 +282,8 @@ def test_quoted_lists_are_measured_like_any_other_block():
     without a canvas: two quoted bullets stopped the build."""
     from markdown_it import MarkdownIt
 
-    from pnp.rulebook.typeset import Numbering, markdown_flowables, styles
+    from pnp.rulebook.markdown import Numbering, markdown_flowables
+    from pnp.rulebook.paragraphs import styles
 
     tokens = MarkdownIt("commonmark").parse("> - a\n> - b\n>\n> 1. c\n\n- > d\n")
     flowables = markdown_flowables(tuple(tokens), styles(), Numbering(), 360.0)

@@ -104,7 +104,7 @@ def test_helpers_refuse_plain_strings():
 
 
 def test_the_rulebook_paragraph_refuses_plain_text():
-    from pnp.rulebook.typeset import Paragraph, styles
+    from pnp.rulebook.paragraphs import Paragraph, styles
 
     sheet = styles()
     with pytest.raises(TypeError):

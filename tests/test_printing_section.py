@@ -15,7 +15,8 @@ from support import ROOT
 
 from pnp.input.tileset import load_tileset
 from pnp.model.options import BuildOptions
-from pnp.rulebook.typeset import how_to_print, print_rows, styles
+from pnp.rulebook.paragraphs import styles
+from pnp.rulebook.printing import how_to_print, print_rows
 
 DUPLEX = ("long", "short", "none", "gutterfold")
 PAPERS = (("letter",), ("a4",), ("letter", "a4"), ("a3",), ("tabloid", "legal", "200x250mm"))

@@ -184,7 +184,7 @@ def test_text_sizes_are_found_inside_clips_too():
 
 def test_covers_and_diagrams_show_a_base_tile_without_its_name_and_with_its_full_icon():
     from pnp.draw.scene import Picture, Text
-    from pnp.rulebook.typeset import Designs
+    from pnp.rulebook.designs import Designs
 
     tileset = load_tileset(resolve("demon-mine"))
     designs = Designs(tileset)

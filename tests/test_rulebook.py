@@ -17,11 +17,13 @@ from support import ROOT, pdf_page_image, tileset_from_text
 from pnp.cli import main
 from pnp.draw.fonts import string_width
 from pnp.errors import InputError
+from pnp.impose.booklet import booklet
 from pnp.input.tileset import load_tileset
 from pnp.model.paper import PAPERS
 from pnp.model.tileset import player_counts
+from pnp.rulebook.page import body_box
 from pnp.rulebook.source import parse
-from pnp.rulebook.typeset import body_box, booklet, render_rulebook, typeset_rulebook
+from pnp.rulebook.typeset import render_rulebook, typeset_rulebook
 
 TEMPLATE = """# Playing
 
@@ -337,7 +339,8 @@ def test_two_digit_step_numbers_stay_clear_of_their_text(tmp_path):
 
 
 def test_long_file_names_break_after_a_hyphen_never_inside_a_word():
-    from pnp.rulebook.typeset import file_name_cell, styles
+    from pnp.rulebook.paragraphs import styles
+    from pnp.rulebook.tables import file_name_cell
 
     name = "a-very-long-homebrew-game-scoring-aid-<paper>.pdf"
     cell = file_name_cell(styles(), name, 90.0)

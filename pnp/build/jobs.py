@@ -210,7 +210,7 @@ def warm_up(options: BuildOptions) -> None:
 
     import pnp.export.aids  # noqa: F401
     from pnp.draw.fonts import FONTS, pdf_font
-    from pnp.rulebook.typeset import styles
+    from pnp.rulebook.paragraphs import styles
 
     for role in FONTS:
         pdf_font(role)

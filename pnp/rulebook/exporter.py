@@ -70,8 +70,10 @@ class Rulebooks(msgspec.Struct, frozen=True):
         tileset, options = designs.tileset, designs.options
         template = rulebook_template(tileset, options)
         assert template is not None
+        from pnp.impose.booklet import booklet
+        from pnp.rulebook.designs import Designs
         from pnp.rulebook.source import parse
-        from pnp.rulebook.typeset import Designs, booklet, typeset_rulebook
+        from pnp.rulebook.typeset import typeset_rulebook
 
         source = parse(template, tileset)
         editions, pages = typeset_rulebook(tileset, source, Designs(tileset, designs))

@@ -1,0 +1,88 @@
+"""The designs a rulebook shows, drawn once and placed as forms however often they appear."""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any
+
+from msgspec.structs import replace
+
+from pnp.draw.art import design_tile
+from pnp.draw.fonts import MIN_TEXT
+from pnp.draw.scene import Drawing, smallest_text, text_sizes, without_small_text
+from pnp.export.designs import GameDesigns
+from pnp.export.pdfdraw import Recorder, draw
+from pnp.model.options import BuildOptions
+from pnp.model.tileset import Tileset
+
+# reportlab has no type hints: these names only say which of its objects is meant
+Canvas = Any
+
+
+class Designs:
+    """Tile designs for a game's rulebooks, drawn once however often they appear.
+
+    Platypus wraps a flowable more than once while it looks for room, and the
+    cover alone places dozens of tiles: drawing each design once, and
+    recording its drawing operators once, keeps a build fast. Given
+    the job's shared designs, the book reuses what the job already drew.
+    """
+
+    def __init__(self, tileset: Tileset, shared: GameDesigns | None = None) -> None:
+        self.tileset = tileset
+        self._game = shared if shared is not None else GameDesigns(tileset, BuildOptions())
+        self._plain: dict[str, Drawing] = {}
+
+    @property
+    def options(self) -> BuildOptions:
+        """The build's options: its papers and duplex mode, which the book describes."""
+        return self._game.options
+
+    def tile(self, name: str) -> Drawing:
+        """The trim-size design of one tile kind."""
+        return self._game.tile(name)
+
+    def shown(self, name: str, scale: float) -> tuple[str, Drawing]:
+        """The form key and design of a tile shown at ``scale`` (on a cover or a diagram).
+
+        Where its labels would print under 6 pt they are left out, so the design is
+        drawn without them: a base tile's icon then keeps the room its name would
+        have taken in the chamber, instead of a small icon over nothing.
+        """
+        drawing = self.tile(name)
+        smallest = smallest_text(drawing.items)
+        key = f"tile:{self.tileset.game}:{name}"
+        tile = self.tileset.tile(name)
+        if smallest is None or smallest * scale >= MIN_TEXT or \
+                not any(feature.kind == "label" for feature in tile.features):
+            return key, drawing
+        if name not in self._plain:
+            self._plain[name] = design_tile(self.tileset, replace(tile, features=tuple(
+                feature for feature in tile.features if feature.kind != "label")))
+        return f"{key}:unlabelled", self._plain[name]
+
+    @property
+    def recorder(self) -> Recorder:
+        """Drawing operators recorded once and replayed on every layout pass."""
+        return self._game.recorder
+
+
+def place_form(canvas: Canvas, key: str, drawing: Drawing, recorder: Recorder,
+          scale: float = 1.0) -> str:
+    """Define a design as a form the first time it is used in this document.
+
+    ``scale`` is how the form will be shown. A picture of a piece shrunk so far
+    that its labels would print under 6 pt gets a form of its own without them,
+    named by the sizes of text it leaves out: every scale that leaves out the
+    same text (both papers' covers, say) shares that one form.
+    """
+    dropped = sorted(size for size in text_sizes(drawing.items) if size * scale < MIN_TEXT)
+    if dropped:
+        key = f"{key}@without:{','.join(f'{size:.4f}' for size in dropped)}"
+    name = "rb" + format(zlib.crc32(key.encode()), "08x")
+    if not canvas.hasForm(name):
+        shown = without_small_text(drawing, scale, MIN_TEXT) if dropped else drawing
+        canvas.beginForm(name, lowerx=0, lowery=0, upperx=shown.width, uppery=shown.height)
+        draw(canvas, shown, recorder)
+        canvas.endForm()
+    return name

@@ -1,0 +1,124 @@
+"""Flowables that show our art in the text: one design in a box, and a rule's diagram
+(the game's tiles on a small board, with its own art from :mod:`pnp.draw.diagram`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.draw.diagram import Badge, DiagramArt, MarkKind, Pawn, Word, diagram_scenes
+from pnp.draw.scene import Drawing
+from pnp.export.pdfdraw import Recorder, draw
+from pnp.rulebook.designs import Designs, place_form
+from pnp.rulebook.diagram import plan_diagram
+from pnp.rulebook.platypus import platypus_class
+from pnp.rulebook.source import Diagram
+
+# reportlab has no type hints: these names only say which of its objects is meant
+Flowable = Any
+
+
+class DesignFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+    """One design (tile, card, token) scaled into a box, for tables and covers."""
+
+    def __init__(self, key: str, drawing: Drawing, box: float, recorder: Recorder) -> None:
+        super().__init__()
+        self.key, self.drawing, self.recorder = key, drawing, recorder
+        self.scale = box / max(drawing.width, drawing.height)
+        self.width = drawing.width * self.scale
+        self.height = drawing.height * self.scale
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        name = place_form(self.canv, self.key, self.drawing, self.recorder, self.scale)
+        self.canv.saveState()
+        self.canv.scale(self.scale, self.scale)
+        self.canv.doForm(name)
+        self.canv.restoreState()
+
+
+class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+    """A small board of real tiles with pawns, arrows and marks; never split.
+
+    The tiles are the game's own designs, placed as forms; the board under
+    them and everything over them are scenes (:mod:`pnp.draw.diagram`) in the
+    game's palette, drawn by the same writer as every piece.
+    """
+
+    def __init__(self, designs: Designs, diagram: Diagram, max_width: float) -> None:
+        super().__init__()
+        tileset = designs.tileset
+        self.designs, self.tileset, self.diagram = designs, tileset, diagram
+        self.plan = plan_diagram(diagram, tileset.shape, max_width)
+        self.cell = self.plan.cell
+        self.board_width, self.width, self.height = \
+            self.plan.board_width, self.plan.width, self.plan.height
+
+    def centre(self, cell: tuple[float, float]) -> tuple[float, float]:
+        """PDF coordinates (y up, inside this flowable) of a board position."""
+        return self.plan.centre(cell)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def art(self) -> DiagramArt:
+        """Where the diagram's own art goes: the plan's places, in this box."""
+        diagram, plan = self.diagram, self.plan
+        badge = plan.badge()
+        verdict: MarkKind = "tick" if diagram.verdict == "legal" else "cross"
+        return DiagramArt(
+            self.width, self.height, self.cell,
+            ground=tuple(plan.outline(spot, 0.0) for spot in self.ground()),
+            highlights=tuple(plan.outline(spot, 2.0) for spot in diagram.highlight),
+            arrows=tuple((self.centre(start), self.centre(end))
+                         for start, end in diagram.arrows),
+            pawns=tuple(Pawn((x, y), radius, colour, label) for (_, colour, label), (x, y, radius)
+                        in zip(diagram.pawns, plan.pawns(), strict=True)),
+            words=tuple(Word(self.centre(where), text, colour)
+                        for where, text, colour in diagram.labels),
+            badges=tuple(Badge(self.centre(where), self.cell * 0.22, mark)
+                         for where, mark in diagram.marks)
+            + ((Badge(badge[:2], badge[2], verdict),) if badge is not None else ()))
+
+    def draw(self) -> None:
+        canvas, tileset, diagram = self.canv, self.tileset, self.diagram
+        shape = tileset.shape
+        tile_w, tile_h = shape.box(tileset.size)
+        scale = self.cell / tileset.size
+        step = 360.0 / shape.sides
+        under, over = diagram_scenes(self.art(), dict(tileset.palette))
+        draw(canvas, under)
+        for placed in diagram.tiles:
+            key, drawing = self.designs.shown(placed.kind, scale)
+            name = place_form(canvas, key, drawing, self.designs.recorder, scale)
+            x, y = self.centre(placed.cell)
+            canvas.saveState()
+            canvas.translate(x, y)
+            canvas.rotate(-step * placed.rotation)
+            canvas.scale(scale, scale)
+            canvas.translate(-tile_w / 2, -tile_h / 2)
+            canvas.doForm(name)
+            canvas.restoreState()
+        draw(canvas, over)
+
+    def ground(self) -> list[tuple[int, int]]:
+        """Every board space the diagram shows: its rectangle, or the hexes inside it."""
+        diagram = self.diagram
+        if not self.tileset.shape.axial:
+            return [(c, r) for c in range(diagram.columns) for r in range(diagram.rows)]
+        used = [t.cell for t in diagram.tiles] + list(diagram.highlight)
+        if not used:
+            return []
+        low_q, high_q = min(c[0] for c in used) - 1, max(c[0] for c in used) + 1
+        low_r, high_r = min(c[1] for c in used) - 1, max(c[1] for c in used) + 1
+        tile_w, tile_h = self.tileset.shape.box(self.cell)
+        spots = []
+        for q in range(low_q, high_q + 1):
+            for r in range(low_r, high_r + 1):
+                x, y = self.centre((q, r))
+                if tile_w / 2 - 1 <= x <= self.board_width - tile_w / 2 + 1 and \
+                        tile_h / 2 - 1 <= y <= self.height - tile_h / 2 + 1:
+                    spots.append((q, r))
+        return spots

@@ -1,0 +1,28 @@
+"""The book's page: the text block every page sets its text in, and where it sits on
+each paper's edition (see :mod:`pnp.rulebook.editions`)."""
+
+from __future__ import annotations
+
+from pnp.impose.layout import SAFE_MARGIN
+from pnp.model.paper import Paper
+from pnp.rulebook.editions import book_page, placing
+
+MARGIN = SAFE_MARGIN + 30.0  # top and bottom of the text block
+# The text block is as wide as about 68 characters of 10.5 pt body text: lines of
+# 55 to 75 characters read best, and the full page width held over 100.
+MEASURE = 360.0
+
+
+def text_block() -> tuple[float, float, float, float]:
+    """Where the text goes on the book's page (see :mod:`pnp.rulebook.editions`): left,
+    bottom, width and height, in points."""
+    width, height = book_page()
+    return (width - MEASURE) / 2, MARGIN, MEASURE, height - 2 * MARGIN
+
+
+def body_box(paper: Paper) -> tuple[float, float, float, float]:
+    """Where the text goes on ``paper``'s pages: the book's text block, centred on it
+    (and shrunk with the page on a paper smaller than the book's page)."""
+    left, bottom, width, height = text_block()
+    scale, right, up = placing(paper)
+    return left * scale + right, bottom * scale + up, width * scale, height * scale

@@ -1,0 +1,199 @@
+"""The printing section: which files this build wrote, what to print each on and how,
+and the check bars that test the printer's scale on this very page.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from pnp.draw.board import design_board
+from pnp.export import markup
+from pnp.export.pdf import draw_scale_check, scale_check_size
+from pnp.impose.board import windows
+from pnp.impose.plans import plan_components, plan_tiles
+from pnp.model.options import BuildOptions
+from pnp.model.paper import Duplex, Paper, paper_named
+from pnp.model.tileset import Tileset
+from pnp.rulebook.editions import placing
+from pnp.rulebook.page import MEASURE
+from pnp.rulebook.paragraphs import Paragraph
+from pnp.rulebook.platypus import platypus_class
+from pnp.rulebook.tables import file_name_cell, table_style, text_row
+
+if TYPE_CHECKING:
+
+    from pnp.impose.layout import SheetPlan
+
+# reportlab has no type hints: these names only say which of its objects is meant
+Flowable = Any
+Style = Any  # a ParagraphStyle
+
+
+FILE_COLUMN = 150.0  # the width of the how-to-print table's file names, padding included
+
+
+COUNT_COLUMN = 56.0  # each paper's column of sheet counts
+
+
+NARROW_FILE_COLUMN = 110.0  # the file column's least width, when many papers need room
+
+
+class PrintRow(NamedTuple):
+    """One row of the how-to-print table: a file (or a plain label), what to print it
+    on, and what it takes on each paper."""
+
+    name: str
+    is_file: bool
+    stock: str
+    counts: tuple[str, ...]
+
+
+STOCK_COLUMN_PAPERS = 2  # with more papers, each file's stock goes under its name
+
+
+def _print_row(sheet: dict[str, Style], row: PrintRow, with_stock: bool,
+               file_column: float) -> list[Flowable]:
+    """A how-to-print table row; the stock in a column of its own, or under the name."""
+    name = file_name_cell(sheet, row.name, file_column - 16.0) if row.is_file else \
+        Paragraph(markup.text(row.name), sheet["cell"])
+    if with_stock:
+        return [name, *text_row(sheet, row.stock, *row.counts)]
+    from reportlab.platypus import Spacer
+
+    under = Paragraph(markup.text(row.stock), sheet["cell"]) if row.stock else Spacer(1, 0)
+    return [[name, under], *text_row(sheet, *row.counts)]
+
+
+# How each duplex mode's sheets are printed: the stock column, then the step.
+PRINT_STOCK: dict[Duplex, str] = {
+    "long": "cardstock, double-sided", "short": "cardstock, double-sided",
+    "none": "cardstock, one-sided", "gutterfold": "cardstock, one-sided, folded"}
+
+
+_CARDSTOCK = ("Print tiles, cards and tokens on <b>cardstock</b> (about 200\u2013300 g/m\u00b2, "
+              "65\u2013110 lb cover) ")
+
+
+PRINT_STEP: dict[Duplex, str] = {
+    "long": _CARDSTOCK + "and <b>double-sided, flipping on the long edge</b>: each page of "
+            "fronts is followed by its backs, already mirrored.",
+    "short": _CARDSTOCK + "and <b>double-sided, flipping on the short edge</b>: each page of "
+             "fronts is followed by its backs, already mirrored.",
+    "none": _CARDSTOCK + "<b>one-sided</b>: these sheets have fronts only and no backs.",
+    "gutterfold": _CARDSTOCK + "<b>one-sided</b>. Each back is printed on the same side as "
+                  "its front, mirrored across the dashed line through the middle of the "
+                  "page: fold the sheet on that line, glue the halves together, then cut "
+                  "through both.",
+}
+
+
+def _sheet_count(plan: SheetPlan | None) -> str:
+    """A how-to-print cell: how many sheets of fronts a plan prints."""
+    if plan is None:  # tokens that ride on the last sheet of tiles
+        return "with the tiles"
+    fronts = sum(1 for page in plan.pages if page.side == "front")
+    return f"{fronts} sheet{'s' if fronts != 1 else ''}"
+
+
+def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
+    """A row per file this build prints: its name, its stock, its count on each paper."""
+    papers = options.papers
+    stock = PRINT_STOCK[options.duplex]
+    blank = ("",) * len(papers)
+
+    def file_name(kind: str) -> str:
+        return f"{tileset.game}-{kind}-{papers[0] if len(papers) == 1 else '<paper>'}.pdf"
+
+    rows = [PrintRow(file_name("tiles"), True, stock, tuple(
+        _sheet_count(plan_tiles(tileset, paper, options)) for paper in papers))]
+    for kind, label in (("card", "cards"), ("token", "tokens")):
+        if not any(c.kind == kind and c.count for c in tileset.components):
+            continue
+        found = [plan_components(tileset, kind, paper, options) for paper in papers]
+        if all(plan is None for plan in found):  # no sheet of their own anywhere
+            rows.append(PrintRow(label, False, "on the last sheet of tiles", blank))
+            continue
+        rows.append(PrintRow(file_name(label), True, stock, tuple(map(_sheet_count, found))))
+    if tileset.board is not None:
+        drawing = design_board(tileset.board, tileset.shape, tileset.size,
+                               dict(tileset.palette))
+        rows.append(PrintRow(file_name("board"), True, "heavy paper or card, one-sided", tuple(
+            f"{len(windows(drawing.width, drawing.height, paper_named(p))) + 1} pages"
+            for p in papers)))
+    for aid in tileset.aids:
+        rows.append(PrintRow(file_name(aid.name), True, "plain paper", ("1 page",) * len(papers)))
+    rows.append(PrintRow("this rulebook", False, "plain paper", blank))
+    if options.booklet:
+        rows.append(PrintRow(file_name("rulebook-booklet"), True, "plain paper, double-sided, "
+                             "flipping on the short edge; fold and staple", blank))
+    return rows
+
+
+def how_to_print(tileset: Tileset, sheet: dict[str, Style],
+                 options: BuildOptions) -> list[Flowable]:
+    """Stock, scale, duplex and sheet counts for each paper this build made, from the
+    real layouts, and the two check bars that test this book's printer at its scale.
+
+    Said as the build made the sheets: on its papers, for its duplex mode
+    (a gutterfold build's sheets are folded, not printed double-sided)."""
+    from reportlab.platypus import Spacer, Table, TableStyle
+
+    papers = options.papers
+    titles = [paper_named(paper).title for paper in papers]
+    with_stock = len(papers) <= STOCK_COLUMN_PAPERS
+    heads = ("File", "Print on", *titles) if with_stock else ("File and what to print on",
+                                                               *titles)
+    head = [Paragraph(markup.text(text), sheet["head"]) for text in heads]
+    # with many papers the file column gives up room, down to a narrowest, to the counts
+    files = FILE_COLUMN if with_stock else \
+        min(FILE_COLUMN, max(NARROW_FILE_COLUMN, MEASURE - len(papers) * COUNT_COLUMN))
+    counts = COUNT_COLUMN if with_stock else (MEASURE - files) / len(papers)
+    widths = [files, *([MEASURE - files - len(papers) * counts] if with_stock else []),
+              *[counts] * len(papers)]
+    table = Table([head, *(_print_row(sheet, row, with_stock, files)
+                           for row in print_rows(tileset, options))],
+                  colWidths=widths, hAlign="LEFT")
+    table.setStyle(TableStyle(table_style()))
+    every = "Both print" if len(papers) == 2 else "All of them print"
+    choose = markup.text(f"Choose the files for your paper: {', '.join(titles[:-1])} or "
+                         f"{titles[-1]}. {every} the same pieces." if len(papers) > 1 else
+                         f"These files are made for {titles[0]} paper.")
+    steps = [
+        choose,
+        markup.literal("Print at <b>100% scale</b> (\u201cactual size\u201d), never "
+                       "\u201cfit to page\u201d. Before the rest, print this page and measure "
+                       "both check bars below with a ruler: each must be as long as its "
+                       "caption says. Every sheet repeats the bar across its foot."),
+        markup.literal(PRINT_STEP[options.duplex]),
+        markup.literal("Cut along the crop marks outside each block; neighbouring pieces "
+                       "share a cut."),
+    ]
+    if options.print_shop:
+        steps.append(markup.text("To have a print shop make the pieces instead, send it the "
+                                 f"{tileset.game}-print-shop.pdf file: every design on a page "
+                                 "of its own, with bleed. Order as many of each as the "
+                                 "components list counts."))
+    flowables: list[Flowable] = [table, Spacer(1, 6)]
+    flowables.extend(Paragraph(markup.join([markup.text(f"{n}. "), step]), sheet["body"])
+                     for n, step in enumerate(steps, start=1))
+    flowables.extend([Spacer(1, 8), ScaleCheck(tuple(map(paper_named, papers))), Spacer(1, 8)])
+    return flowables
+
+
+class ScaleCheck(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+    """The two check bars at right angles (see :func:`pnp.export.pdf.draw_scale_check`),
+    each edition's at its own paper's length, in room for the longest (on the book's
+    page, where a shrunken edition's bars take more room)."""
+
+    def __init__(self, papers: tuple[Paper, ...]) -> None:
+        super().__init__()
+        sizes = [(width / placing(paper).scale, height / placing(paper).scale)
+                 for paper in papers for width, height in [scale_check_size(paper)]]
+        self.width, self.height = max(w for w, _ in sizes), max(h for _, h in sizes)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.per_paper(lambda paper: draw_scale_check(canvas, paper, 0.0, 0.0))

@@ -1,0 +1,72 @@
+"""The rulebook's tables: column widths from their contents, one style, plain text rows
+and file names broken only after hyphens.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pnp.draw.fonts import greedy_lines, pdf_font, string_width
+from pnp.export import markup
+from pnp.rulebook.paragraphs import ACCENT, Paragraph, colour
+
+# reportlab has no type hints: these names only say which of its objects is meant
+Flowable = Any
+Style = Any  # a ParagraphStyle
+
+
+def table(rows: list[list[Flowable]], widths: list[float]) -> Flowable:
+    """A table of the Markdown's rows with these column widths."""
+    from reportlab.platypus import Table, TableStyle
+
+    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle(table_style()))
+    return table
+
+
+def column_widths(rows: list[list[Flowable]], width: float) -> list[float]:
+    """Columns that share the width in proportion to their longest text."""
+    columns = max(len(row) for row in rows)
+    texts = [[row[i].getPlainText() if i < len(row) else "" for row in rows]
+             for i in range(columns)]
+    # every column fits its longest word, so no word is ever broken across lines
+    floors = [max((string_width(word, "bold", 9) for text in column for word in text.split()),
+                  default=0.0) + 12 for column in texts]
+    weights = [min(max(max(len(text) for text in column), 6), 60) for column in texts]
+    spare = max(0.0, width - sum(floors))
+    return [floor + spare * weight / sum(weights) for floor, weight in zip(floors, weights,
+                                                                           strict=True)]
+
+
+def table_style() -> list[tuple[object, ...]]:
+    return [
+        ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # else Table sets Helvetica
+        ("BACKGROUND", (0, 0), (-1, 0), colour(ACCENT)),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colour("#ffffff"), colour("#f3ecdd")]),
+        ("GRID", (0, 0), (-1, -1), 0.4, colour("#c9bda6")),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+
+
+def text_row(sheet: dict[str, Style], *cells: str) -> list[Flowable]:
+    """A table row of plain text cells, each escaped."""
+    return [Paragraph(markup.text(cell), sheet["cell"]) for cell in cells]
+
+
+def file_name_cell(sheet: dict[str, Style], name: str, width: float) -> Flowable:
+    """A file name broken only after its hyphens, never inside a word.
+
+    Platypus breaks lines at spaces and cuts a longer word wherever the line
+    ends ("...aid-<paper>.pd" then "f"); a file name has no spaces, so the
+    breaks are chosen here, after a hyphen, from the cell style's own widths.
+    """
+    style = sheet["cell"]  # set in the regular face of our family
+    parts = re.findall(r"[^-]*-|[^-]+$", name)
+    lines = greedy_lines(parts, "regular", style.fontSize, width, joiner="")
+    breaks = [markup.text(lines[0])]
+    for line in lines[1:]:
+        breaks += [markup.literal("<br/>"), markup.text(line)]
+    return Paragraph(markup.join(breaks), style)
