@@ -14,7 +14,7 @@ from pnp.model.paper import PAPERS
 from pnp.rulebook.cover import cover_layout
 from pnp.rulebook.source import parse
 from pnp.rulebook.typeset import render_rulebook
-from pnp.rules.mattock.engine import MOST_NEIGHBOURS
+from pnp.rules.mattock.model import MOST_NEIGHBOURS
 
 GAMES = ("demon-mine", "dynamine", "gold-mine", "mattock")
 CASES = [(game, paper) for game in GAMES for paper in ("letter", "a4")]

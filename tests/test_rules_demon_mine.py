@@ -12,7 +12,8 @@ from support import ROOT
 from pnp.cli import main
 from pnp.input.tileset import load_tileset
 from pnp.rules import Setup
-from pnp.rules.demon_mine.board import Placed, can_burrow, check, fits_over, moves
+from pnp.rules.demon_mine.check import check
+from pnp.rules.demon_mine.model import Placed, can_burrow, fits_over, moves
 from pnp.rules.demon_mine.simulate import simulate
 
 TILESET = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
@@ -152,7 +153,8 @@ def test_simulate_command_prints_the_same_report_for_the_same_seed():
 
 def test_the_validators_shortest_link_is_buildable_and_walkable_with_the_engine():
     """Lay the reported link tile by tile with the engine, then walk it end to end."""
-    from pnp.rules.demon_mine.board import assign_tiles, edge_towards, supply_of
+    from pnp.rules.demon_mine.check import assign_tiles, supply_of
+    from pnp.rules.demon_mine.model import edge_towards
     from pnp.rules.links import best_link
 
     for tileset in (TILESET, TILESET.with_counts({"straight": 0, "tee": 0, "cross": 0,

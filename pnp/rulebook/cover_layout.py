@@ -25,7 +25,7 @@ import msgspec
 from pnp.geometry.shapes import Shape, rotate_ports
 from pnp.model.placement import TilePlacement
 from pnp.model.tileset import TileKind, Tileset
-from pnp.rules.mattock.engine import MOST_NEIGHBOURS
+from pnp.rules.mattock.model import MOST_NEIGHBOURS
 
 Cell = tuple[int, int]
 ATTEMPTS = 40  # seeded tries before giving up on a connected mine

@@ -1,7 +1,12 @@
 """Game rules, kept apart from drawing: used by the validator, the simulator and the tests.
 
-Each game registers one :class:`GameRules` value in its own module (named
-after its id: ``demon-mine`` -> ``pnp.rules.demon_mine``) as ``RULES``: the
+Each game is a package named after its id (``demon-mine`` ->
+``pnp.rules.demon_mine``) with the same module names for the same ideas:
+``model`` (its board or mine, placing and moving), ``check`` (the
+validator's rules for a tile mix), ``scoring`` where a game is scored from
+a layout, ``simulate`` where random games are played, and modules of the
+game's own beside them (Mattock's ``capacity`` and ``turns``). Its
+``__init__`` registers one :class:`GameRules` value as ``RULES``: the
 validator's ``check``, and, where the game has them, a ``simulate`` for
 ``pnp simulate`` and a ``score`` for ``pnp score``. A command asks the value
 what it offers instead of probing modules. A finding names the rule it comes

@@ -47,7 +47,8 @@ def verdict(tileset: Tileset, players: int) -> dict[str, Any]:
 
 def demon_links(setup: Setup) -> dict[str, Any]:
     """The bases and the shortest links the mix can dig, square by square, or none."""
-    from pnp.rules.demon_mine.board import assign_tiles, base_cells, link_pairs, supply_of
+    from pnp.rules.demon_mine.check import assign_tiles, link_pairs, supply_of
+    from pnp.rules.demon_mine.model import base_cells
     from pnp.rules.links import best_link, links_together
 
     entrances, hives = base_cells(setup.players)

@@ -34,7 +34,7 @@ import msgspec
 
 from pnp.model.tileset import TileKind
 from pnp.rules import Setup, rotations
-from pnp.rules.demon_mine.board import (
+from pnp.rules.demon_mine.model import (
     ENTRANCE,
     HIVE,
     LODESTONE,

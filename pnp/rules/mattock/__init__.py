@@ -8,7 +8,7 @@ many random games so a changed mix can be seen to end the way the rules intend.
 ``pnp turns mattock`` lets other programs (a player, a solver) ask for every
 legal turn of a position without writing their own engine.
 
-One module per job: ``engine`` (the board as bitsets, one turn's three steps),
+One module per job: ``model`` (the board as bitsets, one turn's three steps),
 ``capacity`` (the most tiles a board holds), ``check`` (the validator),
 ``simulate`` (random games), ``turns`` and ``positions`` (the analysis
 interface). The names below are the ones other code and the tests use.
@@ -35,7 +35,7 @@ from pnp.rules.mattock.check import (
     check,
     setup_cells,
 )
-from pnp.rules.mattock.engine import (
+from pnp.rules.mattock.model import (
     BLUE,
     MOST_NEIGHBOURS,
     PLAYERS,

@@ -10,7 +10,7 @@ from functools import cache
 
 from pnp.geometry.lattice import hexagon_cells
 from pnp.geometry.shapes import HEX_POINTY
-from pnp.rules.mattock.engine import MOST_NEIGHBOURS, indices, make_board
+from pnp.rules.mattock.model import MOST_NEIGHBOURS, indices, make_board
 
 # The most tiles each board side can hold with no tile touching more than 3 others.
 # Not typed from a book: tests/test_rules_mattock.py recomputes every entry with

@@ -9,7 +9,7 @@ from pnp.geometry.shapes import hex_distance
 from pnp.model.board import BoardSpec
 from pnp.rules import Finding, Setup
 from pnp.rules.mattock.capacity import supply_floor
-from pnp.rules.mattock.engine import PLAYERS
+from pnp.rules.mattock.model import PLAYERS
 
 FULL_MINERS = 6  # per colour in the full game
 SHORT_MINERS = 3  # per colour in the short game

@@ -22,7 +22,7 @@ import msgspec
 from pnp.errors import InputError, Problem, Where
 from pnp.geometry.lattice import ring_distance
 from pnp.input.jsontext import parse_json
-from pnp.rules.mattock.engine import BLUE, PLAYERS, RED, Board, State, make_board
+from pnp.rules.mattock.model import BLUE, PLAYERS, RED, Board, State, make_board
 from pnp.rules.mattock.turns import Listing, list_turns
 
 # Far beyond the real boards (5 and 7), and small enough that no position

@@ -11,7 +11,7 @@ import statistics
 
 from pnp.rules import Setup
 from pnp.rules.mattock.check import SHORT_VARIANT, board_in_play, placeable, setup_cells
-from pnp.rules.mattock.engine import (
+from pnp.rules.mattock.model import (
     PLAYERS,
     RED,
     Board,

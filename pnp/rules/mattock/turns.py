@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import msgspec
 
-from pnp.rules.mattock.engine import (
+from pnp.rules.mattock.model import (
     Board,
     State,
     _mine,

@@ -1,26 +1,14 @@
-"""Demon Mine: the mix rules, and the placement and movement rules of play.
-
-Facts used here: the mine entrance and the beetle hive start on opposite
-corners of an 8 x 8 area, squares (0, 0) and (7, 7); with four players the
-two entrances take (0, 0) and (7, 7) and the two hives the other corners.
-Bases are open on every side and never replaced. A new tile goes next to the
-burrowing pawn's square with both touching edges open; a tile may replace
-another only if it is open wherever the old one was ("fits over"); any tunnel
-tile may replace a lodestone, which pawns cannot enter. Pawns move one or two
-squares through open, touching edges. Tunnels are whatever the tile paths
-open, never a list typed separately.
-"""
+"""Demon Mine's rules for a tile mix: can the tiles join each entrance to its hive
+(and, with four players, the two pairs apart), as the validator's findings."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
 
-import msgspec
-
-from pnp.geometry.shapes import SQUARE, rotate_ports
 from pnp.model.tileset import TileKind, Tileset
 from pnp.rules import Finding, Setup
+from pnp.rules.demon_mine.model import ENTRANCE, HIVE, base_cells
+from pnp.rules.demon_mine.simulate import Cell
 from pnp.rules.links import (
     CORNERS,
     NEED_NAMES,
@@ -33,18 +21,6 @@ from pnp.rules.links import (
     links_together,
     serves,
 )
-
-ENTRANCE = "mine-entrance"
-HIVE = "beetle-hive"
-LODESTONE = "lodestone"
-Cell = tuple[int, int]
-
-
-def base_cells(players: int) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
-    """Where the entrances and hives start for this many players."""
-    if players == 4:
-        return ((0, 0), (7, 7)), ((7, 0), (0, 7))
-    return ((0, 0),), ((7, 7),)
 
 
 def serves_of(tile: TileKind) -> int:
@@ -243,93 +219,3 @@ def _link_error(supply: Supply, groups: dict[int, list[str]],
                    "short.", every,
                    f"add at least {short} tee or cross tiles (or the straights and turns that "
                    "link needs)")
-
-
-# ---------------------------------------------------------------------------
-# Placement and movement, shared by the simulator and the tests.
-
-
-class Placed(msgspec.Struct, frozen=True, dict=True):
-    """A tile on the grid: its kind and how far it is turned clockwise."""
-
-    kind: TileKind
-    rotation: int = 0
-
-    @cached_property
-    def open_edges(self) -> frozenset[str]:
-        return rotate_ports(SQUARE, self.kind.ports, self.rotation)
-
-    def joins(self, a: str, b: str) -> bool:
-        """True when a pawn can pass through this tile from edge ``a`` to edge ``b``."""
-        back = (-self.rotation) % 4
-        return frozenset((SQUARE.rotate(a, back), SQUARE.rotate(b, back))) in \
-            self.kind.connections
-
-
-def edge_towards(a: Cell, b: Cell) -> str:
-    """The edge of square ``a`` that touches the orthogonal neighbour ``b``."""
-    step = (b[0] - a[0], b[1] - a[1])
-    return {(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W"}[step]
-
-
-def adjacent(a: Cell, b: Cell) -> bool:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
-
-
-def fits_over(new: Placed, old: Placed) -> bool:
-    """The new tile is open wherever the old one was."""
-    return old.open_edges <= new.open_edges
-
-
-def can_burrow(grid: dict[Cell, Placed], pawn: Cell, target: Cell, new: Placed) -> bool:
-    """May a pawn on ``pawn`` burrow into ``target`` by laying ``new`` there?"""
-    if not adjacent(pawn, target) or pawn not in grid or new.kind.role != "tunnel":
-        return False
-    here = grid[pawn]
-    if edge_towards(pawn, target) not in here.open_edges:
-        return False
-    if edge_towards(target, pawn) not in new.open_edges:
-        return False
-    old = grid.get(target)
-    if old is None:
-        return True
-    if old.kind.role == "base":
-        return False
-    return old.kind.name == LODESTONE or fits_over(new, old)
-
-
-def step_ok(grid: dict[Cell, Placed], a: Cell, b: Cell, entered_by: str | None) -> bool:
-    """Can a pawn on ``a`` (having come in by ``entered_by``) step into ``b``?"""
-    if not adjacent(a, b) or a not in grid or b not in grid:
-        return False
-    here, there = grid[a], grid[b]
-    if there.kind.name == LODESTONE or there.kind.role == "event":
-        return False
-    out, into = edge_towards(a, b), edge_towards(b, a)
-    if out not in here.open_edges or into not in there.open_edges:
-        return False
-    return entered_by is None or here.joins(entered_by, out)
-
-
-def moves(grid: dict[Cell, Placed], start: Cell,
-          stops: frozenset[Cell] = frozenset()) -> set[Cell]:
-    """Squares a pawn can reach with one or two orthogonal steps.
-
-    A pawn that steps into one of ``stops`` (a square holding enemy pawns)
-    stops there, since sharing a square with an enemy starts a fight; it
-    never walks on through it.
-    """
-    reached: set[Cell] = set()
-    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-        first = (start[0] + dx, start[1] + dy)
-        if not step_ok(grid, start, first, None):
-            continue
-        reached.add(first)
-        if first in stops:
-            continue
-        came_in = edge_towards(first, start)
-        for ex, ey in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-            second = (first[0] + ex, first[1] + ey)
-            if second != start and step_ok(grid, first, second, came_in):
-                reached.add(second)
-    return reached
