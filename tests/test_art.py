@@ -194,7 +194,7 @@ def test_markup_in_a_label_is_written_as_text():
 
 def test_a_vein_stays_distinct_from_its_boulder_and_the_rock_in_greyscale():
     """Measured on the drawn tile: the gold band, the boulder it splits and the rock."""
-    from pnp.draw.icons import GOLD
+    from pnp.draw.treasure_icons import GOLD
 
     tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
     colours = dict(tileset.palette)
@@ -218,7 +218,8 @@ def test_a_vein_stays_distinct_from_its_boulder_and_the_rock_in_greyscale():
 @pytest.mark.parametrize("icon", sorted(ICON_NAMES))
 def test_every_icon_stands_out_from_the_rock_in_greyscale(icon):
     """Printed in grey, an icon still shows: enough of its disc differs from the rock."""
-    from pnp.draw.icons import ICONS, Pen
+    from pnp.draw.icons import ICONS
+    from pnp.draw.pen import Pen
     from pnp.draw.scene import Drawing, Outline, Style, rect
 
     colours = dict(DEFAULT_PALETTE)

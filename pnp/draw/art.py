@@ -17,7 +17,8 @@ from collections.abc import Callable, Mapping
 import msgspec
 
 from pnp.draw.fonts import MIN_TEXT, fit_size, greedy_lines, string_width
-from pnp.draw.icons import ICONS, Pen, draw_icon
+from pnp.draw.icons import ICONS, draw_icon
+from pnp.draw.pen import Pen
 from pnp.draw.scene import (
     Circle,
     Clip,

@@ -20,7 +20,8 @@ import msgspec
 
 from pnp.draw.art import badge, die_face, ink_for, rock_texture, wrap
 from pnp.draw.fonts import MIN_TEXT, fit_size, greedy_lines, string_width
-from pnp.draw.icons import Pen, draw_icon
+from pnp.draw.icons import draw_icon
+from pnp.draw.pen import Pen
 from pnp.draw.scene import Circle, Clip, Outline, Primitive, Style, Text, rect
 from pnp.model.tileset import Art, Feature
 from pnp.units import mm
