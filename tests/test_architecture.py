@@ -90,3 +90,25 @@ def test_rendering_does_load_a_drawing_library(tmp_path):
 
 def test_every_icon_a_tileset_may_name_is_drawn_and_no_other():
     assert tuple(sorted(ICONS)) == ICON_NAMES
+
+
+MOST_LINES = 700  # a module longer than this holds more than one idea
+
+
+def test_no_module_is_longer_than_one_idea_needs():
+    lengths = {path.relative_to(ROOT).as_posix(): len(path.read_text().splitlines())
+               for path in (ROOT / "pnp").rglob("*.py")}
+    assert len(lengths) > 100
+    assert {name: n for name, n in lengths.items() if n > MOST_LINES} == {}
+
+
+GAME_MODULES = ("model", "check")  # what every game package has, under the same names
+
+
+def test_every_game_is_a_package_with_the_same_module_names():
+    from pnp.rules import GAME_MODULES as GAMES
+
+    for game, module in GAMES.items():
+        folder = ROOT / module.replace(".", "/")
+        assert (folder / "__init__.py").is_file(), game
+        assert {f"{name}.py" for name in GAME_MODULES} <= {p.name for p in folder.iterdir()}, game

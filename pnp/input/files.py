@@ -18,7 +18,7 @@ from typing import Any
 
 from pnp.input.bounded import NotRegular, TooLarge, read_bounded, size_text
 from pnp.input.load import MAX_FILE_BYTES
-from pnp.input.schema import BROKEN, At, Kind, describe
+from pnp.input.reading import BROKEN, At, Kind, describe
 from pnp.model.tileset import Art
 
 ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")

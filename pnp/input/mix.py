@@ -20,20 +20,8 @@ from pnp.errors import InputError, did_you_mean
 from pnp.input.catalog import SUFFIXES, resolve, shipped_games
 from pnp.input.files import Outside, confine, plain_file_problem
 from pnp.input.load import MAX_FILE_BYTES, Mapping, load_file
-from pnp.input.schema import (
-    BROKEN,
-    Anything,
-    Exact,
-    Field,
-    Items,
-    ListOf,
-    MapOf,
-    Node,
-    Reading,
-    Record,
-    Ref,
-    nodes,
-)
+from pnp.input.reading import BROKEN, Reading
+from pnp.input.schema import Anything, Exact, Field, Items, ListOf, MapOf, Node, Record, Ref, nodes
 from pnp.input.tileset import (
     COUNT,
     MAX_KINDS,
@@ -45,8 +33,8 @@ from pnp.input.tileset import (
     check_reference,
     from_data,
     pieces_allowed,
-    tile_kind,
 )
+from pnp.input.tileset_values import tile_kind
 from pnp.model.icons import ICON_NAMES
 from pnp.model.tileset import Tileset
 

@@ -33,9 +33,10 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from pnp.errors import InputError, Problem, Where, did_you_mean, shorten
+from pnp.errors import did_you_mean
 from pnp.input.glyphs import DRAWABLE, undrawable
 from pnp.input.load import Mapping, Sequence
+from pnp.input.reading import BROKEN, At, Kind, Reading, describe
 from pnp.units import LENGTH_FORMS, parse_length
 
 NAME_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -43,129 +44,6 @@ NAME_RULE = "kebab-case: lower-case letters and digits in words joined by single
 COLOUR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
 _SIZE_PAIR = re.compile(r"^\s*(\S+)\s*[x\u00d7]\s*(\S+)\s*$")
 
-
-class _Broken:
-    """The type of :data:`BROKEN`."""
-
-    def __repr__(self) -> str:
-        return "BROKEN"
-
-
-# The value of a field whose check failed; what depends on it is not checked.
-BROKEN: Any = _Broken()
-
-
-# ---------------------------------------------------------------------------
-# Where problems go
-
-
-class Reading:
-    """One file being read: its name, facts known before reading it, and its problems.
-
-    ``context`` holds what the file may refer to but does not define, such as
-    the tile names of the tileset a layout is scored against. ``offset`` is
-    added to every line, for YAML embedded in another file (a rulebook's
-    diagrams count their lines from the fence).
-    """
-
-    def __init__(self, source: str, *, offset: int = 0, **context: Any) -> None:
-        self.source = source
-        self.offset = offset
-        self.context = context
-        self.problems: list[Problem] = []
-
-    def report(self, line: int, field: str, problem: str, found: Any = None,
-               allowed: str = "") -> Any:
-        """Record one problem; returns BROKEN so a check can ``return reading.report(...)``."""
-        found_text = "" if found is None else shorten(found)
-        where = Where(self.source, line + self.offset if line else 0)
-        self.problems.append(Problem(where, problem, field, found_text, allowed))
-        return BROKEN
-
-    def take(self, error: InputError) -> None:
-        """Add the problems of an error raised by code that stops at its first (parsing)."""
-        self.problems.extend(error.problems)
-
-    def read(self, record: Record, data: Any) -> Any:
-        """The whole file checked against its top record: a Node, or BROKEN."""
-        return record.check(data, At(self, getattr(data, "line", 1), ""))
-
-    def done(self) -> None:
-        """Raise every problem found so far as one error; do nothing if there is none."""
-        if self.problems:
-            raise InputError.of(self.problems)
-
-
-class At:
-    """The place of one value (line and field path), so its check can report there.
-
-    One is made for every value read, so it is kept cheap: the field path is
-    only spelled out when a problem is reported there.
-    """
-
-    __slots__ = ("_index", "_key", "_parent", "line", "reading")
-
-    def __init__(self, reading: Reading, line: int, parent: str | At,
-                 key: str = "", index: int = -1) -> None:
-        self.reading = reading
-        self.line = line
-        self._parent = parent
-        self._key = key
-        self._index = index
-
-    @property
-    def field(self) -> str:
-        parent = self._parent if isinstance(self._parent, str) else self._parent.field
-        if self._index >= 0:
-            return f"{parent}[{self._index}]"
-        return join(parent, self._key) if self._key else parent
-
-    def fail(self, problem: str, found: Any = None, allowed: str = "") -> Any:
-        return self.reading.report(self.line, self.field, problem, found, allowed)
-
-    def key(self, name: str, line: int) -> At:
-        return At(self.reading, line, self, key=name)
-
-    def item(self, index: int, line: int) -> At:
-        return At(self.reading, line, self, index=index)
-
-
-def join(parent: str, child: str) -> str:
-    """A field path: ``tiles[3]`` and ``name`` give ``tiles[3].name``."""
-    return f"{parent}.{child}" if parent else child
-
-
-def describe(value: Any) -> str:
-    """A value's type and text, for "Found ..." where the type is the mistake."""
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    if value is None:
-        return "nothing (an empty value)"
-    return f"{type(value).__name__} {shorten(value)}"
-
-
-# ---------------------------------------------------------------------------
-# Kinds of values
-
-
-class Kind:
-    """One kind of value: how it is checked and how the docs describe it.
-
-    ``check`` returns the value to keep (possibly converted, such as a length
-    in points) or BROKEN after reporting at ``at``. Kinds are never changed
-    after they are made. They are plain slotted classes: they need none of a
-    value type's equality or hashing, and a plain class is the cheapest to create.
-    """
-
-    __slots__ = ()
-
-    def check(self, value: Any, at: At) -> Any:
-        raise NotImplementedError
-
-    def doc(self) -> str:
-        raise NotImplementedError
 
 
 class Text(Kind):

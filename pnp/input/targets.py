@@ -17,7 +17,7 @@ from pnp.input.catalog import resolve
 from pnp.input.load import Mapping, parse_yaml, read_text
 from pnp.input.mix import load_mix
 from pnp.input.names import check_names
-from pnp.input.schema import Reading
+from pnp.input.reading import Reading
 from pnp.input.tileset import MAX_COUNT, MAX_PIECES, from_data, pieces_allowed
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset

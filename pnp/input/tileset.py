@@ -27,9 +27,8 @@ from pnp.geometry.lattice import ring_distance
 from pnp.geometry.shapes import SHAPES, Shape
 from pnp.input.files import ART_SUFFIXES, MAX_ART_BYTES, LocalFile, check_art
 from pnp.input.load import Mapping, Sequence, load_file
+from pnp.input.reading import BROKEN, At, Kind, Reading, describe
 from pnp.input.schema import (
-    BROKEN,
-    At,
     Boolean,
     Choice,
     Colour,
@@ -37,41 +36,28 @@ from pnp.input.schema import (
     Field,
     GridCell,
     Items,
-    Kind,
     Length,
     ListOf,
     MapOf,
     Name,
     Node,
     Number,
-    Reading,
     Record,
     Ref,
     Size,
     Text,
     Whole,
-    describe,
     known_names,
     nodes,
     repeated,
 )
-from pnp.model.board import BoardSpec, SpaceMark
+from pnp.input.tileset_values import tileset_value
 from pnp.model.icons import ICON_NAMES
 from pnp.model.tileset import (
     DEFAULT_PALETTE,
-    Aid,
-    AidRow,
-    AidSection,
-    Back,
-    Component,
-    Face,
-    Feature,
-    FeatureKind,
-    OwnIcon,
-    TileKind,
+    FEATURE_KINDS,
     Tileset,
     Tunnel,
-    Variant,
 )
 
 MAX_COUNT = 100_000
@@ -83,8 +69,6 @@ MAX_FEATURES = 40  # features on one face
 MAX_BOARD_PT = 72.0 * 100  # a board's width or height: about 200 Letter pages to glue
 ROLES = ("tunnel", "base", "event", "special")
 FEATURE_POSITIONS = ("center", "N", "NE", "E", "SE", "S", "SW", "W", "NW")
-FEATURE_KINDS: tuple[FeatureKind, ...] = ("icon", "label", "text", "die")
-DEFAULT_POSITION = {"icon": "center", "label": "S", "text": "center", "die": "NE"}
 COMPONENT_KINDS = ("card", "token")  # boards are the top-level `board`
 COMPONENT_SHAPES = ("rect", "round", "hex")
 PATH_STYLES = ("tunnel", "cavern")
@@ -430,7 +414,7 @@ def from_data(data: Any, path: Path) -> Tileset:
         for step in STEPS:
             step(top)
     reading.done()
-    return _tileset(top, path)
+    return tileset_value(top, path)
 
 
 # ---------------------------------------------------------------------------
@@ -640,110 +624,3 @@ def _icons(top: Node) -> None:
 
 
 STEPS = (_backs, _tiles, _variants, _components, _board, _aids, _pieces, _icons)
-
-
-# ---------------------------------------------------------------------------
-# Building the model from a node tree with no problems left in it.
-
-
-def _tileset(top: Node, path: Path) -> Tileset:
-    title = top["title"]
-    backs = (tuple(_back(node, title) for node in top["backs"]) if top.given("backs")
-             else (Back(name="back", title=title, motif="pickaxes"),))
-    default_back = top["back"] if top.given("back") else backs[0].name
-    rotatable = top["rotatable"]
-    return Tileset(
-        game=top["game"], title=title, source=path, shape=SHAPES[top["shape"]],
-        size=top["size"],
-        tiles=tuple(tile_kind(node, rotatable, default_back) for node in top["tiles"]),
-        backs=backs, palette=_palette(top["palette"]),
-        players=tuple(sorted(set(top["players"]))),
-        variants=tuple(_variant(node) for node in _listed(top["variants"])),
-        components=tuple(_component(node, default_back)
-                         for node in _listed(top["components"])),
-        notes=top["notes"], board=_board_spec(top["board"], title),
-        aids=tuple(_aid(node, _palette(top["palette"])) for node in _listed(top["aids"])),
-        rotatable=rotatable,
-        rulebook=top["rulebook"], rulebook_subtitle=top["rulebook-subtitle"],
-        default_back=default_back,
-        icons=tuple(OwnIcon(node["name"], node["file"], node.source.line_of("name"))
-                    for node in _listed(top["icons"])),
-        lines=tuple((key, top.source.line_of(key)) for key in top.source),
-    )
-
-
-def _listed(value: Items | None) -> Items | tuple[()]:
-    """A list field's items; an absent list has none."""
-    return () if value is None else value
-
-
-def _palette(node: Node | None) -> tuple[tuple[str, str], ...]:
-    colours = DEFAULT_PALETTE if node is None else {key: node[key] for key in PALETTE.names}
-    return tuple(sorted(colours.items()))
-
-
-def _back(node: Node, title: str) -> Back:
-    return Back(name=node["name"], title=node["title"] if node.given("title") else title,
-                motif=node["motif"], subtitle=node["subtitle"], line=node.line)
-
-
-def tile_kind(node: Node, rotatable: bool, back: str) -> TileKind:
-    """A tile kind; ``rotatable`` and ``back`` are the defaults it may override."""
-    return TileKind(
-        name=node["name"], count=node["count"],
-        paths=tuple(path.tunnel for path in _listed(node["paths"])),
-        features=_features(node["features"]),
-        rotatable=node["rotatable"] if node.given("rotatable") else rotatable,
-        back=node["back"] if node.given("back") else back,
-        role=node["role"], art=node["art"], line=node.line)
-
-
-def _features(items: Items | None) -> tuple[Feature, ...]:
-    result = []
-    for node in _listed(items):
-        values = node.values
-        kind = next(kind for kind in FEATURE_KINDS if kind in node.source)
-        result.append(Feature(kind=kind, value=values[kind],
-                              at=values["at"] or DEFAULT_POSITION[kind],
-                              scale=values["scale"], badge=values["badge"]))
-    return tuple(result)
-
-
-def _variant(node: Node) -> Variant:
-    return Variant(name=node["name"], description=node["description"],
-                   players=node["players"], counts=tuple(node["counts"] or ()))
-
-
-def _component(node: Node, default_back: str) -> Component:
-    width, height = node["size"]
-    face = node["reverse"]
-    return Component(
-        name=node["name"], kind=node["kind"], count=node["count"], width=width, height=height,
-        shape=node["shape"], features=_features(node["features"]),
-        back=node["back"] if node.given("back") else default_back, line=node.line,
-        colour=node["colour"],
-        reverse=Face(colour=face["colour"], features=_features(face["features"]))
-        if face else None)
-
-
-def _board_spec(node: Node | None, title: str) -> BoardSpec | None:
-    if node is None:
-        return None
-    marks = tuple(SpaceMark(label=space["label"], colour=space["colour"],
-                            cells=tuple(space["cells"]), short_game=space["short-game"])
-                  for space in _listed(node["spaces"]))
-    return BoardSpec(name=node["name"], title=node["title"] if node.given("title") else title,
-                     side=node["side"], inner=node["inner"], marks=marks)
-
-
-def _aid(node: Node, palette: tuple[tuple[str, str], ...]) -> Aid:
-    return Aid(name=node["name"], title=node["title"], palette=palette, line=node.line,
-               sections=tuple(_section(part) for part in node["sections"]))
-
-
-def _section(node: Node) -> AidSection:
-    rows = tuple(AidRow(name=row["name"], text=row["text"], icon=row["icon"],
-                        badge=row["badge"]) for row in _listed(node["rows"]))
-    lines = (line.strip() for line in node["text"].split("\n"))
-    notes = tuple(line[2:].strip() if line.startswith("- ") else line for line in lines if line)
-    return AidSection(heading=node["heading"], rows=rows, notes=notes)

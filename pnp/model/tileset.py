@@ -42,6 +42,10 @@ class Tunnel(msgspec.Struct, frozen=True):
 
 
 FeatureKind = Literal["icon", "label", "text", "die"]
+FEATURE_KINDS: tuple[FeatureKind, ...] = ("icon", "label", "text", "die")
+# where a feature of each kind sits on its face unless the file says
+DEFAULT_POSITION: dict[FeatureKind, str] = {"icon": "center", "label": "S", "text": "center",
+                                            "die": "NE"}
 
 
 class Feature(msgspec.Struct, frozen=True):

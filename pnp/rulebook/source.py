@@ -26,25 +26,9 @@ from pnp.errors import InputError, Problem, Where, did_you_mean
 from pnp.geometry.shapes import Shape
 from pnp.input.glyphs import DRAWABLE, undrawable
 from pnp.input.load import Mapping, parse_yaml, read_text
-from pnp.input.schema import (
-    BROKEN,
-    At,
-    Choice,
-    Field,
-    GridCell,
-    Items,
-    Kind,
-    ListOf,
-    Node,
-    Number,
-    Reading,
-    Record,
-    Whole,
-    describe,
-)
-from pnp.input.schema import (
-    Point as PointKind,
-)
+from pnp.input.reading import BROKEN, At, Kind, Reading, describe
+from pnp.input.schema import Choice, Field, GridCell, Items, ListOf, Node, Number, Record, Whole
+from pnp.input.schema import Point as PointKind
 from pnp.model.ground import PAWN_RATIO, ground
 from pnp.model.placement import TilePlacement
 from pnp.model.tileset import TileKind, Tileset

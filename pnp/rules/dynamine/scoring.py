@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from pnp.input.load import load_file
+from pnp.input.reading import Reading
 from pnp.input.schema import (
     Anything,
     Choice,
@@ -22,7 +23,6 @@ from pnp.input.schema import (
     Items,
     ListOf,
     Node,
-    Reading,
     Record,
     Text,
     nodes,
