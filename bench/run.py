@@ -204,7 +204,7 @@ def sheets_and_books(folder: Path, out: Path) -> None:
             "in one process", [*PNP, "build", "--out", str(out)], reference, None, 3)
     rulebooks = in_process(
         "from pathlib import Path\n"
-        "from pnp.build.jobs import plan_jobs, run_jobs\n"
+        "from pnp.assemble.jobs import plan_jobs, run_jobs\n"
         "from pnp.input.catalog import shipped_games, resolve\n"
         "from pnp.input.tileset import load_tileset\n"
         "from pnp.model.options import BuildOptions\n"

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from pnp.workers import Workers
 
 # What a build's workers do, named rather than imported: the zygote imports it.
-BUILD_WORK = "pnp.build.jobs:job_work"
+BUILD_WORK = "pnp.assemble.jobs:job_work"
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from support import ROOT, SHIPPED_GAMES
 
-from pnp.build import BuildOptions, build
+from pnp.assemble import BuildOptions, build
 from pnp.input.tileset import load_tileset
 
 

@@ -36,10 +36,10 @@ def test_no_module_imports_in_a_circle():
 
 def test_a_planted_circle_would_be_found():
     graph = grimp.build_graph("pnp")
-    graph.add_import(importer="pnp.geometry.shapes", imported="pnp.build",
-                     line_number=1, line_contents="import pnp.build")
-    assert graph.find_shortest_chain(importer="pnp.build", imported="pnp.geometry.shapes")
-    assert graph.find_shortest_chain(importer="pnp.geometry.shapes", imported="pnp.build")
+    graph.add_import(importer="pnp.geometry.shapes", imported="pnp.assemble",
+                     line_number=1, line_contents="import pnp.assemble")
+    assert graph.find_shortest_chain(importer="pnp.assemble", imported="pnp.geometry.shapes")
+    assert graph.find_shortest_chain(importer="pnp.geometry.shapes", imported="pnp.assemble")
 
 
 def loaded_after(*args: str) -> set[str]:

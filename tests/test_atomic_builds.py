@@ -27,10 +27,10 @@ from pathlib import Path
 import pytest
 from support import ROOT
 
-from pnp.build import render
-from pnp.build import staging as staging_module
-from pnp.build.registry import EXPORTERS
-from pnp.build.staging import LEFTOVER, Staging, publish, sweep
+from pnp.assemble import render
+from pnp.assemble import staging as staging_module
+from pnp.assemble.registry import EXPORTERS
+from pnp.assemble.staging import LEFTOVER, Staging, publish, sweep
 from pnp.input.tileset import load_tileset
 from pnp.model.options import BuildOptions
 

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 from support import ROOT, pdf_page_image
 
-from pnp.build import BuildOptions, build
+from pnp.assemble import BuildOptions, build
 from pnp.draw.board import board_extent
 from pnp.geometry.lattice import hexagon_cells, ring_distance
 from pnp.geometry.shapes import SHAPES, cell_centre, hex_distance

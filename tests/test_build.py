@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from support import ROOT, SHIPPED_GAMES
 
-from pnp import build as build_module
-from pnp.build.manifest import placement_rows
+from pnp import assemble as build_module
+from pnp.assemble.manifest import placement_rows
 from pnp.cli import main
 from pnp.export import pdf as pdf_module
 from pnp.export.output import write_atomic
@@ -275,8 +275,8 @@ def test_sheet_rows_are_what_the_encoder_writes_for_each_placement(pieces):
 
 
 def _papers_by_kind(tilesets) -> list[tuple[str, str, tuple[str, ...]]]:
-    from pnp.build.jobs import plan_jobs
-    from pnp.build.registry import EXPORTERS
+    from pnp.assemble.jobs import plan_jobs
+    from pnp.assemble.registry import EXPORTERS
     from pnp.model.options import BuildOptions
 
     return [(job.tileset.game, exporter.name, papers)
@@ -304,8 +304,8 @@ def test_a_games_papers_share_its_jobs_unless_the_game_is_built_alone():
 def test_a_game_alone_hands_out_its_rulebook_first_and_several_their_sheets_first():
     """The longest job first: a lone game's book; among several games, each game's sheets
     come before its book (their files are written while the books are typeset)."""
-    from pnp.build.jobs import heaviest_first, plan_jobs
-    from pnp.build.registry import EXPORTERS
+    from pnp.assemble.jobs import heaviest_first, plan_jobs
+    from pnp.assemble.registry import EXPORTERS
     from pnp.input.catalog import resolve
     from pnp.input.tileset import load_tileset
     from pnp.model.options import BuildOptions

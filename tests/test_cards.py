@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from support import ROOT, close_to, pdf_page_image, text_sizes, tileset_from_text
 
-from pnp.build import BuildOptions, build
+from pnp.assemble import BuildOptions, build
 from pnp.draw.cards import GAP, PAD, Box, card_layout, card_words, text_extent
 from pnp.draw.components import design_component, design_reverse
 from pnp.draw.fonts import MIN_TEXT, string_width

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from support import make_project
 
-from pnp.build.depfile import ALWAYS, depfile_text, spelled, write_depfile
+from pnp.assemble.depfile import ALWAYS, depfile_text, spelled, write_depfile
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="needs GNU make")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from msgspec.structs import replace
 from support import ROOT
 
-from pnp.build import BuildOptions, build
-from pnp.build.incremental import GameOutputs, stale_outputs
-from pnp.build.registry import EXPORTERS
+from pnp.assemble import BuildOptions, build
+from pnp.assemble.incremental import GameOutputs, stale_outputs
+from pnp.assemble.registry import EXPORTERS
 from pnp.input.tileset import load_tileset
 
 DEMON = ROOT / "tilesets" / "demon-mine.yaml"

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 from support import ROOT, tileset_from_text
 
-from pnp.build.places import check_out_dir, check_output_file, game_inputs
-from pnp.build.staging import check_target
+from pnp.assemble.places import check_out_dir, check_output_file, game_inputs
+from pnp.assemble.staging import check_target
 from pnp.cli import main
 from pnp.errors import InputError
 from pnp.input.names import MAX_NAME, fold, unsafe

@@ -164,7 +164,7 @@ def test_stopping_ends_a_worker_in_the_middle_of_its_task():
 
 
 def test_the_build_command_starts_its_workers_with_the_build_jobs_work():
-    from pnp.build.jobs import job_work
+    from pnp.assemble.jobs import job_work
     from pnp.launch import BUILD_WORK
 
     module, _, name = BUILD_WORK.partition(":")

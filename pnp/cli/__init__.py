@@ -38,8 +38,8 @@ from pnp.errors import InputError, Where, did_you_mean
 from pnp.model.paper import DUPLEX_MODES, duplex_mode
 
 if TYPE_CHECKING:
-    from pnp.build.jobs import JobWorkers
-    from pnp.build.places import Input
+    from pnp.assemble.jobs import JobWorkers
+    from pnp.assemble.places import Input
     from pnp.model.options import BuildOptions
     from pnp.model.tileset import Tileset
     from pnp.rules import Finding, GameRules, Setup
@@ -192,7 +192,7 @@ def build_with_progress(tilesets: list[Tileset], out_dir: Path, options: BuildOp
                         origins: list[Path], quiet: bool,
                         workers: JobWorkers | None = None) -> list[Path]:
     """Build, showing progress on stderr, and sum up each game once done."""
-    from pnp.build import build as run_build
+    from pnp.assemble import build as run_build
     from pnp.cli.progress import BuildProgress
 
     progress = BuildProgress(sys.stderr, sys.stderr.isatty(), quiet)
@@ -237,7 +237,7 @@ def back_offset(printer: str | None) -> tuple[float, float]:
 
 def check_depfile(depfile: Path) -> None:
     """Refuse a ``--depfile`` whose rule's target make could not read, before building."""
-    from pnp.build.depfile import depfile_target, spelled
+    from pnp.assemble.depfile import depfile_target, spelled
 
     if spelled(depfile_target(depfile)) is None:
         raise InputError(Where("command line"), "make cannot read a rule for this file",
@@ -249,7 +249,7 @@ def check_depfile(depfile: Path) -> None:
 def build_inputs(targets: list[str], tilesets: list[Tileset]) -> list[Input]:
     """Every file building ``tilesets`` reads: what ``--depfile`` may not replace, and
     what its rule then lists."""
-    from pnp.build.places import game_inputs
+    from pnp.assemble.places import game_inputs
     from pnp.input.catalog import resolve
 
     return [item for tileset, target in zip(tilesets, targets, strict=True)
@@ -259,7 +259,7 @@ def build_inputs(targets: list[str], tilesets: list[Tileset]) -> list[Input]:
 def check_depfile_place_for(depfile: Path, out_dir: Path, tilesets: list[Tileset],
                             read: list[Input]) -> None:
     """Refuse a ``--depfile`` that would write over an input or be lost, before drawing."""
-    from pnp.build.places import check_depfile_place
+    from pnp.assemble.places import check_depfile_place
 
     check_depfile_place(depfile, out_dir, [tileset.game for tileset in tilesets], read)
 
@@ -270,7 +270,7 @@ def write_inputs(depfile: Path, read: list[Input]) -> None:
     A file make cannot name is left out of the rule, which then makes the
     game rebuild every time; the user is told which file and why.
     """
-    from pnp.build.depfile import write_depfile
+    from pnp.assemble.depfile import write_depfile
 
     unnamed = write_depfile(depfile, [item.path for item in read])
     for name in unnamed:
@@ -294,7 +294,7 @@ def render(game: str, tile: str, output: Path, dpi: int) -> None:
     TILE may also name a card or token (NAME:reverse for its other side), the
     board, or a back as back:NAME.
     """
-    from pnp.build.places import check_output_file, game_inputs
+    from pnp.assemble.places import check_output_file, game_inputs
     from pnp.export.designs import designs_by_name
     from pnp.export.output import write_atomic
     from pnp.export.svg import to_png, to_svg

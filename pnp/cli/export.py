@@ -22,7 +22,7 @@ from pnp.errors import InputError, Where
 from pnp.model.paper import SIZE_FORM
 
 if TYPE_CHECKING:
-    from pnp.build.exports import FolderExporter
+    from pnp.assemble.exports import FolderExporter
 
 
 @click.group(name="export")
@@ -50,7 +50,7 @@ def export_options(command: Callable[..., Any]) -> Callable[..., Any]:
 def run_export(games: tuple[str, ...], out_dir: Path, exporter: FolderExporter,
                jobs: int) -> list[Path]:
     """Load the games (all shipped ones when none is named) and export each."""
-    from pnp.build.exports import export_games
+    from pnp.assemble.exports import export_games
     from pnp.input.catalog import resolve, shipped_games
     from pnp.input.targets import output_tileset
 
@@ -94,7 +94,7 @@ def tts(games: tuple[str, ...], out_dir: Path, jobs: int, base_url: str) -> None
     Tabletop Simulator's "Saved Objects" folder and spawn it from Objects > Saved
     Objects. docs/exports.md says how, and how to host the pictures online.
     """
-    from pnp.build.exports import piece_nickname
+    from pnp.assemble.exports import piece_nickname
     from pnp.export.tts import TtsExport
 
     if base_url and not base_url.startswith(("https://", "http://", "file://")):

@@ -24,7 +24,7 @@ def calibrate(paper: str, duplex: str, out_dir: Path) -> None:
     Print it double-sided at 100%, hold it against a light and read the two
     numbers where the strokes line up; save them with `pnp profile set`.
     """
-    from pnp.build.places import check_output_file
+    from pnp.assemble.places import check_output_file
     from pnp.export.calibrate import render_calibration
     from pnp.export.output import write_atomic
 

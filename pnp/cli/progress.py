@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TextIO
 import msgspec
 
 if TYPE_CHECKING:
-    from pnp.build.jobs import Job
+    from pnp.assemble.jobs import Job
     from pnp.export.artifacts import Artifact
     from pnp.model.tileset import Tileset
 

@@ -28,7 +28,7 @@ from pnp.errors import InputError
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from pnp.build.incremental import GameOutputs
+    from pnp.assemble.incremental import GameOutputs
     from pnp.cli.polling import Snapshot
     from pnp.model.options import BuildOptions
     from pnp.model.tileset import Tileset
@@ -54,7 +54,7 @@ def watch(target: str, out_dir: Path, papers: tuple[str, ...], rulebook: bool) -
     then the rulebook. A mistake in the file is printed and the watch goes
     on. Stop with Ctrl-C.
     """
-    from pnp.build.incremental import GameOutputs
+    from pnp.assemble.incremental import GameOutputs
     from pnp.input.catalog import resolve
     from pnp.model.options import BuildOptions
 
@@ -115,8 +115,8 @@ class Session:
             self._say((f"pnp: error: {error.paragraph()}",), err=True)
 
     def _refresh(self) -> None:
-        from pnp.build.incremental import GameOutputs, stale_outputs
-        from pnp.build.places import game_inputs
+        from pnp.assemble.incremental import GameOutputs, stale_outputs
+        from pnp.assemble.places import game_inputs
         from pnp.impose.fit import check_fit
         from pnp.input.catalog import resolve
         from pnp.input.targets import output_tileset

@@ -4,7 +4,7 @@ The file is written beside its target under a temporary name, flushed to disk
 and renamed over the target in one step. If anything fails before the rename,
 the previous file is untouched and the temporary one is removed. Builds,
 which write many files that belong together, publish whole folders instead
-(:mod:`pnp.build.staging`).
+(:mod:`pnp.assemble.staging`).
 """
 
 from __future__ import annotations

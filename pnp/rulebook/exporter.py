@@ -6,7 +6,7 @@ template is parsed when the build asks whether the output applies, in the
 main process, so a broken template is reported before any work is spread
 over workers (and before any progress is shown). The main process does
 this while the workers are still warming up; a worker parses the template
-again when it typesets the game's book (see :func:`pnp.build.jobs.job_work`).
+again when it typesets the game's book (see :func:`pnp.assemble.jobs.job_work`).
 """
 
 from __future__ import annotations

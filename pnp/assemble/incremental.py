@@ -20,11 +20,11 @@ from pathlib import Path
 
 from msgspec.structs import replace
 
-from pnp.build import game_files
-from pnp.build.jobs import plan_jobs
-from pnp.build.places import check_out_dir, game_inputs
-from pnp.build.registry import EXPORTERS
-from pnp.build.staging import check_target, publish
+from pnp.assemble import game_files
+from pnp.assemble.jobs import plan_jobs
+from pnp.assemble.places import check_out_dir, game_inputs
+from pnp.assemble.registry import EXPORTERS
+from pnp.assemble.staging import check_target, publish
 from pnp.errors import InputError, Where
 from pnp.export.artifacts import Artifact, Exporter
 from pnp.export.designs import GameDesigns

@@ -14,9 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from pnp.build.jobs import plan_jobs, run_jobs
-from pnp.build.places import check_out_dir_for
-from pnp.build.staging import publish_or_explain
+from pnp.assemble.jobs import plan_jobs, run_jobs
+from pnp.assemble.places import check_out_dir_for
+from pnp.assemble.staging import publish_or_explain
 from pnp.errors import InputError, Where
 from pnp.export.artifacts import Exporter
 from pnp.export.pieces import Piece

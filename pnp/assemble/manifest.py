@@ -1,7 +1,7 @@
 """The manifest: every piece of one game, its SVGs, every sheet with its placements,
 and every file of the game's folder with its size and SHA-256.
 
-A game folder is published whole (:mod:`pnp.build.staging`), so its manifest
+A game folder is published whole (:mod:`pnp.assemble.staging`), so its manifest
 is there exactly when all the files it lists are, and its time stamp stands
 for the whole game's output; the file list lets anyone check that the folder
 holds exactly what the build wrote.

@@ -2,7 +2,7 @@
 
 ``make`` cannot know that a tileset draws ``art/vein.svg`` or that its
 rulebook is ``templates/<game>/rulebook.md``; the build does (the same list
-that guards ``--out``, :func:`pnp.build.places.game_inputs`). Written as a
+that guards ``--out``, :func:`pnp.assemble.places.game_inputs`). Written as a
 make rule, included by the Makefile, it makes each game depend on exactly
 its own files. Each input also gets an empty rule of its own, so deleting
 an art file makes the game rebuild instead of stopping make with an error.

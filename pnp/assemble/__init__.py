@@ -5,7 +5,7 @@ staging folder per game, and published only when every game is complete: a
 build that fails while rendering leaves its output folder as it was. The
 names of the files are checked before drawing (:mod:`pnp.input.names`) and
 again before each job's files are written, and each game is published by
-:mod:`pnp.build.staging`: its staging folder, complete, is swapped in at
+:mod:`pnp.assemble.staging`: its staging folder, complete, is swapped in at
 once, so a build that is killed, or whose disk fills up, leaves each game
 folder as the previous build left it or as this one made it, never a
 mixture, and its manifest lists every file with its size and hash.
@@ -15,17 +15,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.build.jobs import (
+from pnp.assemble.jobs import (
     Job,
     JobWorkers,
     Progress,
     plan_jobs,
     run_jobs,
 )
-from pnp.build.manifest import file_listing, manifest, manifest_text
-from pnp.build.places import check_out_dir_for
-from pnp.build.registry import EXPORTERS
-from pnp.build.staging import Staging, check_target, explained
+from pnp.assemble.manifest import file_listing, manifest, manifest_text
+from pnp.assemble.places import check_out_dir_for
+from pnp.assemble.registry import EXPORTERS
+from pnp.assemble.staging import Staging, check_target, explained
 from pnp.export.artifacts import Artifact, Exporter
 from pnp.input.names import check_files, check_names
 from pnp.model.options import BuildOptions
@@ -47,7 +47,7 @@ def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
     they are inputs too, and a mix's name is reported against its file.
     ``progress`` hears of each job as it finishes, for progress on a terminal.
     ``workers`` (started early by the command, with
-    :func:`pnp.build.jobs.job_work`) are used if more than one job is
+    :func:`pnp.assemble.jobs.job_work`) are used if more than one job is
     planned. Each job's files go to disk as soon as it finishes, into the
     staging folders that are swapped in once every game is complete.
     """
