@@ -4,7 +4,7 @@ The input layer checks user text against this list so that a character our
 fonts lack is an error naming its field, not an empty box on a printed tile.
 It may not load a font library itself (the model and input layers never reach
 a drawing library), so the fonts' character maps are read here, once, and
-kept as plain ranges of code points. ``tests/test_glyphs.py`` checks that the
+kept as plain ranges of code points. ``tests/input/test_glyphs.py`` checks that the
 file matches the fonts; run ``python scripts/font_coverage.py`` after changing
 a font.
 """

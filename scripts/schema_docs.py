@@ -4,7 +4,7 @@ The tables of the tileset, mix, Dynamine layout and rulebook diagram formats are
 generated from
 the records that read those files (see pnp/input/schema_docs.py), so a field
 added or a range changed in code shows up in the docs by running this, and
-tests/test_schema_docs.py fails until it has been run. ``--check`` only
+tests/input/test_schema_docs.py fails until it has been run. ``--check`` only
 reports stale documents (exit 1) without writing.
 """
 

@@ -28,7 +28,9 @@ def copy_tileset(folder: Path, game: str) -> Path:
 def running(path: Path) -> Iterator[StudioServer]:
     """A studio serving ``path`` in a thread, stopped on leaving."""
     server = StudioServer(Session(path))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # shutdown waits for the serving loop's next look: every 10 ms, not the default 0.5 s
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.01},
+                              daemon=True)
     thread.start()
     try:
         yield server

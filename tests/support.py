@@ -86,16 +86,22 @@ def text_sizes(path: Path) -> list[tuple[int, float]]:
     The size is the font size through the text matrix and every enclosing
     transformation, forms included, so a label inside a tile form that the
     page scales down is measured as it prints. pypdf's text visitor does not
-    carry a form's placement, hence this small interpreter.
+    carry a form's placement, hence this small interpreter. A form is read
+    once: the scale of a product of matrices is the product of their scales
+    (the square root of the determinant's size), so a form's sizes measured
+    on their own are multiplied by the scale of wherever it is placed.
     """
     from pypdf import PdfReader
-    from pypdf.generic import ContentStream
+    from pypdf.generic import ContentStream, IndirectObject
 
     reader = PdfReader(path)
-    found: list[tuple[int, float]] = []
+    forms: dict[int, list[float]] = {}
 
-    def walk(content: object, resources: object, ctm: list[float], page: int) -> None:
+    def sizes(content: object, resources: object) -> list[float]:
+        """The sizes a content stream shows, measured in its own space."""
+        found: list[float] = []
         saved: list[list[float]] = []
+        ctm = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
         size, text_matrix = 0.0, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
         xobjects = resources.get("/XObject") if resources else None  # type: ignore[attr-defined]
         xobjects = xobjects.get_object() if xobjects is not None else {}
@@ -111,17 +117,22 @@ def text_sizes(path: Path) -> list[tuple[int, float]]:
             elif operator == b"Tm":
                 text_matrix = [float(x) for x in operands]
             elif operator in (b"Tj", b"TJ", b"'", b'"'):
-                found.append((page, size * _scale(text_matrix) * _scale(ctm)))
+                found.append(size * _scale(text_matrix) * _scale(ctm))
             elif operator == b"Do":
-                xobject = xobjects[operands[0]].get_object()
-                if xobject.get("/Subtype") == "/Form":
-                    matrix = [float(x) for x in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])]
-                    walk(xobject, xobject.get("/Resources"), _multiply(matrix, ctm), page)
+                reference = xobjects.raw_get(operands[0])
+                key = reference.idnum if isinstance(reference, IndirectObject) else id(reference)
+                if key not in forms:
+                    xobject = reference.get_object()
+                    forms[key] = [] if xobject.get("/Subtype") != "/Form" else [
+                        inner * _scale([float(x) for x in xobject.get("/Matrix",
+                                                                     [1, 0, 0, 1, 0, 0])])
+                        for inner in sizes(xobject, xobject.get("/Resources"))]
+                placed = _scale(ctm)
+                found += [inner * placed for inner in forms[key]]
+        return found
 
-    for number, page in enumerate(reader.pages, start=1):
-        walk(page.get_contents(), page.get("/Resources"), [1.0, 0.0, 0.0, 1.0, 0.0, 0.0],
-             number)
-    return found
+    return [(number, size) for number, page in enumerate(reader.pages, start=1)
+            for size in sizes(page.get_contents(), page.get("/Resources"))]
 
 
 # The games this project ships. Tests name them here instead of listing
@@ -145,3 +156,32 @@ def placed_content(page: object) -> str:
         return str(forms["/" + match.group(1)].get_object().get_data().decode("latin-1"))
 
     return re.sub(r"/(FormXob\.backs\d+) Do", inline, content)
+
+
+def run_pnp(*args: str):
+    """``pnp ARGS`` run in this process, with stderr kept apart from stdout."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    try:  # click 8.1 mixes stderr into stdout unless told; 8.2 always keeps it apart
+        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]
+    except TypeError:
+        runner = CliRunner()
+    return runner.invoke(main, list(args))
+
+
+def longest_dark_runs(image: Image.Image, darker_than: int = 60) -> tuple[int, int]:
+    """The longest runs of pixels darker than ``darker_than`` on a greyscale image:
+    across any row, and up any column (a check bar's length, both ways)."""
+    import re
+
+    dark = image.point(lambda value: 255 if value < darker_than else 0).convert("L")
+    run = re.compile(b"\xff+")
+
+    def longest(picture: Image.Image) -> int:
+        data, width = picture.tobytes(), picture.width
+        return max((len(found) for start in range(0, len(data), width)
+                    for found in run.findall(data, start, start + width)), default=0)
+
+    return longest(dark), longest(dark.transpose(Image.Transpose.TRANSPOSE))

@@ -30,7 +30,7 @@ from pnp.geometry.shapes import (
     rotate_ports,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SIZE = 108.0
 HALF_ROOT2 = math.sqrt(0.5)
 

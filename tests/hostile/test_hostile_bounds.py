@@ -26,7 +26,7 @@ from hostile_corpus import Case, cases
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import ROOT
-from test_bad_input import run
+from support import run_pnp as run
 
 from pnp.errors import InputError
 from pnp.input import load

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
-from support import pdf_page_image, text_sizes
+from support import longest_dark_runs, pdf_page_image, text_sizes
 
 from pnp.cli import main
 from pnp.impose.layout import SAFE_MARGIN
@@ -111,19 +111,8 @@ def test_nothing_prints_within_6_mm_of_the_edge_and_the_bar_is_true(built, paper
         assert image.crop(box).getextrema()[0] == 255, box
     # the bar runs along the foot, in the band just inside the 6 mm margin
     band = int((SAFE_MARGIN + 30) * dpi / 72)
-    foot = image.crop((0, height - band, width // 2, height)).point(
-        lambda value: 255 if value < 60 else 0)
-    longest = max(_longest_run(foot, y) for y in range(foot.height))
+    longest, _ = longest_dark_runs(image.crop((0, height - band, width // 2, height)))
     assert longest == pytest.approx(paper_named(paper).check_length / 72 * dpi, abs=2)
-
-
-def _longest_run(image, y: int) -> int:
-    """The longest run of set pixels on row ``y`` of a black-and-white image."""
-    run = best = 0
-    for x in range(image.width):
-        run = run + 1 if image.getpixel((x, y)) else 0
-        best = max(best, run)
-    return best
 
 
 def test_a_paper_smaller_than_the_book_gets_the_book_shrunk_its_bars_true(built):
@@ -136,11 +125,7 @@ def test_a_paper_smaller_than_the_book_gets_the_book_shrunk_its_bars_true(built)
     index = next(number for number, page in enumerate(reader.pages)
                  if "both check bars" in page.extract_text())
     dpi = 150
-    image = pdf_page_image(book, index, dpi).convert("L").point(
-        lambda value: 255 if value < 60 else 0)
-    across = max(_longest_run(image, y) for y in range(image.height))
-    up = max(_longest_run(image.transpose(0).rotate(90, expand=True), y)
-             for y in range(image.width))
+    across, up = longest_dark_runs(pdf_page_image(book, index, dpi).convert("L"))
     assert across == pytest.approx(50 / 25.4 * dpi, abs=2)
     assert up == pytest.approx(50 / 25.4 * dpi, abs=2)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from support import ROOT, tileset_from_text
-from test_bad_input import run
+from support import run_pnp as run
 
 from pnp.errors import MAX_REPORTED, InputError, Problem, Where
 from pnp.input.tileset import load_tileset

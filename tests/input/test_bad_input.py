@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 from support import ROOT
+from support import run_pnp as run
 
 from pnp.cli import main
 
@@ -55,14 +56,6 @@ def line_of(text: str, marker: str) -> int:
         if marker in line:
             return number
     raise AssertionError(f"{marker!r} not in the tileset text")
-
-
-def run(*args: str):
-    try:  # click 8.1 mixes stderr into stdout unless told; 8.2 always keeps it apart
-        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        runner = CliRunner()
-    return runner.invoke(main, list(args))
 
 
 def command_args(command: str, target: Path | str, out: Path) -> list[str]:

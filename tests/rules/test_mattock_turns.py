@@ -20,7 +20,7 @@ from pnp.rules.mattock.positions import turns_lines
 from pnp.rules.mattock.simulate import random_game
 from pnp.rules.mattock.turns import list_turns
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*lines: object, stdin: str | None = None) -> tuple[int, list[dict], str]:

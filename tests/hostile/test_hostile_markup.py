@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from hostile_corpus import cases
 from support import ROOT
-from test_bad_input import run
+from support import run_pnp as run
 
 from pnp.export import markup
 

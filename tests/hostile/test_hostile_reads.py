@@ -34,7 +34,7 @@ from pnp.input.files import MAX_ART_BYTES, MAX_TEMPLATE_BYTES
 from pnp.input.load import MAX_FILE_BYTES
 from pnp.input.svg import MAX_SVG_BYTES
 
-CORPUS = Path(__file__).parent / "hostile" / "reads"
+CORPUS = Path(__file__).parent / "reads"
 MARKER = "PNP-HOSTILE-SECRET-5d1e0c"  # planted outside the tileset's folder
 INNER = "PNP-HOSTILE-INNER-9b27a4"  # in files inside the folder that are not tilesets
 ART_GROUPS = ("svg-urls", "svg-entities", "svg-elements", "svg-encodings", "raster")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
-from support import ROOT, pdf_page_image, placed_content
+from support import ROOT, longest_dark_runs, pdf_page_image, placed_content
 
 from pnp.cli import main
 from pnp.impose.layout import SAFE_MARGIN, SIDE_BAND
@@ -146,14 +146,7 @@ def test_check_bar_measures_its_stated_length(built, paper, inches):
     dpi = 300
     image = pdf_page_image(built / f"demon-mine-tiles-{paper}.pdf", 0, dpi).convert("L")
     width, height = image.size
-    best = 0
-    for y in range(int(height * 0.9), height):
-        row = [image.getpixel((x, y)) < 128 for x in range(width // 2)]
-        run = longest = 0
-        for dark in row:
-            run = run + 1 if dark else 0
-            longest = max(longest, run)
-        best = max(best, longest)
+    best, _ = longest_dark_runs(image.crop((0, int(height * 0.9), width // 2, height)), 128)
     assert best == pytest.approx(inches * dpi, abs=2)
 
 
@@ -262,25 +255,6 @@ def test_the_manifest_says_how_full_each_page_is(tmp_path, game, kind, ratio):
         assert fill == pytest.approx(measured, abs=0.001) and 0.0 < fill <= 1.0
 
 
-def _longest_dark_runs(image) -> tuple[int, int]:
-    """The longest horizontal and vertical runs of near-black pixels (the bars' ink, not a
-    coloured table heading) on a greyscale page."""
-    width, height = image.size
-    pixels = image.load()
-    across = up = 0
-    for y in range(height):
-        run = 0
-        for x in range(width):
-            run = run + 1 if pixels[x, y] < 60 else 0
-            across = max(across, run)
-    for x in range(width):
-        run = 0
-        for y in range(height):
-            run = run + 1 if pixels[x, y] < 60 else 0
-            up = max(up, run)
-    return across, up
-
-
 @pytest.mark.parametrize(("paper", "inches"), [("letter", 2.0), ("a4", 50 / 25.4)])
 def test_the_printing_page_and_the_calibration_sheet_check_the_scale_both_ways(
         tmp_path, paper, inches):
@@ -295,7 +269,7 @@ def test_the_printing_page_and_the_calibration_sheet_check_the_scale_both_ways(
     assert CliRunner().invoke(main, ["calibrate", "--paper", paper, "--out",
                                      str(tmp_path / "cal")]).exit_code == 0
     for path, index in ((book, page), (tmp_path / "cal" / f"calibration-{paper}-long.pdf", 0)):
-        across, up = _longest_dark_runs(pdf_page_image(path, index, dpi).convert("L"))
+        across, up = longest_dark_runs(pdf_page_image(path, index, dpi).convert("L"))
         assert across == pytest.approx(inches * dpi, abs=2), path.name
         assert up == pytest.approx(inches * dpi, abs=2), path.name
 

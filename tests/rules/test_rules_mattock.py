@@ -22,7 +22,7 @@ from pnp.model.tileset import Tileset
 from pnp.rules import Setup
 from pnp.rules import mattock as m
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 Cell = tuple[int, int]
 
 
@@ -426,12 +426,16 @@ def test_setup_max_matches_brute_force_on_a_small_board(setup: frozenset[Cell]) 
     assert m.exact_max_tiles(3, setup=setup) == brute_force_setup_max(3, setup)
 
 
-def test_setup_table_entries_are_recomputed_exactly(tileset: Tileset) -> None:
+@pytest.mark.parametrize(("short", "side"), [
+    (True, 5),
+    pytest.param(False, 7, marks=pytest.mark.slow),  # 10 s: CI runs it (pytest -m slow)
+])
+def test_setup_table_entries_are_recomputed_exactly(tileset: Tileset, short: bool,
+                                                    side: int) -> None:
     assert tileset.board is not None
-    for short, side in ((True, 5), (False, 7)):
-        cells = m.setup_cells(tileset.board, short)
-        setup = frozenset(cells["red"] + cells["blue"])
-        assert m.SETUP_MAX_TILES[(side, setup)] == m.exact_max_tiles(side, setup=setup)
+    cells = m.setup_cells(tileset.board, short)
+    setup = frozenset(cells["red"] + cells["blue"])
+    assert m.SETUP_MAX_TILES[(side, setup)] == m.exact_max_tiles(side, setup=setup)
     assert sorted(m.SETUP_MAX_TILES.values()) == [42, 87]
 
 
