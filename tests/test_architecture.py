@@ -72,9 +72,9 @@ def test_help_loads_nothing_of_pnp_beyond_the_command_line():
     ours = {name for name in loaded if name.startswith("pnp")}
     commands = {name for name in ours if name == "pnp.cli" or name.startswith("pnp.cli.")}
     # the options' choices: the papers and duplex modes, owned by pnp.model.paper (plain
-    # named tuples and lengths, no value-type library)
+    # named tuples and lengths, no value-type library), and the cutters
     assert ours - commands <= {"pnp", "pnp.launch", "pnp.errors", "pnp.model", "pnp.model.paper",
-                               "pnp.units"}
+                               "pnp.model.cutters", "pnp.units"}
     assert "multiprocessing" not in loaded
     assert "yaml" not in loaded
     assert "msgspec" not in loaded  # the value types' library: the model's, not the help's

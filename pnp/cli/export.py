@@ -19,6 +19,7 @@ import click
 
 from pnp.cli.common import PaperOption, load, reports_input_errors
 from pnp.errors import InputError, Where
+from pnp.model.cutters import CUTTERS, cutter_named
 from pnp.model.paper import SIZE_FORM
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def tts(games: tuple[str, ...], out_dir: Path, jobs: int, base_url: str) -> None
 
 @export.command()
 @export_options
-@click.option("--cutter", type=click.Choice(["silhouette", "cricut"]), default="silhouette",
+@click.option("--cutter", type=click.Choice(CUTTERS), default="silhouette",
               show_default=True, help="The machine: Silhouette (Print & Cut, type 1 marks) "
               "or Cricut (Print Then Cut).")
 @click.option("--paper", type=PaperOption(), default="letter",
@@ -125,4 +126,4 @@ def cut(games: tuple[str, ...], out_dir: Path, jobs: int, cutter: str, paper: st
     """
     from pnp.export.cut import CutExport
 
-    run_export(games, out_dir, CutExport(cutter, paper), jobs)
+    run_export(games, out_dir, CutExport(cutter_named(cutter), paper), jobs)

@@ -24,6 +24,7 @@ from pnp.draw.scene import (
     Clip,
     Command,
     Drawing,
+    FontRole,
     Outline,
     Picture,
     Point,
@@ -330,7 +331,7 @@ def die_face(value: int, x: float, y: float, side: float,
     return items
 
 
-def wrap(text: str, role: str, size: float, width: float) -> list[str]:
+def wrap(text: str, role: FontRole, size: float, width: float) -> list[str]:
     """Break ``text`` into lines no wider than ``width``; blank lines start paragraphs."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -340,7 +341,7 @@ def wrap(text: str, role: str, size: float, width: float) -> list[str]:
 
 
 def text_block(text: str, x: float, y: float, width: float, size: float,
-               colour: str, role: str = "regular") -> list[Primitive]:
+               colour: str, role: FontRole = "regular") -> list[Primitive]:
     """Wrapped, centred lines whose block is centred on (x, y)."""
     lines = wrap(text, role, size, width)
     while len(lines) > 1 and max(string_width(line, role, size) for line in lines) > width:
@@ -409,7 +410,7 @@ class _Look:
             self.half_height = fitted * 1.45 / 2
         elif feat.kind == "text":
             self.font = size * 0.065 * feat.scale
-            role = "bold" if feat.scale >= 2 else "regular"
+            role: FontRole = "bold" if feat.scale >= 2 else "regular"
             lines = len(wrap(str(feat.value), role, self.font, frame.width * 0.82))
             half_block = (self.font * 1.22 * (lines - 1) + self.font) / 2
             self.anchor = frame.anchor(feat.at, half_block + self.font * 0.4)
@@ -437,7 +438,7 @@ class _Look:
         if feat.kind == "label":
             return label(str(feat.value), x, y, frame.width * 0.8, self.font * scale, colours)
         if feat.kind == "text":
-            role = "bold" if feat.scale >= 2 else "regular"
+            role: FontRole = "bold" if feat.scale >= 2 else "regular"
             return text_block(str(feat.value), x, y, frame.width * 0.82, self.font, ink, role)
         return die_face(int(feat.value), x, y, self.half_width * 2 * scale, colours)
 

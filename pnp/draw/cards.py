@@ -22,7 +22,7 @@ from pnp.draw.art import badge, die_face, ink_for, rock_texture, wrap
 from pnp.draw.fonts import MIN_TEXT, fit_size, greedy_lines, string_width
 from pnp.draw.icons import draw_icon
 from pnp.draw.pen import Pen
-from pnp.draw.scene import Circle, Clip, Outline, Primitive, Style, Text, rect
+from pnp.draw.scene import Circle, Clip, FontRole, Outline, Primitive, Style, Text, rect
 from pnp.model.tileset import Art, Feature
 from pnp.units import mm
 
@@ -93,7 +93,7 @@ class TitleText(msgspec.Struct, frozen=True):
 
     lines: tuple[str, ...]
     size: float
-    font: str  # bold, or condensed bold for a name too long for bold
+    font: FontRole  # bold, or condensed bold for a name too long for bold
 
 
 def set_title(title: str, width: float, height: float) -> TitleText:
@@ -112,7 +112,7 @@ def set_title(title: str, width: float, height: float) -> TitleText:
     return TitleText(tuple(lines), size, "condensed")
 
 
-def _font(paragraph_index: int, count: int) -> str:
+def _font(paragraph_index: int, count: int) -> FontRole:
     """The first of several paragraphs says what kind of card it is: it is set bold."""
     return "bold" if paragraph_index == 0 and count > 1 else "regular"
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from functools import cache
 
+from pnp.draw.scene import FontRole
 from pnp.shipped import data_dir
 
 FONT_DIR = data_dir("fonts")
 
 # role -> (PDF name, file, SVG family, SVG weight, SVG stretch)
-FONTS = {
+FONTS: dict[FontRole, tuple[str, str, str, str, str]] = {
     "regular": ("PnpSans", "DejaVuSans.ttf", "DejaVu Sans", "normal", "normal"),
     "bold": ("PnpSans-Bold", "DejaVuSans-Bold.ttf", "DejaVu Sans", "bold", "normal"),
     "condensed": ("PnpSans-CondensedBold", "DejaVuSansCondensed-Bold.ttf",
@@ -39,7 +40,7 @@ def text_family() -> str:
 
 
 @cache
-def pdf_font(role: str) -> str:
+def pdf_font(role: FontRole) -> str:
     """Register the font for ``role`` with reportlab once and return its PDF name."""
     # reportlab ships no type hints
     from reportlab.pdfbase import pdfmetrics
@@ -50,7 +51,7 @@ def pdf_font(role: str) -> str:
     return name
 
 
-def string_width(text: str, role: str, size: float) -> float:
+def string_width(text: str, role: FontRole, size: float) -> float:
     """Width in points of ``text`` set in the font for ``role``."""
     from reportlab.pdfbase import pdfmetrics
 
@@ -58,7 +59,7 @@ def string_width(text: str, role: str, size: float) -> float:
     return width
 
 
-def greedy_lines(parts: list[str], role: str, size: float, width: float,
+def greedy_lines(parts: list[str], role: FontRole, size: float, width: float,
                  joiner: str = " ") -> list[str]:
     """``parts`` joined by ``joiner`` into lines no wider than ``width``, filled greedily.
 
@@ -81,7 +82,7 @@ def greedy_lines(parts: list[str], role: str, size: float, width: float,
 MIN_TEXT = 6.0  # points: the smallest text we print, on any piece, back, aid or legend
 
 
-def fit_size(text: str, role: str, size: float, width: float,
+def fit_size(text: str, role: FontRole, size: float, width: float,
              smallest: float = MIN_TEXT) -> float:
     """The largest size up to ``size`` at which ``text`` fits in ``width``, never below
     ``smallest``: text too long for its room at the smallest size is the caller's to

@@ -7,8 +7,10 @@ import math
 from collections.abc import Callable
 
 from pnp.draw.scene import (
+    Cap,
     Circle,
     Command,
+    Join,
     Outline,
     Point,
     Primitive,
@@ -29,8 +31,8 @@ class Pen:
         return unit * self.r
 
     def path(self, commands: tuple[Command, ...], fill: str | None = None,
-             stroke: str | None = None, width: float = 0.0, cap: str = "round",
-             join: str = "round") -> Outline:
+             stroke: str | None = None, width: float = 0.0, cap: Cap = "round",
+             join: Join = "round") -> Outline:
         return Outline(transform(commands, self.r, self.cx, self.cy),
                        Style(fill=fill, stroke=stroke, width=self.width(width), cap=cap,
                              join=join))

@@ -11,12 +11,17 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
+from typing import Literal
 
 import msgspec
 
 from pnp.model.tileset import Art
 
 Point = tuple[float, float]  # x, y in points, y down
+Cap = Literal["butt", "round", "square"]  # how a stroke's ends are drawn
+Join = Literal["miter", "round", "bevel"]  # how a stroke turns its corners
+FontRole = Literal["regular", "bold", "condensed", "italic"]  # see pnp.draw.fonts.FONTS
+Anchor = Literal["start", "middle", "end"]  # which part of the text sits at x
 # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",): the letter, then numbers.
 Command = tuple[str, *tuple[float, ...]]
 
@@ -27,8 +32,8 @@ class Style(msgspec.Struct, frozen=True):
     fill: str | None = None
     stroke: str | None = None
     width: float = 0.0
-    cap: str = "butt"  # butt | round | square
-    join: str = "miter"  # miter | round | bevel
+    cap: Cap = "butt"
+    join: Join = "miter"
     opacity: float = 1.0
     dash: tuple[float, ...] = ()  # on, off lengths for a dashed stroke
 
@@ -55,8 +60,8 @@ class Text(msgspec.Struct, frozen=True):
     y: float
     text: str
     size: float
-    font: str = "bold"  # regular | bold | condensed
-    anchor: str = "middle"  # start | middle | end
+    font: FontRole = "bold"
+    anchor: Anchor = "middle"
     fill: str = "#000000"
 
 

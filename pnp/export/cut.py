@@ -38,13 +38,13 @@ from pnp.impose.cutting import (
 )
 from pnp.impose.layout import Area, Group, PieceKind, Placement
 from pnp.impose.plans import component_groups
+from pnp.model.cutters import Cutter
 from pnp.model.options import BuildOptions
 from pnp.model.paper import Paper, paper_named
 from pnp.model.pieces import PieceCut, piece_cut, shape_cut
 from pnp.model.tileset import Tileset
 from pnp.units import mm
 
-CUTTERS = ("silhouette", "cricut")
 CRICUT_DPI = 300
 LINE_COLOUR = "#ff0000"  # cut lines: red hairlines, as cutter software shows them
 
@@ -52,7 +52,7 @@ LINE_COLOUR = "#ff0000"  # cut lines: red hairlines, as cutter software shows th
 class CutExport(msgspec.Struct, frozen=True):
     """Print-then-cut pages and cut files for one cutter and paper."""
 
-    cutter: str = "silhouette"
+    cutter: Cutter = "silhouette"
     paper: str = "letter"
     name = "cut"
     per_paper = False

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from pnp.draw.scene import Drawing, Outline, Primitive, Style, Text, rect
+from pnp.draw.scene import Drawing, FontRole, Outline, Primitive, Style, Text, rect
 from pnp.errors import InputError, Where
 from pnp.export.artifacts import Artifact
 from pnp.export.designs import GameDesigns
@@ -188,7 +188,7 @@ def contact_sheet(tileset: Tileset, pieces: list[Piece], images: list[Image.Imag
         items.append(Outline(rect(x, y, CELL, CELL, 4.0), Style(fill="#e4ded3")))
         lines = label_lines(piece)
         for line, text in enumerate(lines):
-            font = "regular" if line == len(lines) - 1 else "condensed"
+            font: FontRole = "regular" if line == len(lines) - 1 else "condensed"
             items.append(Text(x + CELL / 2, y + CELL + LINE * (line + 1), text, LABEL_SIZE,
                               font, "middle", "#1f1a16"))
     zoom = CONTACT_DPI / 72

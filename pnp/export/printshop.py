@@ -13,6 +13,7 @@ many of each to print. Pictures a tileset brings are passed on as they are
 from __future__ import annotations
 
 import io
+from typing import Literal
 
 import msgspec
 
@@ -29,10 +30,14 @@ from pnp.model.tileset import Tileset
 SHOP_BLEED = 9.0  # 1/8 in, what most print shops ask for
 
 
+# what a page shows: a tile, a back, or a card or token (its face, or its own reverse)
+ShopKind = Literal["tile", "back", "component", "reverse"]
+
+
 class ShopPage(msgspec.Struct, frozen=True):
     """One design on a page of its own, and how many copies of it to print."""
 
-    kind: str  # tile | back | component | reverse
+    kind: ShopKind
     name: str
     count: int
     drawing: Drawing

@@ -158,7 +158,7 @@ def _raster(candidate: Path, data: bytes, value: str, at: At) -> Any:
                        else str(problem), value,
                        "a valid PNG or JPEG file (or a self-contained SVG) of at most "
                        f"{MAX_PIXELS:,} pixels")
-    return Art(candidate, facts.format.lower(), data)
+    return Art(candidate, facts.format, data)
 
 
 def _svg(candidate: Path, data: bytes, value: str, at: At) -> Any:

@@ -15,6 +15,8 @@ import zlib
 
 import msgspec
 
+from pnp.model.tileset import ArtFormat
+
 MAX_PIXELS = 40_000_000  # 40 megapixels: a 6 in tile at well over 1,000 dpi
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 JPEG_FRAMES = frozenset({0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD,
@@ -25,7 +27,7 @@ JPEG_STANDALONE = frozenset({0x01, *range(0xD0, 0xD8)})
 class RasterFacts(msgspec.Struct, frozen=True):
     """What the bytes say: the format and the pixel size."""
 
-    format: str  # "PNG" | "JPEG"
+    format: ArtFormat
     width: int
     height: int
 
@@ -67,7 +69,7 @@ def _png(data: bytes) -> RasterFacts:
         offset = body_end + 4
     if size is None or not ended:
         raise RasterProblem("not a readable PNG or JPEG image (the PNG is cut short)")
-    return RasterFacts("PNG", size[0], size[1])
+    return RasterFacts("png", size[0], size[1])
 
 
 def _jpeg(data: bytes) -> RasterFacts:
@@ -92,4 +94,4 @@ def _jpeg(data: bytes) -> RasterFacts:
         offset += 2 + length
     if size is None or not data.rstrip(b"\x00").endswith(b"\xff\xd9"):
         raise RasterProblem("not a readable PNG or JPEG image (the JPEG is cut short)")
-    return RasterFacts("JPEG", size[0], size[1])
+    return RasterFacts("jpeg", size[0], size[1])

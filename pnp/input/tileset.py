@@ -54,8 +54,12 @@ from pnp.input.schema import (
 from pnp.input.tileset_values import tileset_value
 from pnp.model.icons import ICON_NAMES
 from pnp.model.tileset import (
+    COMPONENT_KINDS,
+    COMPONENT_SHAPES,
     DEFAULT_PALETTE,
     FEATURE_KINDS,
+    PATH_STYLES,
+    ROLES,
     Tileset,
     Tunnel,
 )
@@ -67,11 +71,7 @@ MAX_PIECES = 200_000  # copies of tiles, cards and tokens in all: about 6,700 Le
 MAX_KINDS = 1_000  # tile kinds, and components, in one file
 MAX_FEATURES = 40  # features on one face
 MAX_BOARD_PT = 72.0 * 100  # a board's width or height: about 200 Letter pages to glue
-ROLES = ("tunnel", "base", "event", "special")
 FEATURE_POSITIONS = ("center", "N", "NE", "E", "SE", "S", "SW", "W", "NW")
-COMPONENT_KINDS = ("card", "token")  # boards are the top-level `board`
-COMPONENT_SHAPES = ("rect", "round", "hex")
-PATH_STYLES = ("tunnel", "cavern")
 RESERVED_SHEETS = ("tiles", "cards", "tokens", "board")  # sheet kinds an aid may not be named
 MIN_SIZE_PT = 18.0  # a quarter inch: anything smaller cannot be cut by hand
 MAX_SIZE_PT = 72.0 * 6  # six inches: larger is a board, and no longer fits a sheet

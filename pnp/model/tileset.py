@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 import msgspec
 from msgspec.structs import replace
@@ -29,6 +29,20 @@ DEFAULT_PALETTE = {
 }
 
 
+# The closed sets a tileset's fields choose from, each declared once: the reader
+# offers exactly these choices, and mypy checks every comparison against them.
+PathStyle = Literal["tunnel", "cavern"]  # a cavern opens into a large irregular cave
+PATH_STYLES: tuple[PathStyle, ...] = get_args(PathStyle)
+Role = Literal["tunnel", "base", "event", "special"]  # what the rules treat a tile as
+ROLES: tuple[Role, ...] = get_args(Role)
+ComponentKind = Literal["card", "token"]  # printed on the cards or the tokens sheets
+COMPONENT_KINDS: tuple[ComponentKind, ...] = get_args(ComponentKind)
+ComponentShape = Literal["rect", "round", "hex"]  # the outline a piece is cut on
+COMPONENT_SHAPES: tuple[ComponentShape, ...] = get_args(ComponentShape)
+ArtFormat = Literal["svg", "png", "jpeg"]
+ART_FORMATS: tuple[ArtFormat, ...] = get_args(ArtFormat)
+
+
 class Tunnel(msgspec.Struct, frozen=True):
     """One tunnel: the edges it opens, joined inside the tile.
 
@@ -38,11 +52,11 @@ class Tunnel(msgspec.Struct, frozen=True):
 
     ports: tuple[str, ...]
     junction: bool = False
-    style: str = "tunnel"  # tunnel | cavern
+    style: PathStyle = "tunnel"
 
 
 FeatureKind = Literal["icon", "label", "text", "die"]
-FEATURE_KINDS: tuple[FeatureKind, ...] = ("icon", "label", "text", "die")
+FEATURE_KINDS: tuple[FeatureKind, ...] = get_args(FeatureKind)
 # where a feature of each kind sits on its face unless the file says
 DEFAULT_POSITION: dict[FeatureKind, str] = {"icon": "center", "label": "S", "text": "center",
                                             "die": "NE"}
@@ -67,7 +81,7 @@ class Art(msgspec.Struct, frozen=True):
     """
 
     path: Path
-    format: str  # "svg", "png" or "jpeg"
+    format: ArtFormat
     data: bytes
 
     def __repr__(self) -> str:
@@ -92,7 +106,7 @@ class TileKind(msgspec.Struct, frozen=True, dict=True):
     features: tuple[Feature, ...]
     rotatable: bool
     back: str
-    role: str = "tunnel"
+    role: Role = "tunnel"
     art: Art | None = None
     line: int = 0
     # The file declaring this kind when it is not the tileset's own (a mix's
@@ -138,11 +152,11 @@ class Component(msgspec.Struct, frozen=True):
     """A non-tile piece: card, token or board, with its own size and back."""
 
     name: str
-    kind: str
+    kind: ComponentKind
     count: int
     width: float
     height: float
-    shape: str
+    shape: ComponentShape
     features: tuple[Feature, ...]
     back: str
     line: int = 0

@@ -19,6 +19,7 @@ from typing import Any
 import msgspec
 
 from pnp.draw.fonts import greedy_lines, pdf_font, string_width
+from pnp.draw.scene import FontRole
 from pnp.rulebook.platypus import platypus_class
 
 # reportlab has no type hints: these names only say which of its objects is meant
@@ -48,7 +49,7 @@ class Heading(msgspec.Struct, frozen=True):
 class LineStyle(msgspec.Struct, frozen=True):
     """How one level of the contents is set."""
 
-    font: str  # a role of pnp.draw.fonts
+    font: FontRole
     size: float
     leading: float
     indent: float

@@ -17,7 +17,7 @@ import itertools
 import math
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 import msgspec
 
@@ -36,7 +36,9 @@ from pnp.model.tileset import TileKind, Tileset
 if TYPE_CHECKING:
     from markdown_it.token import Token
 
-DIRECTIVES = ("components", "how-to-print", "page-break", "diagram")
+Directive = Literal["components", "how-to-print", "page-break", "diagram"]
+DIRECTIVES: tuple[Directive, ...] = get_args(Directive)
+BlockKind = Literal["markdown", Directive]  # Markdown text, or what a directive generates
 MARKS: tuple[MarkKind, ...] = ("tick", "cross")
 Verdict = Literal["", "legal", "illegal"]
 # Bounds on a template, so that no template takes a build past a few seconds:
@@ -78,7 +80,7 @@ class Diagram(msgspec.Struct, frozen=True):
 class Block(msgspec.Struct, frozen=True):
     """One piece of a rulebook in reading order: Markdown tokens or a directive."""
 
-    kind: str  # "markdown" or a directive name
+    kind: BlockKind
     tokens: tuple[Token, ...] = ()
     diagram: Diagram | None = None
     line: int = 0
@@ -224,7 +226,8 @@ def _directive(template: Reading, token: Token, kinds: tuple[TileKind, ...],
     line = token.map[0] + 1 if token.map else 0
     words = token.info.split()
     name = words[1] if len(words) > 1 else ""
-    if name not in DIRECTIVES:
+    directive = next((known for known in DIRECTIVES if known == name), None)
+    if directive is None:
         hint = did_you_mean(name, DIRECTIVES)
         template.report(line, "pnp", f"unknown directive{hint}", name or token.info,
                         ", ".join(DIRECTIVES))
@@ -233,7 +236,7 @@ def _directive(template: Reading, token: Token, kinds: tuple[TileKind, ...],
         if token.content.strip():
             template.report(line + 1, f"pnp {name}", f"the '{name}' directive takes no body",
                             token.content.strip()[:40], "an empty fenced block")
-        return Block(name, line=line)
+        return Block(directive, line=line)
     diagram = _diagram(template, token.content, line, kinds, shape)
     return Block("diagram", diagram=diagram, line=line)
 

@@ -3,7 +3,9 @@ and what a finished mine holds level by level."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Literal
 
 import msgspec
 
@@ -27,6 +29,9 @@ VERTICAL = frozenset(("N", "S"))
 # What a tile shows, read from its features.
 
 
+Well = Literal["plain", "altar", "dragon"]  # a well, one with an altar, one with a dragon
+
+
 class TileFacts(msgspec.Struct, frozen=True):
     """Everything the rules need to know about a tile kind, taken from its features."""
 
@@ -35,7 +40,7 @@ class TileFacts(msgspec.Struct, frozen=True):
     plus_one_edges: tuple[str, ...] = ()  # tunnel ends marked "+1"
     plus_one_token: bool = False
     move_tile: bool = False
-    wells: tuple[str, ...] = ()  # "plain", "altar" or "dragon" for each well icon
+    wells: tuple[Well, ...] = ()  # for each well icon
     altars: tuple[int | None, ...] = ()  # printed value, None when the badge is missing
     fossils: tuple[int | None, ...] = ()
     sapphire: bool = False
@@ -53,7 +58,7 @@ class TileFacts(msgspec.Struct, frozen=True):
         return len(self.fossils) + dragons
 
 
-_WELL_ICONS = MappingProxyType({"well": "plain", "well-altar": "altar",
+_WELL_ICONS: Mapping[str, Well] = MappingProxyType({"well": "plain", "well-altar": "altar",
                                 "well-dragon": "dragon"})
 
 
@@ -68,7 +73,7 @@ def tile_facts(kind: TileKind) -> TileFacts:
     costs: list[int] = []
     veins = 0
     plus_edges: list[str] = []
-    wells: list[str] = []
+    wells: list[Well] = []
     altars: list[int | None] = []
     fossils: list[int | None] = []
     icons: set[str] = set()
@@ -327,7 +332,7 @@ def _run(mine: Mine, cell: Cell, edge: str) -> int:
     return count
 
 
-def well_points(mine: Mine, cell: Cell, well: str) -> int:
+def well_points(mine: Mine, cell: Cell, well: Well) -> int:
     """A well's VP: see docs/dynamine-layout.md for how we read the two formulas.
 
     A plain well pays 1 plus every other vertical tile of the shaft it sits in
