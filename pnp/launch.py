@@ -1,7 +1,7 @@
 """The ``pnp`` command's entry point: a build forks its workers' zygote before all else.
 
-A build's workers need the drawing stack imported and the fonts read, about
-a third of a second. Forked here, before click or any of pnp's commands is
+A build's workers need the drawing stack imported and the fonts read, which
+takes longer than reading the tilesets. Forked here, before click or any of pnp's commands is
 imported, the zygote does that on the second core while this process reads
 the command line and the tilesets; :func:`pnp.cli.early_workers` then tells
 it what to build. Every other command goes straight on to :mod:`pnp.cli`.
@@ -9,6 +9,8 @@ it what to build. Every other command goes straight on to :mod:`pnp.cli`.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import sys
 from typing import TYPE_CHECKING
 
@@ -21,6 +23,10 @@ BUILD_WORK = "pnp.assemble.jobs:job_work"
 
 def main() -> None:
     """Run ``pnp`` with the command line's arguments (the console script)."""
+    # What a command leaves alive when it ends (a build's files and the drawings
+    # behind them) goes with the process: collecting it first, at exit, would
+    # only make a build wait.
+    atexit.register(gc.freeze)
     workers = zygote_for(sys.argv[1:2])
     try:
         from pnp.cli import main as command

@@ -11,6 +11,7 @@ the real files.
 
 from __future__ import annotations
 
+from importlib.resources import files  # a package loaded some other way
 from pathlib import Path
 
 
@@ -19,6 +20,5 @@ def data_dir(name: str) -> Path:
     beside = Path(__file__).parent / "data" / name
     if beside.is_dir():
         return beside.resolve()
-    from importlib.resources import files  # a package loaded some other way
 
     return Path(str(files("pnp").joinpath("data", name))).resolve()

@@ -1,7 +1,7 @@
 """Forked workers, started warm, that keep each game's jobs together (for builds).
 
 Every worker needs the same start: the drawing stack imported and the fonts
-read, about a third of a second here. One process, the *zygote*, does that
+read. One process, the *zygote*, does that
 once, while the main process is still reading the command line and the
 tilesets (``pnp build`` forks it first of all, see :mod:`pnp.launch`), and
 then forks the workers, which start warm and share its memory.
@@ -255,8 +255,8 @@ def _zygote(pairs: list[tuple[Connection, Connection]], start: str, told: Connec
     # leave its pages shared, untouched by the collector's bookkeeping). A
     # worker, which lives for one build and makes many short-lived objects,
     # looks for garbage among its young objects every YOUNG_OBJECTS new ones
-    # instead of every 700: a build's workers spent 40-65 ms each collecting,
-    # and spend about 18 ms.
+    # instead of every 700, which made a build's workers spend several times as
+    # long collecting.
     gc.disable()
     module, _, name = start.partition(":")
     make = getattr(importlib.import_module(module), name)

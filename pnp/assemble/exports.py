@@ -24,6 +24,7 @@ from pnp.export.raster import warm_up
 from pnp.input.names import check_files
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
+from pnp.rulebook.names import humanise, tile_name
 
 
 class FolderExporter(Exporter, Protocol):
@@ -67,7 +68,6 @@ def piece_nickname(tileset: Tileset, piece: Piece) -> str:
     """What a player calls a piece: a tile by what it shows, the same words as the
     rulebook's list of components ("Bend with a vein (cost 3)"), other pieces by their id
     in words."""
-    from pnp.rulebook.names import humanise, tile_name
 
     words = (tile_name(tileset.tile(piece.name), tileset.shape) if piece.kind == "tile"
              else humanise(piece.name))

@@ -13,12 +13,16 @@ import functools
 from collections.abc import Callable
 from typing import Protocol
 
+import markdown_it  # noqa: F401
 import msgspec
+import reportlab.pdfgen.canvas  # noqa: F401  # the import is the point
 
+from pnp.draw.fonts import FONTS, pdf_font
 from pnp.export.artifacts import Artifact, Exporter
 from pnp.export.designs import GameDesigns
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
+from pnp.rulebook.paragraphs import styles
 from pnp.workers import Plan, Workers, worker_count
 
 
@@ -200,17 +204,11 @@ def warm_up(options: BuildOptions) -> None:
     game) leaves them to the jobs that need them, since the workers start
     only when this is done.
     """
-    import reportlab.pdfgen.canvas  # noqa: F401  # the import is the point
 
-    import pnp.model.rock
 
     if not options.rulebook:
         return
-    import markdown_it  # noqa: F401
 
-    import pnp.export.aids  # noqa: F401
-    from pnp.draw.fonts import FONTS, pdf_font
-    from pnp.rulebook.paragraphs import styles
 
     for role in FONTS:
         pdf_font(role)

@@ -54,6 +54,11 @@ from pnp.errors import InputError, Where
 from pnp.input.bounded import read_bounded
 from pnp.input.jsontext import parse_json
 
+try:  # Windows has no flock (nor opens folders as files)
+    import fcntl
+except ImportError:  # pragma: no cover - tested on Linux
+    fcntl = None  # type: ignore[assignment, unused-ignore]
+
 LEFTOVER = re.compile(r"^\.(?P<game>[a-z0-9][a-z0-9-]*)\."
                       r"(?P<kind>staging|v|link|old)-[a-z0-9_]+$")
 LINKS = os.name == "posix"  # symbolic links need no privilege here
@@ -236,9 +241,7 @@ def lock_folder(folder: Path, wait: bool) -> int | None:
     None on Windows, which has no ``flock`` (nor opens folders as files): there,
     builds into one folder must not run at once.
     """
-    try:
-        import fcntl
-    except ImportError:
+    if fcntl is None:
         return None
     handle = os.open(folder, os.O_RDONLY)
     try:

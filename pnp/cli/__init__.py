@@ -10,9 +10,7 @@ status 2; rule violations found by ``validate`` are exit status 1.
 
 from __future__ import annotations
 
-import atexit
 import contextlib
-import gc
 import importlib
 import io
 import sys
@@ -44,11 +42,6 @@ if TYPE_CHECKING:
     from pnp.model.tileset import Tileset
     from pnp.rules import Finding, GameRules, Setup
 
-
-# What a command leaves alive when it ends (a build's files and the drawings
-# behind them) goes with the process. Collecting it first, at exit, would only
-# add a twentieth of a second to a build.
-atexit.register(gc.freeze)
 
 # Commands with a module of their own, imported only when named (or listed by
 # --help), so `pnp validate` does not load the code of `pnp watch`.

@@ -38,6 +38,7 @@ from pnp.draw.scene import (
 )
 from pnp.geometry.shapes import Shape
 from pnp.model.pieces import PieceCut, shape_cut
+from pnp.model.rock import Footprint, Placer, room_sign  # only tiles with tunnels and features
 from pnp.model.tileset import Art, Back, Feature, TileKind, Tileset, Tunnel
 
 FLOOR_RATIO = 0.30  # tunnel floor width as a share of the tile size
@@ -462,7 +463,6 @@ def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, 
     elsewhere, and may overlap that icon but nothing else. A name too long for
     any rock (a base tile's) goes into the tile's chamber under its icon.
     """
-    from pnp.model.rock import Footprint, Placer  # only tiles with tunnels and features
 
     frame = tile_frame(shape, size)
     width, height = shape.box(size)
@@ -521,7 +521,6 @@ def _sign_in_room(look: _Look, placed: list[_Placed], room: float, size: float,
                   points: Callable[[Point], Point]) -> bool:
     """Set a long name low in the tile's room and move the room's icon above it (shrunk),
     if the two fit; say whether they did."""
-    from pnp.model.rock import room_sign
 
     icon = next((entry for entry in placed if entry.look.feat.kind == "icon" and
                  entry.central and entry.badge is None), None)

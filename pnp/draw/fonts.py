@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from functools import cache
 
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
 from pnp.draw.scene import FontRole
 from pnp.shipped import data_dir
 
@@ -29,7 +33,6 @@ FONTS: dict[FontRole, tuple[str, str, str, str, str]] = {
 def text_family() -> str:
     """Register regular, bold and italic as one family, so <b> and <i> work in Platypus."""
     # reportlab ships no type hints
-    from reportlab.lib.fonts import addMapping
 
     regular, bold, italic = pdf_font("regular"), pdf_font("bold"), pdf_font("italic")
     addMapping(regular, 0, 0, regular)
@@ -43,8 +46,6 @@ def text_family() -> str:
 def pdf_font(role: FontRole) -> str:
     """Register the font for ``role`` with reportlab once and return its PDF name."""
     # reportlab ships no type hints
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
     name, filename, *_ = FONTS[role]
     pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
@@ -53,7 +54,6 @@ def pdf_font(role: FontRole) -> str:
 
 def string_width(text: str, role: FontRole, size: float) -> float:
     """Width in points of ``text`` set in the font for ``role``."""
-    from reportlab.pdfbase import pdfmetrics
 
     width: float = pdfmetrics.stringWidth(text, pdf_font(role), size)
     return width

@@ -17,7 +17,21 @@ import io
 from typing import Any
 
 import msgspec
-from reportlab.platypus import Flowable  # aids are imported only when one is made
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,  # aids are imported only when one is made
+    Frame,
+    FrameBreak,
+    KeepTogether,
+    PageTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from pnp.draw.fonts import pdf_font
 from pnp.draw.legend import badge_chip, icon_chip
@@ -55,9 +69,6 @@ class Look(msgspec.Struct, frozen=True):
 
 
 def _styles(look: Look) -> dict[str, Any]:  # reportlab styles are untyped
-    from reportlab.lib.colors import HexColor
-    from reportlab.lib.enums import TA_CENTER
-    from reportlab.lib.styles import ParagraphStyle
 
     body, leading = look.body, look.body * 1.2
     return {
@@ -110,8 +121,6 @@ def _row_cells(row: AidRow, look: Look, styles: dict[str, Any],
 def _section_table(section: AidSection, width: float, look: Look,
                    colours: dict[str, str]) -> Any:
     """A section as one table: a heading band, its rows, then its rules one to a row."""
-    from reportlab.lib.colors import HexColor
-    from reportlab.platypus import Table, TableStyle
 
     styles = _styles(look)
     first = look.icon + 4
@@ -157,7 +166,6 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str]) -> l
     is made before anything is drawn; if even the smallest look is too tall,
     it is used anyway and the aid runs onto a second page.
     """
-    from reportlab.platypus import FrameBreak, KeepTogether, Spacer
 
     for body, icon in LOOKS:
         look = Look(body, icon)
@@ -171,7 +179,6 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str]) -> l
 
 
 def _story(aid: Aid, game_title: str, column: float, room: float) -> list[Any]:
-    from reportlab.platypus import FrameBreak
 
     styles = _styles(Look(*LOOKS[0]))
     colours = {**DEFAULT_PALETTE, **dict(aid.palette)}
@@ -195,7 +202,6 @@ def render_aid(aid: Aid, paper: Paper, game_title: str) -> tuple[bytes, int]:
 
 def _frames(paper: Paper) -> tuple[list[Any], float, float]:
     """A full-width frame for the title, then two columns; a column's width and height."""
-    from reportlab.platypus import Frame
 
     left = SAFE_MARGIN + 10.0
     width = paper.width - 2 * left
@@ -211,8 +217,6 @@ def _frames(paper: Paper) -> tuple[list[Any], float, float]:
 
 
 def _render(aid: Aid, paper: Paper, game_title: str, total: int) -> tuple[bytes, int]:
-    from reportlab.pdfgen.canvas import Canvas
-    from reportlab.platypus import BaseDocTemplate, PageTemplate
 
     binary_streams()
     buffer = io.BytesIO()

@@ -19,6 +19,7 @@ import json
 from typing import Any
 
 import msgspec
+from PIL import Image
 
 from pnp.draw.art import design_tile
 from pnp.draw.components import design_component
@@ -206,7 +207,6 @@ def print_pdf(pages: list[CutPage], drawings: dict[tuple[str, str], Drawing], sh
 
 def cricut_png(page: CutPage, drawings: dict[tuple[str, str], Drawing], sheet: Paper) -> bytes:
     """Page ``page`` as a picture for Design Space: pieces apart on a transparent ground."""
-    from PIL import Image
 
     scale = CRICUT_DPI / 72
     image = Image.new("RGBA", (round(sheet.width * scale), round(sheet.height * scale)))

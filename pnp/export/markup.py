@@ -22,6 +22,8 @@ import re
 from collections.abc import Iterable
 from typing import Any, LiteralString, Protocol
 
+from reportlab.platypus import Paragraph  # reportlab ships no type hints
+
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -75,7 +77,6 @@ def _require(value: object) -> Markup:
 
 def paragraph(markup: Markup, style: Any) -> Any:
     """A reportlab Paragraph of markup made here, never of a plain string."""
-    from reportlab.platypus import Paragraph  # reportlab ships no type hints
 
     return Paragraph(_require(markup), style)
 

@@ -13,11 +13,16 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from reportlab.pdfgen.canvas import Canvas, fp_str
+
 from pnp import __version__
 from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Drawing
 from pnp.export.designs import APRON
 from pnp.export.pdfdraw import Recorder, draw
+from pnp.export.reportlab_private import binary_streams as install
+from pnp.export.reportlab_private import place_forms
+from pnp.impose.gutterfold import fold_line, halves  # a mode few builds use
 from pnp.impose.layout import (
     FOOTER_BAND,
     HEADER_BAND,
@@ -48,7 +53,6 @@ FOLD_LINE = (0.45, 0.5)  # a gutterfold page's fold: grey, dashed
 def binary_streams() -> None:
     """Write every stream binary and compress each once (reportlab's own globals, set in
     :func:`pnp.export.reportlab_private.binary_streams`); every renderer calls this."""
-    from pnp.export.reportlab_private import binary_streams as install
 
     install()
 
@@ -56,7 +60,6 @@ def binary_streams() -> None:
 def new_canvas(buffer: io.BytesIO, width: float, height: float, title: str,
                subject: str) -> Any:
     """A reportlab canvas that writes reproducible bytes with only embedded fonts."""
-    from reportlab.pdfgen.canvas import Canvas
 
     binary_streams()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1,
@@ -238,9 +241,7 @@ def _place_forms(canvas: Any, placements: tuple[Placement, ...],
     A stress sheet places thousands of forms, so they are written straight
     to the page (see :func:`pnp.export.reportlab_private.place_forms`).
     """
-    from reportlab.pdfgen.canvas import fp_str
 
-    from pnp.export.reportlab_private import place_forms
 
     place_forms(canvas, ((fp_str(-1, 0, 0, -1, p.x + p.w, p.y + p.h) if p.turned
                           else fp_str(1, 0, 0, 1, p.x, p.y), form_names[p.art])
@@ -271,7 +272,6 @@ def _mark(canvas: Any, plan: SheetPlan, page: Page,
 
 def _fold_marks(canvas: Any, plan: SheetPlan, page: Page) -> None:
     """A gutterfold page's crop marks, mirrored across the fold, and the dashed fold line."""
-    from pnp.impose.gutterfold import fold_line, halves  # a mode few builds use
 
     paper = plan.paper
     marks = crop_marks(page.grid, page.used, paper, plan.bleed, halves(paper, page.fold))

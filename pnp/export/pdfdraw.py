@@ -20,8 +20,17 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from reportlab import rl_config
+from reportlab.graphics import renderPDF
+from reportlab.lib.colors import CMYKColor, HexColor
+from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.utils import ImageReader
+from svglib.fonts import FontMap
+from svglib.svglib import svg2rlg
+
 from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
+from pnp.export.reportlab_private import operators
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -72,7 +81,6 @@ class Inks:
 
     def __call__(self, value: str) -> Any:
         if value not in self.made:
-            from reportlab.lib.colors import CMYKColor, HexColor
 
             colour = HexColor(value)
             if self.cmyk:
@@ -114,7 +122,6 @@ class _Path:
 
 
 def _path(commands: tuple[Command, ...], height: float) -> _Path:
-    from reportlab.lib.rl_accel import fp_str
 
     parts = ["n"] if commands else []
     for command in commands:
@@ -143,7 +150,6 @@ def draw(canvas: Any, drawing: Drawing, recorder: Recorder | None = None,
     if recorder is None or _has_picture(drawing.items):  # user art may change the state
         _emit(canvas, drawing.items, drawing.height, inks, None)
         return
-    from pnp.export.reportlab_private import operators
 
     recorded: list[Step] = []
     _emit(canvas, drawing.items, drawing.height, inks, recorded, operators(canvas))
@@ -275,7 +281,6 @@ def _picture(canvas: Any, item: Picture, height: float) -> None:
     if item.art.format == "svg":
         _svg_picture(canvas, item, bottom)
     else:
-        from reportlab.lib.utils import ImageReader
 
         canvas.drawImage(ImageReader(io.BytesIO(item.art.data)), item.x, bottom, item.width,
                          item.height, mask="auto")
@@ -284,9 +289,6 @@ def _picture(canvas: Any, item: Picture, height: float) -> None:
 def _svg_picture(canvas: Any, item: Picture, bottom: float) -> None:
     """Draw checked SVG art. Given bytes rather than a path, svglib has no folder to
     resolve a link against, and the font map never loads a font file."""
-    from reportlab import rl_config
-    from reportlab.graphics import renderPDF
-    from svglib.svglib import svg2rlg
 
     art = svg2rlg(io.BytesIO(item.art.data), font_map=_package_fonts())
     if art is None or not art.width or not art.height:
@@ -318,7 +320,6 @@ def _package_fonts() -> Any:
     (``<family>.ttf``, or whatever fc-match answers), so an SVG could name a
     font file anywhere on the machine and have it embedded in the PDF.
     """
-    from svglib.fonts import FontMap
 
     class PackageFonts(FontMap):
         def find_font(self, font_name: str, weight: str = "normal",

@@ -15,6 +15,7 @@ import math
 from typing import TYPE_CHECKING
 
 import msgspec
+from PIL.Image import Resampling
 
 from pnp.draw.scene import Drawing, FontRole, Outline, Primitive, Style, Text, rect
 from pnp.errors import InputError, Where
@@ -154,7 +155,6 @@ def _thumbnail(piece: Piece, image: Image.Image) -> tuple[Image.Image, tuple[int
     Averaging boxes of pixels is the right filter for shrinking several times
     over, and much quicker than a windowed one.
     """
-    from PIL.Image import Resampling
 
     width, height = piece.inches
     scale = min(CELL / (width * 72), CELL / (height * 72)) * CONTACT_DPI / 72

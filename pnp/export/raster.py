@@ -15,6 +15,11 @@ import struct
 import zlib
 from typing import TYPE_CHECKING
 
+import cairosvg  # noqa: F401
+from cairosvg.parser import Tree
+from cairosvg.surface import PNGSurface
+from PIL import Image
+
 from pnp.draw.scene import Drawing
 from pnp.export.svg import to_svg
 
@@ -39,9 +44,6 @@ def render(drawing: Drawing, size: tuple[int, int]) -> Image.Image:
     picture once, at the compression it chooses, and cuts and pastes sheets
     without decoding PNGs again.
     """
-    from cairosvg.parser import Tree
-    from cairosvg.surface import PNGSurface
-    from PIL import Image
 
     tree = Tree(bytestring=to_svg(drawing).encode("utf-8"), unsafe=False)
     surface = PNGSurface(tree, None, 72, output_width=size[0], output_height=size[1])
@@ -107,5 +109,3 @@ def encode(image: Image.Image, dpi: float | None = None) -> bytes:
 def warm_up() -> None:
     """Load the rasteriser and the image library now (about a second, mostly cairo's
     bindings), so forked workers inherit them instead of each loading them again."""
-    import cairosvg  # noqa: F401
-    from PIL import Image  # noqa: F401

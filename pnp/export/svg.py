@@ -18,6 +18,8 @@ import base64
 import math
 import re
 
+import cairosvg
+
 from pnp.draw.fonts import FONTS
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
 from pnp.errors import InputError, Where
@@ -200,7 +202,6 @@ def to_png(drawing: Drawing, dpi: float = 300.0) -> bytes:
 
     Within the pixel budget only (:func:`check_pixel_budget`).
     """
-    import cairosvg
 
     check_pixel_budget(drawing, dpi)
 

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import io
 
+from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+
 from pnp import __version__
 from pnp.model.paper import Paper
+
+
+def booklet_sheets(pages: int) -> int:
+    """The sides a booklet of ``pages`` prints: two pages to a side, padded to fours."""
+    return 2 * -(-pages // 4)
 
 
 def booklet(pdf: bytes, paper: Paper) -> bytes:
@@ -14,7 +21,6 @@ def booklet(pdf: bytes, paper: Paper) -> bytes:
     Each printed sheet carries four pages (two per side); padding with blank
     pages to a multiple of four keeps the signature folding correctly.
     """
-    from pypdf import PageObject, PdfReader, PdfWriter, Transformation
 
     reader = PdfReader(io.BytesIO(pdf))
     pages: list[PageObject | None] = list(reader.pages)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pnp.errors import InputError
 from pnp.impose.duplex import shift_backs
+from pnp.impose.gutterfold import impose_gutterfold  # a mode few builds use
 from pnp.impose.layout import (
     Group,
     Margins,
@@ -26,7 +27,6 @@ def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan
     """The imposition of every tile copy (fronts, then mirrored backs) on ``paper``, with
     the tokens on the last page when they all fit there (:mod:`pnp.impose.sharing`)."""
     if options.duplex == "gutterfold":
-        from pnp.impose.gutterfold import impose_gutterfold  # a mode few builds use
 
         width, height = tileset.shape.box(tileset.size)
         tiles: tuple[tuple[str, int, PieceKind], ...] = tuple(
@@ -56,7 +56,6 @@ def plan_components(tileset: Tileset, kind: str, paper: str,
         return None
     source = str(tileset.source)
     if options.duplex == "gutterfold":
-        from pnp.impose.gutterfold import impose_gutterfold
 
         return impose_gutterfold(groups, paper_named(paper), options.bleed, _reverses(tileset),
                                  source)

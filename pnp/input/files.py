@@ -18,7 +18,10 @@ from typing import Any
 
 from pnp.input.bounded import NotRegular, TooLarge, read_bounded, size_text
 from pnp.input.load import MAX_FILE_BYTES
+from pnp.input.raster import MAX_PIXELS, RasterProblem, inspect
 from pnp.input.reading import BROKEN, At, Kind, describe
+from pnp.input.svg import ALLOWED as SVG_ALLOWED
+from pnp.input.svg import SvgProblem, check_svg
 from pnp.model.tileset import Art
 
 ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -149,7 +152,6 @@ def check_art(candidate: Path, value: str, at: At) -> Any:
 
 
 def _raster(candidate: Path, data: bytes, value: str, at: At) -> Any:
-    from pnp.input.raster import MAX_PIXELS, RasterProblem, inspect
 
     try:
         facts = inspect(data)
@@ -162,8 +164,6 @@ def _raster(candidate: Path, data: bytes, value: str, at: At) -> Any:
 
 
 def _svg(candidate: Path, data: bytes, value: str, at: At) -> Any:
-    from pnp.input.svg import ALLOWED as SVG_ALLOWED
-    from pnp.input.svg import SvgProblem, check_svg
 
     try:
         checked = check_svg(data)

@@ -249,9 +249,9 @@ def first_of(characters: str, text: str) -> re.Match[str] | None:
     Every character of both classes above is one ``str.isprintable`` refuses,
     so text that is printable once tabs and line breaks are set aside holds
     none of them, and the check costs one pass in C. Only other text needs
-    the expression, compiled the first time it is needed (about a millisecond,
-    most of what checking a whole file would otherwise cost) and kept by the
-    ``re`` module's own cache.
+    the expression, compiled the first time it is needed (compiling it was
+    most of what checking a whole file cost) and kept by the ``re`` module's
+    own cache.
     """
     if text.isprintable() or \
             text.replace("\n", "").replace("\t", "").replace("\r", "").isprintable():

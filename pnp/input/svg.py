@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -120,7 +121,6 @@ def check_svg(content: bytes) -> CheckedSvg:
     text, encoding = decode(content)
     body = _without_declaration(text)
     _refuse_declarations(body)
-    import xml.etree.ElementTree as ElementTree
 
     try:
         root = ElementTree.fromstring(body)

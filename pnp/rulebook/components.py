@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from reportlab.platypus import Spacer, Table, TableStyle
+
 from pnp.draw.components import design_component
 from pnp.draw.fonts import pdf_font
 from pnp.export import markup
@@ -29,7 +31,6 @@ def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable
     never by their ids, and kinds that read the same share a line, so a game
     of eighty tile designs still lists on a page or two.
     """
-    from reportlab.platypus import Spacer, Table, TableStyle
 
     tileset = designs.tileset
     entries = _tile_entries(designs) + _component_entries(designs)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import msgspec
+from reportlab.lib.colors import HexColor
 
 from pnp import __version__
 from pnp.draw.components import design_component
@@ -194,6 +195,5 @@ def _fill(canvas: Canvas, colour: str, x: float, y: float, width: float,
 
 
 def _colour(value: str) -> Any:
-    from reportlab.lib.colors import HexColor
 
     return HexColor(value)

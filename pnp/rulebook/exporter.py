@@ -11,7 +11,6 @@ again when it typesets the game's book (see :func:`pnp.assemble.jobs.job_work`).
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import msgspec
@@ -23,8 +22,8 @@ from pnp.model.paper import paper_named
 from pnp.model.tileset import Tileset
 from pnp.rulebook.templates import template_path
 
-# The Markdown parser, Platypus and pypdf take a third of a second to import,
-# so they are imported when a rulebook is really wanted: `--no-rulebook`
+# The Markdown parser, Platypus and pypdf are slow to import, so they are
+# imported when a rulebook is really wanted: `--no-rulebook`
 # builds and games without a template never pay for them.
 
 
@@ -36,13 +35,6 @@ def rulebook_template(tileset: Tileset, options: BuildOptions) -> Path | None:
     if not (tileset.rulebook or template.parent.is_dir()):
         return None
     return template
-
-
-def page_count(pdf: bytes) -> int:
-    """Pages in a finished PDF, for the manifest."""
-    from pypdf import PdfReader
-
-    return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
 class Rulebooks(msgspec.Struct, frozen=True):
@@ -70,7 +62,7 @@ class Rulebooks(msgspec.Struct, frozen=True):
         tileset, options = designs.tileset, designs.options
         template = rulebook_template(tileset, options)
         assert template is not None
-        from pnp.impose.booklet import booklet
+        from pnp.impose.booklet import booklet, booklet_sheets
         from pnp.rulebook.designs import Designs
         from pnp.rulebook.source import parse
         from pnp.rulebook.typeset import typeset_rulebook
@@ -88,5 +80,5 @@ class Rulebooks(msgspec.Struct, frozen=True):
                 path = f"{tileset.game}-rulebook-booklet-{name}.pdf"
                 artifacts.append(Artifact(path, imposed, {
                     "kind": "rulebook-booklet", "paper": name, "path": path,
-                    "pages": page_count(imposed), "placements": []}))
+                    "pages": booklet_sheets(pages), "placements": []}))
         return artifacts

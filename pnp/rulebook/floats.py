@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from reportlab.platypus import ActionFlowable, PageBreak
+
+from pnp.export.reportlab_private import frame_at_top, frame_room, kept_together, stacked_height
 from pnp.rulebook.platypus import platypus_class
 
 Flowable = Any  # reportlab is untyped
@@ -33,7 +36,6 @@ class Float(platypus_class("KeepTogether")):  # type: ignore[misc]  # reportlab 
         float, and measuring a table of a thousand rows once per paragraph
         made a long table followed by many paragraphs take minutes.
         """
-        from pnp.export.reportlab_private import kept_together, stacked_height
 
         heights: dict[float, float] = self.__dict__.setdefault("_heights_by_width", {})
         if width not in heights:
@@ -43,7 +45,6 @@ class Float(platypus_class("KeepTogether")):  # type: ignore[misc]  # reportlab 
 
 def _may_overtake(flowable: Flowable) -> bool:
     """Whether ``flowable`` is running text that may go ahead of a float."""
-    from reportlab.platypus import ActionFlowable, PageBreak
 
     if isinstance(flowable, (Float, PageBreak, ActionFlowable)):
         return False
@@ -60,7 +61,6 @@ def let_text_overtake(flowables: list[Flowable], frame: Any) -> None:
     time, so text keeps flowing past it until the page is full; on the next
     page it fits and is placed at once.
     """
-    from pnp.export.reportlab_private import frame_at_top, frame_room
 
     if len(flowables) < 2 or not isinstance(flowables[0], Float) or frame_at_top(frame):
         return  # at the top of a page a float is placed (or split) as it comes

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from reportlab.platypus import ListFlowable, ListItem, Preformatted, Spacer, Table, TableStyle
+
 from pnp.draw.fonts import pdf_font, string_width
 from pnp.export import markup
 from pnp.export.markup import Markup
@@ -113,14 +115,12 @@ class _MarkdownRun:
         self.stack.append(("list", [], {"ordered": ordered, "start": start}))
 
     def list_close(self, token: Token) -> None:
-        from reportlab.platypus import ListFlowable
 
         _, items, info = self.stack.pop()
         indent = LIST_INDENT
         if info["ordered"]:  # room for the widest number, so "10." never runs into its text
             widest = f"{info['start'] + len(items) - 1}."
             indent = max(indent, string_width(widest, "regular", LIST_NUMBER_SIZE) + 5.0)
-        from reportlab.platypus import ListItem
 
         items = [ListItem(children, leftIndent=indent) for children in items]
         self.add(ListFlowable(items, bulletType="1" if info["ordered"] else "bullet",
@@ -133,7 +133,6 @@ class _MarkdownRun:
 
     def item_close(self, token: Token) -> None:
         """An item's flowables; its list wraps them once it knows its widest number."""
-        from reportlab.platypus import Spacer
 
         _, children, _ = self.stack.pop()
         self.add(children or [Spacer(1, 1)])
@@ -159,7 +158,6 @@ class _MarkdownRun:
             self.row = None
 
     def table_close(self, token: Token) -> None:
-        from reportlab.platypus import Spacer
 
         if self.table_rows is not None:
             widths = column_widths(self.table_rows, self.width)
@@ -168,12 +166,10 @@ class _MarkdownRun:
             self.table_rows = None
 
     def fence(self, token: Token) -> None:
-        from reportlab.platypus import Preformatted
 
         self.add(Preformatted(token.content, self.sheet["cell"]))
 
     def rule(self, token: Token) -> None:
-        from reportlab.platypus import Spacer
 
         self.add(Spacer(1, 8))
 
@@ -201,7 +197,6 @@ _MARKDOWN = {
 
 def note(children: list[Flowable], width: float) -> Flowable:
     """A quoted block as a tinted box with an accent rule on its left."""
-    from reportlab.platypus import Table, TableStyle
 
     box = Table([[children]], colWidths=[width - 4])
     box.setStyle(TableStyle([

@@ -7,6 +7,9 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any
 
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+
 from pnp.draw.fonts import pdf_font, text_family
 from pnp.export import markup
 from pnp.export.markup import Markup
@@ -106,7 +109,6 @@ class Paragraph(platypus_class("Paragraph")):  # type: ignore[misc]  # reportlab
 
 def colour(value: str) -> Colour:
     # reportlab ships no type hints
-    from reportlab.lib.colors import HexColor
 
     return HexColor(value)
 
@@ -114,7 +116,6 @@ def colour(value: str) -> Colour:
 def styles() -> dict[str, Style]:
     """Paragraph styles in our embedded family."""
     # reportlab ships no type hints
-    from reportlab.lib.styles import ParagraphStyle
 
     family = text_family()
     bold = pdf_font("bold")

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import reportlab.platypus
+
 
 def platypus_class(name: str) -> Any:
     """The class ``reportlab.platypus.<name>``."""
-    import reportlab.platypus
 
     return getattr(reportlab.platypus, name)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from reportlab.platypus import Spacer, Table, TableStyle
+
 from pnp.draw.board import design_board
 from pnp.export import markup
 from pnp.export.pdf import draw_scale_check, scale_check_size
@@ -58,7 +60,6 @@ def _print_row(sheet: dict[str, Style], row: PrintRow, with_stock: bool,
         Paragraph(markup.text(row.name), sheet["cell"])
     if with_stock:
         return [name, *text_row(sheet, row.stock, *row.counts)]
-    from reportlab.platypus import Spacer
 
     under = Paragraph(markup.text(row.stock), sheet["cell"]) if row.stock else Spacer(1, 0)
     return [[name, under], *text_row(sheet, *row.counts)]
@@ -136,7 +137,6 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
 
     Said as the build made the sheets: on its papers, for its duplex mode
     (a gutterfold build's sheets are folded, not printed double-sided)."""
-    from reportlab.platypus import Spacer, Table, TableStyle
 
     papers = options.papers
     titles = [paper_named(paper).title for paper in papers]

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
 import msgspec
+from markdown_it import MarkdownIt
 
 from pnp.draw.diagram import PAWN_COLOURS, MarkKind
 from pnp.errors import InputError, Problem, Where, did_you_mean
@@ -105,7 +106,6 @@ def parse(path: Path, tileset: Tileset) -> Source:
 @functools.lru_cache(maxsize=16)
 def _parse(path: Path, text: str, kinds: tuple[TileKind, ...], shape: Shape) -> Source:
     """Blocks in reading order; every mistake in the template is raised together at the end."""
-    from markdown_it import MarkdownIt
 
     # no raw HTML: a tag in the template is text to print, never markup to pass on
     # typographer: curly quotes and apostrophes, en and em dashes from -- and ---,

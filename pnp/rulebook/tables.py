@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from reportlab.platypus import Table, TableStyle
+
 from pnp.draw.fonts import greedy_lines, pdf_font, string_width
 from pnp.export import markup
 from pnp.rulebook.paragraphs import ACCENT, Paragraph, colour
@@ -18,7 +20,6 @@ Style = Any  # a ParagraphStyle
 
 def table(rows: list[list[Flowable]], widths: list[float]) -> Flowable:
     """A table of the Markdown's rows with these column widths."""
-    from reportlab.platypus import Table, TableStyle
 
     table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle(table_style()))

@@ -18,6 +18,15 @@ import io
 import zlib
 from typing import TYPE_CHECKING, Any
 
+from reportlab.platypus import (
+    Frame,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Spacer,
+)
+from reportlab.platypus.doctemplate import LayoutError
+
 from pnp import __version__
 from pnp.draw.fonts import pdf_font
 from pnp.errors import InputError, Where
@@ -104,14 +113,6 @@ def typeset_rulebook(tileset: Tileset, source: Source,
 def _typeset(tileset: Tileset, source: Source,
              designs: Designs) -> tuple[dict[str, bytes], int]:
     """typeset_rulebook, with the book's :class:`Typeset` at hand."""
-    from reportlab.platypus import (
-        Frame,
-        NextPageTemplate,
-        PageBreak,
-        PageTemplate,
-        Spacer,
-    )
-    from reportlab.platypus.doctemplate import LayoutError
 
     binary_streams()
     sheet = styles()

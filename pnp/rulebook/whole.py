@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnp.export.reportlab_private import stacked_height
+
 Flowable = Any  # reportlab is untyped
 # Room left for the padding and rules the table styles add around a cell's text.
 CELL_PADDING_X = 12.0
@@ -29,7 +31,6 @@ def stack_height(flowables: list[Flowable], width: float) -> float:
     """The height of ``flowables`` set one under the other at ``width``, spacing between
     them included, measured as Platypus measures a block it keeps together (a list
     needs this: it cannot be wrapped on its own without a canvas)."""
-    from pnp.export.reportlab_private import stacked_height
 
     return stacked_height(flowables, width)
 

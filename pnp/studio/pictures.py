@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 
+import pypdfium2
 from msgspec.structs import replace
 
 from pnp.draw.art import design_tile
@@ -49,7 +50,6 @@ def sheet_pdf(tileset: Tileset, paper: str) -> bytes | None:
 
 def first_page_png(pdf: bytes, dpi: float = PREVIEW_DPI) -> bytes:
     """The first page of ``pdf`` as a PNG, as a PDF viewer shows it."""
-    import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf)
     try:

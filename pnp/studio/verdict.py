@@ -14,6 +14,9 @@ from pnp.impose.fit import check_fits_some_paper
 from pnp.impose.verdict import mix_findings
 from pnp.model.tileset import Tileset
 from pnp.rules import Finding, Setup
+from pnp.rules.demon_mine.check import assign_tiles, link_pairs, supply_of
+from pnp.rules.demon_mine.model import base_cells
+from pnp.rules.links import best_link, links_together
 
 DEMON_MINE = "demon-mine"
 
@@ -47,9 +50,6 @@ def verdict(tileset: Tileset, players: int) -> dict[str, Any]:
 
 def demon_links(setup: Setup) -> dict[str, Any]:
     """The bases and the shortest links the mix can dig, square by square, or none."""
-    from pnp.rules.demon_mine.check import assign_tiles, link_pairs, supply_of
-    from pnp.rules.demon_mine.model import base_cells
-    from pnp.rules.links import best_link, links_together
 
     entrances, hives = base_cells(setup.players)
     supply, groups = supply_of(setup.tileset)

@@ -264,12 +264,12 @@ def test_a_float_is_measured_once_per_width(monkeypatch):
     by 1,000 paragraphs took 37 s to typeset."""
     from reportlab.platypus import Table
 
-    from pnp.export import reportlab_private
+    from pnp.rulebook import floats
     from pnp.rulebook.floats import Float
 
     measured = []
-    real = reportlab_private.stacked_height
-    monkeypatch.setattr(reportlab_private, "stacked_height",
+    real = floats.stacked_height
+    monkeypatch.setattr(floats, "stacked_height",
                         lambda *args: measured.append(args[1]) or real(*args))
     table = Float([Table([["a", "b"]] * 50)])
     heights = {table.content_height(width) for width in [300.0] * 20 + [200.0] * 5}

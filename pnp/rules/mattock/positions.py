@@ -27,7 +27,7 @@ from pnp.rules.mattock.turns import Listing, list_turns
 
 # Far beyond the real boards (5 and 7), and small enough that no position
 # lists more than a few million turns: a side-30 board with a dozen miners a
-# side asked for 40 s and 90 MB of output per line.
+# side asked for most of a minute and tens of megabytes of output per line.
 MAX_SIDE = 12
 MAX_MINERS = 12  # of each colour on the board; the game has six
 MAX_DEPTH = 8  # a position nests three levels: the line, a list of cells, a cell
