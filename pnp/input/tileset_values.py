@@ -1,19 +1,19 @@
 """A checked tileset's node tree made into the model's values.
 
 Only a tree with no problems left reaches this module (see
-:mod:`pnp.input.tileset`), so it converts and fills in inherited defaults
-(a tile's back and rotation from the tileset's, a back's title from the
-game's, the palette from the defaults) and checks nothing."""
+:mod:`pnp.input.tileset`). Each value is built from its record's declared
+fields (:func:`pnp.input.values.model_value`); what is written here is only
+what no single field says: values inherited from the tileset (a tile's back
+and rotation, a back's title), nested records, and fields worked out from
+others (a feature's kind, a card's size, an aid's notes)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from pnp.geometry.shapes import SHAPES
-from pnp.input.schema import (
-    Items,
-    Node,
-)
+from pnp.input.schema import Items, Node
+from pnp.input.values import model_value
 from pnp.model.board import BoardSpec, SpaceMark
 from pnp.model.tileset import (
     DEFAULT_PALETTE,
@@ -40,21 +40,19 @@ def tileset_value(top: Node, path: Path) -> Tileset:
              else (Back(name="back", title=title, motif="pickaxes"),))
     default_back = top["back"] if top.given("back") else backs[0].name
     rotatable = top["rotatable"]
-    return Tileset(
-        game=top["game"], title=title, source=path, shape=SHAPES[top["shape"]],
-        size=top["size"],
+    palette = _palette(top["palette"])
+    return model_value(
+        Tileset, top, used=("back", "format"), source=path, shape=SHAPES[top["shape"]],
         tiles=tuple(tile_kind(node, rotatable, default_back) for node in top["tiles"]),
-        backs=backs, palette=_palette(top["palette"]),
-        players=tuple(sorted(set(top["players"]))),
-        variants=tuple(_variant(node) for node in _listed(top["variants"])),
+        backs=backs, palette=palette, players=tuple(sorted(set(top["players"]))),
+        variants=tuple(model_value(Variant, node) for node in _listed(top["variants"])),
         components=tuple(_component(node, default_back)
                          for node in _listed(top["components"])),
-        notes=top["notes"], board=_board_spec(top["board"], title),
-        aids=tuple(_aid(node, _palette(top["palette"])) for node in _listed(top["aids"])),
-        rotatable=rotatable,
-        rulebook=top["rulebook"], rulebook_subtitle=top["rulebook-subtitle"],
+        board=_board_spec(top["board"], title),
+        aids=tuple(_aid(node, palette) for node in _listed(top["aids"])),
         default_back=default_back,
-        icons=tuple(OwnIcon(node["name"], node["file"], node.source.line_of("name"))
+        icons=tuple(model_value(OwnIcon, node, used=("file",), art=node["file"],
+                                line=node.source.line_of("name"))
                     for node in _listed(top["icons"])),
         lines=tuple((key, top.source.line_of(key)) for key in top.source),
     )
@@ -71,67 +69,56 @@ def _palette(node: Node | None) -> tuple[tuple[str, str], ...]:
 
 
 def _back(node: Node, title: str) -> Back:
-    return Back(name=node["name"], title=node["title"] if node.given("title") else title,
-                motif=node["motif"], subtitle=node["subtitle"], line=node.line)
+    return model_value(Back, node, title=node["title"] if node.given("title") else title)
 
 
 def tile_kind(node: Node, rotatable: bool, back: str) -> TileKind:
     """A tile kind; ``rotatable`` and ``back`` are the defaults it may override."""
-    return TileKind(
-        name=node["name"], count=node["count"],
-        paths=tuple(path.tunnel for path in _listed(node["paths"])),
+    return model_value(
+        TileKind, node, paths=tuple(path.tunnel for path in _listed(node["paths"])),
         features=_features(node["features"]),
         rotatable=node["rotatable"] if node.given("rotatable") else rotatable,
-        back=node["back"] if node.given("back") else back,
-        role=node["role"], art=node["art"], line=node.line)
+        back=node["back"] if node.given("back") else back)
 
 
 def _features(items: Items | None) -> tuple[Feature, ...]:
+    """Each feature: its kind is the one field of icon, label, text or die it has."""
     result = []
     for node in _listed(items):
-        values = node.values
         kind = next(kind for kind in FEATURE_KINDS if kind in node.source)
-        result.append(Feature(kind=kind, value=values[kind],
-                              at=values["at"] or DEFAULT_POSITION[kind],
-                              scale=values["scale"], badge=values["badge"]))
+        result.append(model_value(Feature, node, used=FEATURE_KINDS, kind=kind,
+                                  value=node[kind], at=node["at"] or DEFAULT_POSITION[kind]))
     return tuple(result)
-
-
-def _variant(node: Node) -> Variant:
-    return Variant(name=node["name"], description=node["description"],
-                   players=node["players"], counts=tuple(node["counts"] or ()))
 
 
 def _component(node: Node, default_back: str) -> Component:
     width, height = node["size"]
     face = node["reverse"]
-    return Component(
-        name=node["name"], kind=node["kind"], count=node["count"], width=width, height=height,
-        shape=node["shape"], features=_features(node["features"]),
-        back=node["back"] if node.given("back") else default_back, line=node.line,
-        colour=node["colour"],
-        reverse=Face(colour=face["colour"], features=_features(face["features"]))
+    return model_value(
+        Component, node, used=("size",), width=width, height=height,
+        features=_features(node["features"]),
+        back=node["back"] if node.given("back") else default_back,
+        reverse=model_value(Face, face, features=_features(face["features"]))
         if face else None)
 
 
 def _board_spec(node: Node | None, title: str) -> BoardSpec | None:
     if node is None:
         return None
-    marks = tuple(SpaceMark(label=space["label"], colour=space["colour"],
-                            cells=tuple(space["cells"]), short_game=space["short-game"])
-                  for space in _listed(node["spaces"]))
-    return BoardSpec(name=node["name"], title=node["title"] if node.given("title") else title,
-                     side=node["side"], inner=node["inner"], marks=marks)
+    return model_value(
+        BoardSpec, node, used=("spaces",),
+        title=node["title"] if node.given("title") else title,
+        marks=tuple(model_value(SpaceMark, space) for space in _listed(node["spaces"])))
 
 
 def _aid(node: Node, palette: tuple[tuple[str, str], ...]) -> Aid:
-    return Aid(name=node["name"], title=node["title"], palette=palette, line=node.line,
-               sections=tuple(_section(part) for part in node["sections"]))
+    return model_value(Aid, node, palette=palette,
+                       sections=tuple(_section(part) for part in node["sections"]))
 
 
 def _section(node: Node) -> AidSection:
-    rows = tuple(AidRow(name=row["name"], text=row["text"], icon=row["icon"],
-                        badge=row["badge"]) for row in _listed(node["rows"]))
+    """A section of an aid: its rows, and its text as notes, a line each (bullets undone)."""
     lines = (line.strip() for line in node["text"].split("\n"))
     notes = tuple(line[2:].strip() if line.startswith("- ") else line for line in lines if line)
-    return AidSection(heading=node["heading"], rows=rows, notes=notes)
+    return model_value(AidSection, node, used=("text",), notes=notes,
+                       rows=tuple(model_value(AidRow, row) for row in _listed(node["rows"])))

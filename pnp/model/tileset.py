@@ -144,8 +144,8 @@ class Variant(msgspec.Struct, frozen=True):
 
     name: str
     description: str
-    players: int | None
-    counts: tuple[tuple[str, int], ...]
+    players: int | None = None  # the player count it is for, if only one
+    counts: tuple[tuple[str, int], ...] = ()  # tile kind and its count in this variant
 
 
 class Component(msgspec.Struct, frozen=True):
