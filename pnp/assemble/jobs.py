@@ -11,19 +11,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import markdown_it  # noqa: F401
 import msgspec
-import reportlab.pdfgen.canvas  # noqa: F401  # the import is the point
 
-from pnp.draw.fonts import FONTS, pdf_font
 from pnp.export.artifacts import Artifact, Exporter
-from pnp.export.designs import GameDesigns
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
-from pnp.rulebook.paragraphs import styles
 from pnp.workers import Plan, Workers, worker_count
+
+if TYPE_CHECKING:
+    from pnp.export.designs import GameDesigns
 
 
 class Job(msgspec.Struct, frozen=True):
@@ -83,6 +81,8 @@ def run_job(job: Job, options: BuildOptions,
     ``designs`` are the game's designs from an earlier job in this process, if
     any; drawing and recording them again would only give the same bytes.
     """
+    from pnp.export.designs import GameDesigns  # the drawing stack: jobs run in workers
+
     designs = designs if designs is not None else GameDesigns(job.tileset, options)
     artifacts = [a for exporter, papers in job.parts if not exporter.per_paper
                  for a in exporter.export(designs, "")]
@@ -98,12 +98,15 @@ def _run_job_in_worker(job: Job, options: BuildOptions) -> list[Artifact]:
     Each job reaches the worker as a fresh copy of its tileset, so the designs
     are found by the tileset's value, not its identity.
     """
-    return run_job(job, options, _designs_in_worker(job.tileset, options))
+    return run_job(job, options, new_designs(job.tileset, options))
 
 
 @functools.lru_cache(maxsize=4)
-def _designs_in_worker(tileset: Tileset, options: BuildOptions) -> GameDesigns:
-    """One GameDesigns per game and worker process (a worker lives for one build)."""
+def new_designs(tileset: Tileset, options: BuildOptions) -> GameDesigns:
+    """A game's designs, drawn as its jobs ask: one per game and process (a worker lives
+    for one build; the drawing stack is imported here, in the process that draws)."""
+    from pnp.export.designs import GameDesigns
+
     return GameDesigns(tileset, options)
 
 
@@ -169,7 +172,7 @@ def run_jobs(jobs: list[Job], options: BuildOptions, progress: Progress | None =
         drawn: dict[int, GameDesigns] = {}  # by the tileset's identity: one game's jobs share
         for job in jobs:
             if id(job.tileset) not in drawn:
-                drawn[id(job.tileset)] = GameDesigns(job.tileset, options)
+                drawn[id(job.tileset)] = new_designs(job.tileset, options)
             results.append(run_job(job, options, drawn[id(job.tileset)]))
             tell(job, results[-1])
         return results
@@ -196,7 +199,8 @@ def job_work(options: BuildOptions) -> Callable[[Job], list[Artifact]]:
 
 
 def warm_up(options: BuildOptions) -> None:
-    """Import what jobs draw with, once, before the workers fork.
+    """Import what jobs draw with, once, before the workers fork (the zygote's entry
+    point: its imports are its work, so they stay inside it).
 
     Every job writes a PDF. A build with rulebooks also typesets text, in all
     four fonts, with Platypus and the Markdown parser: those are imported and
@@ -204,11 +208,17 @@ def warm_up(options: BuildOptions) -> None:
     game) leaves them to the jobs that need them, since the workers start
     only when this is done.
     """
+    import reportlab.pdfgen.canvas  # noqa: F401  # the import is the point
 
+    import pnp.model.rock
 
     if not options.rulebook:
         return
+    import markdown_it  # noqa: F401
 
+    import pnp.export.aids  # noqa: F401
+    from pnp.draw.fonts import FONTS, pdf_font
+    from pnp.rulebook.paragraphs import styles
 
     for role in FONTS:
         pdf_font(role)

@@ -290,7 +290,8 @@ def render(game: str, tile: str, output: Path, dpi: int) -> None:
     from pnp.assemble.places import check_output_file, game_inputs
     from pnp.export.designs import designs_by_name
     from pnp.export.output import write_atomic
-    from pnp.export.svg import to_png, to_svg
+    from pnp.export.raster import to_png
+    from pnp.export.svg import to_svg
     from pnp.input.catalog import resolve
 
     tileset = load(game)

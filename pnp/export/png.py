@@ -22,8 +22,7 @@ from pnp.errors import InputError, Where
 from pnp.export.artifacts import Artifact
 from pnp.export.designs import GameDesigns
 from pnp.export.pieces import Piece, all_pieces
-from pnp.export.raster import encode, pixels, render
-from pnp.export.svg import MAX_PNG_PIXELS
+from pnp.export.raster import MAX_PNG_PIXELS, encode, pixels, render
 from pnp.model.options import BuildOptions
 from pnp.model.pieces import piece_box
 from pnp.model.tileset import Tileset

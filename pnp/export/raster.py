@@ -11,21 +11,22 @@ an image editor or a print dialog opens the picture at its true size.
 from __future__ import annotations
 
 import io
+import math
 import struct
 import zlib
-from typing import TYPE_CHECKING
 
-import cairosvg  # noqa: F401
+import cairosvg
 from cairosvg.parser import Tree
 from cairosvg.surface import PNGSurface
 from PIL import Image
 
 from pnp.draw.scene import Drawing
+from pnp.errors import InputError, Where
 from pnp.export.svg import to_svg
 
-if TYPE_CHECKING:
-    from PIL import Image
-
+# 40 megapixels (160 MB while cairo draws): a 6 in tile at over 1,000 dpi, the
+# same budget as raster art (pnp.input.raster.MAX_PIXELS)
+MAX_PNG_PIXELS = 40_000_000
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 METRES_PER_INCH = 0.0254
 
@@ -107,5 +108,44 @@ def encode(image: Image.Image, dpi: float | None = None) -> bytes:
 
 
 def warm_up() -> None:
-    """Load the rasteriser and the image library now (about a second, mostly cairo's
-    bindings), so forked workers inherit them instead of each loading them again."""
+    """Load the rasteriser and the image library now (importing this module does it),
+    so forked workers inherit them instead of each loading them again."""
+
+
+def png_pixels(drawing: Drawing, dpi: float) -> tuple[int, int]:
+    """The width and height in pixels of the drawing (bleed included) at ``dpi``."""
+    scale = dpi / 72.0
+    return (math.ceil((drawing.width + 2 * drawing.bleed) * scale),
+            math.ceil((drawing.height + 2 * drawing.bleed) * scale))
+
+
+def check_pixel_budget(drawing: Drawing, dpi: float) -> None:
+    """Refuse a render larger than MAX_PNG_PIXELS, naming the largest --dpi that fits.
+
+    cairosvg holds the whole picture in memory, four bytes a pixel, and a board
+    at 1200 dpi is over a billion pixels: it would exhaust memory, not fail.
+    """
+    width, height = png_pixels(drawing, dpi)
+    if width * height <= MAX_PNG_PIXELS:
+        return
+    largest = int(dpi * math.sqrt(MAX_PNG_PIXELS / (width * height)))
+    while largest > 1 and math.prod(png_pixels(drawing, largest)) > MAX_PNG_PIXELS:
+        largest -= 1
+    raise InputError(Where("command line"), "the picture would be too large to render at "
+                     "this resolution", field="--dpi",
+                     found=f"{dpi:g} dpi, {width} x {height} pixels "
+                     f"({width * height / 1e6:.0f} megapixels)",
+                     allowed=f"at most {MAX_PNG_PIXELS // 1_000_000} megapixels: --dpi "
+                     f"{largest} or less for this piece")
+
+
+def to_png(drawing: Drawing, dpi: float = 300.0) -> bytes:
+    """Rasterise through cairosvg (the art's SVG, so PNG and SVG always agree).
+
+    Within the pixel budget only (:func:`check_pixel_budget`).
+    """
+    check_pixel_budget(drawing, dpi)
+
+    png: bytes = cairosvg.svg2png(bytestring=to_svg(drawing).encode("utf-8"), dpi=dpi,
+                                  unsafe=False)  # cairosvg is untyped
+    return png

@@ -10,21 +10,23 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from pnp.export import pdf
 from pnp.export.artifacts import Artifact, rounded
-from pnp.export.board import render_board
-from pnp.export.designs import GameDesigns
-from pnp.export.svg import PathTexts, to_svg
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN, Placement, SheetPlan
 from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
 from pnp.model.paper import paper_named
 from pnp.model.pieces import PieceCut, piece_cut, shape_cut
 from pnp.model.tileset import Tileset
+
+if TYPE_CHECKING:
+    from pnp.export.designs import GameDesigns
+
+# Each exporter's export() imports the writer it needs: the jobs are planned in
+# a process that never draws, and that imports this module for the classes.
 
 
 def placements_json(plan: SheetPlan) -> list[str]:
@@ -118,6 +120,8 @@ class DesignFiles(msgspec.Struct, frozen=True):
         return True
 
     def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        from pnp.export.svg import PathTexts, to_svg
+
         files = [(f"tiles/{name}.svg", drawing) for name, drawing in designs.flat_tiles.items()]
         files += [(f"backs/{name}.svg", drawing) for name, drawing in designs.flat_backs.items()]
         for name, (face, reverse) in designs.flat_faces.items():
@@ -141,13 +145,15 @@ class TileSheets(msgspec.Struct, frozen=True):
         return tileset.tile_count > 0  # a mix may set every count to 0
 
     def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        from pnp.export.pdf import render_sheets
+
         tileset, options = designs.tileset, designs.options
         plan = plan_tiles(tileset, paper, options)
         path = f"{tileset.game}-tiles-{paper}.pdf"
         drawings = designs.tiles
         if any(placement.kind == "component" for placement in plan.placements):
             drawings = {**drawings, **designs.components("token")}  # tokens ride along
-        data = pdf.render_sheets(plan, drawings, tileset.title, "tiles", designs.recorder)
+        data = render_sheets(plan, drawings, tileset.title, "tiles", designs.recorder)
         cut = shape_cut(tileset.shape)
         tokens = {c.name: piece_cut(tileset, c) for c in tileset.components}
 
@@ -169,13 +175,15 @@ class ComponentSheets(msgspec.Struct, frozen=True):
         return any(c.kind == self.kind and c.count for c in tileset.components)
 
     def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        from pnp.export.pdf import render_sheets
+
         tileset, options = designs.tileset, designs.options
         plan = plan_components(tileset, self.kind, paper, options)
         if plan is None:
             return []
         path = f"{tileset.game}-{self.name}-{paper}.pdf"
-        data = pdf.render_sheets(plan, designs.components(self.kind), tileset.title, self.name,
-                                 designs.recorder)
+        data = render_sheets(plan, designs.components(self.kind), tileset.title, self.name,
+                             designs.recorder)
         cuts = {c.name: piece_cut(tileset, c) for c in tileset.components}
         return [Artifact(path, data, sheet_entry(self.name, paper, path, plan, options,
                                                  lambda placement: cuts[placement.name]))]
@@ -192,6 +200,8 @@ class BoardPages(msgspec.Struct, frozen=True):
         return tileset.board is not None
 
     def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        from pnp.export.board import render_board
+
         tileset, board = designs.tileset, designs.board
         assert tileset.board is not None and board is not None
         path = f"{tileset.game}-board-{paper}.pdf"
@@ -221,7 +231,7 @@ class PlayerAids(msgspec.Struct, frozen=True):
         return bool(tileset.aids)
 
     def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
-        from pnp.export.aids import render_aid  # Platypus, needed only by games with aids
+        from pnp.export.aids import render_aid
 
         tileset = designs.tileset
         artifacts = []

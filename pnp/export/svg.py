@@ -15,18 +15,11 @@ outside itself.
 from __future__ import annotations
 
 import base64
-import math
 import re
-
-import cairosvg
 
 from pnp.draw.fonts import FONTS
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
-from pnp.errors import InputError, Where
 
-# 40 megapixels (160 MB while cairo draws): a 6 in tile at over 1,000 dpi, the
-# same budget as raster art (pnp.input.raster.MAX_PIXELS)
-MAX_PNG_PIXELS = 40_000_000
 _MIME = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
 _NAMESPACES = {
     "xmlns": "http://www.w3.org/2000/svg",
@@ -168,43 +161,3 @@ def to_svg(drawing: Drawing, paths: PathTexts | None = None) -> str:
         "width": f"{num(width)}pt", "height": f"{num(height)}pt",
         "viewBox": f"{num(-bleed)} {num(-bleed)} {num(width)} {num(height)}",
     }, _element("defs", {}, "".join(writer.defs)) + body) + "\n"
-
-
-def png_pixels(drawing: Drawing, dpi: float) -> tuple[int, int]:
-    """The width and height in pixels of the drawing (bleed included) at ``dpi``."""
-    scale = dpi / 72.0
-    return (math.ceil((drawing.width + 2 * drawing.bleed) * scale),
-            math.ceil((drawing.height + 2 * drawing.bleed) * scale))
-
-
-def check_pixel_budget(drawing: Drawing, dpi: float) -> None:
-    """Refuse a render larger than MAX_PNG_PIXELS, naming the largest --dpi that fits.
-
-    cairosvg holds the whole picture in memory, four bytes a pixel, and a board
-    at 1200 dpi is over a billion pixels: it would exhaust memory, not fail.
-    """
-    width, height = png_pixels(drawing, dpi)
-    if width * height <= MAX_PNG_PIXELS:
-        return
-    largest = int(dpi * math.sqrt(MAX_PNG_PIXELS / (width * height)))
-    while largest > 1 and math.prod(png_pixels(drawing, largest)) > MAX_PNG_PIXELS:
-        largest -= 1
-    raise InputError(Where("command line"), "the picture would be too large to render at "
-                     "this resolution", field="--dpi",
-                     found=f"{dpi:g} dpi, {width} x {height} pixels "
-                     f"({width * height / 1e6:.0f} megapixels)",
-                     allowed=f"at most {MAX_PNG_PIXELS // 1_000_000} megapixels: --dpi "
-                     f"{largest} or less for this piece")
-
-
-def to_png(drawing: Drawing, dpi: float = 300.0) -> bytes:
-    """Rasterise through cairosvg (the art's SVG, so PNG and SVG always agree).
-
-    Within the pixel budget only (:func:`check_pixel_budget`).
-    """
-
-    check_pixel_budget(drawing, dpi)
-
-    png: bytes = cairosvg.svg2png(bytestring=to_svg(drawing).encode("utf-8"), dpi=dpi,
-                                  unsafe=False)  # cairosvg is untyped
-    return png

@@ -12,15 +12,18 @@ again when it typesets the game's book (see :func:`pnp.assemble.jobs.job_work`).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from pnp.export.artifacts import Artifact
-from pnp.export.designs import GameDesigns
 from pnp.model.options import BuildOptions
 from pnp.model.paper import paper_named
 from pnp.model.tileset import Tileset
 from pnp.rulebook.templates import template_path
+
+if TYPE_CHECKING:
+    from pnp.export.designs import GameDesigns
 
 # The Markdown parser, Platypus and pypdf are slow to import, so they are
 # imported when a rulebook is really wanted: `--no-rulebook`
