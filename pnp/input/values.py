@@ -14,7 +14,8 @@ time any file is read.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+import functools
+from typing import Any, NamedTuple, TypeVar
 
 import msgspec
 
@@ -35,22 +36,35 @@ def model_value(model: type[Model], node: Node, used: tuple[str, ...] = (),
     """
     values: dict[str, Any] = {}
     taken = set(used)
-    for field in msgspec.structs.fields(model):
-        key = field.name.replace("_", "-")
+    for field in _fields_of(model):
         if field.name in given:
             values[field.name] = given[field.name]
-        elif key in node.values:
-            value = node.values[key]
-            assert value is not BROKEN, f"{node.field}.{key} failed its check"
+        elif field.key in node.values:
+            value = node.values[field.key]
+            assert value is not BROKEN, f"{node.field}.{field.key} failed its check"
             if value is not None or field.required:
                 values[field.name] = _frozen(value)
         elif field.name == "line":
             values["line"] = node.line
-        taken.add(key)
+        taken.add(field.key)
     left = set(node.values) - taken
     if left:
         raise TypeError(f"{model.__name__} has no field for {sorted(left)} of the record")
     return model(**values)
+
+
+class _ModelField(NamedTuple):
+    name: str  # the model's
+    key: str  # the record's: the same words joined by hyphens
+    required: bool  # whether the model has no default for it
+
+
+@functools.cache
+def _fields_of(model: type[msgspec.Struct]) -> tuple[_ModelField, ...]:
+    """A model's fields, worked out once per class: msgspec evaluates every type hint
+    of a class each time it is asked, and a tileset builds hundreds of values."""
+    return tuple(_ModelField(field.name, field.name.replace("_", "-"), field.required)
+                 for field in msgspec.structs.fields(model))
 
 
 def _frozen(value: Any) -> Any:
