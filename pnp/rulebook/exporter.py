@@ -65,7 +65,6 @@ class Rulebooks(msgspec.Struct, frozen=True):
         tileset, options = designs.tileset, designs.options
         template = rulebook_template(tileset, options)
         assert template is not None
-        from pnp.impose.booklet import booklet, booklet_sheets
         from pnp.rulebook.designs import Designs
         from pnp.rulebook.source import parse
         from pnp.rulebook.typeset import typeset_rulebook
@@ -78,7 +77,9 @@ class Rulebooks(msgspec.Struct, frozen=True):
             artifacts.append(Artifact(path, editions[name], {
                 "kind": "rulebook", "paper": name, "path": path, "pages": pages,
                 "placements": []}))
-            if options.booklet:
+            if options.booklet:  # pypdf imposes the booklets, imported only for them
+                from pnp.impose.booklet import booklet, booklet_sheets
+
                 imposed = booklet(editions[name], paper_named(name))
                 path = f"{tileset.game}-rulebook-booklet-{name}.pdf"
                 artifacts.append(Artifact(path, imposed, {
