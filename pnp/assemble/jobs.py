@@ -208,15 +208,21 @@ def warm_up(options: BuildOptions) -> None:
     game) leaves them to the jobs that need them, since the workers start
     only when this is done.
     """
-    import reportlab.pdfgen.canvas  # noqa: F401  # the import is the point
+    # the imports are the point: what a worker would otherwise import for itself
+    import reportlab.pdfgen.canvas  # noqa: F401
 
+    import pnp.export.board
+    import pnp.export.designs
+    import pnp.export.pdf
+    import pnp.export.svg
     import pnp.model.rock
 
     if not options.rulebook:
         return
     import markdown_it  # noqa: F401
 
-    import pnp.export.aids  # noqa: F401
+    import pnp.export.aids
+    import pnp.rulebook.typeset  # noqa: F401  # the whole typesetter and its template reader
     from pnp.draw.fonts import FONTS, pdf_font
     from pnp.rulebook.paragraphs import styles
 

@@ -20,8 +20,6 @@ from pnp.input.bounded import NotRegular, TooLarge, read_bounded, size_text
 from pnp.input.load import MAX_FILE_BYTES
 from pnp.input.raster import MAX_PIXELS, RasterProblem, inspect
 from pnp.input.reading import BROKEN, At, Kind, describe
-from pnp.input.svg import ALLOWED as SVG_ALLOWED
-from pnp.input.svg import SvgProblem, check_svg
 from pnp.model.tileset import Art
 
 ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -147,9 +145,6 @@ def check_art(candidate: Path, value: str, at: At) -> Any:
     return art
 
 
-# The PNG/JPEG and SVG checkers are imported when a file names art: most
-# tilesets name none, and `pnp validate` should not pay for their patterns.
-
 
 def _raster(candidate: Path, data: bytes, value: str, at: At) -> Any:
 
@@ -164,6 +159,10 @@ def _raster(candidate: Path, data: bytes, value: str, at: At) -> Any:
 
 
 def _svg(candidate: Path, data: bytes, value: str, at: At) -> Any:
+    # the input layer's one deferred import: the SVG checker brings an XML parser,
+    # and most tilesets name no SVG art
+    from pnp.input.svg import ALLOWED as SVG_ALLOWED
+    from pnp.input.svg import SvgProblem, check_svg
 
     try:
         checked = check_svg(data)
