@@ -112,3 +112,42 @@ def test_every_game_is_a_package_with_the_same_module_names():
         folder = ROOT / module.replace(".", "/")
         assert (folder / "__init__.py").is_file(), game
         assert {f"{name}.py" for name in GAME_MODULES} <= {p.name for p in folder.iterdir()}, game
+
+
+# Where an import may sit inside a function: the command line's commands, the
+# entry point, exporters' export() and applies(), the jobs' and the zygote's entry
+# points, and the two optional heavy features (a tileset's own SVG art, drawn and
+# checked), each commented where it is.
+DEFERRED_IMPORTS_MAY_BE_IN = {
+    "pnp/launch.py": {"main", "zygote_for"},
+    "pnp/assemble/jobs.py": {"run_job", "new_designs", "warm_up"},
+    "pnp/export/pdfdraw.py": {"_picture"},
+    "pnp/input/files.py": {"_svg"},
+}
+ENTRY_METHODS = {"export", "applies"}
+
+
+def _deferred_imports(path) -> set[str]:
+    import ast
+
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and any(
+                isinstance(inner, ast.Import | ast.ImportFrom)
+                for statement in node.body for inner in ast.walk(statement)):
+            found.add(node.name)
+    return found
+
+
+def test_imports_inside_functions_are_only_at_entry_points():
+    misplaced = {}
+    for path in sorted((ROOT / "pnp").rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        if name.startswith("pnp/cli/"):
+            continue  # every command is an entry point
+        allowed = DEFERRED_IMPORTS_MAY_BE_IN.get(name, set()) | ENTRY_METHODS
+        extra = _deferred_imports(path) - allowed
+        if extra:
+            misplaced[name] = sorted(extra)
+    assert misplaced == {}
+    assert _deferred_imports(ROOT / "pnp" / "assemble" / "jobs.py")  # the check can fail
