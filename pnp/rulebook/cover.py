@@ -15,7 +15,6 @@ from typing import Any
 import msgspec
 from reportlab.lib.colors import HexColor
 
-from pnp import __version__
 from pnp.draw.components import design_component
 from pnp.draw.fonts import fit_size, pdf_font
 from pnp.draw.scene import Drawing
@@ -185,7 +184,7 @@ def _title_block(canvas: Canvas, tileset: Tileset, paper: Paper, grid: CoverGrid
     canvas.setFont(pdf_font("regular"), 9.5)
     canvas.drawCentredString(centre, middle - 44,
                              f"{tileset.tile_count} tiles \u00b7 {tileset.player_counts} \u00b7 "
-                             f"print-and-play edition made with pnp {__version__}")
+                             "print-and-play edition")
 
 
 def _fill(canvas: Canvas, colour: str, x: float, y: float, width: float,

@@ -20,7 +20,7 @@ from pnp.rulebook.editions import placing
 from pnp.rulebook.page import MEASURE
 from pnp.rulebook.paragraphs import Paragraph
 from pnp.rulebook.platypus import platypus_class
-from pnp.rulebook.tables import file_name_cell, table_style, text_row
+from pnp.rulebook.tables import table_style, text_row
 
 if TYPE_CHECKING:
 
@@ -41,11 +41,11 @@ NARROW_FILE_COLUMN = 110.0  # the file column's least width, when many papers ne
 
 
 class PrintRow(NamedTuple):
-    """One row of the how-to-print table: a file (or a plain label), what to print it
-    on, and what it takes on each paper."""
+    """One row of the how-to-print table: what is printed, in players' words (never a
+    file name: the book is for players, the README names the files), what to print
+    it on, and what it takes on each paper."""
 
     name: str
-    is_file: bool
     stock: str
     counts: tuple[str, ...]
 
@@ -56,8 +56,7 @@ STOCK_COLUMN_PAPERS = 2  # with more papers, each file's stock goes under its na
 def _print_row(sheet: dict[str, Style], row: PrintRow, with_stock: bool,
                file_column: float) -> list[Flowable]:
     """A how-to-print table row; the stock in a column of its own, or under the name."""
-    name = file_name_cell(sheet, row.name, file_column - 16.0) if row.is_file else \
-        Paragraph(markup.text(row.name), sheet["cell"])
+    name = Paragraph(markup.text(row.name), sheet["cell"])
     if with_stock:
         return [name, *text_row(sheet, row.stock, *row.counts)]
 
@@ -97,35 +96,31 @@ def _sheet_count(plan: SheetPlan | None) -> str:
 
 
 def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
-    """A row per file this build prints: its name, its stock, its count on each paper."""
+    """A row per sheet this build prints: what it is, its stock, its count on each paper."""
     papers = options.papers
     stock = PRINT_STOCK[options.duplex]
     blank = ("",) * len(papers)
-
-    def file_name(kind: str) -> str:
-        return f"{tileset.game}-{kind}-{papers[0] if len(papers) == 1 else '<paper>'}.pdf"
-
-    rows = [PrintRow(file_name("tiles"), True, stock, tuple(
+    rows = [PrintRow("Tiles", stock, tuple(
         _sheet_count(plan_tiles(tileset, paper, options)) for paper in papers))]
-    for kind, label in (("card", "cards"), ("token", "tokens")):
+    for kind, label in (("card", "Cards"), ("token", "Tokens")):
         if not any(c.kind == kind and c.count for c in tileset.components):
             continue
         found = [plan_components(tileset, kind, paper, options) for paper in papers]
         if all(plan is None for plan in found):  # no sheet of their own anywhere
-            rows.append(PrintRow(label, False, "on the last sheet of tiles", blank))
+            rows.append(PrintRow(label, "on the last sheet of tiles", blank))
             continue
-        rows.append(PrintRow(file_name(label), True, stock, tuple(map(_sheet_count, found))))
+        rows.append(PrintRow(label, stock, tuple(map(_sheet_count, found))))
     if tileset.board is not None:
         drawing = design_board(tileset.board, tileset.shape, tileset.size,
                                dict(tileset.palette))
-        rows.append(PrintRow(file_name("board"), True, "heavy paper or card, one-sided", tuple(
+        rows.append(PrintRow("Board", "heavy paper or card, one-sided", tuple(
             f"{len(windows(drawing.width, drawing.height, paper_named(p))) + 1} pages"
             for p in papers)))
     for aid in tileset.aids:
-        rows.append(PrintRow(file_name(aid.name), True, "plain paper", ("1 page",) * len(papers)))
-    rows.append(PrintRow("this rulebook", False, "plain paper", blank))
+        rows.append(PrintRow(aid.title, "plain paper", ("1 page",) * len(papers)))
+    rows.append(PrintRow("This rulebook", "plain paper", blank))
     if options.booklet:
-        rows.append(PrintRow(file_name("rulebook-booklet"), True, "plain paper, double-sided, "
+        rows.append(PrintRow("This rulebook as a booklet", "plain paper, double-sided, "
                              "flipping on the short edge; fold and staple", blank))
     return rows
 
@@ -141,8 +136,8 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     papers = options.papers
     titles = [paper_named(paper).title for paper in papers]
     with_stock = len(papers) <= STOCK_COLUMN_PAPERS
-    heads = ("File", "Print on", *titles) if with_stock else ("File and what to print on",
-                                                               *titles)
+    heads = ("Sheets", "Print on", *titles) if with_stock else ("Sheets and what to print on",
+                                                                 *titles)
     head = [Paragraph(markup.text(text), sheet["head"]) for text in heads]
     # with many papers the file column gives up room, down to a narrowest, to the counts
     files = FILE_COLUMN if with_stock else \
@@ -155,9 +150,9 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
                   colWidths=widths, hAlign="LEFT")
     table.setStyle(TableStyle(table_style()))
     every = "Both print" if len(papers) == 2 else "All of them print"
-    choose = markup.text(f"Choose the files for your paper: {', '.join(titles[:-1])} or "
+    choose = markup.text(f"Choose the sheets made for your paper: {', '.join(titles[:-1])} or "
                          f"{titles[-1]}. {every} the same pieces." if len(papers) > 1 else
-                         f"These files are made for {titles[0]} paper.")
+                         f"These sheets are made for {titles[0]} paper.")
     steps = [
         choose,
         markup.literal("Print at <b>100% scale</b> (\u201cactual size\u201d), never "
@@ -170,7 +165,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     ]
     if options.print_shop:
         steps.append(markup.text("To have a print shop make the pieces instead, send it the "
-                                 f"{tileset.game}-print-shop.pdf file: every design on a page "
+                                 "print-shop edition of the pieces: every design on a page "
                                  "of its own, with bleed. Order as many of each as the "
                                  "components list counts."))
     flowables: list[Flowable] = [table, Spacer(1, 6)]

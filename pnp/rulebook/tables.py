@@ -4,12 +4,11 @@ and file names broken only after hyphens.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from reportlab.platypus import Table, TableStyle
 
-from pnp.draw.fonts import greedy_lines, pdf_font, string_width
+from pnp.draw.fonts import pdf_font, string_width
 from pnp.export import markup
 from pnp.rulebook.paragraphs import ACCENT, Paragraph, colour
 
@@ -55,19 +54,3 @@ def table_style() -> list[tuple[object, ...]]:
 def text_row(sheet: dict[str, Style], *cells: str) -> list[Flowable]:
     """A table row of plain text cells, each escaped."""
     return [Paragraph(markup.text(cell), sheet["cell"]) for cell in cells]
-
-
-def file_name_cell(sheet: dict[str, Style], name: str, width: float) -> Flowable:
-    """A file name broken only after its hyphens, never inside a word.
-
-    Platypus breaks lines at spaces and cuts a longer word wherever the line
-    ends ("...aid-<paper>.pd" then "f"); a file name has no spaces, so the
-    breaks are chosen here, after a hyphen, from the cell style's own widths.
-    """
-    style = sheet["cell"]  # set in the regular face of our family
-    parts = re.findall(r"[^-]*-|[^-]+$", name)
-    lines = greedy_lines(parts, "regular", style.fontSize, width, joiner="")
-    breaks = [markup.text(lines[0])]
-    for line in lines[1:]:
-        breaks += [markup.literal("<br/>"), markup.text(line)]
-    return Paragraph(markup.join(breaks), style)

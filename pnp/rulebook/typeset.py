@@ -161,6 +161,9 @@ def _typeset(tileset: Tileset, source: Source,
             figure.hAlign = "CENTER"
             caption = Paragraph(markup.text(block.diagram.caption), sheet["caption"])
             story.append(Float([Spacer(1, 4), figure, caption, Spacer(1, 6)]))
+    # the credit goes at the very end, on the back page, never among the rules
+    story += [Spacer(1, 18), Paragraph(markup.text(f"{CREDIT} {__version__}."),
+                                       sheet["caption"])]
     contents = [ContentsLine(heading) for heading in numbering.headings]
     heading = Paragraph(markup.text("Contents"), sheet["h1"])
     try:
@@ -172,6 +175,9 @@ def _typeset(tileset: Tileset, source: Source,
                          "page and cannot be split", allowed="shorter table cells and quoted "
                          "blocks") from None
     return write_editions(doc.canv), int(doc.page)
+
+
+CREDIT = "This print-and-play edition was made with pnp"  # and its version
 
 
 def _markdown(source: Source, tokens: tuple[Token, ...], sheet: dict[str, Style],

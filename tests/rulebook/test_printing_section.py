@@ -48,10 +48,10 @@ def test_the_printing_steps_follow_the_build(dynamine, duplex, papers):
     assert ("no backs" in steps) == (duplex == "none")
     assert ("Letter or A4" in steps) == (papers == ("letter", "a4"))
     if len(papers) > 1:
-        assert "Choose the files for your paper: " + ", ".join(
+        assert "Choose the sheets made for your paper: " + ", ".join(
             TITLES[paper] for paper in papers[:-1]) + f" or {TITLES[papers[-1]]}." in steps
     else:
-        assert f"made for {TITLES[papers[0]]} paper" in steps
+        assert f"These sheets are made for {TITLES[papers[0]]} paper" in steps
 
 
 @pytest.mark.parametrize("papers", PAPERS, ids="+".join)
@@ -59,10 +59,9 @@ def test_the_printing_steps_follow_the_build(dynamine, duplex, papers):
 def test_the_table_lists_this_builds_files_and_papers(dynamine, duplex, papers):
     rows = print_rows(dynamine, BuildOptions(papers, 0.0, duplex))
     assert all(len(row.counts) == len(papers) for row in rows)
-    names = [row.name for row in rows if row.is_file]
-    shown = papers[0] if len(papers) == 1 else "<paper>"
-    assert names and all(name.endswith(f"-{shown}.pdf") for name in names)
-    assert {"dynamine-tiles", "dynamine-cards"} <= {name.rsplit("-", 1)[0] for name in names}
+    # what is printed in players' words, never a file name: the README names the files
+    assert [row.name for row in rows] == ["Tiles", "Cards", "Tokens", "Scoring at a glance",
+                                          "This rulebook"]
     assert rows[0].stock == ("cardstock, one-sided, folded" if duplex == "gutterfold"
                              else "cardstock, double-sided")
     # the table the page shows: every paper a column, the stock a column of its own or
@@ -80,10 +79,9 @@ def test_booklets_and_print_shop_files_are_listed_only_when_built(dynamine):
     rows = print_rows(dynamine, BuildOptions(booklet=True))
     shop = " ".join(text_of(f) for f in how_to_print(dynamine, styles(),
                                                      BuildOptions(print_shop=True)))
-    assert "print-shop" not in plain and "dynamine-print-shop.pdf" in shop
-    assert any("rulebook-booklet" in row.name for row in rows)
-    assert not any("rulebook-booklet" in row.name
-                   for row in print_rows(dynamine, BuildOptions()))
+    assert "print-shop" not in plain and "print-shop edition" in shop and ".pdf" not in shop
+    assert rows[-1].name == "This rulebook as a booklet"
+    assert "booklet" not in print_rows(dynamine, BuildOptions())[-1].name
 
 
 def test_a_gutterfold_letter_book_says_fold_and_has_no_a4_column(tmp_path):
@@ -98,4 +96,4 @@ def test_a_gutterfold_letter_book_says_fold_and_has_no_a4_column(tmp_path):
     pages = [page.extract_text() for page in PdfReader(io.BytesIO(book)).pages]
     printing = next(text for text in pages if "100% scale" in text)
     assert "fold the sheet on that line" in printing and "double-sided" not in printing
-    assert "demon-mine-tiles-letter.pdf" in printing and "A4" not in printing
+    assert "made for Letter paper" in printing and "A4" not in printing

@@ -338,18 +338,6 @@ def test_two_digit_step_numbers_stay_clear_of_their_text(tmp_path):
     assert number_right + 2.0 <= min(starts)
 
 
-def test_long_file_names_break_after_a_hyphen_never_inside_a_word():
-    from pnp.rulebook.paragraphs import styles
-    from pnp.rulebook.tables import file_name_cell
-
-    name = "a-very-long-homebrew-game-scoring-aid-<paper>.pdf"
-    cell = file_name_cell(styles(), name, 90.0)
-    cell.wrap(90.0, 1000.0)
-    lines = ["".join(word.text for word in line.words) for line in cell.blPara.lines]
-    assert len(lines) > 1 and "".join(lines) == name
-    assert all(line.endswith("-") for line in lines[:-1])
-
-
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_body_text_is_set_at_55_to_75_characters_a_line(paper):
     reader = shipped_book("demon-mine", paper)

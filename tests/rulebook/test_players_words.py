@@ -1,0 +1,68 @@
+"""A rulebook is for players: no command, option, file name, tile id or "pnp" in it.
+
+What a tinkerer needs (the checker, mixes, the scorer) is in the README and
+docs/; our readings of unclear rules stay marked in players' words, and what
+the tools do about each reading is in docs/readings.md. The one exception is
+the credit line, on the book's last page.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from support import ROOT, SHIPPED_GAMES
+
+from pnp.input.tileset import load_tileset
+from pnp.rulebook.typeset import CREDIT
+
+SOFTWARE = {
+    "a command or option": re.compile(r"(?<![\w-])--[a-z]|\bpnp (build|validate|score|"
+                                      r"simulate|export|watch|new|studio|turns)\b"),
+    "a file name": re.compile(r"\b[\w<>-]+\.(pdf|yaml|yml|md|json|svg|png)\b"),
+    "the tool's name": re.compile(r"\bpnp\b", re.IGNORECASE),
+    "code": re.compile(r"`|\b[a-z]+_[a-z_]+\b"),
+}
+
+
+def book_pages(built: Path, game: str, paper: str) -> list[str]:
+    reader = PdfReader(built / game / f"{game}-rulebook-{paper}.pdf")
+    return [page.extract_text() for page in reader.pages]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_no_software_in_a_rulebook_but_the_credit_on_its_last_page(shipped_build, game,
+                                                                   paper):
+    pages = book_pages(shipped_build, game, paper)
+    assert CREDIT in pages[-1].replace("\n", " ")
+    pages[-1] = pages[-1].replace("\n", " ").replace(CREDIT, "")
+    found = [(number, what, match.group(0))
+             for number, text in enumerate(pages, start=1)
+             for what, pattern in SOFTWARE.items()
+             for match in pattern.finditer(text.replace("\n", " "))]
+    assert found == []
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_no_tile_id_in_a_rulebook(shipped_build, game):
+    """Ids are written with hyphens (dead-end, beetle-hive); players read words."""
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    ids = {name for name in (*(t.name for t in tileset.tiles),
+                             *(c.name for c in tileset.components)) if "-" in name}
+    assert ids  # every shipped game has some: the test can fail
+    text = " ".join(book_pages(shipped_build, game, "letter"))
+    assert sorted(name for name in ids if re.search(rf"\b{re.escape(name)}\b", text)) == []
+
+
+def test_the_patterns_find_what_they_are_for():
+    lines = {"a command or option": "run pnp validate demon-mine --set elbow=3",
+             "a file name": "see docs/mix-format.md or dynamine-tiles-letter.pdf",
+             "the tool's name": "In pnp: the simulator",
+             "code": "peripheral_tiles and `move_tile`"}
+    for what, line in lines.items():
+        assert SOFTWARE[what].search(line), what
+    assert not any(pattern.search("Move one peripheral tile, at 100% scale, on A4 paper.")
+                   for pattern in SOFTWARE.values())
