@@ -16,12 +16,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from reportlab.platypus import ActionFlowable, PageBreak
+from reportlab.platypus import (
+    ActionFlowable,
+    CondPageBreak,
+    ListFlowable,
+    PageBreak,
+    Paragraph,
+    Table,
+)
 
 from pnp.export.reportlab_private import frame_at_top, frame_room, kept_together, stacked_height
 from pnp.rulebook.platypus import platypus_class
 
 Flowable = Any  # reportlab is untyped
+SPLITTABLE = (Paragraph, ListFlowable, Table)  # what may start under a kept heading
 
 
 class Float(platypus_class("KeepTogether")):  # type: ignore[misc]  # reportlab is untyped
@@ -46,8 +54,8 @@ class Float(platypus_class("KeepTogether")):  # type: ignore[misc]  # reportlab 
 def _may_overtake(flowable: Flowable) -> bool:
     """Whether ``flowable`` is running text that may go ahead of a float."""
 
-    if isinstance(flowable, (Float, PageBreak, ActionFlowable)):
-        return False
+    if isinstance(flowable, (Float, PageBreak, CondPageBreak, ActionFlowable)):
+        return False  # a float keeps its place before a page or chapter break
     if getattr(flowable, "toc_entry", None) is not None:
         return False  # a numbered heading: the float stays in its section
     style = getattr(flowable, "style", None)
@@ -69,3 +77,29 @@ def let_text_overtake(flowables: list[Flowable], frame: Any) -> None:
         return
     if _may_overtake(flowables[1]):
         flowables[0], flowables[1] = flowables[1], flowables[0]
+
+
+# What must fit under a kept heading or introduction for it to stay on this page:
+# about two lines of body text, or a table's head row and its first row.
+START_ROOM = 36.0
+
+
+class KeepWithStart(platypus_class("KeepTogether")):  # type: ignore[misc]  # reportlab is untyped
+    """Platypus's group for ``keepWithNext``: headings and introductions kept with the
+    start of what follows, not with all of it.
+
+    Platypus keeps a heading with the whole of the next flowable, so a heading
+    followed by a long table or paragraph moved to the next page and left most
+    of this one empty. Here, when what follows can be split (text, a list, a
+    table) and its first lines fit under the heading, the group is placed as it
+    is and the frame splits what follows; otherwise it moves on whole.
+    """
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        *heads, last = kept_together(self)
+        if heads and isinstance(last, SPLITTABLE) and not isinstance(last, Float):
+            room = available_height - stacked_height(heads, available_width)
+            if room >= START_ROOM:
+                return list(kept_together(self))
+        parts: list[Flowable] = super().split(available_width, available_height)
+        return parts

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reportlab.platypus import ListFlowable, ListItem, Preformatted, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    CondPageBreak,
+    ListFlowable,
+    ListItem,
+    Preformatted,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from pnp.draw.fonts import pdf_font, string_width
 from pnp.export import markup
@@ -25,6 +33,17 @@ if TYPE_CHECKING:
 # reportlab has no type hints: these names only say which of its objects is meant
 Flowable = Any
 Style = Any  # a ParagraphStyle
+
+
+CHAPTER_ROOM = 1 / 3  # of a page: a chapter starts a new page only with less left
+TABLE_INSET = 4.0  # points a table keeps inside the measure
+
+
+def chapter_break() -> Flowable:
+    """Go on to the next page only when less than a third of this one is left: a
+    chapter then never opens at a page's foot, and never leaves a page mostly
+    empty behind it."""
+    return CondPageBreak(text_block()[3] * CHAPTER_ROOM)
 
 
 def inline_markup(token: Token) -> Markup:
@@ -100,6 +119,8 @@ class _MarkdownRun:
                                     inline_markup(token)])
             paragraph = Paragraph(numbered, sheet[f"h{level}"])
             paragraph.toc_entry = heading  # the contents line draws its words as plain text
+            if level == 1:
+                self.add(chapter_break())
             self.add(paragraph)
             self.heading = None
         elif self.table_rows is not None and self.row is not None:
@@ -107,7 +128,10 @@ class _MarkdownRun:
                                       sheet["head"] if not self.table_rows else sheet["cell"]))
         else:
             quoted = any(frame[0] == "quote" for frame in self.stack)
-            self.add(Paragraph(inline_markup(token), sheet["note"] if quoted else sheet["body"]))
+            paragraph = Paragraph(inline_markup(token), sheet["note"] if quoted else sheet["body"])
+            if markup.plain(token.children or []).rstrip().endswith(":"):
+                paragraph.keepWithNext = 1  # an introduction stays with what it introduces
+            self.add(paragraph)
 
     def list_open(self, token: Token) -> None:
         ordered = token.type == "ordered_list_open"
@@ -160,7 +184,8 @@ class _MarkdownRun:
     def table_close(self, token: Token) -> None:
 
         if self.table_rows is not None:
-            widths = column_widths(self.table_rows, self.width)
+            # a hair inside the measure: the grid's outer lines are drawn over the edge
+            widths = column_widths(self.table_rows, self.width - TABLE_INSET)
             check_rows(self.table_rows, widths, text_block()[3], self.table_line)
             self.add(Float([table(self.table_rows, widths), Spacer(1, 6)]))
             self.table_rows = None

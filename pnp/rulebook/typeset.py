@@ -42,8 +42,8 @@ from pnp.rulebook.cover import draw_cover
 from pnp.rulebook.designs import Designs, place_form
 from pnp.rulebook.editions import EditionsCanvas, book_page, write_editions
 from pnp.rulebook.figures import DiagramFlowable
-from pnp.rulebook.floats import Float, let_text_overtake
-from pnp.rulebook.markdown import Numbering, markdown_flowables
+from pnp.rulebook.floats import Float, KeepWithStart, let_text_overtake
+from pnp.rulebook.markdown import Numbering, chapter_break, markdown_flowables
 from pnp.rulebook.page import text_block
 from pnp.rulebook.paragraphs import MUTED, TYPESET, Paragraph, Typeset, colour, styles
 from pnp.rulebook.platypus import platypus_class
@@ -123,7 +123,8 @@ def _typeset(tileset: Tileset, source: Source,
                author="pnp", subject=f"Rules of {tileset.title}, print-and-play edition",
                creator=f"pnp {__version__}", producer=f"pnp {__version__}",
                initialFontName=pdf_font("regular"), initialFontSize=10,
-               leftMargin=left, rightMargin=left, topMargin=bottom, bottomMargin=bottom)
+               leftMargin=left, rightMargin=left, topMargin=bottom, bottomMargin=bottom,
+               keepTogetherClass=KeepWithStart)  # how keepWithNext groups flowables
     lay_out_only(doc)  # the editions are written below, from the canvas
     frame = Frame(left, bottom, width, height, id="body")
 
@@ -154,16 +155,17 @@ def _typeset(tileset: Tileset, source: Source,
             story.extend(components_table(designs, sheet))
         elif block.kind == "how-to-print":
             story.extend(how_to_print(tileset, sheet, designs.options))
-        elif block.kind == "page-break":
-            story.append(PageBreak())
+        elif block.kind == "page-break":  # a new page, unless most of this one is left
+            story.append(chapter_break())
         elif block.kind == "diagram" and block.diagram is not None:
             figure = DiagramFlowable(designs, block.diagram, width * 0.8)
             figure.hAlign = "CENTER"
             caption = Paragraph(markup.text(block.diagram.caption), sheet["caption"])
             story.append(Float([Spacer(1, 4), figure, caption, Spacer(1, 6)]))
     # the credit goes at the very end, on the back page, never among the rules
-    story += [Spacer(1, 18), Paragraph(markup.text(f"{CREDIT} {__version__}."),
-                                       sheet["caption"])]
+    # (a float, so no text overtakes it: it stays behind a quick reference that floats)
+    story.append(Float([Spacer(1, 18), Paragraph(markup.text(f"{CREDIT} {__version__}."),
+                                                 sheet["caption"])]))
     contents = [ContentsLine(heading) for heading in numbering.headings]
     heading = Paragraph(markup.text("Contents"), sheet["h1"])
     try:

@@ -89,7 +89,7 @@ def test_body_text_starts_at_the_left_of_the_text_block_on_each_paper(tmp_path: 
                    if any(image.getpixel((x, y)) < 128
                           for y in range(top_row, round(PAPERS[name].height - bottom)))]
         assert min(columns) == pytest.approx(left, abs=2), name
-        assert max(columns) <= left + width + 1, name
+        assert max(columns) <= left + width + 2, name  # a pixel of rounding each side
 
 
 def _drawn(content: bytes) -> set[str]:

@@ -424,3 +424,32 @@ def test_a_table_that_does_not_fit_waits_while_the_text_after_it_fills_the_page(
     assert "Running text 3" in before  # ...so the text after it filled the hole
     assert "Next chapter" not in before  # a float never leaves its chapter
     assert at.index("Tile 18") < at.index("Next chapter")
+
+
+def lowest_ink(page_image, top: float, bottom: float, dpi: float) -> float:
+    """How far down the text block (0 at its top, 1 at its foot) the lowest ink of a
+    page reaches: text, tables, figures and check bars alike."""
+    box = page_image.convert("L").crop((0, int(top * dpi / 72), page_image.width,
+                                        int(bottom * dpi / 72))).point(
+        lambda value: 255 if value < 200 else 0)
+    found = box.getbbox()
+    return 0.0 if found is None else found[3] / box.height
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine", "mattock"])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_no_page_but_the_last_is_less_than_half_full(shipped_build, game, paper):
+    """A chapter starts a new page only when less than a third of the page is left, and a
+    heading keeps only the start of a long table or text with it, not all of it."""
+    from support import pdf_page_image
+
+    path = shipped_build / game / f"{game}-rulebook-{paper}.pdf"
+    pages = len(PdfReader(path).pages)
+    paper_height = PAPERS[paper].height
+    _, bottom, _, height = body_box(PAPERS[paper])
+    dpi = 24
+    fills = {number: lowest_ink(pdf_page_image(path, number - 1, dpi),
+                                paper_height - bottom - height, paper_height - bottom, dpi)
+             for number in range(3, pages)}  # after the cover and the contents
+    assert {number: round(fill, 2) for number, fill in fills.items() if fill < 0.5} == {}
+    assert min(fills.values()) > 0.0  # the measure sees ink: it can fail
