@@ -232,6 +232,8 @@ VARIANT = Record("tileset:variant", (
     Field("description", Text(400), "what changes, in a sentence or two", default=""),
     Field("players", PLAYER_COUNT, "the number of players it is for",
           default_doc="the game's player counts"),
+    Field("most-players", PLAYER_COUNT, "the most people who can play it, where that is "
+          "fewer than the game allows (the cover says so)", default_doc="the game's"),
     Field("counts", MapOf(Ref(""), COUNT, "expected tile names with counts",
                           "a mapping such as {mine-entrance: 2}",
                           "tile name to a count from 0 to 100000", most=MAX_KINDS),

@@ -145,6 +145,7 @@ class Variant(msgspec.Struct, frozen=True):
     name: str
     description: str
     players: int | None = None  # the player count it is for, if only one
+    most_players: int | None = None  # where it allows fewer players than the game
     counts: tuple[tuple[str, int], ...] = ()  # tile kind and its count in this variant
 
 

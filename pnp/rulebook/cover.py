@@ -183,8 +183,18 @@ def _title_block(canvas: Canvas, tileset: Tileset, paper: Paper, grid: CoverGrid
     canvas.setFillColor(_colour("#cbbd9f"))
     canvas.setFont(pdf_font("regular"), 9.5)
     canvas.drawCentredString(centre, middle - 44,
-                             f"{tileset.tile_count} tiles \u00b7 {tileset.player_counts} \u00b7 "
+                             f"{tileset.tile_count} tiles \u00b7 {player_line(tileset)} \u00b7 "
                              "print-and-play edition")
+
+
+def player_line(tileset: Tileset) -> str:
+    """The game's player counts, and those of a variant that allows fewer: "2\u20136
+    players (2\u20135 in the phantom variant)"."""
+    fewest = min(tileset.players)
+    fewer = [f"{fewest}\u2013{variant.most_players} in the {variant.name} variant"
+             for variant in tileset.variants
+             if variant.most_players is not None and variant.most_players < max(tileset.players)]
+    return tileset.player_counts + (f" ({'; '.join(fewer)})" if fewer else "")
 
 
 def _fill(canvas: Canvas, colour: str, x: float, y: float, width: float,

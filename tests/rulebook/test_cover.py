@@ -104,3 +104,14 @@ def inked(image) -> float:
     """The share of a greyscale image's pixels that are printed, not bare paper."""
     histogram = image.histogram()
     return sum(histogram[:235]) / sum(histogram)
+
+
+def test_the_cover_gives_a_variants_smaller_player_count_as_the_rules_check_it():
+    from pnp.rulebook.cover import player_line
+    from pnp.rules.gold_mine.check import PHANTOM, PHANTOM_MAX_PLAYERS
+
+    gold = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
+    assert gold.variant(PHANTOM).most_players == PHANTOM_MAX_PLAYERS == 5
+    assert player_line(gold) == "2\u20136 players (2\u20135 in the phantom variant)"
+    demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    assert player_line(demon) == demon.player_counts  # no variant allows fewer
