@@ -78,7 +78,7 @@ def test_the_shared_page_shows_the_tokens_and_its_marks_cross_no_piece(built, pa
     tileset = load_tileset(resolve("mattock"))
     faces = {c.name: c.colour for c in tileset.components}
     for token in boxes(entry, last, "front", "component"):
-        x = (token["x"] + token["w"] * 0.2) * DPI / 72  # the face's own colour, off the letter
+        x = (token["x"] + token["w"] * 0.1) * DPI / 72  # the face's own colour, off its symbol
         y = height - (token["y"] + token["h"] / 2) * DPI / 72
         assert close_to(image.getpixel((round(x), round(y))), faces[token["component"]], 60)
     page = PdfReader(path).pages[last - 1]

@@ -1,0 +1,80 @@
+"""Each player's pieces are told apart by shape as well as by colour: in greyscale and
+under simulated protanopia, deuteranopia and tritanopia.
+
+The measure is the share of a piece's area where two players' pieces differ
+strongly (more than 48 grey levels) in every one of those views. A letter
+alone, R against B, differed on 1.4% of a Mattock miner; a symbol of each
+player's own (crossed picks, a helmet, a mattock, a headframe) on 2.4% of a
+small Dynamine marker and 30% of a miner.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+from support import ROOT
+
+from pnp.draw.components import design_component
+from pnp.export.raster import render
+from pnp.input.tileset import load_tileset
+
+# Machado, Oliveira and Fernandes (2009), severity 1, as matrices on RGB
+DEFICIENCIES = {
+    "protanopia": (0.152286, 1.052583, -0.204868, 0.114503, 0.786281, 0.099216,
+                   -0.003882, -0.048116, 1.051998),
+    "deuteranopia": (0.367322, 0.860646, -0.227968, 0.280085, 0.672501, 0.047413,
+                     -0.011820, 0.042940, 0.968881),
+    "tritanopia": (1.255528, -0.076749, -0.178779, -0.078411, 0.930809, 0.147602,
+                   0.004733, 0.691367, 0.303900),
+}
+DISTINCT_SHARE = 0.02
+
+
+def views(image: Image.Image) -> list[Image.Image]:
+    """The piece in greyscale as printed, and in grey as each deficiency sees it."""
+    rgb = image.convert("RGB")
+    seen = [rgb]
+    for m in DEFICIENCIES.values():
+        seen.append(rgb.convert("RGB", (m[0], m[1], m[2], 0, m[3], m[4], m[5], 0,
+                                        m[6], m[7], m[8], 0)))
+    return [view.convert("L") for view in seen]
+
+
+def distinct_share(first: Image.Image, second: Image.Image) -> float:
+    """The least share of the area, over every view, where the two differ strongly."""
+    return min(ImageStat.Stat(ImageChops.difference(a, b).point(
+        lambda value: 255 if value > 48 else 0)).mean[0] / 255
+        for a, b in zip(views(first), views(second), strict=True))
+
+
+def pictures(game: str, names: list[str]) -> dict[str, Image.Image]:
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    pieces = {c.name: c for c in tileset.components}
+    return {name: render(design_component(tileset, pieces[name]), (100, 100))
+            for name in names}
+
+
+@pytest.mark.parametrize(("game", "sides"), [
+    ("mattock", [["red-miner", "blue-miner"]]),
+    ("dynamine", [[f"depth-{colour}-{level}" for colour in ("red", "blue", "green", "yellow")]
+                  for level in (1, 3, 5)]),
+])
+def test_players_pieces_differ_by_shape_in_grey_and_to_colour_blind_eyes(game, sides):
+    for names in sides:
+        shown = pictures(game, names)
+        for first, second in combinations(names, 2):
+            assert distinct_share(shown[first], shown[second]) >= DISTINCT_SHARE, \
+                (first, second)
+
+
+def test_a_letter_alone_is_not_enough():
+    """Two discs of the same grey told apart by R and B only fall under the bar."""
+    red = Image.new("RGB", (100, 100), "#b3261e")
+    blue = Image.new("RGB", (100, 100), "#1f4e9c")
+    from PIL import ImageDraw
+
+    for image, letter in ((red, "R"), (blue, "B")):
+        ImageDraw.Draw(image).text((44, 42), letter, fill="white")
+    assert distinct_share(red, blue) < DISTINCT_SHARE
