@@ -166,7 +166,6 @@ def did_you_mean(name: object, names: list[str] | tuple[str, ...], many: bool = 
     One suggestion is quoted (a field or value to retype); several are listed
     plainly (tile names to choose from).
     """
-
     close = difflib.get_close_matches(str(name), list(names), n=3 if many else 1)
     if not close:
         return ""

@@ -68,7 +68,6 @@ def piece_nickname(tileset: Tileset, piece: Piece) -> str:
     """What a player calls a piece: a tile by what it shows, the same words as the
     rulebook's list of components ("Bend with a vein (cost 3)"), other pieces by their id
     in words."""
-
     words = (tile_name(tileset.tile(piece.name), tileset.shape) if piece.kind == "tile"
              else humanise(piece.name))
     return words[:1].upper() + words[1:]

@@ -59,7 +59,7 @@ class PapersOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]
         if isinstance(value, tuple):
             return value
         papers: list[str] = []
-        for part in str(value).split(",") or [""]:
+        for part in str(value).split(","):
             for paper in HOME_PAPERS if part.strip().lower() == "all" else (part,):
                 name = _paper_id(paper, param, ctx)
                 papers += [] if name in papers else [name]
@@ -71,7 +71,6 @@ PAPER_HELP = f"{SIZE_FORM}; all is letter,a4"
 
 def reports_input_errors(command: Callable[..., Any]) -> Callable[..., Any]:
     """Turn an InputError into a one-paragraph message and exit status 2."""
-
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:

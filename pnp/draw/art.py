@@ -463,7 +463,6 @@ def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, 
     elsewhere, and may overlap that icon but nothing else. A name too long for
     any rock (a base tile's) goes into the tile's chamber under its icon.
     """
-
     frame = tile_frame(shape, size)
     width, height = shape.box(size)
     placer = Placer(shape, tile, frame.margin / size)
@@ -521,7 +520,6 @@ def _sign_in_room(look: _Look, placed: list[_Placed], room: float, size: float,
                   points: Callable[[Point], Point]) -> bool:
     """Set a long name low in the tile's room and move the room's icon above it (shrunk),
     if the two fit; say whether they did."""
-
     icon = next((entry for entry in placed if entry.look.feat.kind == "icon" and
                  entry.central and entry.badge is None), None)
     radius = icon.look.half_width * icon.scale / size if icon is not None else None

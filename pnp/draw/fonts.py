@@ -32,8 +32,6 @@ FONTS: dict[FontRole, tuple[str, str, str, str, str]] = {
 @cache
 def text_family() -> str:
     """Register regular, bold and italic as one family, so <b> and <i> work in Platypus."""
-    # reportlab ships no type hints
-
     regular, bold, italic = pdf_font("regular"), pdf_font("bold"), pdf_font("italic")
     addMapping(regular, 0, 0, regular)
     addMapping(regular, 1, 0, bold)
@@ -45,8 +43,6 @@ def text_family() -> str:
 @cache
 def pdf_font(role: FontRole) -> str:
     """Register the font for ``role`` with reportlab once and return its PDF name."""
-    # reportlab ships no type hints
-
     name, filename, *_ = FONTS[role]
     pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
     return name
@@ -54,7 +50,6 @@ def pdf_font(role: FontRole) -> str:
 
 def string_width(text: str, role: FontRole, size: float) -> float:
     """Width in points of ``text`` set in the font for ``role``."""
-
     width: float = pdfmetrics.stringWidth(text, pdf_font(role), size)
     return width
 

@@ -121,7 +121,6 @@ def _row_cells(row: AidRow, look: Look, styles: dict[str, Any],
 def _section_table(section: AidSection, width: float, look: Look,
                    colours: dict[str, str]) -> Any:
     """A section as one table: a heading band, its rows, then its rules one to a row."""
-
     styles = _styles(look)
     first = look.icon + 4
     name_width = (width - first) * NAME_SHARE
@@ -166,7 +165,6 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str]) -> l
     is made before anything is drawn; if even the smallest look is too tall,
     it is used anyway and the aid runs onto a second page.
     """
-
     for body, icon in LOOKS:
         look = Look(body, icon)
         tables = [_section_table(section, column, look, colours) for section in aid.sections]
@@ -202,7 +200,6 @@ def render_aid(aid: Aid, paper: Paper, game_title: str) -> tuple[bytes, int]:
 
 def _frames(paper: Paper) -> tuple[list[Any], float, float]:
     """A full-width frame for the title, then two columns; a column's width and height."""
-
     left = SAFE_MARGIN + 10.0
     width = paper.width - 2 * left
     top = paper.height - SAFE_MARGIN - HEADER_BAND - 8.0

@@ -207,7 +207,6 @@ def print_pdf(pages: list[CutPage], drawings: dict[tuple[str, str], Drawing], sh
 
 def cricut_png(page: CutPage, drawings: dict[tuple[str, str], Drawing], sheet: Paper) -> bytes:
     """Page ``page`` as a picture for Design Space: pieces apart on a transparent ground."""
-
     scale = CRICUT_DPI / 72
     image = Image.new("RGBA", (round(sheet.width * scale), round(sheet.height * scale)))
     rendered: dict[tuple[str, str], Image.Image] = {}

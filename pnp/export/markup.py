@@ -77,7 +77,6 @@ def _require(value: object) -> Markup:
 
 def paragraph(markup: Markup, style: Any) -> Any:
     """A reportlab Paragraph of markup made here, never of a plain string."""
-
     return Paragraph(_require(markup), style)
 
 

@@ -53,14 +53,12 @@ FOLD_LINE = (0.45, 0.5)  # a gutterfold page's fold: grey, dashed
 def binary_streams() -> None:
     """Write every stream binary and compress each once (reportlab's own globals, set in
     :func:`pnp.export.reportlab_private.binary_streams`); every renderer calls this."""
-
     install()
 
 
 def new_canvas(buffer: io.BytesIO, width: float, height: float, title: str,
                subject: str) -> Any:
     """A reportlab canvas that writes reproducible bytes with only embedded fonts."""
-
     binary_streams()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1,
                     initialFontName=pdf_font("regular"), initialFontSize=HEADER_SIZE)
@@ -241,8 +239,6 @@ def _place_forms(canvas: Any, placements: tuple[Placement, ...],
     A stress sheet places thousands of forms, so they are written straight
     to the page (see :func:`pnp.export.reportlab_private.place_forms`).
     """
-
-
     place_forms(canvas, ((fp_str(-1, 0, 0, -1, p.x + p.w, p.y + p.h) if p.turned
                           else fp_str(1, 0, 0, 1, p.x, p.y), form_names[p.art])
                          for p in placements))
@@ -272,7 +268,6 @@ def _mark(canvas: Any, plan: SheetPlan, page: Page,
 
 def _fold_marks(canvas: Any, plan: SheetPlan, page: Page) -> None:
     """A gutterfold page's crop marks, mirrored across the fold, and the dashed fold line."""
-
     paper = plan.paper
     marks = crop_marks(page.grid, page.used, paper, plan.bleed, halves(paper, page.fold))
     if page.grid.lattice.honeycomb:

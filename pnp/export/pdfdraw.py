@@ -77,7 +77,6 @@ class Inks:
 
     def __call__(self, value: str) -> Any:
         if value not in self.made:
-
             colour = HexColor(value)
             if self.cmyk:
                 colour = CMYKColor(*cmyk_of(colour.red, colour.green, colour.blue))
@@ -281,6 +280,5 @@ def _picture(canvas: Any, item: Picture, height: float) -> None:
 
         draw_svg_art(canvas, item, bottom)
     else:
-
         canvas.drawImage(ImageReader(io.BytesIO(item.art.data)), item.x, bottom, item.width,
                          item.height, mask="auto")

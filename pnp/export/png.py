@@ -154,7 +154,6 @@ def _thumbnail(piece: Piece, image: Image.Image) -> tuple[Image.Image, tuple[int
     Averaging boxes of pixels is the right filter for shrinking several times
     over, and much quicker than a windowed one.
     """
-
     width, height = piece.inches
     scale = min(CELL / (width * 72), CELL / (height * 72)) * CONTACT_DPI / 72
     size = (max(1, round(width * 72 * scale)), max(1, round(height * 72 * scale)))

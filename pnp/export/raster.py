@@ -45,7 +45,6 @@ def render(drawing: Drawing, size: tuple[int, int]) -> Image.Image:
     picture once, at the compression it chooses, and cuts and pastes sheets
     without decoding PNGs again.
     """
-
     tree = Tree(bytestring=to_svg(drawing).encode("utf-8"), unsafe=False)
     surface = PNGSurface(tree, None, 72, output_width=size[0], output_height=size[1])
     pixels_ = surface.cairo  # cairo's ARGB32: B, G, R, A in memory, colour premultiplied

@@ -22,7 +22,6 @@ from pnp.draw.scene import Picture
 def draw_svg_art(canvas: Any, item: Picture, bottom: float) -> None:
     """Draw checked SVG art. Given bytes rather than a path, svglib has no folder to
     resolve a link against, and the font map never loads a font file."""
-
     art = svg2rlg(io.BytesIO(item.art.data), font_map=_package_fonts())
     if art is None or not art.width or not art.height:
         return
@@ -53,7 +52,6 @@ def _package_fonts() -> Any:
     (``<family>.ttf``, or whatever fc-match answers), so an SVG could name a
     font file anywhere on the machine and have it embedded in the PDF.
     """
-
     class PackageFonts(FontMap):
         def find_font(self, font_name: str, weight: str = "normal",
                       style: str = "normal") -> tuple[str, bool]:

@@ -200,7 +200,6 @@ def plan_sheets(decks: list[Deck]) -> list[list[Sheet]]:
 def sheet_image(sheet: Sheet, cells: list[Image.Image], hidden: Image.Image,
                 size: tuple[int, int]) -> bytes:
     """One deck sheet: faces row by row from the top left, the hidden face in the last cell."""
-
     columns, rows = sheet.grid
     image = Image.new("RGBA", (columns * size[0], rows * size[1]), (0, 0, 0, 0))
     for index, png in [*enumerate(cells), (sheet.hidden, hidden)]:
@@ -211,7 +210,6 @@ def sheet_image(sheet: Sheet, cells: list[Image.Image], hidden: Image.Image,
 def thumbnail(face: Image.Image) -> bytes:
     """The picture TTS shows beside a saved object of the same name: its first piece,
     in a square of ``THUMBNAIL`` pixels."""
-
     scale = THUMBNAIL / max(face.size)
     small = face.resize((max(1, round(face.width * scale)), max(1, round(face.height * scale))),
                         Image.Resampling.BOX)

@@ -21,7 +21,6 @@ def booklet(pdf: bytes, paper: Paper) -> bytes:
     Each printed sheet carries four pages (two per side); padding with blank
     pages to a multiple of four keeps the signature folding correctly.
     """
-
     reader = PdfReader(io.BytesIO(pdf))
     pages: list[PageObject | None] = list(reader.pages)
     while len(pages) % 4:

@@ -27,7 +27,6 @@ def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan
     """The imposition of every tile copy (fronts, then mirrored backs) on ``paper``, with
     the tokens on the last page when they all fit there (:mod:`pnp.impose.sharing`)."""
     if options.duplex == "gutterfold":
-
         width, height = tileset.shape.box(tileset.size)
         tiles: tuple[tuple[str, int, PieceKind], ...] = tuple(
             (tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count)
@@ -56,7 +55,6 @@ def plan_components(tileset: Tileset, kind: str, paper: str,
         return None
     source = str(tileset.source)
     if options.duplex == "gutterfold":
-
         return impose_gutterfold(groups, paper_named(paper), options.bleed, _reverses(tileset),
                                  source)
     margins: Margins = "sides" if kind == "card" and \

@@ -528,7 +528,6 @@ class Record(Kind):
 
     def _unknown(self, key: str, spot: At) -> list[str]:
         """Report a key the record does not declare; return the field it may stand for."""
-
         close = difflib.get_close_matches(key, self.names, n=1)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         spot.fail(f"unknown field{hint}", key, "fields: " + ", ".join(self.names))

@@ -31,7 +31,6 @@ def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable
     never by their ids, and kinds that read the same share a line, so a game
     of eighty tile designs still lists on a page or two.
     """
-
     tileset = designs.tileset
     entries = _tile_entries(designs) + _component_entries(designs)
     if tileset.board is not None:

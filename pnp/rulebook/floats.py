@@ -44,7 +44,6 @@ class Float(platypus_class("KeepTogether")):  # type: ignore[misc]  # reportlab 
         float, and measuring a table of a thousand rows once per paragraph
         made a long table followed by many paragraphs take minutes.
         """
-
         heights: dict[float, float] = self.__dict__.setdefault("_heights_by_width", {})
         if width not in heights:
             heights[width] = stacked_height(kept_together(self), width)
@@ -53,7 +52,6 @@ class Float(platypus_class("KeepTogether")):  # type: ignore[misc]  # reportlab 
 
 def _may_overtake(flowable: Flowable) -> bool:
     """Whether ``flowable`` is running text that may go ahead of a float."""
-
     if isinstance(flowable, (Float, PageBreak, CondPageBreak, ActionFlowable)):
         return False  # a float keeps its place before a page or chapter break
     if getattr(flowable, "toc_entry", None) is not None:
@@ -69,7 +67,6 @@ def let_text_overtake(flowables: list[Flowable], frame: Any) -> None:
     time, so text keeps flowing past it until the page is full; on the next
     page it fits and is placed at once.
     """
-
     if len(flowables) < 2 or not isinstance(flowables[0], Float) or frame_at_top(frame):
         return  # at the top of a page a float is placed (or split) as it comes
     width, available = frame_room(frame)

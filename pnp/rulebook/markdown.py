@@ -139,7 +139,6 @@ class _MarkdownRun:
         self.stack.append(("list", [], {"ordered": ordered, "start": start}))
 
     def list_close(self, token: Token) -> None:
-
         _, items, info = self.stack.pop()
         indent = LIST_INDENT
         if info["ordered"]:  # room for the widest number, so "10." never runs into its text
@@ -157,7 +156,6 @@ class _MarkdownRun:
 
     def item_close(self, token: Token) -> None:
         """An item's flowables; its list wraps them once it knows its widest number."""
-
         _, children, _ = self.stack.pop()
         self.add(children or [Spacer(1, 1)])
 
@@ -182,7 +180,6 @@ class _MarkdownRun:
             self.row = None
 
     def table_close(self, token: Token) -> None:
-
         if self.table_rows is not None:
             # a hair inside the measure: the grid's outer lines are drawn over the edge
             widths = column_widths(self.table_rows, self.width - TABLE_INSET)
@@ -191,11 +188,9 @@ class _MarkdownRun:
             self.table_rows = None
 
     def fence(self, token: Token) -> None:
-
         self.add(Preformatted(token.content, self.sheet["cell"]))
 
     def rule(self, token: Token) -> None:
-
         self.add(Spacer(1, 8))
 
 
@@ -222,7 +217,6 @@ _MARKDOWN = {
 
 def note(children: list[Flowable], width: float) -> Flowable:
     """A quoted block as a tinted box with an accent rule on its left."""
-
     box = Table([[children]], colWidths=[width - 4])
     box.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # else Table sets Helvetica

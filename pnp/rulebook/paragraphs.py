@@ -115,8 +115,6 @@ def colour(value: str) -> Colour:
 
 def styles() -> dict[str, Style]:
     """Paragraph styles in our embedded family."""
-    # reportlab ships no type hints
-
     family = text_family()
     bold = pdf_font("bold")
     body = ParagraphStyle("body", fontName=family, fontSize=10.5, leading=14.5, spaceAfter=5,

@@ -13,5 +13,4 @@ import reportlab.platypus
 
 def platypus_class(name: str) -> Any:
     """The class ``reportlab.platypus.<name>``."""
-
     return getattr(reportlab.platypus, name)

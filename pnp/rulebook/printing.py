@@ -132,7 +132,6 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
 
     Said as the build made the sheets: on its papers, for its duplex mode
     (a gutterfold build's sheets are folded, not printed double-sided)."""
-
     papers = options.papers
     titles = [paper_named(paper).title for paper in papers]
     with_stock = len(papers) <= STOCK_COLUMN_PAPERS
@@ -182,8 +181,11 @@ class ScaleCheck(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab
 
     def __init__(self, papers: tuple[Paper, ...]) -> None:
         super().__init__()
-        sizes = [(width / placing(paper).scale, height / placing(paper).scale)
-                 for paper in papers for width, height in [scale_check_size(paper)]]
+        sizes = []
+        for paper in papers:
+            width, height = scale_check_size(paper)
+            scale = placing(paper).scale
+            sizes.append((width / scale, height / scale))
         self.width, self.height = max(w for w, _ in sizes), max(h for _, h in sizes)
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:

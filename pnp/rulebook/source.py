@@ -106,7 +106,6 @@ def parse(path: Path, tileset: Tileset) -> Source:
 @functools.lru_cache(maxsize=16)
 def _parse(path: Path, text: str, kinds: tuple[TileKind, ...], shape: Shape) -> Source:
     """Blocks in reading order; every mistake in the template is raised together at the end."""
-
     # no raw HTML: a tag in the template is text to print, never markup to pass on
     # typographer: curly quotes and apostrophes, en and em dashes from -- and ---,
     # and an ellipsis from ..., as a typeset book prints them

@@ -19,7 +19,6 @@ Style = Any  # a ParagraphStyle
 
 def table(rows: list[list[Flowable]], widths: list[float]) -> Flowable:
     """A table of the Markdown's rows with these column widths."""
-
     table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle(table_style()))
     return table

@@ -113,7 +113,6 @@ def typeset_rulebook(tileset: Tileset, source: Source,
 def _typeset(tileset: Tileset, source: Source,
              designs: Designs) -> tuple[dict[str, bytes], int]:
     """typeset_rulebook, with the book's :class:`Typeset` at hand."""
-
     binary_streams()
     sheet = styles()
     left, bottom, width, height = text_block()

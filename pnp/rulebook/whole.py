@@ -31,7 +31,6 @@ def stack_height(flowables: list[Flowable], width: float) -> float:
     """The height of ``flowables`` set one under the other at ``width``, spacing between
     them included, measured as Platypus measures a block it keeps together (a list
     needs this: it cannot be wrapped on its own without a canvas)."""
-
     return stacked_height(flowables, width)
 
 

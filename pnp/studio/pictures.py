@@ -50,7 +50,6 @@ def sheet_pdf(tileset: Tileset, paper: str) -> bytes | None:
 
 def first_page_png(pdf: bytes, dpi: float = PREVIEW_DPI) -> bytes:
     """The first page of ``pdf`` as a PNG, as a PDF viewer shows it."""
-
     document = pypdfium2.PdfDocument(pdf)
     try:
         image = document[0].render(scale=dpi / 72.0).to_pil()

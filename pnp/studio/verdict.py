@@ -50,7 +50,6 @@ def verdict(tileset: Tileset, players: int) -> dict[str, Any]:
 
 def demon_links(setup: Setup) -> dict[str, Any]:
     """The bases and the shortest links the mix can dig, square by square, or none."""
-
     entrances, hives = base_cells(setup.players)
     supply, groups = supply_of(setup.tileset)
     pairs = link_pairs(entrances, hives)
