@@ -16,8 +16,9 @@ from collections.abc import Callable, Mapping
 
 import msgspec
 
+from pnp.draw.caves import bridge, cavern_floor, cavern_outline, pillars
 from pnp.draw.fonts import MIN_TEXT, fit_size, greedy_lines, string_width
-from pnp.draw.icons import ICONS, draw_icon
+from pnp.draw.icons import FLOOR_ICONS, ICONS, draw_icon
 from pnp.draw.pen import Pen
 from pnp.draw.scene import (
     Circle,
@@ -34,7 +35,6 @@ from pnp.draw.scene import (
     ellipse,
     polygon,
     rect,
-    smooth_outline,
 )
 from pnp.geometry.shapes import Shape
 from pnp.model.pieces import PieceCut, shape_cut
@@ -44,7 +44,6 @@ from pnp.model.tileset import Art, Back, Feature, TileKind, Tileset, Tunnel
 FLOOR_RATIO = 0.30  # tunnel floor width as a share of the tile size
 WALL_RATIO = 0.055  # each wall's thickness as a share of the tile size
 SPECKS = 26  # texture pebbles per tile: enough to read as rock, few enough to stay light
-CAVE_FLOOR = "#d9c9a6"
 
 
 def outline(shape: Shape, size: float, grow: float = 0.0) -> tuple[Command, ...]:
@@ -151,23 +150,11 @@ def dead_end_line(shape: Shape, size: float, edge: str, reach: float) -> tuple[C
     return (("M", px + nx * reach, py + ny * reach), ("L", px - nx * depth, py - ny * depth))
 
 
-def cavern_outline(cx: float, cy: float, size: float, seed: int) -> tuple[Command, ...]:
-    """An irregular, smooth cave around the centre (Catmull-Rom through jittered points)."""
-    rng = random.Random(seed)
-    count = 11
-    points = []
-    for index in range(count):
-        angle = index * math.tau / count + rng.uniform(-0.15, 0.15)
-        reach = size * rng.uniform(0.36, 0.45)
-        points.append((cx + reach * math.cos(angle), cy + reach * math.sin(angle)))
-    return smooth_outline(points)
-
-
 def room_outline(shape: Shape, size: float, path: Tunnel, seed: int) -> tuple[Command, ...] | None:
     """The open space a path widens into at the centre, if any: chamber or cavern."""
     cx, cy = shape.centre(size)
     if path.style == "cavern":
-        return cavern_outline(cx, cy, size, seed)
+        return cavern_outline((cx, cy), size, seed)
     if path.junction:
         radius = size * FLOOR_RATIO * 1.05
         return ellipse(cx, cy, radius, radius)
@@ -199,14 +186,13 @@ def tunnels(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[
                 items.append(Outline(line, Style(stroke=paint, width=width, cap="round",
                                                  join="round")))
             if room is not None:
-                if path.style == "cavern" and colour == "floor":
-                    paint = CAVE_FLOOR  # a darker, sandier floor: caverns read at a glance
                 items.append(Outline(room, Style(fill=paint, stroke=paint if width > floor
                                                  else None, width=width - floor, join="round")))
-        if path.style == "cavern":
-            items.extend(stalagmites(shape.centre(size), size, colours, seed + index))
+        if path.style == "cavern" and room is not None:
+            items.extend(cavern_floor(room, line, size, colours))
+            items.extend(pillars(shape, size, path, colours, seed + index))
         for lower in crossings.get(index, ()):
-            items.append(_underpass(shape, size, paths[lower], colours))
+            items.extend(bridge(shape, size, path, paths[lower], colours))
     return items
 
 
@@ -225,32 +211,6 @@ def _crossings(shape: Shape, paths: tuple[Tunnel, ...]) -> dict[int, list[int]]:
             if _straight_through(shape, paths[lower]):
                 found.setdefault(upper, []).append(lower)
     return found
-
-
-def _underpass(shape: Shape, size: float, lower: Tunnel, colours: dict[str, str]) -> Outline:
-    """A dashed line where a tunnel runs under a bridge, so it reads as continuing."""
-    cx, cy = shape.centre(size)
-    nx, ny = shape.normal(lower.ports[0])
-    half = size * (FLOOR_RATIO / 2 + WALL_RATIO)
-    return Outline((("M", cx + nx * half, cy + ny * half), ("L", cx - nx * half, cy - ny * half)),
-                   Style(stroke=colours["wall"], width=size * 0.018, cap="butt",
-                         dash=(size * 0.04, size * 0.03)))
-
-
-def stalagmites(centre: Point, size: float, colours: dict[str, str],
-                seed: int) -> list[Primitive]:
-    """A few stones on a cavern floor, off the centre so miners and icons stay clear."""
-    rng = random.Random(seed)
-    items: list[Primitive] = []
-    for index in range(4):
-        angle = index * math.tau / 4 + rng.uniform(0.3, 1.2)
-        reach = size * rng.uniform(0.2, 0.26)
-        radius = size * rng.uniform(0.018, 0.03)
-        x = centre[0] + reach * math.cos(angle)
-        y = centre[1] + reach * math.sin(angle)
-        items.append(Circle(x, y, radius, Style(fill=colours["rock-light"], stroke=colours["wall"],
-                                          width=size * 0.006)))
-    return items
 
 
 class Frame(msgspec.Struct, frozen=True):
@@ -478,7 +438,8 @@ def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, 
         look = _Look(feat, frame, True)
         footprint = Footprint(units(look.anchor), look.half_width / size,
                               look.half_height / size, feat.kind in ("icon",), look.smallest(),
-                              movable=look.half_width <= SIGN * size)
+                              movable=look.half_width <= SIGN * size,
+                              on_floor=feat.kind == "icon" and str(feat.value) in FLOOR_ICONS)
         if feat.kind == "label" and placer.rooms and \
                 (not footprint.movable or placer.find(footprint) is None) and \
                 _sign_in_room(look, placed, placer.rooms[0], size, points):

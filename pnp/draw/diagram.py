@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
 from pnp.draw.fonts import MIN_TEXT
+from pnp.draw.ink import mix
 from pnp.draw.scene import Circle, Command, Drawing, Outline, Primitive, Style, Text
 
 Point = tuple[float, float]
@@ -71,14 +72,6 @@ class DiagramArt(NamedTuple):
     pawns: tuple[Pawn, ...]
     words: tuple[Word, ...]
     badges: tuple[Badge, ...]
-
-
-def mix(colour: str, other: str, share: float) -> str:
-    """``colour`` moved ``share`` of the way towards ``other`` (both ``#rrggbb``)."""
-    ours = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    theirs = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(a + (b - a) * share):02x}" for a, b in zip(ours, theirs,
-                                                                            strict=True))
 
 
 def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, Drawing]:

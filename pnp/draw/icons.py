@@ -64,6 +64,10 @@ ICONS: dict[str, Icon] = {
     "mattock": mattock,
 }
 
+# Icons of things lying in a tunnel rather than set in the rock: a tile keeps them on
+# the floor where its tileset puts them (shrunk if the floor is narrow there).
+FLOOR_ICONS = frozenset({"mud"})
+
 
 def draw_icon(name: str, pen: Pen, own: Mapping[str, Art] | None = None) -> list[Primitive]:
     """A built-in icon, or one of the tileset's own SVG icons fitted into the same circle.

@@ -31,3 +31,11 @@ def low_ink(palette: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]
     colours = dict(palette)
     colours.update(LOW_INK)
     return tuple(sorted(colours.items()))
+
+
+def mix(colour: str, other: str, share: float) -> str:
+    """``colour`` moved ``share`` of the way towards ``other`` (both ``#rrggbb``)."""
+    ours = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    theirs = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(a + (b - a) * share):02x}" for a, b in zip(ours, theirs,
+                                                                            strict=True))

@@ -439,26 +439,19 @@ def secret_passage(pen: Pen) -> list[Primitive]:
 
 
 def mud(pen: Pen) -> list[Primitive]:
-    """A flat puddle of mud with ripples and a drip falling into it."""
-    ink, brown = pen.c["ink"], MUD
+    """A puddle of mud lying across a tunnel floor: a dark rim, a wet surface with
+    ripples, bubbles and a few splashes. It lies flat, so nothing rises out of it."""
+    ink, wet = pen.c["ink"], "#8a6440"
+    rim = [(-0.92, 0.02), (-0.7, -0.42), (-0.2, -0.58), (0.32, -0.5), (0.82, -0.36),
+           (0.94, 0.08), (0.7, 0.46), (0.18, 0.6), (-0.38, 0.54), (-0.82, 0.4)]
     items: list[Primitive] = [
-        pen.path(smooth_outline([(-0.88, 0.42), (-0.68, 0.08), (-0.2, 0.02), (0.3, -0.04),
-                                 (0.78, 0.12), (0.88, 0.48), (0.5, 0.78), (0.0, 0.72),
-                                 (-0.5, 0.82)]),
-                 fill=brown, stroke=ink, width=0.08),
+        pen.path(smooth_outline(rim), fill=MUD, stroke=ink, width=0.08),
+        pen.path(smooth_outline([(0.8 * x, 0.78 * y - 0.02) for x, y in rim]), fill=wet),
     ]
-    for rx, ry in ((0.5, 0.17), (0.26, 0.08)):
-        items.append(pen.path(ellipse(0.0, 0.4, rx, ry), stroke=pen.c["rock"], width=0.05))
-    for x, y, r in ((-0.62, 0.46, 0.07), (0.62, 0.4, 0.06), (-0.36, 0.64, 0.05)):
-        items.append(pen.circle(x, y, r, fill=pen.c["rock-light"], stroke=ink, width=0.035))
-    w, y = 0.2, -0.38
-    items.append(pen.path((("M", 0.0, y - 0.5), ("C", 0.06, y - 0.3, w, y - 0.2, w, y),
-                           *arc(0, y, w, 0, 180, move=False),
-                           ("C", -w, y - 0.2, -0.06, y - 0.3, 0.0, y - 0.5), ("Z",)),
-                          fill=brown, stroke=ink, width=0.07))
-    items.append(pen.path(ellipse(-0.07, y - 0.02, 0.05, 0.08), fill=pen.c["rock"]))
-    for x, dy, r in ((-0.46, 0.0, 0.08), (0.44, 0.04, 0.07)):
-        items.append(pen.circle(x, y + 0.3 + dy, r, fill=brown, stroke=ink, width=0.05))
+    for rx, ry in ((0.46, 0.2), (0.22, 0.09)):
+        items.append(pen.path(ellipse(0.1, 0.02, rx, ry), stroke=MUD, width=0.06))
+    for x, y, r in ((-0.48, -0.12, 0.09), (-0.3, 0.24, 0.06), (0.56, -0.18, 0.07)):
+        items.append(pen.circle(x, y, r, fill=pen.c["rock-light"], stroke=MUD, width=0.04))
     return items
 
 

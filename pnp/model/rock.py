@@ -26,6 +26,7 @@ import msgspec
 from pnp.geometry.shapes import Shape
 from pnp.model.ground import (
     CAVERN_REACH,
+    CAVERN_WIDEST,
     CHAMBER_RATIO,
     WALL_RATIO,
     Point,
@@ -33,7 +34,7 @@ from pnp.model.ground import (
 )
 from pnp.model.tileset import TileKind, Tunnel
 
-CAVE_OUTER = 0.47  # the art's caverns reach at most 0.45 of a tile from its centre, plus curve
+CAVE_OUTER = CAVERN_WIDEST + 0.01  # the farthest a cavern's floor reaches, and its curve's stray
 STEP = 0.02  # spacing of the clearance grid, in tile sizes
 GAP = 0.02  # between two features
 SCALES = 10  # sizes tried between full size and a feature's smallest
@@ -51,6 +52,7 @@ class Footprint(msgspec.Struct, frozen=True):
     smallest: float = 1.0
     partner: int | None = None
     movable: bool = True  # a sign across a tile's tunnels stays where it is put
+    on_floor: bool = False  # a thing lying in a tunnel (mud) stays on the floor it is put on
 
     def samples(self, centre: Point, scale: float) -> list[Point]:
         """Points of the outline and the middle that must all be clear."""
@@ -89,6 +91,7 @@ class _Clearance:
         rooms = [path for path in paths if path.style == "cavern" or path.junction]
         # how far a room's wall reaches (the widest a cavern is drawn), and its clear inside
         self.rooms = [_room(path, CAVE_OUTER) + WALL_RATIO for path in rooms]
+        self.floors = [floor(shape, path, len(paths) > 1) for path in paths]
         self.inner = [_room(path, CAVERN_REACH) for path in rooms]
         self.normals = [shape.normal(edge) for edge in shape.edges]
         self.margin = margin
@@ -147,6 +150,12 @@ class _Clearance:
         """Whether every sample lies inside one of the tile's rooms, clear of its wall."""
         return any(all(math.hypot(*point) <= radius - GAP for point in samples)
                    for radius in self.inner)
+
+
+    def on_floor(self, samples: list[Point]) -> bool:
+        """Whether every sample lies on the floor of one of the tile's paths."""
+        return any(all(item.distance(point) <= 0.0 for point in samples)
+                   for item in self.floors)
 
 
 def _room(path: Tunnel, cavern: float) -> float:
@@ -277,6 +286,10 @@ def _spot(clearance: _Clearance, footprint: Footprint,
     want = footprint.want
     if _fits(clearance, footprint, want, 1.0, others, rooms=True):
         return Spot(want, 1.0)
+    if footprint.on_floor:
+        floored = _on_floor(clearance, footprint, others)
+        if floored is not None:
+            return floored
     best: Spot | None = None
     cost = math.inf
     for centre in clearance.rock_near(want):
@@ -287,6 +300,18 @@ def _spot(clearance: _Clearance, footprint: Footprint,
         if scale is not None and away + SHRINK_COST * (1.0 - scale) < cost:
             best, cost = Spot(centre, scale), away + SHRINK_COST * (1.0 - scale)
     return best
+
+
+def _on_floor(clearance: _Clearance, footprint: Footprint,
+              others: tuple[tuple[Footprint, Spot], ...]) -> Spot | None:
+    """A thing lying on a tunnel floor stays where it was put, as large as the floor allows."""
+    for step in range(SCALES + 1):
+        scale = 1.0 - (1.0 - footprint.smallest) * step / SCALES
+        if not any(_overlap(footprint, footprint.want, scale, other, spot)
+                   for other, spot in others) and \
+                clearance.on_floor(footprint.samples(footprint.want, scale)):
+            return Spot(footprint.want, scale)
+    return None
 
 
 def _largest_scale(clearance: _Clearance, footprint: Footprint, centre: Point,
@@ -324,7 +349,9 @@ def _fits(clearance: _Clearance, footprint: Footprint, centre: Point, scale: flo
         return False
     samples = footprint.samples(centre, scale)
     at = clearance.at
-    return (rooms and clearance.in_room(samples)) or all(at(point) >= 0.0 for point in samples)
+    return (rooms and (clearance.in_room(samples) or
+                       (footprint.on_floor and clearance.on_floor(samples)))) or \
+        all(at(point) >= 0.0 for point in samples)
 
 
 def _overlap(footprint: Footprint, centre: Point, scale: float, other: Footprint,

@@ -28,7 +28,18 @@ from pnp.geometry.shapes import Shape
 from pnp.input.glyphs import DRAWABLE, undrawable
 from pnp.input.load import Mapping, parse_yaml, read_text
 from pnp.input.reading import BROKEN, At, Kind, Reading, describe
-from pnp.input.schema import Choice, Field, GridCell, Items, ListOf, Node, Number, Record, Whole
+from pnp.input.schema import (
+    Choice,
+    Field,
+    GridCell,
+    Items,
+    ListOf,
+    Node,
+    Number,
+    Record,
+    Text,
+    Whole,
+)
 from pnp.input.schema import Point as PointKind
 from pnp.model.ground import PAWN_RATIO, ground
 from pnp.model.placement import TilePlacement
@@ -37,7 +48,7 @@ from pnp.model.tileset import TileKind, Tileset
 if TYPE_CHECKING:
     from markdown_it.token import Token
 
-Directive = Literal["components", "how-to-print", "page-break", "diagram"]
+Directive = Literal["components", "how-to-print", "page-break", "diagram", "tiles"]
 DIRECTIVES: tuple[Directive, ...] = get_args(Directive)
 BlockKind = Literal["markdown", Directive]  # Markdown text, or what a directive generates
 MARKS: tuple[MarkKind, ...] = ("tick", "cross")
@@ -78,6 +89,13 @@ class Diagram(msgspec.Struct, frozen=True):
     labels: tuple[Label, ...] = ()
 
 
+class ShownTile(msgspec.Struct, frozen=True):
+    """A tile pictured beside the words that explain it: Markdown inline text."""
+
+    tile: str
+    text: str
+
+
 class Block(msgspec.Struct, frozen=True):
     """One piece of a rulebook in reading order: Markdown tokens or a directive."""
 
@@ -85,6 +103,7 @@ class Block(msgspec.Struct, frozen=True):
     tokens: tuple[Token, ...] = ()
     diagram: Diagram | None = None
     line: int = 0
+    shown: tuple[ShownTile, ...] = ()
 
 
 class Source(msgspec.Struct, frozen=True):
@@ -231,6 +250,9 @@ def _directive(template: Reading, token: Token, kinds: tuple[TileKind, ...],
         template.report(line, "pnp", f"unknown directive{hint}", name or token.info,
                         ", ".join(DIRECTIVES))
         return Block("markdown", line=line)
+    if name == "tiles":
+        return Block("tiles", shown=_shown_tiles(template, token.content, line, kinds),
+                     line=line)
     if name != "diagram":
         if token.content.strip():
             template.report(line + 1, f"pnp {name}", f"the '{name}' directive takes no body",
@@ -428,7 +450,20 @@ DIAGRAM = Record("rulebook:diagram", (
 ), rules=(_board_size,), doc_as="a diagram")
 
 DIAGRAM_FIELDS = DIAGRAM.names
-RECORDS = (DIAGRAM, TILE, PAWN, LABEL, ARROW, MARK)
+SHOWN_MOST = 12  # tiles one ``pnp tiles`` block pictures: about a page of them
+
+SHOWN_TILE = Record("rulebook:shown-tile", (
+    Field("tile", TILE_NAME, "drawn at the left, about an inch across", required=True),
+    Field("text", Text(1000, "the words beside the tile"), "Markdown: **bold** and *italic* "
+          "work", required=True),
+), doc_as="a tile shown")
+TILES = Record("rulebook:tiles", (
+    Field("tiles", ListOf(SHOWN_TILE, "tiles shown", ("a tiles block shows at least one tile",
+                                                      "one or more tiles"),
+                          doc_as="list of tiles shown (below)", most=SHOWN_MOST),
+          "in the order given", required=True),
+), doc_as="a tiles block")
+RECORDS = (DIAGRAM, TILE, PAWN, LABEL, ARROW, MARK, TILES, SHOWN_TILE)
 
 
 def _diagram(template: Reading, body: str, line: int, kinds: tuple[TileKind, ...],
@@ -458,20 +493,35 @@ def _diagram(template: Reading, body: str, line: int, kinds: tuple[TileKind, ...
                          for label in node["labels"]))
 
 
-def _diagram_body(template: Reading, body: str, line: int) -> Mapping | None:
+def _shown_tiles(template: Reading, body: str, line: int,
+                 kinds: tuple[TileKind, ...]) -> tuple[ShownTile, ...]:
+    """Read a ``pnp tiles`` body against :data:`TILES`; nothing if it has mistakes."""
+    data = _diagram_body(template, body, line, "pnp tiles", TILES)
+    if data is None:
+        return ()
+    reading = Reading(template.source, offset=line, tiles=tuple(kind.name for kind in kinds))
+    node = TILES.check(data, At(reading, data.line, "tiles"))
+    template.problems.extend(reading.problems)
+    if reading.problems:
+        return ()
+    return tuple(ShownTile(shown["tile"], shown["text"]) for shown in node["tiles"])
+
+
+def _diagram_body(template: Reading, body: str, line: int, directive: str = "pnp diagram",
+                  record: Record = DIAGRAM) -> Mapping | None:
     """The body as a YAML mapping, or None once reported; YAML errors keep the template's line."""
     try:
         data = parse_yaml(body, template.source) if body.strip() else None
     except InputError as error:
         for problem in error.problems:
-            template.report(line + problem.where.line, "pnp diagram", problem.problem,
+            template.report(line + problem.where.line, directive, problem.problem,
                             allowed="a YAML mapping")
         return None
     if not isinstance(data, Mapping):
         found = "nothing" if data is None else describe(data)
-        template.problems.append(Problem(Where(template.source, line), "a diagram needs a YAML "
-                                         "body", "pnp diagram", found,
-                                         "fields: " + ", ".join(DIAGRAM_FIELDS)))
+        template.problems.append(Problem(Where(template.source, line), f"'{directive}' needs "
+                                         "a YAML body", directive, found,
+                                         "fields: " + ", ".join(record.names)))
         return None
     return data
 

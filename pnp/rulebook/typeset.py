@@ -48,6 +48,7 @@ from pnp.rulebook.page import text_block
 from pnp.rulebook.paragraphs import MUTED, TYPESET, Paragraph, Typeset, colour, styles
 from pnp.rulebook.platypus import platypus_class
 from pnp.rulebook.printing import how_to_print
+from pnp.rulebook.shown import shown_tiles
 from pnp.rulebook.source import Source
 from pnp.rulebook.whole import TooTall
 
@@ -154,6 +155,8 @@ def _typeset(tileset: Tileset, source: Source,
             story.extend(components_table(designs, sheet))
         elif block.kind == "how-to-print":
             story.extend(how_to_print(tileset, sheet, designs.options))
+        elif block.kind == "tiles":
+            story.extend(shown_tiles(designs, block.shown, sheet))
         elif block.kind == "page-break":  # a new page, unless most of this one is left
             story.append(chapter_break())
         elif block.kind == "diagram" and block.diagram is not None:

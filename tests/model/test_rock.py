@@ -20,6 +20,7 @@ from msgspec.structs import replace
 from support import close_to, svg_to_image, tileset_from_text
 
 from pnp.draw.art import design_tile
+from pnp.draw.icons import FLOOR_ICONS
 from pnp.export.svg import to_svg
 from pnp.geometry.shapes import SHAPES
 from pnp.input.catalog import resolve
@@ -84,8 +85,9 @@ def _segment(x: float, y: float, a: tuple[float, float], b: tuple[float, float])
     return math.hypot(x - a[0] - t * dx, y - a[1] - t * dy)
 
 
-def _feature_pixels_over_paths(tileset, tile) -> tuple[int, int]:
-    """(pixels a feature paints over a wall or a tunnel arm's floor, pixels it paints)."""
+def _feature_pixels(tileset, tile) -> dict[str, int]:
+    """Pixels a tile's features paint, by what lies under them: a wall, a tunnel arm's
+    floor, a room's floor, or rock (and all of them)."""
     bare = svg_to_image(to_svg(design_tile(tileset, replace(tile, features=()))), DPI)
     full = svg_to_image(to_svg(design_tile(tileset, tile)), DPI)
     palette = dict(tileset.palette)
@@ -93,34 +95,50 @@ def _feature_pixels_over_paths(tileset, tile) -> tuple[int, int]:
     rooms = [CAVERN_REACH if path.style == "cavern" else CHAMBER_RATIO
              for path in tile.paths if path.style == "cavern" or path.junction]
     size_px = tileset.size * DPI / 72
-    bad = painted = 0
+    counts = {"wall": 0, "arm": 0, "room": 0, "rock": 0, "all": 0}
     for y in range(0, height, 2):
         for x in range(0, width, 2):
             under, over = bare.getpixel((x, y)), full.getpixel((x, y))
             if all(abs(a - b) <= 30 for a, b in zip(under, over, strict=True)):
                 continue
-            painted += 1
-            on_wall = close_to(under, palette["wall"], 12)
-            on_floor = close_to(under, palette["floor"], 12)
+            counts["all"] += 1
             from_centre = math.hypot(x - width / 2, y - height / 2) / size_px
-            in_room = any(from_centre <= radius for radius in rooms)
-            if on_wall or (on_floor and not in_room):
-                bad += 1
-    return bad, painted
+            if close_to(under, palette["wall"], 12):
+                counts["wall"] += 1
+            elif close_to(under, palette["floor"], 12):
+                in_room = any(from_centre <= radius for radius in rooms)
+                counts["room" if in_room else "arm"] += 1
+            else:
+                counts["rock"] += 1
+    return counts
 
 
 @pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine"])
 def test_no_feature_of_a_shipped_tile_sits_over_a_wall_or_a_tunnel_arm(game):
+    """Icons in the rock keep off walls and tunnels; a thing lying in a tunnel (mud)
+    keeps to the floor: never on a wall, and never out in the rock."""
     tileset = load_tileset(resolve(game))
     checked = 0
     for tile in tileset.tiles:
         if not tile.paths or not tile.features:
             continue
-        bad, painted = _feature_pixels_over_paths(tileset, tile)
-        assert painted > 0, f"{tile.name}: its features drew nothing"
-        assert bad == 0, f"{tile.name}: {bad} of {painted} feature pixels lie over its paths"
+        counts = _feature_pixels(tileset, tile)
+        assert counts["all"] > 0, f"{tile.name}: its features drew nothing"
+        lying = all(feat.kind == "icon" and feat.value in FLOOR_ICONS for feat in tile.features)
+        bad = counts["wall"] + (counts["rock"] if lying else counts["arm"])
+        assert bad == 0, f"{tile.name}: {bad} of {counts['all']} feature pixels are misplaced"
         checked += 1
     assert checked > 0
+
+
+def test_mud_lies_on_the_tunnel_floor_where_the_tileset_puts_it():
+    tileset = load_tileset(resolve("gold-mine"))
+    muddy = [tile for tile in tileset.tiles
+             if any(feat.value == "mud" for feat in tile.features)]
+    assert len(muddy) == 5
+    for tile in muddy:
+        counts = _feature_pixels(tileset, tile)
+        assert counts["arm"] + counts["room"] > 0.5 * counts["all"], tile.name
 
 
 def test_a_crowded_homebrew_tile_still_keeps_its_icons_off_the_tunnels():
@@ -139,8 +157,8 @@ tiles:
       - {die: 3, at: NE}
       - {label: "+1", at: S}
 """)
-    bad, painted = _feature_pixels_over_paths(tileset, tileset.tiles[0])
-    assert painted > 0 and bad == 0
+    counts = _feature_pixels(tileset, tileset.tiles[0])
+    assert counts["all"] > 0 and counts["wall"] + counts["arm"] == 0
 
 
 def test_a_base_tiles_name_sits_in_its_chamber_under_its_icon():

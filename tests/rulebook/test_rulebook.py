@@ -122,6 +122,31 @@ def test_diagram_draws_real_tiles_where_the_template_says(tmp_path):
     assert dark > 500  # walls of two tiles, the pawn and the arrow are on the page
 
 
+def test_a_tiles_block_pictures_each_tile_beside_its_words(tmp_path):
+    template = ("# Shapes\n\n```pnp tiles\ntiles:\n"
+                "  - {tile: elbow, text: \"**Bends.** A tunnel turning a corner.\"}\n"
+                "  - {tile: straight, text: \"**Runs.** A tunnel straight across.\"}\n```\n")
+    game = write_game(tmp_path, template)
+    tileset = load_tileset(game)
+    pdf = tmp_path / "book.pdf"
+    pdf.write_bytes(render_rulebook(tileset, parse(tmp_path / "rules.md", tileset),
+                                    PAPERS["letter"]))
+    reader = PdfReader(pdf)
+    words: dict[str, tuple[float, float]] = {}
+    reader.pages[2].extract_text(visitor_text=lambda text, cm, tm, font, size: words.setdefault(
+        text.strip(), (cm[4] + tm[4], cm[5] + tm[5])))
+    left = body_box(PAPERS["letter"])[0]
+    image = pdf_page_image(pdf, 2, 72).convert("RGB")
+    for word in ("Bends.", "Runs."):
+        x, y = words[word]
+        assert x >= left + 64 + 10  # the words stand right of a picture about 0.9 in wide
+        # the tile's walls are drawn beside the words' first line, left of them
+        top = round(image.height - y - 12)
+        strip = [image.getpixel((px, py)) for px in range(round(left), round(x) - 6)
+                 for py in range(top, top + 40)]
+        assert sum(1 for pixel in strip if max(pixel) < 90) > 100, word
+
+
 @pytest.mark.parametrize(("template", "line", "fragment"), [
     ("# A\n\n```pnp component\n```\n", 3, "did you mean 'components'"),
     ("# A\n\n```pnp diagram\ntiles:\n  - [0, 0, elbw]\n```\n", 5, "did you mean elbow"),
@@ -130,6 +155,11 @@ def test_diagram_draws_real_tiles_where_the_template_says(tmp_path):
      "not a pawn colour"),
     ("# A\n\n```pnp how-to-print\nextra\n```\n", 4, "takes no body"),
     ("# A\n\n```pnp diagram\ntiles: [[0, 0, elbow]\n```\n", 5, "YAML syntax error"),
+    ("# A\n\n```pnp tiles\ntiles:\n  - {tile: elbw, text: A bend.}\n```\n", 5,
+     "did you mean elbow"),
+    ("# A\n\n```pnp tiles\ntiles:\n  - {tile: elbow}\n```\n", 5, "text"),
+    ("# A\n\n```pnp tiles\ntiles: []\n```\n", 4, "at least one tile"),
+    ("# A\n\n```pnp tiles\n```\n", 3, "'pnp tiles' needs a YAML body"),
 ])
 def test_template_errors_name_the_template_and_line(tmp_path, template, line, fragment):
     game = write_game(tmp_path, template)

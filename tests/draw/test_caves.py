@@ -1,0 +1,114 @@
+"""Caverns and crossovers, rendered and measured by pixel.
+
+A cavern must be a walled chamber whose walls run into its tunnels' walls:
+walking from the centre across anything but wall must never reach the rock.
+A crossover's upper tunnel must read as a bridge: boards across its deck,
+and the tunnel below in shadow on both sides of it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+
+import pytest
+from support import close_to, hex_rgb, luminance, svg_to_image
+
+from pnp.draw.art import design_tile
+from pnp.export.svg import to_svg
+from pnp.input.catalog import resolve
+from pnp.input.tileset import load_tileset
+from pnp.model.ground import CAVERN_REACH
+
+DPI = 144
+
+
+@pytest.fixture(scope="module")
+def gold_mine():
+    return load_tileset(resolve("gold-mine"))
+
+
+def _render(tileset, name):
+    tile = next(tile for tile in tileset.tiles if tile.name == name)
+    return svg_to_image(to_svg(design_tile(tileset, tile)), DPI).convert("RGB")
+
+
+def _reachable(image, start, passable):
+    """Every pixel reached from ``start`` through 4-neighbours that ``passable`` accepts."""
+    width, height = image.size
+    pixels = image.load()
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        x, y = queue.popleft()
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= nx < width and 0 <= ny < height and (nx, ny) not in seen and \
+                    passable(pixels[nx, ny]):
+                seen.add((nx, ny))
+                queue.append((nx, ny))
+    return seen
+
+
+@pytest.mark.parametrize("name", ["cavern-cross", "cavern-tee", "cavern-straight"])
+def test_a_cavern_is_walled_all_round_and_its_walls_join_the_tunnels(gold_mine, name):
+    image = _render(gold_mine, name)
+    palette = dict(gold_mine.palette)
+    pixels = image.load()
+    width, height = image.size
+    inside = _reachable(image, (width // 2, height // 2),
+                        lambda pixel: not close_to(pixel, palette["wall"], 60))
+    # a leak would flood the rock; the blends along a wall's edge that happen to come
+    # close to the rock's colour are one pixel wide, so only solid rock counts
+    def solid_rock(x, y):
+        return all(close_to(pixels[x + dx, y + dy], palette["rock"], 4)
+                   for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                   if 0 <= x + dx < width and 0 <= y + dy < height)
+
+    reached_rock = [spot for spot in inside if solid_rock(*spot)]
+    assert reached_rock == [], f"{name}: the floor runs out into the rock past its wall"
+    # the chamber is wide: floor reaches the model's cavern reach in every free direction
+    assert len(inside) > 3.14 * (CAVERN_REACH * width) ** 2 * 0.8
+    # and its floor is the tunnels' floor: from the centre out of every mouth, one colour
+    tile = next(tile for tile in gold_mine.tiles if tile.name == name)
+    for edge in tile.paths[0].ports:
+        nx, ny = gold_mine.shape.normal(edge)
+        run = [pixels[int(width / 2 + nx * step), int(height / 2 + ny * step)]
+               for step in range(0, width // 2 - 1)]
+        seams = [pixel for pixel in run if not close_to(pixel, palette["floor"], 6)]
+        assert seams == [], f"{name}: the way out {edge} crosses another colour"
+
+
+def test_a_cavern_stands_rock_pillars_in_the_gaps_between_its_openings(gold_mine):
+    image = _render(gold_mine, "cavern-straight")  # openings north and south
+    palette = dict(gold_mine.palette)
+    pixels = image.load()
+    width, height = image.size
+    walled = _reachable(image, (width // 2, height // 2),
+                        lambda pixel: not close_to(pixel, palette["wall"], 60))
+    islands = [(x, y) for y in range(height // 4, 3 * height // 4)
+               for x in range(width // 5, 4 * width // 5)
+               if (x, y) not in walled and close_to(pixels[x, y], palette["rock"], 30)]
+    left = [spot for spot in islands if spot[0] < width / 2]
+    right = [spot for spot in islands if spot[0] > width / 2]
+    assert left and right, "no pillar on one side of the cave"
+
+
+def _floor_luminance(palette):
+    return luminance(hex_rgb(palette["floor"]))
+
+
+def test_a_crossover_is_a_plank_bridge_over_a_tunnel_in_shadow(gold_mine):
+    image = _render(gold_mine, "crossover").convert("L")
+    palette = dict(gold_mine.palette)
+    width, height = image.size
+    floor = _floor_luminance(palette)
+    # along the bridge (east-west, through the centre): boards and joints alternate
+    deck = [image.getpixel((x, height // 2)) for x in range(int(width * 0.3), int(width * 0.7))]
+    joints = sum(1 for a, b in itertools.pairwise(deck) if a - b > 25)
+    assert joints >= 4, f"{joints} joints between boards across the bridge"
+    assert max(deck) < floor - 15, "the deck is not set apart from the tunnel floor"
+    # the tunnel below (north-south) lies in shadow just outside the bridge's walls
+    outer = 0.15 + 0.055
+    for y in (height * (0.5 - outer - 0.03), height * (0.5 + outer + 0.03)):
+        assert image.getpixel((width // 2, int(y))) < floor - 20
+    assert abs(image.getpixel((width // 2, int(height * 0.08))) - floor) < 4
