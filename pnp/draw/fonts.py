@@ -1,14 +1,20 @@
-"""The fonts we ship and embed: DejaVu Sans (free Bitstream Vera licence, included).
+"""The fonts we ship and embed, by role: a display face, a text face, and a fallback.
 
-PDFs must never depend on a reader's fonts, so every string is set in a font
-from ``pnp/data/fonts`` and embedded as a subset. Fonts are named by role so art code
-never mentions files; they are registered with reportlab only when first used,
-which keeps ``pnp --help`` fast.
+Vollkorn (bold) sets titles and headings; Lato sets the text of the books and
+the pieces; DejaVu Sans, which draws every character the input layer lets
+through (:mod:`pnp.input.glyphs`), sets any string one of them lacks a glyph
+for, and the condensed labels on tiles. All three are under open licences
+(SIL OFL for Vollkorn and Lato, the Bitstream Vera licence for DejaVu), are
+shipped in ``pnp/data/fonts`` with their licences, and are embedded as
+subsets: a PDF never depends on a reader's fonts. Art code names roles, never
+files; fonts are registered with reportlab only when first used, which keeps
+``pnp --help`` fast.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
@@ -19,38 +25,110 @@ from pnp.shipped import data_dir
 
 FONT_DIR = data_dir("fonts")
 
-# role -> (PDF name, file, SVG family, SVG weight, SVG stretch)
-FONTS: dict[FontRole, tuple[str, str, str, str, str]] = {
-    "regular": ("PnpSans", "DejaVuSans.ttf", "DejaVu Sans", "normal", "normal"),
-    "bold": ("PnpSans-Bold", "DejaVuSans-Bold.ttf", "DejaVu Sans", "bold", "normal"),
-    "condensed": ("PnpSans-CondensedBold", "DejaVuSansCondensed-Bold.ttf",
-                  "DejaVu Sans Condensed", "bold", "condensed"),
-    "italic": ("PnpSans-Oblique", "DejaVuSans-Oblique.ttf", "DejaVu Sans", "normal", "normal"),
+
+class Face(NamedTuple):
+    """One font file: its PDF name, and how an SVG names it (family, weight, style, stretch)."""
+
+    pdf_name: str
+    file: str
+    family: str
+    weight: str = "normal"
+    style: str = "normal"
+    stretch: str = "normal"
+
+
+SANS = Face("PnpSans", "DejaVuSans.ttf", "DejaVu Sans")
+SANS_BOLD = Face("PnpSans-Bold", "DejaVuSans-Bold.ttf", "DejaVu Sans", "bold")
+SANS_ITALIC = Face("PnpSans-Oblique", "DejaVuSans-Oblique.ttf", "DejaVu Sans", style="oblique")
+CONDENSED = Face("PnpSans-CondensedBold", "DejaVuSansCondensed-Bold.ttf",
+                 "DejaVu Sans Condensed", "bold", stretch="condensed")
+
+# role -> (the face that sets it, the face for a string that face cannot draw)
+FONTS: dict[FontRole, tuple[Face, Face]] = {
+    "regular": (Face("PnpText", "Lato-Regular.ttf", "Lato"), SANS),
+    "bold": (Face("PnpText-Bold", "Lato-Bold.ttf", "Lato", "bold"), SANS_BOLD),
+    "italic": (Face("PnpText-Italic", "Lato-Italic.ttf", "Lato", style="italic"), SANS_ITALIC),
+    "condensed": (CONDENSED, CONDENSED),
+    "display": (Face("PnpDisplay", "Vollkorn-Bold.ttf", "Vollkorn", "bold"), SANS_BOLD),
 }
+FALLBACK_FAMILY = "PnpSans"  # the family a paragraph's undrawable runs switch to
 
 
 @cache
 def text_family() -> str:
-    """Register regular, bold and italic as one family, so <b> and <i> work in Platypus."""
-    regular, bold, italic = pdf_font("regular"), pdf_font("bold"), pdf_font("italic")
-    addMapping(regular, 0, 0, regular)
-    addMapping(regular, 1, 0, bold)
-    addMapping(regular, 0, 1, italic)
-    addMapping(regular, 1, 1, bold)
-    return regular
+    """Register regular, bold and italic as one family, so <b> and <i> work in Platypus;
+    the fallback is registered as a family of its own for the runs it sets."""
+    for faces in (tuple(FONTS[role][0] for role in ("regular", "bold", "italic")),
+                  (SANS, SANS_BOLD, SANS_ITALIC)):
+        regular, bold, italic = (_registered(face) for face in faces)
+        addMapping(regular, 0, 0, regular)
+        addMapping(regular, 1, 0, bold)
+        addMapping(regular, 0, 1, italic)
+        addMapping(regular, 1, 1, bold)
+    display = pdf_font("display")
+    for weight, slant in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        addMapping(display, weight, slant, display)
+    return _registered(FONTS["regular"][0])
 
 
 @cache
-def pdf_font(role: FontRole) -> str:
-    """Register the font for ``role`` with reportlab once and return its PDF name."""
-    name, filename, *_ = FONTS[role]
-    pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
-    return name
+def _registered(face: Face) -> str:
+    """Register ``face`` with reportlab once and return its PDF name."""
+    pdfmetrics.registerFont(TTFont(face.pdf_name, str(FONT_DIR / face.file)))
+    return face.pdf_name
+
+
+@cache
+def _glyphs(face: Face) -> frozenset[int]:
+    """The code points ``face`` has a glyph for."""
+    font = pdfmetrics.getFont(_registered(face))
+    return frozenset(font.face.charToGlyph)
+
+
+def draws(face: Face, text: str) -> bool:
+    """Whether ``face`` has a glyph for every character of ``text`` (all our faces draw
+    printable ASCII, which most text is: that is decided without a lookup)."""
+    if text.isascii():
+        return True
+    glyphs = _glyphs(face)
+    return all(ord(character) in glyphs or character in "\n\t" for character in text)
+
+
+def face_for(role: FontRole, text: str = "") -> Face:
+    """The face that sets ``text`` in ``role``: the role's own, or its fallback when the
+    role's face lacks one of its characters (a whole string in one face, never a mix)."""
+    face, fallback = FONTS[role]
+    return face if draws(face, text) else fallback
+
+
+def pdf_font(role: FontRole, text: str = "") -> str:
+    """The registered PDF name of the face that sets ``text`` in ``role``."""
+    return _registered(face_for(role, text))
+
+
+def with_fallback(markup: str, pdf_name: str) -> str:
+    """Paragraph markup whose characters the face ``pdf_name`` lacks are set in its
+    fallback, character by character (tags and entities are ASCII, and left alone)."""
+    faces = next((faces for faces in FONTS.values() if faces[0].pdf_name == pdf_name), None)
+    if markup.isascii() or faces is None:  # ASCII, or a fallback face already
+        return markup
+    face, fallback = faces
+    glyphs = _glyphs(face)
+    fallback_name = _registered(fallback)
+    return "".join(character if character.isascii() or ord(character) in glyphs
+                   else f'<font face="{fallback_name}">{character}</font>'
+                   for character in markup)
+
+
+def fallback_font(role: FontRole) -> str:
+    """The registered PDF name of ``role``'s fallback face: for text we cannot see
+    before it is drawn, such as the words in a tileset's own SVG art."""
+    return _registered(FONTS[role][1])
 
 
 def string_width(text: str, role: FontRole, size: float) -> float:
-    """Width in points of ``text`` set in the font for ``role``."""
-    width: float = pdfmetrics.stringWidth(text, pdf_font(role), size)
+    """Width in points of ``text`` set in the face that sets it in ``role``."""
+    width: float = pdfmetrics.stringWidth(text, pdf_font(role, text), size)
     return width
 
 

@@ -113,9 +113,10 @@ def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Wind
         canvas.drawCentredString(x + window.w * scale / 2, y + window.h * scale / 2 - 6,
                                  window.label)
     canvas.setFillColorRGB(0.1, 0.1, 0.1)
-    canvas.setFont(pdf_font("bold"), 12)
+    heading = f"Assembling the {game_title} board"
+    canvas.setFont(pdf_font("display", heading), 13)
     top = bottom + avail_h
-    canvas.drawString(left, top - 14, f"Assembling the {game_title} board")
+    canvas.drawString(left, top - 14, heading)
     canvas.setFont(pdf_font("regular"), 9)
     steps = [
         f"Print the {len(parts)} board pages at 100% scale on card or heavy paper.",

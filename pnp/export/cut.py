@@ -194,12 +194,12 @@ def print_pdf(pages: list[CutPage], drawings: dict[tuple[str, str], Drawing], sh
             canvas.translate(placement.x, placement.y)
             canvas.doForm(names[(placement.kind, placement.name)])
             canvas.restoreState()
-        canvas.setFont(pdf_font("regular"), pdf.CAPTION_SIZE)
+        caption = (f"{title} \u00b7 print and cut \u00b7 page {page.number} of {len(pages)} "
+                   f"\u00b7 cut file {page.number}")
+        canvas.setFont(pdf_font("regular", caption), pdf.CAPTION_SIZE)
         canvas.setFillColorRGB(*pdf.INK)
         # the one corner without a mark: the page's name and number, clear of every piece
-        canvas.drawRightString(sheet.width - SILHOUETTE.inset, SILHOUETTE.inset + mm(1),
-                               f"{title} \u00b7 print and cut \u00b7 page {page.number} of "
-                               f"{len(pages)} \u00b7 cut file {page.number}")
+        canvas.drawRightString(sheet.width - SILHOUETTE.inset, SILHOUETTE.inset + mm(1), caption)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -105,7 +105,6 @@ def page_header(canvas: Any, paper: Paper, left_text: str, number: int, total: i
     bottom, and says what the bar up the right margin measures.
     """
     canvas.saveState()
-    canvas.setFont(pdf_font("regular"), HEADER_SIZE)
     canvas.setFillColorRGB(*INK)
     width, header_y = paper.width, paper.height - SAFE_MARGIN - HEADER_BAND + 3.0
     if margins == "sides":
@@ -114,7 +113,9 @@ def page_header(canvas: Any, paper: Paper, left_text: str, number: int, total: i
         width, header_y = paper.height, 0.0
         left_text += (f" \u00b7 at 100% scale the bar up the right margin is exactly "
                       f"{paper.check_label} long")
+    canvas.setFont(pdf_font("regular", left_text), HEADER_SIZE)
     canvas.drawString(SAFE_MARGIN + 4.0, header_y, left_text)
+    canvas.setFont(pdf_font("regular"), HEADER_SIZE)
     canvas.drawRightString(width - SAFE_MARGIN - 4.0, header_y, f"page {number} of {total}")
     canvas.restoreState()
     canvas.doForm("checkbar")

@@ -241,7 +241,7 @@ def _emit(canvas: Any, items: tuple[Primitive, ...], height: float, inks: Inks,
 
 def _text(canvas: Any, item: Text, height: float, inks: Inks) -> None:
     canvas.setFillColor(inks(item.fill))
-    canvas.setFont(pdf_font(item.font), item.size)
+    canvas.setFont(pdf_font(item.font, item.text), item.size)
     y = height - item.y
     if item.anchor == "middle":
         canvas.drawCentredString(item.x, y, item.text)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import base64
 import re
 
-from pnp.draw.fonts import FONTS
+from pnp.draw.fonts import FONTS, face_for
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
 
 _MIME = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
@@ -82,14 +82,18 @@ def _paint(style: Style) -> dict[str, str]:
 
 
 def _text(item: Text) -> dict[str, str]:
-    _, _, family, weight, stretch = FONTS[item.font]
+    face = face_for(item.font, item.text)
+    fallback = FONTS[item.font][1]
+    families = face.family if face == fallback else f"{face.family}, {fallback.family}"
     attributes = {
         "x": num(item.x), "y": num(item.y), "fill": item.fill,
-        "font-family": f"{family}, sans-serif", "font-size": num(item.size),
-        "font-weight": weight, "text-anchor": item.anchor,
+        "font-family": f"{families}, sans-serif", "font-size": num(item.size),
+        "font-weight": face.weight, "text-anchor": item.anchor,
     }
-    if stretch != "normal":
-        attributes["font-stretch"] = stretch
+    if face.style != "normal":
+        attributes["font-style"] = face.style
+    if face.stretch != "normal":
+        attributes["font-stretch"] = face.stretch
     return attributes
 
 

@@ -15,7 +15,7 @@ from reportlab.graphics import renderPDF
 from svglib.fonts import FontMap
 from svglib.svglib import svg2rlg
 
-from pnp.draw.fonts import pdf_font
+from pnp.draw.fonts import fallback_font
 from pnp.draw.scene import Picture
 
 
@@ -57,8 +57,8 @@ def _package_fonts() -> Any:
                       style: str = "normal") -> tuple[str, bool]:
             bold = weight.lower() in ("bold", "bolder", "600", "700", "800", "900")
             if bold:
-                return pdf_font("bold"), False
-            return pdf_font("italic" if style.lower() in ("italic", "oblique") else "regular"), \
-                False
+                return fallback_font("bold"), False
+            return fallback_font("italic" if style.lower() in ("italic", "oblique")
+                                 else "regular"), False
 
     return PackageFonts()

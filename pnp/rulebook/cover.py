@@ -171,20 +171,20 @@ def _title_block(canvas: Canvas, tileset: Tileset, paper: Paper, grid: CoverGrid
     middle = (top + bottom) / 2
     centre = paper.width / 2
     title = tileset.title.upper()
-    size = fit_size(title, "bold", 44.0, width - 60)
+    size = fit_size(title, "display", 46.0, width - 60)
     canvas.setFillColor(_colour(CREAM))
-    canvas.setFont(pdf_font("bold"), size)
+    canvas.setFont(pdf_font("display", title), size)
     canvas.drawCentredString(centre, middle + 14, title)
-    canvas.setFont(pdf_font("regular"), 15)
+    canvas.setFont(pdf_font("italic", tileset.rulebook_subtitle), 15)
     canvas.drawCentredString(centre, middle - 12, tileset.rulebook_subtitle)
     canvas.setStrokeColor(_colour(ACCENT))
     canvas.setLineWidth(2.0)
     canvas.line(centre - 60, middle - 26, centre + 60, middle - 26)
     canvas.setFillColor(_colour("#cbbd9f"))
-    canvas.setFont(pdf_font("regular"), 9.5)
-    canvas.drawCentredString(centre, middle - 44,
-                             f"{tileset.tile_count} tiles \u00b7 {player_line(tileset)} \u00b7 "
-                             "print-and-play edition")
+    facts = (f"{tileset.tile_count} tiles \u00b7 {player_line(tileset)} \u00b7 "
+             "print-and-play edition")
+    canvas.setFont(pdf_font("regular", facts), 9.5)
+    canvas.drawCentredString(centre, middle - 44, facts)
 
 
 def player_line(tileset: Tileset) -> str:

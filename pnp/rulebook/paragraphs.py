@@ -10,7 +10,7 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 
-from pnp.draw.fonts import pdf_font, text_family
+from pnp.draw.fonts import pdf_font, text_family, with_fallback
 from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.export.reportlab_private import paragraph_wrap_state
@@ -76,7 +76,7 @@ class Paragraph(platypus_class("Paragraph")):  # type: ignore[misc]  # reportlab
             super().__init__(text, style, **parsed)
             self.markup: str | None = None  # a split half: its lines are its own
             return
-        self.markup = str(markup.join([text]))
+        self.markup = with_fallback(str(markup.join([text])), style.fontName)
         shared = TYPESET.get()
         known = shared.parsed.get((self.markup, style.name)) if shared is not None else None
         if known is None:
@@ -116,17 +116,17 @@ def colour(value: str) -> Colour:
 def styles() -> dict[str, Style]:
     """Paragraph styles in our embedded family."""
     family = text_family()
-    bold = pdf_font("bold")
+    bold, display = pdf_font("bold"), pdf_font("display")
     body = ParagraphStyle("body", fontName=family, fontSize=10.5, leading=14.5, spaceAfter=5,
                           textColor=colour(INK))
     return {
         "body": body,
-        "h1": ParagraphStyle("h1", parent=body, fontName=bold, fontSize=17, leading=21,
+        "h1": ParagraphStyle("h1", parent=body, fontName=display, fontSize=18, leading=22,
                              spaceBefore=14, spaceAfter=7, textColor=colour(ACCENT),
                              keepWithNext=1),
-        "h2": ParagraphStyle("h2", parent=body, fontName=bold, fontSize=13, leading=16,
+        "h2": ParagraphStyle("h2", parent=body, fontName=display, fontSize=14, leading=17,
                              spaceBefore=10, spaceAfter=4, keepWithNext=1),
-        "h3": ParagraphStyle("h3", parent=body, fontName=bold, fontSize=11, leading=14,
+        "h3": ParagraphStyle("h3", parent=body, fontName=display, fontSize=12, leading=15,
                              spaceBefore=7, spaceAfter=3, keepWithNext=1),
         "caption": ParagraphStyle("caption", parent=body, fontName=pdf_font("italic"),
                                   fontSize=8.8, leading=11, textColor=colour(MUTED),

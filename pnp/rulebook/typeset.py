@@ -136,9 +136,10 @@ def _typeset(tileset: Tileset, source: Source,
 
     def on_body(canvas: Canvas, document: Book) -> None:
         canvas.saveState()
-        canvas.setFont(pdf_font("regular"), 8)
+        running = f"{tileset.title} \u00b7 rules"
+        canvas.setFont(pdf_font("regular", running), 8)
         canvas.setFillColor(colour(MUTED))
-        canvas.drawString(left, SAFE_MARGIN + 8, f"{tileset.title} \u00b7 rules")
+        canvas.drawString(left, SAFE_MARGIN + 8, running)
         canvas.drawRightString(left + width, SAFE_MARGIN + 8, str(document.page))
         canvas.restoreState()
 

@@ -140,7 +140,7 @@ components:
     count: 1
     size: 63mm x 88mm
     features:
-      - {label: "A VERY LONG CARD NAME INDEED FOR A BAND"}
+      - {label: "WANDERING MINERS WHO NEVER FIND THE GOLD"}
       - {text: "Kind\\n\\n%s"}
       - {icon: bat}
   - name: disc
@@ -153,7 +153,7 @@ components:
 
 
 def _wordy() -> Tileset:
-    words = " ".join(["Extraordinarily"] + ["every tunnel scores one more point"] * 9)
+    words = " ".join(["Extraordinarily"] + ["every tunnel scores one more point"] * 12)
     return tileset_from_text(LONG % words)
 
 
@@ -217,7 +217,8 @@ def test_printed_cards_show_band_art_and_rules_where_the_layout_puts_them(card_s
 
 
 def test_wording_too_long_for_half_the_card_takes_room_from_the_art():
-    words = " ".join(["Every tunnel you dig this round scores one more point"] * 5)
+    sentence = "Every tunnel you dig this round scores one more point"
+    words = " ".join([sentence] * 5 + sentence.split()[:4])
     tileset = tileset_from_text((LONG % words).replace("63mm x 88mm", "44mm x 63mm"))
     drawing = design_component(tileset, tileset.components[0])
     layout = card_layout(drawing.width, drawing.height, *card_words(tileset.components[0].features))

@@ -1,0 +1,106 @@
+"""The type system: a display face for titles and headings, a text face for the rest,
+DejaVu Sans for whatever either of them cannot draw, all embedded as subsets."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from support import ROOT, tileset_from_text
+
+from pnp.draw.art import design_tile
+from pnp.draw.fonts import FONT_DIR, FONTS, _glyphs, draws, face_for, with_fallback
+from pnp.export.svg import to_svg
+from pnp.model.paper import PAPERS
+from pnp.rulebook.source import parse
+from pnp.rulebook.typeset import render_rulebook
+
+ARMENIAN = "\u0531\u0580\u0561\u0580\u0561\u057f"  # a word Lato and Vollkorn have no glyphs for
+
+
+def fonts_of_text(page) -> dict[str, set[str]]:
+    """The base font (subset prefix removed) that set each piece of a page's text."""
+    found: dict[str, set[str]] = {}
+
+    def visit(text, cm, tm, font, size):
+        if font is not None and text.strip():
+            found.setdefault(str(font["/BaseFont"]).split("+")[-1], set()).add(text.strip())
+
+    page.extract_text(visitor_text=visit)
+    return found
+
+
+def test_every_face_draws_printable_ascii_and_ships_with_its_licence():
+    """Text that is all ASCII never looks for a fallback: that must be true of every face."""
+    ascii_text = "".join(map(chr, range(0x20, 0x7F)))
+    for face, fallback in FONTS.values():
+        for each in (face, fallback):
+            glyphs = _glyphs(each)
+            assert all(ord(character) in glyphs for character in ascii_text), each.file
+            assert (FONT_DIR / each.file).is_file()
+    for licence in ("LICENSE-Lato.txt", "LICENSE-Vollkorn.txt", "LICENSE-DejaVu.txt"):
+        text = (FONT_DIR / licence).read_text(encoding="utf-8")
+        assert "Font" in text and "licen" in text.lower()
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert "LICENSE-Lato.txt" in pyproject and "LICENSE-Vollkorn.txt" in pyproject
+
+
+def test_a_string_a_face_lacks_is_set_whole_in_its_fallback():
+    assert face_for("regular", "Dig deeper").file == "Lato-Regular.ttf"
+    assert face_for("regular", f"Dig {ARMENIAN}").file == "DejaVuSans.ttf"
+    assert face_for("display", ARMENIAN).file == "DejaVuSans-Bold.ttf"
+    assert not draws(FONTS["regular"][0], ARMENIAN)
+    marked = with_fallback(f"<b>Mine</b> {ARMENIAN}", "PnpText")
+    assert marked.startswith("<b>Mine</b> ") and marked.count('<font face="PnpSans">') == 6
+
+
+def test_the_book_sets_headings_in_the_display_face_and_text_in_the_text_face(shipped_build):
+    book = PdfReader(shipped_build / "dynamine" / "dynamine-rulebook-letter.pdf")
+    fonts = fonts_of_text(book.pages[2])
+    assert any(text.startswith("1 ") for text in fonts["Vollkorn-Bold"])  # the chapter heading
+    assert sum(len(text) for text in fonts["Lato-Regular"]) > 500  # the body
+    assert not fonts.keys() - {"Vollkorn-Bold", "Lato-Regular", "Lato-Bold", "Lato-Italic",
+                               "DejaVuSansCondensed-Bold"}
+    cover = fonts_of_text(book.pages[0])
+    assert "DYNAMINE" in cover["Vollkorn-Bold"]
+    for page in book.pages:
+        for ref in page["/Resources"]["/Font"].values():
+            font = ref.get_object()
+            descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font \
+                else font
+            descriptor = descendant["/FontDescriptor"].get_object()
+            assert "/FontFile2" in descriptor  # embedded...
+            assert str(font["/BaseFont"])[7] == "+"  # ...as a subset: /ABCDEF+Name
+
+
+@pytest.fixture(scope="module")
+def armenian(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("armenian")
+    (folder / "rules.md").write_text(f"# {ARMENIAN}\n\nDig {ARMENIAN} tunnels.\n",
+                                     encoding="utf-8")
+    return folder
+
+
+def test_text_the_faces_lack_falls_back_to_dejavu_in_the_book_and_on_pieces(armenian):
+    tileset = tileset_from_text(f"""\
+game: armenian
+title: "{ARMENIAN}"
+size: 1.5in
+rulebook: rules.md
+tiles:
+  - name: straight
+    count: 4
+    paths: [N-S]
+    features: [{{text: "{ARMENIAN}", at: NE}}]
+""", armenian)
+    pdf = render_rulebook(tileset, parse(armenian / "rules.md", tileset), PAPERS["letter"])
+    reader = PdfReader(io.BytesIO(pdf))
+    cover, body = fonts_of_text(reader.pages[0]), fonts_of_text(reader.pages[2])
+    assert ARMENIAN.upper() in cover["DejaVuSans-Bold"]
+    assert any(ARMENIAN in text for text in body["DejaVuSans"])  # the run, in the body
+    assert any(text.startswith("Dig") for text in body["Lato-Regular"])  # the rest stays Lato
+    assert ARMENIAN in "".join(page.extract_text() for page in reader.pages)
+    svg = to_svg(design_tile(tileset, tileset.tiles[0]))
+    assert 'font-family="DejaVu Sans, sans-serif"' in svg
