@@ -76,8 +76,16 @@ class DiagramPlan(msgspec.Struct, frozen=True):
 
 
 def plan_diagram(diagram: Diagram, shape: Shape, max_width: float) -> DiagramPlan:
-    """Size the board to the diagram's scale, no wider than ``max_width``."""
-    cell = min(DIAGRAM_CELL * diagram.scale, max_width / max(diagram.columns, 1))
+    """Size the board to the diagram's scale, its whole box (a hex board's staggered rows
+    and the verdict badge included) no wider than ``max_width``."""
+    plan = _plan_at(diagram, shape, DIAGRAM_CELL * diagram.scale)
+    if plan.width <= max_width:
+        return plan
+    return _plan_at(diagram, shape, plan.cell * max_width / plan.width)  # all of it is linear
+
+
+def _plan_at(diagram: Diagram, shape: Shape, cell: float) -> DiagramPlan:
+    """The plan of ``diagram`` with tiles ``cell`` points across."""
     tile_w, tile_h = shape.box(cell)
     if not shape.axial:  # a square diagram shows its whole rectangle
         centres = [shape.cell_centre((c, r), cell)

@@ -36,7 +36,6 @@ Style = Any  # a ParagraphStyle
 
 
 CHAPTER_ROOM = 1 / 3  # of a page: a chapter starts a new page only with less left
-TABLE_INSET = 4.0  # points a table keeps inside the measure
 
 
 def chapter_break() -> Flowable:
@@ -181,8 +180,7 @@ class _MarkdownRun:
 
     def table_close(self, token: Token) -> None:
         if self.table_rows is not None:
-            # a hair inside the measure: the grid's outer lines are drawn over the edge
-            widths = column_widths(self.table_rows, self.width - TABLE_INSET)
+            widths = column_widths(self.table_rows, self.width)
             check_rows(self.table_rows, widths, text_block()[3], self.table_line)
             self.add(Float([table(self.table_rows, widths), Spacer(1, 6)]))
             self.table_rows = None

@@ -9,8 +9,9 @@ from pnp.rulebook.editions import book_page, placing
 
 MARGIN = SAFE_MARGIN + 30.0  # top and bottom of the text block
 # The text block is as wide as about 68 characters of 10.5 pt body text: lines of
-# 55 to 75 characters read best, and the full page width held over 100.
-MEASURE = 360.0
+# 55 to 75 characters read best, and the full page width held over 100. Everything
+# in the body (text, tables, notes, pictures) keeps to it: the frame has no side padding.
+MEASURE = 348.0
 
 
 def text_block() -> tuple[float, float, float, float]:

@@ -126,7 +126,7 @@ def _typeset(tileset: Tileset, source: Source,
                leftMargin=left, rightMargin=left, topMargin=bottom, bottomMargin=bottom,
                keepTogetherClass=KeepWithStart)  # how keepWithNext groups flowables
     lay_out_only(doc)  # the editions are written below, from the canvas
-    frame = Frame(left, bottom, width, height, id="body")
+    frame = Frame(left, bottom, width, height, id="body", leftPadding=0, rightPadding=0)
 
     def on_cover(canvas: EditionsCanvas, document: Book) -> None:
         canvas.per_paper(lambda paper: draw_cover(
@@ -161,7 +161,7 @@ def _typeset(tileset: Tileset, source: Source,
         elif block.kind == "page-break":  # a new page, unless most of this one is left
             story.append(chapter_break())
         elif block.kind == "diagram" and block.diagram is not None:
-            figure = DiagramFlowable(designs, block.diagram, width * 0.8)
+            figure = DiagramFlowable(designs, block.diagram, width)
             figure.hAlign = "CENTER"
             caption = Paragraph(markup.text(block.diagram.caption), sheet["caption"])
             story.append(Float([Spacer(1, 4), figure, caption, Spacer(1, 6)]))

@@ -30,7 +30,7 @@ def kind(*paths: Tunnel, role: str = "tunnel") -> TileKind:
 def shipped_diagrams(game: str) -> list[tuple[Diagram, DiagramPlan]]:
     tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
     source = parse(ROOT / "templates" / game / "rulebook.md", tileset)
-    return [(block.diagram, plan_diagram(block.diagram, tileset.shape, MEASURE * 0.8))
+    return [(block.diagram, plan_diagram(block.diagram, tileset.shape, MEASURE))
             for block in source.blocks if block.diagram is not None]
 
 

@@ -15,6 +15,7 @@ from support import ROOT
 
 from pnp.input.tileset import load_tileset
 from pnp.model.options import BuildOptions
+from pnp.rulebook.page import MEASURE
 from pnp.rulebook.paragraphs import styles
 from pnp.rulebook.printing import how_to_print, print_rows
 
@@ -70,7 +71,7 @@ def test_the_table_lists_this_builds_files_and_papers(dynamine, duplex, papers):
     head = [text_of(cell) for cell in table._cellvalues[0]]
     assert head[-len(papers):] == [TITLES[paper] for paper in papers]
     assert len(head) == len(papers) + (2 if len(papers) <= 2 else 1)
-    assert sum(table._colWidths) == pytest.approx(360.0)  # the text block's width
+    assert sum(table._colWidths) == pytest.approx(MEASURE)  # the text block's width
     assert min(table._colWidths) >= 48.0  # room for "Tabloid" or "2 sheets" on a line
 
 

@@ -483,3 +483,26 @@ def test_no_page_but_the_last_is_less_than_half_full(shipped_build, game, paper)
              for number in range(3, pages)}  # after the cover and the contents
     assert {number: round(fill, 2) for number, fill in fills.items() if fill < 0.5} == {}
     assert min(fills.values()) > 0.0  # the measure sees ink: it can fail
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine", "mattock"])
+def test_nothing_in_the_body_runs_past_the_text_column(shipped_build, game):
+    """Text, tables, notes, component lists and pictures all keep to the measure: on no
+    page after the contents does ink reach the margins beside the text block."""
+    from support import pdf_page_image
+
+    paper = PAPERS["letter"]
+    path = shipped_build / game / f"{game}-rulebook-letter.pdf"
+    left, bottom, width, height = body_box(paper)
+    dpi = 36
+    scale = dpi / 72
+    top_px, foot_px = int((paper.height - bottom - height) * scale) + 1, \
+        int((paper.height - bottom) * scale) - 1
+    for number in range(2, len(PdfReader(path).pages)):
+        image = pdf_page_image(path, number, dpi).convert("L").point(
+            lambda value: 255 if value < 235 else 0)
+        for name, (x0, x1) in (("left", (0, int((left - 1.5) * scale))),
+                               ("right", (int((left + width + 1.5) * scale) + 1,
+                                          image.width))):
+            ink = image.crop((x0, top_px, x1, foot_px)).getbbox()
+            assert ink is None, f"page {number + 1}: ink in the {name} margin at {ink}"
