@@ -1,70 +1,203 @@
-"""The components list: every tile kind, card and token, with a picture and its count."""
+"""The components overview: every tile kind, card and token, pictured large enough to
+read, with its count, grouped by kind.
+
+Pieces are named as a player would say them (:mod:`pnp.rulebook.names`), never
+by their ids. A game of a few tile designs lists them, picture and words side
+by side; a game of many (Dynamine's eighty) would make that list a page of
+near-identical sentences, so its tiles become a gallery instead: grouped by
+tunnel shape, cheapest first, each picture carrying its count, and the cost
+printed on every tile read off the picture.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reportlab.platypus import Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
 from pnp.draw.components import design_component
-from pnp.draw.fonts import pdf_font
+from pnp.draw.fonts import pdf_font, string_width
 from pnp.export import markup
+from pnp.export.markup import Markup
+from pnp.export.pdfdraw import Recorder
 from pnp.rulebook.designs import Designs
 from pnp.rulebook.figures import DesignFlowable
-from pnp.rulebook.names import component_name, counted, tile_groups
+from pnp.rulebook.names import component_name, counted, plural, tile_groups, tunnel_noun
 from pnp.rulebook.page import MEASURE
-from pnp.rulebook.paragraphs import Paragraph, colour
+from pnp.rulebook.paragraphs import INK, Paragraph, colour
 
 if TYPE_CHECKING:
-
-    from pnp.model.tileset import Component
+    from pnp.draw.scene import Drawing
+    from pnp.model.tileset import Component, TileKind
 
 # reportlab has no type hints: these names only say which of its objects is meant
 Flowable = Any
 Style = Any  # a ParagraphStyle
 
+PICTURE = 57.6  # points: 0.8 in, where a tile's icons and numbers can be read
+GALLERY_FROM = 24  # tile names from which a list would be a page of sentences
+ACROSS = 5  # pictures in a gallery row, beside the row's cost
+COST_COLUMN = 34.0  # points, at least: a gallery row's shape (on its first row) and cost
+# the order a gallery shows tunnel shapes in: the simplest first; others follow as met
+SHAPE_ORDER = ("straight tunnel", "bend", "three-way junction", "crossing", "dead end")
+BADGE_SIZE = 7.5  # points: a count on a gallery picture
+
+
+class CountedDesign(DesignFlowable):
+    """A design with its count in a dark tab at its lower right ("x2"), when over one."""
+
+    def __init__(self, key: str, drawing: Drawing, box: float, recorder: Recorder,
+                 count: int) -> None:
+        super().__init__(key, drawing, box, recorder)
+        self.count = count
+
+    def draw(self) -> None:
+        super().draw()
+        if self.count <= 1:
+            return
+        text = f"\u00d7{self.count}"
+        font = pdf_font("bold", text)
+        width = string_width(text, "bold", BADGE_SIZE) + 6
+        height = BADGE_SIZE + 4
+        canvas = self.canv
+        canvas.saveState()
+        canvas.setFillColor(colour(INK))
+        canvas.roundRect(self.width - width - 1, 1, width, height, 2.5, stroke=0, fill=1)
+        canvas.setFillColor(colour("#ffffff"))
+        canvas.setFont(font, BADGE_SIZE)
+        canvas.drawCentredString(self.width - width / 2 - 1, 3.2, text)
+        canvas.restoreState()
+
 
 def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable]:
-    """Every printed piece as a picture and a count in words, two to a row.
-
-    Pieces are named as a player would say them (:mod:`pnp.rulebook.names`),
-    never by their ids, and kinds that read the same share a line, so a game
-    of eighty tile designs still lists on a page or two.
-    """
+    """The tiles, then the cards, tokens and board, each kind under a small heading,
+    then the totals."""
     tileset = designs.tileset
-    entries = _tile_entries(designs) + _component_entries(designs)
+    groups = tile_groups(tileset.tiles, tileset.shape)
+    story: list[Flowable] = [_kind_heading("Tiles", sheet)]
+    if len(groups) >= GALLERY_FROM:
+        story.extend(_gallery(designs, sheet))
+    else:
+        story.append(_listing(_tile_entries(designs, groups), sheet))
+    others = _component_entries(designs)
     if tileset.board is not None:
-        entries.append(("", f"1 board, {tileset.board.side} spaces along each edge, printed "
-                            "in pages to assemble"))
+        others.append(("", f"1 board, {tileset.board.side} spaces along each edge, printed "
+                           "in pages to assemble"))
+    if others:  # a few rows: kept with their heading, on one page
+        story.append(KeepTogether([
+            _kind_heading(_others_title(tileset.components, tileset.board is not None), sheet),
+            _listing(others, sheet)]))
+    count = sum(c.count for c in tileset.components)
+    rest = f" and {count} other pieces" if count else ""
+    total = Paragraph(markup.join([markup.bold(markup.text(f"{tileset.tile_count} tiles")),
+                                   markup.text(rest + ".")]), sheet["body"])
+    return [*story, Spacer(1, 4), total]
+
+
+def _kind_heading(title: str, sheet: dict[str, Style]) -> Flowable:
+    heading = Paragraph(markup.text(title), sheet["kind"])
+    heading.keepWithNext = 1
+    return heading
+
+
+def _others_title(components: tuple[Component, ...], board: bool) -> str:
+    """"Cards and tokens", "Tokens and board"...: the kinds the game has, in words."""
+    kinds = [plural(kind, 2).capitalize() for kind in ("card", "token")
+             if any(c.kind == kind and c.count for c in components)]
+    kinds += ["Board"] if board else []
+    if not kinds:
+        return "Other pieces"
+    words = [kinds[0]] + [kind.lower() for kind in kinds[1:]]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _listing(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]) -> Flowable:
+    """Pictures with their names and counts in words, two to a row, or three where every
+    name is short ("6 dice tokens")."""
     cells = [[thumb, Paragraph(markup.text(text), sheet["cell"])] for thumb, text in entries]
-    if len(cells) % 2:
-        cells.append(["", ""])
-    # row by row, left then right: a table that runs onto the next page keeps its order
-    rows = [cells[index] + cells[index + 1] for index in range(0, len(cells), 2)]
-    picture = 38.0
-    table = Table(rows, colWidths=[picture, MEASURE / 2 - picture] * 2, hAlign="LEFT")
+    picture = PICTURE + 8
+    across = 3 if all(string_width(text, "regular", 9) <= 2 * (MEASURE / 3 - picture) - 12
+                      for _, text in entries) else 2
+    cells += [["", ""]] * (-len(cells) % across)
+    # row by row, left to right: a table that runs onto the next page keeps its order
+    rows = [[part for cell in cells[index:index + across] for part in cell]
+            for index in range(0, len(cells), across)]
+    table = Table(rows, colWidths=[picture, MEASURE / across - picture] * across,
+                  hAlign="LEFT")
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # else Table sets Helvetica
         ("ROWBACKGROUNDS", (0, 0), (-1, -1), [colour("#ffffff"), colour("#f3ecdd")]),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
         ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
     ]))
-    others = (f" and {sum(c.count for c in tileset.components)} other pieces"
-              if tileset.components else "")
-    total = Paragraph(markup.join([markup.bold(markup.text(f"{tileset.tile_count} tiles")),
-                                   markup.text(others + ".")]), sheet["body"])
-    return [table, Spacer(1, 4), total]
+    return table
 
 
-def _tile_entries(designs: Designs) -> list[tuple[Flowable, str]]:
+def _gallery(designs: Designs, sheet: dict[str, Style]) -> list[Flowable]:
+    """Every tile design once, grouped by tunnel shape and sorted by cost within each,
+    five to a row after the row's cost, each picture with its count."""
+    tileset = designs.tileset
+    shapes: dict[str, list[TileKind]] = {noun: [] for noun in SHAPE_ORDER}
+    for tile in tileset.tiles:
+        if tile.count:
+            shapes.setdefault(tunnel_noun(tile, tileset.shape), []).append(tile)
+    story: list[Flowable] = []
+    titles = [plural(noun, 2).capitalize() for noun, tiles in shapes.items() if tiles]
+    column = max(COST_COLUMN, *(string_width(word, "bold", sheet["cost"].fontSize) + 2
+                                for title in titles for word in title.split()))
+    gap = (MEASURE - column - ACROSS * PICTURE) / ACROSS
+    for noun, tiles in shapes.items():
+        if not tiles:
+            continue
+        tiles.sort(key=_cost)
+        count = sum(tile.count for tile in tiles)
+        title = [markup.bold(markup.text(plural(noun, 2).capitalize())), markup.literal("<br/>"),
+                 markup.text(f"{count} {plural('tile', count)}"), markup.literal("<br/>")]
+        rows: list[list[Flowable]] = []
+        for start in range(0, len(tiles), ACROSS):
+            row = tiles[start:start + ACROSS]
+            pictures: list[Flowable] = [
+                CountedDesign(f"tile:{tileset.game}:{tile.name}", designs.tile(tile.name),
+                              PICTURE, designs.recorder, tile.count) for tile in row]
+            label = Paragraph(markup.join([*(title if not start else []), _cost_words(row)]),
+                              sheet["cost"])
+            rows.append([label, *pictures, *[""] * (ACROSS - len(row))])
+        table = Table(rows, colWidths=[column] + [PICTURE + gap] * ACROSS, hAlign="LEFT")
+        table.setStyle(TableStyle([
+            ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("LEFTPADDING", (1, 0), (-1, -1), gap),
+            ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
+        ]))
+        story.append(table)
+    return story
+
+
+def _cost_words(row: list[TileKind]) -> Markup:
+    """The cost of a gallery row's tiles: "cost 3", or "cost 3-4" where it spans two."""
+    costs = sorted({_cost(tile) for tile in row if _cost(tile)})
+    if not costs:
+        return markup.text("")
+    value = str(costs[0]) if len(costs) == 1 else f"{costs[0]}\u2013{costs[-1]}"
+    return markup.text(f"cost {value}")
+
+
+def _cost(tile: TileKind) -> int:
+    """A tile's cost as its die shows it; a tile without one (an entrance) goes first."""
+    return next((int(feature.value) for feature in tile.features if feature.kind == "die"), 0)
+
+
+def _tile_entries(designs: Designs,
+                  groups: list[tuple[str, list[TileKind]]]) -> list[tuple[Flowable, str]]:
     """A picture and "16 straight tunnels" for each group of tiles that read alike."""
     tileset = designs.tileset
     entries: list[tuple[Flowable, str]] = []
-    for name, group in tile_groups(tileset.tiles, tileset.shape):
+    for name, group in groups:
         first = group[0]
-        thumb = DesignFlowable(f"tile:{tileset.game}:{first.name}", designs.tile(first.name), 30,
-                               designs.recorder)
+        thumb = DesignFlowable(f"tile:{tileset.game}:{first.name}", designs.tile(first.name),
+                               PICTURE, designs.recorder)
         entries.append((thumb, counted(name, sum(tile.count for tile in group))))
     return entries
 
@@ -81,7 +214,7 @@ def _component_entries(designs: Designs) -> list[tuple[Flowable, str]]:
         for group in [family] if len(family) >= 3 else [[member] for member in family]:
             first = group[0]
             thumb = DesignFlowable(f"component:{tileset.game}:{first.name}",
-                                   design_component(tileset, first), 30, designs.recorder)
+                                   design_component(tileset, first), PICTURE, designs.recorder)
             entries.append((thumb, counted(component_name(group),
                                            sum(member.count for member in group))))
     return entries

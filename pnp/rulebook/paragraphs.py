@@ -134,6 +134,11 @@ def styles() -> dict[str, Style]:
         "cell": ParagraphStyle("cell", parent=body, fontSize=9, leading=11.5, spaceAfter=0),
         "head": ParagraphStyle("head", parent=body, fontName=bold, fontSize=9, leading=11.5,
                                spaceAfter=0, textColor=colour("#ffffff")),
+        # a kind of piece in the components list
+        "kind": ParagraphStyle("kind", parent=body, fontName=display, fontSize=12, leading=15,
+                               spaceBefore=8, spaceAfter=4, keepWithNext=1),
+        "cost": ParagraphStyle("cost", parent=body, fontSize=7.5, leading=9.5, alignment=0,
+                               spaceAfter=0, textColor=colour(INK)),
         "note": ParagraphStyle("note", parent=body, fontSize=10, leading=13.6,
                                leftIndent=8, rightIndent=8),
     }

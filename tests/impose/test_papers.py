@@ -123,7 +123,7 @@ def test_a_paper_smaller_than_the_book_gets_the_book_shrunk_its_bars_true(built)
     assert min(size for _, size in text_sizes(book)) >= 6.0
     reader = PdfReader(book)
     index = next(number for number, page in enumerate(reader.pages)
-                 if "both check bars" in page.extract_text())
+                 if "Measure both:" in page.extract_text())  # the bars' own caption
     dpi = 150
     across, up = longest_dark_runs(pdf_page_image(book, index, dpi).convert("L"))
     assert across == pytest.approx(50 / 25.4 * dpi, abs=2)

@@ -21,6 +21,7 @@ from pnp.impose.booklet import booklet
 from pnp.input.tileset import load_tileset
 from pnp.model.paper import PAPERS
 from pnp.model.tileset import player_counts
+from pnp.rulebook.components import GALLERY_FROM
 from pnp.rulebook.page import body_box
 from pnp.rulebook.source import parse
 from pnp.rulebook.typeset import render_rulebook, typeset_rulebook
@@ -388,7 +389,7 @@ def test_components_are_named_in_words_with_counts_that_add_up(game):
     assert sum(tile.count for _, group in groups for tile in group) == tileset.tile_count
     text = " ".join(" ".join(page.extract_text().split())
                     for page in shipped_book(game, "letter").pages[2:8])
-    for name, group in groups:
+    for name, group in groups if len(groups) < GALLERY_FROM else ():  # a gallery: pictures
         assert counted(name, sum(tile.count for tile in group)) in text
     ids = [tile.name for tile in tileset.tiles if "-" in tile.name and tile.count]
     assert ids and not [name for name in ids if re.search(rf"\b{re.escape(name)}\b", text)]

@@ -1,0 +1,112 @@
+"""The components overview: pictures large enough to read, counts that add up, a
+gallery by tunnel shape and cost for a game of many tile designs, in two pages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pypdf import PdfReader
+from support import ROOT
+
+from pnp.input.tileset import load_tileset
+from pnp.rulebook.components import (
+    GALLERY_FROM,
+    PICTURE,
+    SHAPE_ORDER,
+    CountedDesign,
+    components_table,
+)
+from pnp.rulebook.designs import Designs
+from pnp.rulebook.figures import DesignFlowable
+from pnp.rulebook.names import tile_groups, tunnel_noun
+from pnp.rulebook.page import MEASURE, text_block
+from pnp.rulebook.paragraphs import styles
+
+
+def _load(game):
+    return load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+
+
+def _flat(flowables):
+    """The story's flowables, groups kept together opened up."""
+    for flowable in flowables:
+        inner = getattr(flowable, "_content", None)
+        yield from _flat(inner) if inner is not None else [flowable]
+
+
+def _cells(flowables):
+    """Every flowable of the story, groups and tables opened up, in reading order."""
+    for flowable in _flat(flowables):
+        rows = getattr(flowable, "_cellvalues", None)
+        if rows is None:
+            yield flowable
+            continue
+        for row in rows:
+            yield from _cells(cell for cell in row if not isinstance(cell, str))
+
+
+def _story(game):
+    tileset = _load(game)
+    return tileset, components_table(Designs(tileset), styles())
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine", "mattock"])
+def test_every_picture_is_at_least_0_8_in_and_the_story_keeps_to_the_measure(game):
+    _, story = _story(game)
+    pictures = [cell for cell in _cells(story) if isinstance(cell, DesignFlowable)]
+    assert pictures
+    for picture in pictures:
+        width, height = picture.wrap(MEASURE, 1000)
+        assert max(width, height) >= 0.8 * 72 - 1e-6, picture.key
+    for flowable in _flat(story):
+        assert flowable.wrap(MEASURE, 10_000)[0] <= MEASURE + 1e-6
+
+
+def test_a_game_of_many_designs_gets_a_gallery_by_shape_and_cost(shipped_build):
+    tileset, story = _story("dynamine")
+    assert len(tile_groups(tileset.tiles, tileset.shape)) >= GALLERY_FROM
+    pictures = [cell for cell in _cells(story) if isinstance(cell, CountedDesign)]
+    names = [picture.key.rsplit(":", 1)[1] for picture in pictures]
+    printed = [tile for tile in tileset.tiles if tile.count]
+    assert sorted(names) == sorted(tile.name for tile in printed)  # every design once
+    kinds = {tile.name: tile for tile in printed}
+    assert sum(picture.count for picture in pictures) == tileset.tile_count
+    # grouped by shape, simplest first, and cheapest first within a shape
+    shapes = [tunnel_noun(kinds[name], tileset.shape) for name in names]
+    runs = [shape for index, shape in enumerate(shapes) if index == 0 or shapes[index - 1] != shape]
+    assert len(runs) == len(set(runs))
+    known = [shape for shape in runs if shape in SHAPE_ORDER]
+    assert known == sorted(known, key=SHAPE_ORDER.index)
+    for shape in runs:
+        costs = [int(next(f.value for f in kinds[name].features if f.kind == "die"))
+                 for name, each in zip(names, shapes, strict=True)
+                 if each == shape and any(f.kind == "die" for f in kinds[name].features)]
+        assert costs == sorted(costs), shape
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine", "mattock"])
+def test_the_components_overview_takes_at_most_two_pages(shipped_build, game):
+    """From its first heading to its totals line, as typeset: whole pages between, and
+    the part of the first and last pages it fills."""
+    reader = PdfReader(shipped_build / game / f"{game}-rulebook-letter.pdf")
+    found: dict[str, tuple[int, float]] = {}
+    for number, page in enumerate(reader.pages):
+        def visit(text, cm, tm, font, size, number=number):
+            text = text.strip()
+            if text == "Tiles" or re.match(r"\d+ tiles$", text):
+                found.setdefault(text if text == "Tiles" else "total", (number, cm[5] + tm[5]))
+
+        page.extract_text(visitor_text=visit)
+    (first, top), (last, bottom) = found["Tiles"], found["total"]
+    height = text_block()[3]
+    used = (last - first) * height + top - bottom
+    assert used <= 2 * height, f"{used / height:.2f} pages"
+
+
+def test_a_game_of_few_designs_names_each_beside_its_picture():
+    _, story = _story("demon-mine")
+    texts = [cell.getPlainText() for cell in _cells(story) if hasattr(cell, "getPlainText")]
+    assert "Tiles" in texts and any(text.startswith("16 straight tunnels") for text in texts)
+    assert not any(isinstance(cell, CountedDesign) for cell in _cells(story))
+    assert PICTURE >= 0.8 * 72
