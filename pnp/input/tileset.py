@@ -371,6 +371,10 @@ TILESET = Record("tileset:top", (
                             doc_as="list of player counts from 1 to 12, e.g. `[2, 4]`",
                             most=12),
           "", default=(2,), default_doc="`[2]`"),
+    Field("minutes", Whole(5, 600, "not a playing time in minutes"), "about how long a game "
+          "takes, shown on the cover", default_doc="not shown"),
+    Field("age", Whole(3, 99, "not an age"), "the youngest age the game suits, shown on the "
+          "cover as 7+", default_doc="not shown"),
     Field("variants", ListOf(VARIANT, "variants", doc_as="list of variants (below)",
                              most=100), "",
           default_doc="none"),

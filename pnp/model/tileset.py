@@ -214,6 +214,8 @@ class Tileset(msgspec.Struct, frozen=True):
     backs: tuple[Back, ...]
     palette: tuple[tuple[str, str], ...]
     players: tuple[int, ...] = (2,)
+    minutes: int | None = None  # about how long a game takes, where the tileset says
+    age: int | None = None  # the youngest age it suits, where the tileset says
     variants: tuple[Variant, ...] = ()
     components: tuple[Component, ...] = ()
     notes: str = ""

@@ -1,9 +1,14 @@
-"""A rulebook's cover: a title block over a picture of the game's own mine, filling the page.
+"""A rulebook's cover: the game's own mine, lit, with its pieces on it, under a title
+lockup, over a band of facts, filling the page.
 
 The picture is :func:`pnp.rulebook.cover_layout.compose`'s layout drawn with
 the tiles' own forms, sized so that whole tiles fill the width inside the
-safe margins; whatever height is left over goes to the title block, so the
-page is covered from margin to margin whatever the paper.
+safe margins and as many rows as the page holds above the facts band. A
+lamp lights the mine where its entrance is and the rock darkens towards the
+frame, so the picture reads as a scene, not a crop; the game's tokens (or, for
+a game that ships none, players' pawns) stand on its tunnels. The title sits
+on a plaque over the top of the picture, set in the display face; players,
+playing time and age sit under it as icons.
 """
 
 from __future__ import annotations
@@ -14,14 +19,18 @@ from typing import Any
 
 import msgspec
 from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from pnp.draw.components import design_component
-from pnp.draw.fonts import fit_size, pdf_font
+from pnp.draw.diagram import PAWN_COLOURS
+from pnp.draw.icons import FLOOR_ICONS
 from pnp.draw.scene import Drawing
 from pnp.impose.layout import SAFE_MARGIN
+from pnp.model.ground import ground
 from pnp.model.paper import Paper
-from pnp.model.tileset import Tileset
+from pnp.model.tileset import Component, TileKind, Tileset
 from pnp.rulebook.cover_layout import CoverLayout, compose
+from pnp.rulebook.cover_lockup import Box, facts_band, title_plaque
 
 Canvas = Any  # reportlab's canvas; it has no type hints
 # Defines a design as a form of the document (once), given its key, drawing and
@@ -30,9 +39,12 @@ FormMaker = Callable[[str, Drawing, float], str]
 
 INSET = SAFE_MARGIN + 10.0  # from the paper's edge to the cover's art
 CELL = 80.0  # about how wide a tile is drawn on the cover
-TITLE_BLOCK = 150.0  # the least height of the title block
-GAP = 8.0  # between the title block and the picture
+FACTS_BAND = 54.0  # the least height of the band of facts under the picture
+GAP = 6.0  # between the picture and the facts band
+PLAQUE = (420.0, 132.0)  # the title plaque's largest width, and its height
 DARK, CREAM, ACCENT, BOARD = "#1f1a16", "#f3ecdd", "#a8321c", "#d8ccb2"
+LAMP = "#ffe3a3"  # the warm light round the entrance
+PIECES = 4  # pieces stood on a tunnel game's cover
 
 
 class CoverGrid(msgspec.Struct, frozen=True):
@@ -52,15 +64,16 @@ class CoverGrid(msgspec.Struct, frozen=True):
 
 
 def cover_grid(tileset: Tileset, paper: Paper) -> CoverGrid:
-    """Whole tiles across the width; as many rows as fit under the least title block."""
+    """Whole tiles across the width, from the top margin down; as many rows as fit above
+    the least facts band, which takes whatever height is left."""
     width = paper.width - 2 * INSET
     # hexes smaller: the picture shows a stretch of board round the tiles
     columns = max(3, round(width / (CELL * (0.8 if tileset.shape.axial else 1.0))))
     cell = width / columns
-    room = paper.height - 2 * INSET - TITLE_BLOCK - GAP
+    room = paper.height - 2 * INSET - FACTS_BAND - GAP
     # hexes are clipped at the frame, so their picture takes all the room
     height = room if tileset.shape.axial else math.floor(room / cell) * cell
-    return CoverGrid(INSET, INSET + height, width, height, cell)
+    return CoverGrid(INSET, paper.height - INSET, width, height, cell)
 
 
 def cover_region(tileset: Tileset, grid: CoverGrid,
@@ -95,6 +108,8 @@ def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper,
                form: FormMaker) -> None:
     """The whole cover page: the picture, its frame, and the title block above it."""
     grid, layout = cover_layout(tileset, paper)
+    plaque = _plaque_box(grid)
+    lamp = _lamp(tileset, grid, layout, plaque)
     canvas.saveState()
     path = canvas.beginPath()
     path.rect(grid.left, grid.top - grid.height, grid.width, grid.height)
@@ -103,12 +118,16 @@ def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper,
     if tileset.shape.axial:
         _spaces(canvas, tileset, grid, layout)
     _tiles(canvas, tileset, grid, layout, tile, form)
+    _light(canvas, grid, lamp)
     _pieces(canvas, tileset, grid, layout, form)
+    if not layout.pieces:
+        _tunnel_pieces(canvas, tileset, grid, layout, (lamp, plaque), form)
     canvas.restoreState()
     canvas.setStrokeColor(_colour(DARK))
     canvas.setLineWidth(2.0)
     canvas.rect(grid.left, grid.top - grid.height, grid.width, grid.height, stroke=1, fill=0)
-    _title_block(canvas, tileset, paper, grid)
+    _title_plaque(canvas, tileset, plaque)
+    _facts_band(canvas, tileset, grid)
 
 
 def _tiles(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayout,
@@ -162,29 +181,141 @@ def _pieces(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayo
         canvas.restoreState()
 
 
-def _title_block(canvas: Canvas, tileset: Tileset, paper: Paper, grid: CoverGrid) -> None:
-    """A dark block from the top margin down to the picture: title, subtitle, a rule, facts."""
-    bottom = grid.top + GAP
-    top = paper.height - INSET
-    width = grid.width
-    _fill(canvas, DARK, grid.left, bottom, width, top - bottom)
-    middle = (top + bottom) / 2
-    centre = paper.width / 2
-    title = tileset.title.upper()
-    size = fit_size(title, "display", 46.0, width - 60)
-    canvas.setFillColor(_colour(CREAM))
-    canvas.setFont(pdf_font("display", title), size)
-    canvas.drawCentredString(centre, middle + 14, title)
-    canvas.setFont(pdf_font("italic", tileset.rulebook_subtitle), 15)
-    canvas.drawCentredString(centre, middle - 12, tileset.rulebook_subtitle)
-    canvas.setStrokeColor(_colour(ACCENT))
-    canvas.setLineWidth(2.0)
-    canvas.line(centre - 60, middle - 26, centre + 60, middle - 26)
-    canvas.setFillColor(_colour("#cbbd9f"))
-    facts = (f"{tileset.tile_count} tiles \u00b7 {player_line(tileset)} \u00b7 "
-             "print-and-play edition")
-    canvas.setFont(pdf_font("regular", facts), 9.5)
-    canvas.drawCentredString(centre, middle - 44, facts)
+def _plaque_box(grid: CoverGrid) -> Box:
+    """The title plaque: centred over the top of the picture, a little in from its frame."""
+    width = min(PLAQUE[0], grid.width - 2 * 18.0)
+    return Box(grid.left + (grid.width - width) / 2, grid.top - 22.0 - PLAQUE[1], width,
+               PLAQUE[1])
+
+
+def _lamp(tileset: Tileset, grid: CoverGrid, layout: CoverLayout,
+          plaque: Box) -> tuple[float, float]:
+    """Where the lamp hangs: over the entrance (a base or special tile) nearest the middle
+    of the picture below the plaque, or that middle itself."""
+    middle = (grid.left + grid.width / 2, (plaque.bottom + grid.top - grid.height) / 2)
+    marked = [grid.centre(tileset, placed.cell) for placed in layout.tiles
+              if tileset.tile(placed.kind).role in ("base", "special")]
+    below = [spot for spot in marked if spot[1] < plaque.bottom - grid.cell / 2]
+    return min(below, key=lambda spot: math.dist(spot, middle)) if below else middle
+
+
+def _light(canvas: Canvas, grid: CoverGrid, lamp: tuple[float, float]) -> None:
+    """Lamplight: warm rings round the lamp, and the rock darkening towards the frame.
+
+    Both are stacks of faint translucent shapes, so the light falls off smoothly
+    and the tiles under it stay vector art.
+    """
+    canvas.saveState()
+    canvas.setFillColor(_colour(LAMP))
+    canvas.setFillAlpha(0.05)
+    for step in range(9):
+        canvas.circle(*lamp, grid.cell * (2.4 - step * 0.24), stroke=0, fill=1)
+    canvas.setFillColor(_colour(DARK))
+    canvas.setFillAlpha(0.045)
+    bottom = grid.top - grid.height
+    depth, steps = grid.cell * 1.4, 20
+    for step in range(1, steps + 1):
+        inset = depth * step / steps
+        path = canvas.beginPath()
+        path.rect(grid.left - 1, bottom - 1, grid.width + 2, grid.height + 2)
+        path.rect(grid.left + inset, bottom + inset, grid.width - 2 * inset,
+                  grid.height - 2 * inset)
+        canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)  # a frame of shade
+    canvas.restoreState()
+
+
+def _tunnel_pieces(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayout,
+                   places: tuple[tuple[float, float], Box], form: FormMaker) -> None:
+    """The game's tokens, one of each kind (or two players' pawns, for a game that ships
+    none), standing on the floor of plain tiles near the lamp, clear of the plaque."""
+    lamp, plaque = places
+    spots = _floor_spots(tileset, grid, layout, lamp, plaque)
+    tokens = _token_kinds(tileset)
+    radius = grid.cell * 0.22
+    for index, spot in enumerate(spots[:PIECES]):
+        x, y = spot
+        canvas.saveState()
+        canvas.setFillColor(_colour(DARK))  # a soft shadow under the piece
+        canvas.setFillAlpha(0.35)
+        canvas.circle(x + radius * 0.18, y - radius * 0.22, radius * 1.02, stroke=0, fill=1)
+        canvas.restoreState()
+        if tokens:
+            piece = tokens[index % len(tokens)]
+            drawing = design_component(tileset, piece)
+            scale = 2 * radius / max(drawing.width, drawing.height)
+            key = form(f"component:{tileset.game}:{piece.name}", drawing, scale)
+            canvas.saveState()
+            canvas.translate(x - drawing.width * scale / 2, y - drawing.height * scale / 2)
+            canvas.scale(scale, scale)
+            canvas.doForm(key)
+            canvas.restoreState()
+        else:
+            colour = PAWN_COLOURS[("red", "blue")[index % 2]]
+            canvas.setFillColor(_colour(colour))
+            canvas.setStrokeColor(_colour(CREAM))
+            canvas.setLineWidth(1.4)
+            canvas.circle(x, y, radius * 0.8, stroke=1, fill=1)
+            canvas.setFillColor(_colour(CREAM))
+            canvas.circle(x - radius * 0.25, y + radius * 0.25, radius * 0.16, stroke=0, fill=1)
+
+
+def _token_kinds(tileset: Tileset) -> list[Component]:
+    """One token of each family the game prints (the first of each), in tileset order."""
+    seen: dict[str, Component] = {}
+    for component in tileset.components:
+        if component.kind == "token" and component.count:
+            seen.setdefault(component.name.split("-")[0], component)
+    return list(seen.values())
+
+
+def _floor_spots(tileset: Tileset, grid: CoverGrid, layout: CoverLayout,
+                 lamp: tuple[float, float], plaque: Box) -> list[tuple[float, float]]:
+    """Where a piece may stand: the floor of a tile with no icons, nearest the lamp first,
+    one a tile, neither under the plaque nor at the frame, nor beside another piece."""
+    spots: list[tuple[float, float]] = []
+    bottom = grid.top - grid.height
+    for placed in layout.tiles:
+        kind = tileset.tile(placed.kind)
+        if not _clear_floor(kind):
+            continue
+        spot = ground(tileset.shape, kind, placed.rotation).spot()
+        if spot is None:
+            continue
+        x, y = grid.centre(tileset, placed.cell)
+        x, y = x + spot[0] * grid.cell, y - spot[1] * grid.cell
+        margin = grid.cell * 0.6
+        if y > plaque.bottom - margin or y < bottom + margin or \
+                not grid.left + margin < x < grid.left + grid.width - margin:
+            continue
+        spots.append((x, y))
+    spots.sort(key=lambda spot: math.dist(spot, lamp))
+    chosen: list[tuple[float, float]] = []
+    for spot in spots:
+        if all(math.dist(spot, other) > grid.cell * 1.4 for other in chosen):
+            chosen.append(spot)
+    return chosen
+
+
+def _clear_floor(kind: TileKind) -> bool:
+    """Whether a piece may stand on the tile's floor: a plain tunnel tile, whose icons sit
+    in the rock (not in a room, and none lying in the tunnel)."""
+    if not kind.paths or kind.role != "tunnel":
+        return False
+    rooms = any(path.junction or path.style == "cavern" for path in kind.paths)
+    lying = any(feature.kind == "icon" and str(feature.value) in FLOOR_ICONS
+                for feature in kind.features)
+    return not lying and not (rooms and kind.features)
+
+
+def _title_plaque(canvas: Canvas, tileset: Tileset, plaque: Box) -> None:
+    title_plaque(canvas, tileset, plaque)
+
+
+def _facts_band(canvas: Canvas, tileset: Tileset, grid: CoverGrid) -> None:
+    """The band under the picture, down to the bottom margin."""
+    top = grid.top - grid.height - GAP
+    facts_band(canvas, tileset, Box(grid.left, INSET, grid.width, top - INSET),
+               player_line(tileset))
 
 
 def player_line(tileset: Tileset) -> str:

@@ -115,3 +115,64 @@ def test_the_cover_gives_a_variants_smaller_player_count_as_the_rules_check_it()
     assert player_line(gold) == "2\u20136 players (2\u20135 in the phantom variant)"
     demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
     assert player_line(demon) == demon.player_counts  # no variant allows fewer
+
+
+def test_the_cover_gives_time_and_age_only_where_the_tileset_does(shipped_build):
+    from pypdf import PdfReader
+
+    def cover(game):
+        path = shipped_build / game / f"{game}-rulebook-letter.pdf"
+        return " ".join(PdfReader(path).pages[0].extract_text().split())
+
+    dynamine = cover("dynamine")
+    assert "about 35 minutes" in dynamine and "ages 7+" in dynamine
+    assert "2\u20134 players" in dynamine
+    demon = cover("demon-mine")
+    assert "minutes" not in demon and "ages" not in demon and "90 tiles" in demon
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine"])
+def test_pieces_stand_on_the_cover_mines_tunnels_near_the_lamp(game):
+    from pnp.model.ground import ground
+    from pnp.rulebook.cover import PIECES, _floor_spots, _lamp, _plaque_box
+
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    grid, layout = cover_layout(tileset, PAPERS["letter"])
+    plaque = _plaque_box(grid)
+    lamp = _lamp(tileset, grid, layout, plaque)
+    spots = _floor_spots(tileset, grid, layout, lamp, plaque)[:PIECES]
+    assert len(spots) == PIECES
+    for x, y in spots:
+        placed = min(layout.tiles, key=lambda p: abs(grid.centre(tileset, p.cell)[0] - x) +
+                     abs(grid.centre(tileset, p.cell)[1] - y))
+        cx, cy = grid.centre(tileset, placed.cell)
+        offset = ((x - cx) / grid.cell, (cy - y) / grid.cell)
+        assert ground(tileset.shape, tileset.tile(placed.kind), placed.rotation).allows(offset)
+        assert y < plaque.bottom  # never under the title
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "gold-mine"])
+def test_the_cover_scene_is_lit_round_the_lamp_and_dark_at_the_frame(tmp_path, game):
+    from pnp.rulebook.cover import _lamp, _plaque_box
+
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    paper = PAPERS["letter"]
+    grid, layout = cover_layout(tileset, paper)
+    lamp = _lamp(tileset, grid, layout, _plaque_box(grid))
+    path = tmp_path / "book.pdf"
+    path.write_bytes(render_rulebook(tileset, parse(ROOT / "templates" / game / "rulebook.md",
+                                                    tileset), paper))
+    dpi = 36
+    image = pdf_page_image(path, 0, dpi=dpi).convert("L")
+
+    def mean(x0, y0, x1, y1):  # a box in points, y up, as the page's mean grey
+        box = image.crop((round(x0 * dpi / 72), round((paper.height - y1) * dpi / 72),
+                          round(x1 * dpi / 72), round((paper.height - y0) * dpi / 72)))
+        histogram = box.histogram()
+        return sum(value * count for value, count in enumerate(histogram)) / sum(histogram)
+
+    reach = grid.cell
+    lit = mean(lamp[0] - reach, lamp[1] - reach, lamp[0] + reach, lamp[1] + reach)
+    bottom = grid.top - grid.height
+    edge = mean(grid.left + 2, bottom + 2, grid.left + grid.cell * 0.3, bottom + grid.height / 2)
+    assert lit > edge + 25, (lit, edge)

@@ -1,0 +1,184 @@
+"""The words on a rulebook's cover: the title lockup and the band of facts.
+
+The title is set in the display face on a dark plaque framed by a double rule,
+over the top of the cover's picture, with the book's subtitle under an accent
+rule. The facts a buyer looks for on a box (how many play, for how long, from
+what age, and how many tiles) sit in a band under the picture, each as a small
+drawn icon and a few words; a fact the tileset does not give is left out,
+never guessed.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import msgspec
+from reportlab.lib.colors import HexColor
+
+from pnp.draw.fonts import fit_size, pdf_font, string_width
+from pnp.model.tileset import Tileset
+
+Canvas = Any  # reportlab's canvas; it has no type hints
+
+DARK, CREAM, ACCENT, MUTED_CREAM = "#1f1a16", "#f3ecdd", "#a8321c", "#cbbd9f"
+TITLE_SIZE = 50.0  # points, at most: a long title shrinks to fit its plaque
+FACT_SIZE = 11.0
+ICON = 9.0  # an icon's half size, in points
+
+
+class Box(msgspec.Struct, frozen=True):
+    """A rectangle on the page, in points, y up."""
+
+    left: float
+    bottom: float
+    width: float
+    height: float
+
+    @property
+    def middle(self) -> float:
+        return self.left + self.width / 2
+
+    @property
+    def top(self) -> float:
+        return self.bottom + self.height
+
+
+def title_plaque(canvas: Canvas, tileset: Tileset, box: Box) -> None:
+    """The title and subtitle on a dark, double-ruled plaque."""
+    canvas.saveState()
+    canvas.setFillColor(HexColor(DARK))
+    canvas.setFillAlpha(0.9)
+    canvas.roundRect(box.left, box.bottom, box.width, box.height, 6, stroke=0, fill=1)
+    canvas.setFillAlpha(1)
+    canvas.setStrokeColor(HexColor(CREAM))
+    for inset, width in ((5.0, 1.4), (8.5, 0.5)):
+        canvas.setLineWidth(width)
+        canvas.roundRect(box.left + inset, box.bottom + inset, box.width - 2 * inset,
+                         box.height - 2 * inset, 4, stroke=1, fill=0)
+    title = tileset.title.upper()
+    size = fit_size(title, "display", TITLE_SIZE, box.width - 48)
+    canvas.setFillColor(HexColor(CREAM))
+    canvas.setFont(pdf_font("display", title), size)
+    baseline = box.top - 26 - size * 0.72
+    canvas.drawCentredString(box.middle, baseline, title)
+    rule = baseline - 13
+    canvas.setStrokeColor(HexColor(ACCENT))
+    canvas.setLineWidth(2.0)
+    canvas.line(box.middle - 56, rule, box.middle + 56, rule)
+    for side in (-1, 1):  # a diamond at each end of the rule
+        x = box.middle + side * 62
+        path = canvas.beginPath()
+        path.moveTo(x - 3.5, rule)
+        path.lineTo(x, rule + 3.5)
+        path.lineTo(x + 3.5, rule)
+        path.lineTo(x, rule - 3.5)
+        path.close()
+        canvas.setFillColor(HexColor(ACCENT))
+        canvas.drawPath(path, stroke=0, fill=1)
+    subtitle = tileset.rulebook_subtitle
+    canvas.setFillColor(HexColor(MUTED_CREAM))
+    canvas.setFont(pdf_font("italic", subtitle), fit_size(subtitle, "italic", 15,
+                                                          box.width - 48))
+    canvas.drawCentredString(box.middle, rule - 22, subtitle)
+    canvas.restoreState()
+
+
+def facts(tileset: Tileset, players: str) -> list[tuple[str, str]]:
+    """The cover's facts as (icon, words): players, time and age where the tileset gives
+    them, and the tiles in the kit."""
+    found = [("players", players)]
+    if tileset.minutes is not None:
+        found.append(("clock", f"about {tileset.minutes} minutes"))
+    if tileset.age is not None:
+        found.append(("age", f"ages {tileset.age}+"))
+    found.append(("tiles", f"{tileset.tile_count} tiles \u00b7 print-and-play edition"))
+    return found
+
+
+def facts_band(canvas: Canvas, tileset: Tileset, box: Box, players: str) -> None:
+    """A dark band of facts, each an icon and its words, spread evenly across it."""
+    canvas.saveState()
+    canvas.setFillColor(HexColor(DARK))
+    canvas.rect(box.left, box.bottom, box.width, box.height, stroke=0, fill=1)
+    entries = facts(tileset, players)
+    size = FACT_SIZE
+    gap = 28.0
+    while size > 7 and _spread(entries, size, gap) > box.width - 24:
+        size -= 0.5
+    total = _spread(entries, size, gap)
+    x = box.middle - total / 2
+    y = box.bottom + box.height / 2
+    for icon, words in entries:
+        _ICONS[icon](canvas, x + ICON, y)
+        canvas.setFillColor(HexColor(CREAM))
+        canvas.setFont(pdf_font("regular", words), size)
+        canvas.drawString(x + 2 * ICON + 6, y - size * 0.35, words)
+        x += 2 * ICON + 6 + string_width(words, "regular", size) + gap
+    canvas.restoreState()
+
+
+def _spread(entries: list[tuple[str, str]], size: float, gap: float) -> float:
+    """How wide the facts run at ``size``, icons and gaps included."""
+    return sum(2 * ICON + 6 + string_width(words, "regular", size) for _, words in entries) \
+        + gap * (len(entries) - 1)
+
+
+def _players(canvas: Canvas, x: float, y: float) -> None:
+    """Two people side by side: a head and shoulders each."""
+    canvas.setFillColor(HexColor(CREAM))
+    for dx, scale in ((-3.6, 0.85), (3.2, 1.0)):
+        head = ICON * 0.3 * scale
+        canvas.circle(x + dx, y + ICON * 0.38, head, stroke=0, fill=1)
+        path = canvas.beginPath()
+        width = ICON * 0.62 * scale
+        path.moveTo(x + dx - width, y - ICON * 0.85)
+        path.curveTo(x + dx - width, y + ICON * 0.05, x + dx + width, y + ICON * 0.05,
+                     x + dx + width, y - ICON * 0.85)
+        path.close()
+        canvas.drawPath(path, stroke=0, fill=1)
+
+
+def _clock(canvas: Canvas, x: float, y: float) -> None:
+    """A clock face, its hands at five past twelve."""
+    canvas.setStrokeColor(HexColor(CREAM))
+    canvas.setLineWidth(1.6)
+    canvas.circle(x, y, ICON * 0.85, stroke=1, fill=0)
+    canvas.setLineWidth(1.4)
+    canvas.setLineCap(1)
+    canvas.line(x, y, x, y + ICON * 0.58)
+    angle = math.radians(-30)
+    canvas.line(x, y, x + ICON * 0.45 * math.cos(angle), y + ICON * 0.45 * math.sin(angle))
+
+
+def _age(canvas: Canvas, x: float, y: float) -> None:
+    """A child's building block: a square with a star cut in it."""
+    canvas.setStrokeColor(HexColor(CREAM))
+    canvas.setLineWidth(1.6)
+    side = ICON * 1.5
+    canvas.roundRect(x - side / 2, y - side / 2, side, side, 2, stroke=1, fill=0)
+    path = canvas.beginPath()
+    for k in range(10):
+        reach = ICON * (0.48 if k % 2 == 0 else 0.2)
+        angle = math.pi / 2 + k * math.pi / 5
+        point = (x + reach * math.cos(angle), y + reach * math.sin(angle))
+        path.moveTo(*point) if k == 0 else path.lineTo(*point)
+    path.close()
+    canvas.setFillColor(HexColor(CREAM))
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+def _tiles(canvas: Canvas, x: float, y: float) -> None:
+    """A square tile with a bend of tunnel across it."""
+    canvas.setStrokeColor(HexColor(CREAM))
+    canvas.setLineWidth(1.6)
+    side = ICON * 1.5
+    canvas.rect(x - side / 2, y - side / 2, side, side, stroke=1, fill=0)
+    canvas.setLineWidth(3.0)
+    path = canvas.beginPath()
+    path.moveTo(x, y + side / 2)
+    path.curveTo(x, y, x, y, x + side / 2, y)
+    canvas.drawPath(path, stroke=1, fill=0)
+
+
+_ICONS = {"players": _players, "clock": _clock, "age": _age, "tiles": _tiles}
