@@ -72,6 +72,7 @@ class DiagramArt(NamedTuple):
     pawns: tuple[Pawn, ...]
     words: tuple[Word, ...]
     badges: tuple[Badge, ...]
+    numbered: bool = False  # each arrow carries its step number, 1 first
 
 
 def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, Drawing]:
@@ -84,6 +85,9 @@ def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, D
     over += [Outline(flip.polygon(corners), highlight) for corners in art.highlights]
     for start, end in art.arrows:
         over += _arrow(flip, start, end, art.cell, palette)
+    if art.numbered:
+        for step, (start, end) in enumerate(art.arrows, start=1):
+            over += _step(flip, start, end, step, art.cell, palette)
     for pawn in art.pawns:
         over += _pawn(flip, pawn, palette)
     for word in art.words:
@@ -134,6 +138,21 @@ def _arrow(flip: _Flip, start: Point, end: Point, cell: float,
                             tip[1] + math.sin(spread) * (head + grow)))
         drawn.append(Outline(flip.polygon(corners), Style(fill=colour)))
     return drawn
+
+
+def _step(flip: _Flip, start: Point, end: Point, step: int, cell: float,
+          palette: dict[str, str]) -> list[Primitive]:
+    """The step's number in a disc beside the middle of its arrow, on its left as it
+    points, so the disc never hides the arrow or the spaces it joins."""
+    angle = math.atan2(end[1] - start[1], end[0] - start[0])
+    radius = max(MIN_TEXT * 0.75, cell * 0.1)
+    middle = ((start[0] + end[0]) / 2 - math.sin(angle) * radius * 1.5,
+              (start[1] + end[1]) / 2 + math.cos(angle) * radius * 1.5)
+    x, y = flip.point(middle)
+    size = max(MIN_TEXT, radius * 1.25)
+    return [Circle(x, y, radius, Style(fill=palette["paper"], stroke=palette["accent"],
+                                       width=radius * 0.18)),
+            Text(x, y + size * 0.36, str(step), size, "bold", "middle", palette["accent"])]
 
 
 def _pawn(flip: _Flip, pawn: Pawn, palette: dict[str, str]) -> list[Primitive]:

@@ -8,6 +8,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from pnp.draw.art import design_tile
+from pnp.draw.components import design_component
 from pnp.draw.fonts import MIN_TEXT
 from pnp.draw.scene import Drawing, smallest_text, text_sizes, without_small_text
 from pnp.export.designs import GameDesigns
@@ -60,6 +61,26 @@ class Designs:
             self._plain[name] = design_tile(self.tileset, replace(tile, features=tuple(
                 feature for feature in tile.features if feature.kind != "label")))
         return f"{key}:unlabelled", self._plain[name]
+
+    def bare(self, name: str) -> tuple[str, Drawing]:
+        """The form key and design of a tile without its features: what a diagram shows
+        under a piece standing where the tile's icon is."""
+        key = f"tile:{self.tileset.game}:{name}:bare"
+        if key not in self._plain:
+            self._plain[key] = design_tile(self.tileset, replace(self.tileset.tile(name),
+                                                                 features=()))
+        return key, self._plain[key]
+
+    def piece_of(self, colour: str) -> tuple[str, Drawing] | None:
+        """The game's own token for a player of ``colour`` (Mattock's red-miner for a red
+        pawn), so a diagram shows the pieces the players hold; None where it has none."""
+        token = next((component for component in self.tileset.components
+                      if component.kind == "token" and component.count and
+                      component.name.split("-")[0] == colour), None)
+        if token is None:
+            return None
+        return (f"component:{self.tileset.game}:{token.name}",
+                design_component(self.tileset, token))
 
     @property
     def recorder(self) -> Recorder:

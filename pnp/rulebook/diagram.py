@@ -22,6 +22,7 @@ Disc = tuple[float, float, float]  # x, y, radius
 DIAGRAM_CELL = 54.0  # a tile's size in a diagram at scale 1: three quarters of an inch
 BADGE_RATIO = 0.2  # the verdict badge's radius as a share of a tile
 BADGE_GAP = 0.1  # clear space between the board and the badge, as a share of a tile
+LABEL_ROOM = 0.2  # half the height a label's words take, as a share of a tile
 
 
 class DiagramPlan(msgspec.Struct, frozen=True):
@@ -98,4 +99,10 @@ def _plan_at(diagram: Diagram, shape: Shape, cell: float) -> DiagramPlan:
     min_y = min(y for _, y in centres) - tile_h / 2
     board_width = max(x for x, _ in centres) + tile_w / 2 - min_x
     height = max(y for _, y in centres) + tile_h / 2 - min_y
+    # a label above or below the board (a panel's "Before") widens the box to hold it
+    words = [shape.cell_centre(label[0], cell)[1]  # type: ignore[arg-type]  # fractional
+             for label in diagram.labels]
+    top = min([min_y, *(y - LABEL_ROOM * cell for y in words)])
+    height = max([min_y + height, *(y + LABEL_ROOM * cell for y in words)]) - top
+    min_y = top
     return DiagramPlan(diagram, shape, cell, min_x, min_y, board_width, height)

@@ -4,11 +4,13 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pnp.draw.diagram import Badge, DiagramArt, MarkKind, Pawn, Word, diagram_scenes
 from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import Recorder, draw
+from pnp.geometry.shapes import Shape
 from pnp.rulebook.designs import Designs, place_form
 from pnp.rulebook.diagram import plan_diagram
 from pnp.rulebook.platypus import platypus_class
@@ -71,9 +73,11 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         return DiagramArt(
             self.width, self.height, self.cell,
             ground=tuple(plan.outline(spot, 0.0) for spot in self.ground()),
-            highlights=tuple(plan.outline(spot, 2.0) for spot in diagram.highlight),
+            # well inside its space: the edge the caption is about stays clear
+            highlights=tuple(plan.outline(spot, self.cell * 0.07) for spot in diagram.highlight),
             arrows=tuple((self.centre(start), self.centre(end))
                          for start, end in diagram.arrows),
+            numbered=diagram.numbered,
             pawns=tuple(Pawn((x, y), radius, colour, label) for (_, colour, label), (x, y, radius)
                         in zip(diagram.pawns, plan.pawns(), strict=True)),
             words=tuple(Word(self.centre(where), text, colour)
@@ -88,10 +92,17 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         tile_w, tile_h = shape.box(tileset.size)
         scale = self.cell / tileset.size
         step = 360.0 / shape.sides
-        under, over = diagram_scenes(self.art(), dict(tileset.palette))
+        art = self.art()
+        pieces = {pawn: self.designs.piece_of(pawn.colour) for pawn in art.pawns}
+        under, over = diagram_scenes(art._replace(pawns=tuple(
+            pawn for pawn, piece in pieces.items() if piece is None)), dict(tileset.palette))
         draw(canvas, under)
+        # a piece stands where a tile with no tunnels has its icon: that tile is shown bare
+        occupied = {_square(shape, where) for where, _, _ in diagram.pawns}
         for placed in diagram.tiles:
-            key, drawing = self.designs.shown(placed.kind, scale)
+            bare = placed.cell in occupied and not tileset.tile(placed.kind).paths
+            key, drawing = self.designs.bare(placed.kind) if bare else \
+                self.designs.shown(placed.kind, scale)
             name = place_form(canvas, key, drawing, self.designs.recorder, scale)
             x, y = self.centre(placed.cell)
             canvas.saveState()
@@ -101,7 +112,22 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             canvas.translate(-tile_w / 2, -tile_h / 2)
             canvas.doForm(name)
             canvas.restoreState()
+        for pawn, piece in pieces.items():
+            if piece is not None:
+                self._piece(pawn, piece)
         draw(canvas, over)
+
+    def _piece(self, pawn: Pawn, piece: tuple[str, Drawing]) -> None:
+        """One of the game's own pieces, as big across as a pawn's disc."""
+        key, drawing = piece
+        scale = 2.3 * pawn.radius / max(drawing.width, drawing.height)
+        name = place_form(self.canv, key, drawing, self.designs.recorder, scale)
+        (x, y), canvas = pawn.centre, self.canv
+        canvas.saveState()
+        canvas.translate(x - drawing.width * scale / 2, y - drawing.height * scale / 2)
+        canvas.scale(scale, scale)
+        canvas.doForm(name)
+        canvas.restoreState()
 
     def ground(self) -> list[tuple[int, int]]:
         """Every board space the diagram shows: its rectangle, or the hexes inside it."""
@@ -122,3 +148,13 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
                         tile_h / 2 - 1 <= y <= self.height - tile_h / 2 + 1:
                     spots.append((q, r))
         return spots
+
+
+def _square(shape: Shape, point: tuple[float, float]) -> tuple[int, int]:
+    """The board square a pawn stands in (pawns may stand between a square's centre
+    and its edge, never beyond)."""
+    if not shape.axial:
+        return round(point[0]), round(point[1])
+    near = [(round(point[0]) + dq, round(point[1]) + dr) for dq in (-1, 0, 1) for dr in (-1, 0, 1)]
+    here = shape.cell_centre(point, 1.0)  # type: ignore[arg-type]  # fractional cells
+    return min(near, key=lambda cell: math.dist(shape.cell_centre(cell, 1.0), here))

@@ -29,6 +29,7 @@ from pnp.input.glyphs import DRAWABLE, undrawable
 from pnp.input.load import Mapping, parse_yaml, read_text
 from pnp.input.reading import BROKEN, At, Kind, Reading, describe
 from pnp.input.schema import (
+    Boolean,
     Choice,
     Field,
     GridCell,
@@ -87,6 +88,7 @@ class Diagram(msgspec.Struct, frozen=True):
     scale: float = 1.0
     line: int = 0
     labels: tuple[Label, ...] = ()
+    numbered: bool = False  # the arrows are steps, numbered 1, 2, 3 in the order given
 
 
 class ShownTile(msgspec.Struct, frozen=True):
@@ -447,6 +449,8 @@ DIAGRAM = Record("rulebook:diagram", (
           default_doc="no badge"),
     Field("scale", Number(0.3, 2, "not a usable scale"), "how big the board is drawn",
           default=1.0),
+    Field("numbered", Boolean(), "the arrows are steps: each gets its number, 1 for the "
+          "first listed, for a caption that tells them in order", default=False),
 ), rules=(_board_size,), doc_as="a diagram")
 
 DIAGRAM_FIELDS = DIAGRAM.names
@@ -490,7 +494,7 @@ def _diagram(template: Reading, body: str, line: int, kinds: tuple[TileKind, ...
                    tuple((mark["at"], mark["mark"]) for mark in node["marks"]),
                    tuple(node["highlight"]), node["verdict"], node["scale"], line,
                    tuple((label["at"], label["text"], label["colour"])
-                         for label in node["labels"]))
+                         for label in node["labels"]), node["numbered"])
 
 
 def _shown_tiles(template: Reading, body: str, line: int,

@@ -91,7 +91,7 @@ def test_the_components_overview_takes_at_most_two_pages(shipped_build, game):
     the part of the first and last pages it fills."""
     reader = PdfReader(shipped_build / game / f"{game}-rulebook-letter.pdf")
     found: dict[str, tuple[int, float]] = {}
-    for number, page in enumerate(reader.pages):
+    for number, page in enumerate(reader.pages[:8]):  # the overview opens every book
         def visit(text, cm, tm, font, size, number=number):
             text = text.strip()
             if text == "Tiles" or re.match(r"\d+ tiles$", text):

@@ -169,3 +169,65 @@ def test_the_old_gold_mine_miners_on_the_walls_are_refused(tmp_path):
                         "turn: 1}\npawns:\n  - {at: [0.8, -0.2], colour: red}\n```\n")
     with pytest.raises(InputError, match=r"line 7: .*rock or wall of 'two-elbows' \(turn 1\)"):
         parse(template, tileset)
+
+
+# --- one diagram style ----------------------------------------------------------
+
+
+def test_every_label_of_every_shipped_diagram_is_in_one_colour():
+    """Level numbers, row letters and panel names: the ink of the book, never a player's
+    colour that changes from page to page."""
+    colours = {colour for game in GAMES for diagram, _ in shipped_diagrams(game)
+               for _, _, colour in diagram.labels}
+    assert colours == {"black"}
+
+
+def test_numbered_arrows_carry_their_steps_beside_them():
+    from pnp.draw.diagram import DiagramArt, diagram_scenes
+    from pnp.draw.scene import Text
+
+    arrows = (((10.0, 10.0), (90.0, 10.0)), ((90.0, 10.0), (90.0, 90.0)))
+    art_ = DiagramArt(100.0, 100.0, 60.0, (), (), arrows, (), (), (), numbered=True)
+    palette = dict(load_tileset(ROOT / "tilesets" / "gold-mine.yaml").palette)
+    _, over = diagram_scenes(art_, palette)
+    numbers = [item for item in over.items if isinstance(item, Text)]
+    assert [item.text for item in numbers] == ["1", "2"]
+    for item, (start, end) in zip(numbers, arrows, strict=True):
+        y = 100.0 - item.y  # back to the diagram's own y-up coordinates
+        middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        assert 6.0 < math.dist((item.x, y), middle) < 20.0  # beside the arrow, not on it
+    plain = diagram_scenes(art_._replace(numbered=False), palette)[1]
+    assert not [item for item in plain.items if isinstance(item, Text)]
+
+
+def test_the_phantoms_three_steps_are_numbered_as_its_caption_tells_them():
+    steps = [diagram for diagram, _ in shipped_diagrams("gold-mine") if diagram.numbered]
+    assert len(steps) == 1 and len(steps[0].arrows) == 3
+    assert all(f"Step {n}" in steps[0].caption for n in (1, 2, 3))
+
+
+def test_a_label_above_the_board_names_its_panel_inside_the_diagrams_box():
+    diagram, plan = next((diagram, plan) for diagram, plan in shipped_diagrams("demon-mine")
+                         if any(text == "Before" for _, text, _ in diagram.labels))
+    board = plan.cell * diagram.rows
+    assert plan.height > board + 0.3 * plan.cell  # room above the tiles for the words
+    for where, _, _ in diagram.labels:
+        x, y = plan.centre(where)
+        assert 0 < x < plan.width and 0.15 * plan.cell < y < plan.height - 0.15 * plan.cell
+        assert y > board  # above the tiles (y up)
+
+
+def test_a_diagram_shows_the_games_own_pieces_on_bare_tiles():
+    from pnp.rulebook.designs import Designs
+
+    mattock = Designs(load_tileset(ROOT / "tilesets" / "mattock.yaml"))
+    red = mattock.piece_of("red")
+    assert red is not None and red[0].endswith(":red-miner")
+    key, drawing = mattock.bare("tile")
+
+    def count(items):
+        return sum(1 + count(getattr(item, "children", ())) for item in items)
+
+    assert key.endswith(":bare") and count(drawing.items) < count(mattock.tile("tile").items)
+    demon = Designs(load_tileset(ROOT / "tilesets" / "demon-mine.yaml"))
+    assert demon.piece_of("black") is None  # no token of its own: a pawn's disc
