@@ -38,7 +38,7 @@ from pnp.draw.scene import (
 )
 from pnp.geometry.shapes import Shape
 from pnp.model.pieces import PieceCut, shape_cut
-from pnp.model.rock import Footprint, Placer, room_sign  # only tiles with tunnels and features
+from pnp.model.rock import GAP, Footprint, Placer, room_sign  # only tiles with tunnels and features
 from pnp.model.tileset import Art, Back, Feature, TileKind, Tileset, Tunnel
 
 FLOOR_RATIO = 0.30  # tunnel floor width as a share of the tile size
@@ -419,8 +419,8 @@ def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, 
     See :mod:`pnp.model.rock`: a feature stays where its tileset puts it when
     that spot is clear rock or inside a room, and otherwise goes to the
     nearest rock that holds it, shrunk only as far as it must be. A badge is
-    placed after its icon, beside the icon's top-right as it is drawn
-    elsewhere, and may overlap that icon but nothing else. A name too long for
+    placed after its icon, beside the icon's top-right and clear of its art,
+    and may overlap that icon but nothing else. A name too long for
     any rock (a base tile's) goes into the tile's chamber under its icon.
     """
     frame = tile_frame(shape, size)
@@ -449,14 +449,37 @@ def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, 
         if feat.kind == "icon" and feat.badge:
             radius = look.half_width * spot.scale
             reach = max(radius * 0.36, BADGE_SMALLEST)
-            nominal = (placed[-1].centre[0] + radius * 0.78, placed[-1].centre[1] - radius * 0.78)
-            mark = placer.place(Footprint(units(nominal), reach / size, reach / size, True,
-                                          partner=len(placer.placed) - 1))
-            placed[-1].badge = (points(mark.centre), reach)
+            placed[-1].badge = (points(_badge_spot(placer, units(placed[-1].centre),
+                                                   (radius / size, reach / size))), reach)
     items: list[Primitive] = []
     for entry in placed:
         items.extend(entry.draw(colours, own))
     return items
+
+
+# Where a badge may sit round its icon, in the order tried: top right first, as on
+# cards and tokens, then the other sides (angles in degrees, y down).
+BADGE_BEARINGS = (-45, -135, 0, 180, 45, 135, -90, 90)
+
+
+def _badge_spot(placer: Placer, centre: Point, sizes: tuple[float, float]) -> Point:
+    """Beside its icon and clear of its art (an altar's candle, a fossil's skull) on the
+    first side with free rock; where no side has room, over the icon's top right, as
+    near it as the rock allows. ``centre`` and ``sizes`` (the icon's radius and the
+    badge's) are in tile sizes."""
+    radius, reach = sizes
+    away = radius + reach + GAP + 1e-6  # the two boxes side by side, as the placer sees them
+    for bearing in BADGE_BEARINGS:
+        angle = math.radians(bearing)
+        along = max(abs(math.cos(angle)), abs(math.sin(angle)))  # to a box's edge, not a circle's
+        want = (centre[0] + away * math.cos(angle) / along,
+                centre[1] + away * math.sin(angle) / along)
+        spot = placer.place_at(Footprint(want, reach, reach, True))
+        if spot is not None:
+            return spot.centre
+    nominal = (centre[0] + radius * 0.78, centre[1] - radius * 0.78)
+    return placer.place(Footprint(nominal, reach, reach, True,
+                                  partner=len(placer.placed) - 1)).centre
 
 
 class _Placed:

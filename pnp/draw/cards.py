@@ -137,8 +137,14 @@ def set_rules(words: str, width: float, height: float) -> RulesText:
     return setting
 
 
-def card_layout(width: float, height: float, title: str, words: str) -> CardLayout:
-    """The band, art window and rules box of a ``width`` x ``height`` card."""
+def card_layout(width: float, height: float, title: str, words: str,
+                deck_rules: float = 0.0) -> CardLayout:
+    """The band, art window and rules box of a ``width`` x ``height`` card.
+
+    ``deck_rules`` is the rules box the longest wording of the card's deck needs:
+    every card of a deck gets the same box, so its art window and type line sit
+    in the same place on each card of the deck.
+    """
     frame = Box(SAFE, SAFE, width - 2 * SAFE, height - 2 * SAFE)
     inner = Box(frame.x + GAP, frame.y + GAP, frame.width - 2 * GAP, frame.height - 2 * GAP)
     band = Box(inner.x, inner.y, inner.width, BAND_HEIGHT) if title else None
@@ -153,7 +159,7 @@ def card_layout(width: float, height: float, title: str, words: str) -> CardLayo
     if setting.height + 2 * PAD > most:  # too long even when small: the art gives up room
         most = inner.bottom - top - GAP - MIN_ART * height
         setting = set_rules(words, text_width, most - 2 * PAD)
-    rules_height = min(most, max(least, setting.height + 2 * PAD))
+    rules_height = min(most, max(least, deck_rules, setting.height + 2 * PAD))
     rules = Box(inner.x, inner.bottom - rules_height, inner.width, rules_height)
     art = Box(inner.x, top, inner.width, rules.y - GAP - top)
     return CardLayout(frame, band, art, rules, name, setting)
@@ -166,7 +172,11 @@ def _rules_items(layout: CardLayout, ink: str) -> list[Primitive]:
     items: list[Primitive] = [Outline(rect(box.x, box.y, box.width, box.height, mm(1.2)),
                                       Style(fill=RULES_GROUND, stroke=ink, width=0.6))]
     size = setting.size
-    y = box.y + (box.height - setting.height) / 2 + ASCENT * size  # first baseline
+    # one paragraph is centred in its box; several start at its top, the first (the
+    # card's type, "Item") always in the same place on every card of a deck
+    free = box.height - setting.height
+    y = box.y + (min(PAD, free / 2) if len(setting.paragraphs) > 1 else free / 2) + \
+        ASCENT * size  # the first baseline
     centre, room = box.x + box.width / 2, box.width - 2 * PAD
     for index, paragraph in enumerate(setting.paragraphs):
         role = _font(index, len(setting.paragraphs))
@@ -232,10 +242,10 @@ def card_words(feats: tuple[Feature, ...]) -> tuple[str, str]:
 
 def card_items(feats: tuple[Feature, ...], colours: dict[str, str], width: float,
                height: float, ink: str, seed: int,
-               own: Mapping[str, Art] | None = None) -> list[Primitive]:
+               own: Mapping[str, Art] | None = None, deck_rules: float = 0.0) -> list[Primitive]:
     """Everything printed on a card face above its background, frame line included."""
     title, words = card_words(feats)
-    layout = card_layout(width, height, title, words)
+    layout = card_layout(width, height, title, words, deck_rules)
     pictures = [f for f in feats if f.kind in ("icon", "die")]
     frame = layout.frame
     items: list[Primitive] = [Outline(rect(frame.x, frame.y, frame.width, frame.height,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import zlib
 
 from pnp.draw.art import Frame, design_back, features, ink_for, piece_outline
-from pnp.draw.cards import card_items
+from pnp.draw.cards import card_items, card_layout, card_words
 from pnp.draw.scene import Clip, Drawing, Outline, Primitive, Style, rect
 from pnp.model.pieces import RECT, piece_box, piece_cut
 from pnp.model.tileset import Component, Feature, Tileset
@@ -53,8 +53,24 @@ def _card_face(tileset: Tileset, component: Component, colour: str,
     seed = zlib.crc32(f"{tileset.rules_game}/card/{component.name}".encode())
     items: list[Primitive] = [Outline(edge, Style(fill=background))]
     items.extend(card_items(feats, colours, width, height, ink_for(background, colours), seed,
-                            tileset.own_icons))
+                            tileset.own_icons, deck_rules(tileset, component)))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
+
+
+def deck_rules(tileset: Tileset, component: Component) -> float:
+    """The rules box the wordiest face of ``component``'s deck (its cards of the same back
+    and size) needs: every face of the deck gets it, so none looks laid out alone."""
+    size = piece_box(tileset, component)
+    heights = [0.0]
+    for other in tileset.components:
+        if other.kind != "card" or other.back != component.back or \
+                piece_box(tileset, other) != size:
+            continue
+        for feats in (other.features, other.reverse.features if other.reverse else ()):
+            title, words = card_words(feats)
+            rules = card_layout(*size, title, words).rules if words.strip() else None
+            heights.append(rules.height if rules is not None else 0.0)
+    return max(heights)
 
 
 def design_component(tileset: Tileset, component: Component, bleed: float = 0.0) -> Drawing:

@@ -2,8 +2,9 @@
 
 An icon is a function of a :class:`Pen` (where and how big) and the palette. It
 draws in unit coordinates from -1 to 1 (y down); the pen scales and places it.
-Adding an icon is adding one function (in :mod:`pnp.draw.mine_icons` or
-:mod:`pnp.draw.treasure_icons`, drawn with :mod:`pnp.draw.pen`) and one line
+Adding an icon is adding one function (in :mod:`pnp.draw.mine_icons`,
+:mod:`pnp.draw.treasure_icons` or :mod:`pnp.draw.item_icons`, drawn with
+:mod:`pnp.draw.pen`) and one line
 in ``ICONS``: tilesets name icons, the renderer never special-cases them.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pnp.draw.item_icons import barrel, beams, plan, raven, ring, torch
 from pnp.draw.mine_icons import beetle, headframe, hive, lodestone, miner, pickaxes, rubble
 from pnp.draw.pen import Icon, Pen
 from pnp.draw.scene import Picture, Primitive
@@ -62,7 +64,17 @@ ICONS: dict[str, Icon] = {
     "phantom": phantom,
     "chamber-gold": chamber_gold,
     "mattock": mattock,
+    "torch": torch,
+    "barrel": barrel,
+    "ring": ring,
+    "raven": raven,
+    "beams": beams,
+    "plan": plan,
 }
+
+# Icons that picture a thing a card is named after (an item), not a symbol players
+# learn: a player aid need not explain them.
+ILLUSTRATIONS = frozenset({"torch", "barrel", "ring", "raven", "beams", "plan"})
 
 # Icons of things lying in a tunnel rather than set in the rock: a tile keeps them on
 # the floor where its tileset puts them (shrunk if the floor is narrow there).

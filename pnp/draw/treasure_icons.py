@@ -111,15 +111,16 @@ def vein(pen: Pen) -> list[Primitive]:
 
 
 def plus_one_token(pen: Pen) -> list[Primitive]:
-    """A round token marked +1."""
-    ink, paper = pen.c["ink"], pen.c["paper"]
+    """A round token marked +1, in the colours of the +1 plaque on a tunnel's mouth
+    (light on the dark of the ink), so a +1 reads the same wherever it is printed."""
+    ink, light = pen.c["ink"], pen.c["floor"]
     items: list[Primitive] = [
-        pen.circle(0, 0, 0.9, fill=pen.c["accent"], stroke=ink, width=0.1),
-        pen.circle(0, 0, 0.7, stroke=pen.c["floor"], width=0.05),
+        pen.circle(0, 0, 0.9, fill=ink, stroke=light, width=0.08),
+        pen.circle(0, 0, 0.72, stroke=light, width=0.04),
     ]
     items.extend(_strokes(pen, [[(-0.58, 0.0), (-0.1, 0.0)], [(-0.34, -0.24), (-0.34, 0.24)],
                                 [(0.12, -0.24), (0.34, -0.42), (0.34, 0.4)],
-                                [(0.14, 0.42), (0.54, 0.42)]], paper, 0.15, 0.04))
+                                [(0.14, 0.42), (0.54, 0.42)]], light, 0.15, 0.04))
     return items
 
 

@@ -261,6 +261,14 @@ class Placer:
         self.placed.append((footprint, spot))
         return spot
 
+    def place_at(self, footprint: Footprint) -> Spot | None:
+        """``footprint`` placed where it asks, if it fits there whole; else nothing is."""
+        spot = self.find(footprint)
+        if spot is None or spot.scale < 1.0 or spot.centre != footprint.want:
+            return None
+        self.placed.append((footprint, spot))
+        return spot
+
     def find(self, footprint: Footprint) -> Spot | None:
         """The spot ``footprint`` would get, or None where no rock or room holds it."""
         if not footprint.movable:

@@ -16,6 +16,7 @@ import pytest
 from pypdf import PdfReader
 from support import ROOT, pdf_page_image, text_sizes, tileset_from_text
 
+from pnp.draw.icons import ILLUSTRATIONS
 from pnp.export.aids import LOOKS, _balanced, render_aid
 from pnp.impose.layout import SAFE_MARGIN
 from pnp.input.tileset import load_tileset
@@ -115,9 +116,11 @@ def test_the_aid_shows_an_icon_for_every_row_and_every_scoring_thing(aid_pdfs, g
     content = page.get_contents().get_data()
     assert {icon: content.count(f"/FormXob.icon-{icon} Do".encode()) for icon in rows} == rows
     # and every icon drawn on the game's cards and tokens is explained, but the
-    # players' own symbols on their depth markers, which say whose they are
+    # players' own symbols on their depth markers, which say whose they are, and the
+    # pictures of the items the cards are named after
     pieces = {str(f.value) for c in SHIPPED[game].components for f in c.features
               if f.kind == "icon" and not c.name.startswith("depth-")} - {"plus-one-token"}
+    pieces -= ILLUSTRATIONS
     assert pieces <= forms
 
 
