@@ -262,10 +262,13 @@ class Placer:
         return spot
 
     def place_at(self, footprint: Footprint) -> Spot | None:
-        """``footprint`` placed where it asks, if it fits there whole; else nothing is."""
-        spot = self.find(footprint)
-        if spot is None or spot.scale < 1.0 or spot.centre != footprint.want:
+        """``footprint`` placed where it asks, if it fits there whole; else nothing is
+        (and no other spot is searched for: the caller has other places to try)."""
+        others = tuple(item for index, item in enumerate(self.placed)
+                       if index != footprint.partner)
+        if not _fits(self.clearance, footprint, footprint.want, 1.0, others, rooms=True):
             return None
+        spot = Spot(footprint.want, 1.0)
         self.placed.append((footprint, spot))
         return spot
 
