@@ -7,13 +7,34 @@ each window of this one drawing (one form in the PDF) with its glue seams.
 
 from __future__ import annotations
 
-from pnp.draw.scene import Circle, Command, Drawing, Outline, Point, Primitive, Style, Text, polygon
+import math
+
+from msgspec.structs import replace
+
+from pnp.draw.fonts import fit_size
+from pnp.draw.icons import ICONS
+from pnp.draw.pen import Pen
+from pnp.draw.scene import (
+    Circle,
+    Command,
+    Drawing,
+    Outline,
+    Point,
+    Primitive,
+    Style,
+    Text,
+    polygon,
+    rect,
+)
 from pnp.geometry.lattice import hexagon_cells, ring_distance
 from pnp.geometry.shapes import Shape, cell_centre
-from pnp.model.board import BoardSpec
+from pnp.model.board import BoardSpec, SpaceMark
 from pnp.units import inches
 
 BOARD_MARGIN = inches(0.35)  # frame around the spaces
+OUTER_SPACE, INNER_SPACE = "#e9dfc6", "#d6c8a6"  # light spaces on the dark frame
+TITLE_SIZE = 54.0  # points, at most: the title shrinks to the corner it has
+LEGEND_SIZE = 11.0
 
 
 def board_extent(shape: Shape, size: float, side: int) -> tuple[float, float, float, float]:
@@ -28,17 +49,36 @@ def board_extent(shape: Shape, size: float, side: int) -> tuple[float, float, fl
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def space_centres(spec: BoardSpec, shape: Shape, size: float) -> tuple[list[Point], float]:
+    """The centre of every space in the board drawing's own points (y down), and the
+    distance from a centre to a space's corners: what prints must keep clear of."""
+    left, top, _, _ = board_extent(shape, size, spec.side)
+    ox, oy = BOARD_MARGIN - left, BOARD_MARGIN - top
+    cx, cy = shape.centre(size)
+    reach = max(math.hypot(x - cx, y - cy) for x, y in shape.corners(size))
+    return [(ox + x, oy + y) for x, y in (cell_centre(shape, cell, size)
+                                          for cell in hexagon_cells(spec.side))], reach
+
+
 def design_board(spec: BoardSpec, shape: Shape, size: float,
                  colours: dict[str, str]) -> Drawing:
-    """The whole board as one scene: spaces, inner outline, setup marks, title."""
+    """The whole board as one scene: a dark frame with the title, the spaces, the inner
+    board's outline, the start spaces with their players' symbols, and a legend."""
     left, top, right, bottom = board_extent(shape, size, spec.side)
     width = right - left + 2 * BOARD_MARGIN
     height = bottom - top + 2 * BOARD_MARGIN
     ox, oy = BOARD_MARGIN - left, BOARD_MARGIN - top
     cx, cy = shape.centre(size)
-    ink = colours["ink"]
-    items: list[Primitive] = [Outline(polygon([(0, 0), (width, 0), (width, height), (0, height)]),
-                                      Style(fill="#efe7d4", stroke=ink, width=1.2))]
+    ink, light = colours["ink"], colours["floor"]
+    rule = BOARD_MARGIN * 0.3
+    items: list[Primitive] = [
+        Outline(polygon([(0, 0), (width, 0), (width, height), (0, height)]),
+                Style(fill=colours["wall"], stroke=ink, width=1.2)),
+        Outline(rect(rule, rule, width - 2 * rule, height - 2 * rule, rule),
+                Style(stroke=light, width=1.4)),
+        Outline(rect(rule * 1.5, rule * 1.5, width - 3 * rule, height - 3 * rule, rule * 0.8),
+                Style(stroke=light, width=0.5)),
+    ]
 
     def corners(cell: tuple[int, int], shrink: float = 0.0) -> list[Point]:
         x0, y0 = cell_centre(shape, cell, size)
@@ -46,11 +86,10 @@ def design_board(spec: BoardSpec, shape: Shape, size: float,
         return [(ox + x0 + (x - cx) * scale, oy + y0 + (y - cy) * scale)
                 for x, y in shape.corners(size)]
 
-    outer_fill, inner_fill = "#d8ccb2", "#cbbd9f"
     for cell in hexagon_cells(spec.side):
         inside = spec.inner and ring_distance(cell) < spec.inner
         items.append(Outline(polygon(corners(cell)),
-                             Style(fill=inner_fill if inside else outer_fill, stroke=ink,
+                             Style(fill=INNER_SPACE if inside else OUTER_SPACE, stroke=ink,
                                    width=0.6, join="round")))
     if spec.inner:
         items.append(Outline(_perimeter(shape, size, spec.inner, ox, oy),
@@ -58,23 +97,77 @@ def design_board(spec: BoardSpec, shape: Shape, size: float,
     for mark in spec.marks:
         for cell in mark.cells:
             x0, y0 = cell_centre(shape, cell, size)
-            x, y = ox + x0, oy + y0
             items.append(Outline(polygon(corners(cell, 0.1)), Style(fill=mark.colour)))
-            items.append(Circle(x, y, size * 0.28, Style(fill="#ffffff", stroke=ink,
-                                                          width=0.8)))
-            if mark.short_game:
-                items.append(Circle(x, y, size * 0.36, Style(stroke="#ffffff", width=1.6)))
-            letter = mark.label[:1].upper()
-            items.append(Text(x, y + size * 0.1, letter, size * 0.28, "bold", "middle",
-                              mark.colour))
-    items.append(Text(BOARD_MARGIN * 0.6, BOARD_MARGIN * 0.72, spec.title.upper(),
-                      BOARD_MARGIN * 0.5, "condensed", "start", ink))
-    if any(mark.short_game for mark in spec.marks):
-        items.append(Text(BOARD_MARGIN * 0.6, height - BOARD_MARGIN * 0.35,
-                          "Coloured spaces: fixed setup. Double ring: also used by the short "
-                          "game on the inner board (bold outline).", BOARD_MARGIN * 0.32,
-                          "regular", "start", ink))
+            items.extend(_start_space(mark, (ox + x0, oy + y0), size, colours))
+    corner_room = _corner_room(shape, size, spec.side, (ox, oy))
+    items.extend(_title(spec.title, rule * 2.2, corner_room, light))
+    if spec.marks:
+        items.extend(_legend(spec, (rule * 2.2, height - rule * 2.2), size, colours))
     return Drawing(width, height, 0.0, tuple(items))
+
+
+def _start_space(mark: SpaceMark, centre: Point, size: float,
+                 colours: dict[str, str]) -> list[Primitive]:
+    """A white disc on the player's colour, with the player's symbol (or initial) on it,
+    and a second ring where the short game starts there too."""
+    x, y = centre
+    items: list[Primitive] = [Circle(x, y, size * 0.3, Style(fill="#ffffff",
+                                                             stroke=colours["ink"],
+                                                             width=0.8))]
+    if mark.icon:
+        items.extend(ICONS[mark.icon](Pen(x, y, size * 0.24, colours)))
+    else:
+        items.append(Text(x, y + size * 0.1, mark.label[:1].upper(), size * 0.28, "bold",
+                          "middle", mark.colour))
+    if mark.short_game:
+        items.append(Circle(x, y, size * 0.37, Style(stroke="#ffffff", width=1.8)))
+    return items
+
+
+def _corner_room(shape: Shape, size: float, side: int, origin: Point) -> tuple[float, float]:
+    """How far right the top-left corner's free rock reaches, and how far down, in board
+    points: the room the title has above the spaces' left slope."""
+    cx, cy = shape.centre(size)
+    ox, oy = origin
+    corners = [(ox + x0 + x - cx, oy + y0 + y - cy)
+               for x0, y0 in (cell_centre(shape, cell, size) for cell in hexagon_cells(side))
+               for x, y in shape.corners(size)]
+    top = min(y for _, y in corners)
+    band = [x for x, y in corners if y <= top + size * 0.6]
+    return min(band), top + size * 0.6
+
+
+def _title(title: str, inset: float, room: tuple[float, float], colour: str) -> list[Primitive]:
+    """The game's name, large, in the frame's top-left corner, clear of every space."""
+    right, bottom = room
+    text = title.upper()
+    size = fit_size(text, "display", TITLE_SIZE, right - inset - BOARD_MARGIN * 0.3)
+    return [Text(inset, min(bottom, inset + size), text, size, "display", "start", colour)]
+
+
+def _legend(spec: BoardSpec, corner: Point, size: float,
+            colours: dict[str, str]) -> list[Primitive]:
+    """Bottom left: each side's start space as drawn, named, and what the double ring means."""
+    x, bottom = corner
+    radius = size * 0.2
+    sides = list({(mark.label, mark.colour, mark.icon): mark for mark in spec.marks}.values())
+    entries: list[tuple[SpaceMark | None, str]] = [(mark, f"{mark.label} starts here")
+                                                   for mark in sides]
+    if any(mark.short_game for mark in spec.marks):
+        entries.append((None, "double ring: the short game starts here too"))
+    items: list[Primitive] = []
+    for index, (mark, words) in enumerate(entries):
+        y = bottom - radius - (len(entries) - 1 - index) * radius * 2.6
+        if mark is None:
+            items.append(Circle(x + radius, y, radius * 0.75, Style(stroke=colours["floor"],
+                                                                    width=1.4)))
+        else:
+            items.append(Circle(x + radius, y, radius, Style(fill=mark.colour)))
+            items.extend(_start_space(replace(mark, short_game=False), (x + radius, y),
+                                      radius / 0.4, colours))
+        items.append(Text(x + radius * 2.6, y + LEGEND_SIZE * 0.35, words, LEGEND_SIZE,
+                          "regular", "start", colours["floor"]))
+    return items
 
 
 def _perimeter(shape: Shape, size: float, side: int, ox: float,

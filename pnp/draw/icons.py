@@ -73,7 +73,7 @@ ICONS: dict[str, Icon] = {
 }
 
 # Icons that picture a thing a card is named after (an item), not a symbol players
-# learn: a player aid need not explain them.
+# learn to read: the aid shows them beside the item's name.
 ILLUSTRATIONS = frozenset({"torch", "barrel", "ring", "raven", "beams", "plan"})
 
 # Icons of things lying in a tunnel rather than set in the rock: a tile keeps them on

@@ -118,9 +118,11 @@ def plus_one_token(pen: Pen) -> list[Primitive]:
         pen.circle(0, 0, 0.9, fill=ink, stroke=light, width=0.08),
         pen.circle(0, 0, 0.72, stroke=light, width=0.04),
     ]
-    items.extend(_strokes(pen, [[(-0.58, 0.0), (-0.1, 0.0)], [(-0.34, -0.24), (-0.34, 0.24)],
-                                [(0.12, -0.24), (0.34, -0.42), (0.34, 0.4)],
-                                [(0.14, 0.42), (0.54, 0.42)]], light, 0.15, 0.04))
+    glyphs = [[(-0.58, 0.0), (-0.1, 0.0)], [(-0.34, -0.24), (-0.34, 0.24)],
+              [(0.12, -0.24), (0.34, -0.42), (0.34, 0.4)], [(0.14, 0.42), (0.54, 0.42)]]
+    # drawn at 85%, so the 1's foot keeps inside the inner ring
+    items.extend(_strokes(pen, [[(x * 0.85, y * 0.85) for x, y in line] for line in glyphs],
+                          light, 0.13, 0.035))
     return items
 
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+import math
 from typing import Any
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.draw.art import wrap
 from pnp.draw.fonts import MIN_TEXT, pdf_font
@@ -25,9 +28,20 @@ def _target(canvas: Any, x: float, y: float) -> None:
     canvas.line(x, y - TARGET_RADIUS * 1.5, x, y + TARGET_RADIUS * 1.5)
 
 
-def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper,
-                 game_title: str) -> tuple[bytes, list[Window]]:
-    """The board PDF (its pages, then the assembly guide) and the windows it used."""
+def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: str,
+                 spaces: tuple[list[tuple[float, float]], float] = ([], 0.0),
+                 ) -> tuple[bytes, list[Window]]:
+    """The board PDF (its pages, then the assembly guide) and the windows it used.
+
+    ``spaces`` are the board's space centres and their reach (from
+    :func:`pnp.draw.board.space_centres`): the registration targets keep off them.
+    """
+    centres, reach = spaces
+    clearance = reach + TARGET_RADIUS * 1.6
+
+    def blocked(point: tuple[float, float]) -> bool:
+        return any(math.dist(point, centre) < clearance for centre in centres)
+
     buffer = io.BytesIO()
     paper_title = paper.title
     canvas = new_canvas(buffer, paper.width, paper.height,
@@ -74,11 +88,16 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper,
                 canvas.setDash()
             canvas.line(*line)
         canvas.setDash()
-        for bx, by in seam_targets(window, parts):
+        for bx, by in seam_targets(window, parts, blocked if centres else None):
             _target(canvas, window.page_x + bx - window.x, top - (by - window.y))
+        # the piece's name on a white tab, read on the board's dark frame and on paper alike
         canvas.setFont(pdf_font("bold"), 14)
+        tab = stringWidth(window.label, pdf_font("bold"), 14) + 10
+        canvas.setFillColorRGB(1, 1, 1)
+        canvas.roundRect(window.page_x + window.w - 8 - tab + 5, top - window.h + 4, tab, 20, 3,
+                         stroke=0, fill=1)
         canvas.setFillColorRGB(0.1, 0.1, 0.1)
-        canvas.drawRightString(window.page_x + window.w - 8, top - window.h + 8, window.label)
+        canvas.drawRightString(window.page_x + window.w - 8, top - window.h + 9, window.label)
         canvas.showPage()
     _assembly_page(canvas, paper, drawing, parts, game_title, total)
     canvas.save()

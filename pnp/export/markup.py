@@ -25,6 +25,7 @@ from typing import Any, LiteralString, Protocol
 from reportlab.platypus import Paragraph  # reportlab ships no type hints
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_FONT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9-]*\Z")
 
 
 class Markup(str):
@@ -65,6 +66,14 @@ def tinted(inner: Markup, colour: str) -> Markup:
     if not _COLOUR.match(colour):
         raise ValueError(f"not a #rrggbb colour: {colour!r}")
     return Markup(f'<font color="{colour}">{_require(inner)}</font>')
+
+
+def in_font(inner: Markup, name: str) -> Markup:
+    """Markup set in the registered font ``name`` (letters, digits and dashes only, since
+    it sits inside a tag)."""
+    if not _FONT_NAME.match(name):
+        raise ValueError(f"not a font name: {name!r}")
+    return Markup(f'<font face="{name}">{_require(inner)}</font>')
 
 
 def _require(value: object) -> Markup:

@@ -200,12 +200,14 @@ class BoardPages(msgspec.Struct, frozen=True):
         return tileset.board is not None
 
     def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        from pnp.draw.board import space_centres
         from pnp.export.board import render_board
 
         tileset, board = designs.tileset, designs.board
         assert tileset.board is not None and board is not None
         path = f"{tileset.game}-board-{paper}.pdf"
-        data, windows = render_board(tileset.board, board, paper_named(paper), tileset.title)
+        data, windows = render_board(tileset.board, board, paper_named(paper), tileset.title,
+                                     space_centres(tileset.board, tileset.shape, tileset.size))
         placements = [{
             "page": number, "component": tileset.board.name, "side": "front",
             "piece": window.label,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import msgspec
 
@@ -55,21 +56,44 @@ def windows(board_w: float, board_h: float, paper: Paper) -> list[Window]:
     return result
 
 
-def seam_targets(window: Window, all_windows: list[Window]) -> list[tuple[float, float]]:
+Point = tuple[float, float]
+
+
+def seam_targets(window: Window, all_windows: list[Window],
+                 blocked: Callable[[Point], bool] | None = None) -> list[Point]:
     """Board points of the targets on this window's seams, centred on the seam lines.
 
     A seam is the left (or top) edge of the later page, where it is trimmed.
     The earlier page prints whole targets there; the trimmed later page keeps
     half of each, which must complete the earlier page's targets when laid on.
+    Where ``blocked`` says a point is on the board's playing spaces, a target
+    moves to the clear frame at the seam's end when there is one: a seam that
+    crosses the board's middle has its frame at one end only, and keeps its
+    other target at a quarter of its length from the far end.
     """
-    points = []
+    points: list[Point] = []
     for other in all_windows:
         if other.row == window.row and abs(other.column - window.column) == 1:
             seam_x = max(window.x, other.x)
-            for fraction in (0.25, 0.75):
-                points.append((seam_x, window.y + window.h * fraction))
+            points += _along((seam_x, window.y), (0.0, window.h), blocked)
         if other.column == window.column and abs(other.row - window.row) == 1:
             seam_y = max(window.y, other.y)
-            for fraction in (0.25, 0.75):
-                points.append((window.x + window.w * fraction, seam_y))
+            points += _along((window.x, seam_y), (window.w, 0.0), blocked)
     return points
+
+
+def _along(start: Point, span: Point, blocked: Callable[[Point], bool] | None) -> list[Point]:
+    """Two target points on the seam from ``start`` across ``span``: clear of the spaces
+    where it can be, and apart."""
+    def at(share: float) -> Point:
+        return start[0] + span[0] * share, start[1] + span[1] * share
+
+    shares = [0.25, 0.75]
+    if blocked is not None:
+        clear = [share for share in (step / 200 for step in range(1, 200))
+                 if not blocked(at(share))]
+        if clear and clear[0] < 0.25:
+            shares[0] = clear[0]
+        if clear and clear[-1] > 0.75:
+            shares[1] = clear[-1]
+    return [at(share) for share in shares]

@@ -283,6 +283,9 @@ SPACE = Record("tileset:space", (
           "`r` grows downward; every cell must lie on the board", required=True),
     Field("short-game", Boolean(), "a setup space of the short game: on the inner board, "
           "drawn with a double ring", default=False),
+    Field("icon", Choice(ICON_NAMES, doc_as="an icon name"), "drawn on each of these spaces, "
+          "such as the symbol on that player's pieces, so the spaces differ by shape as well "
+          "as by colour", default="", default_doc="the label's first letter"),
 ), doc_as="a marked space (below)")
 
 

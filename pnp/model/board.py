@@ -12,6 +12,7 @@ class SpaceMark(msgspec.Struct, frozen=True):
     colour: str
     cells: tuple[tuple[int, int], ...]
     short_game: bool = False  # also used by the short game (drawn with a double ring)
+    icon: str = ""  # drawn on each space (the player's own symbol); else the label's initial
 
 
 class BoardSpec(msgspec.Struct, frozen=True):

@@ -58,7 +58,7 @@ class LineStyle(msgspec.Struct, frozen=True):
 
 
 LEVEL_STYLES = (
-    LineStyle("display", 11.0, 15.0, 0.0, 4.0, "#1f1a16"),
+    LineStyle("bold", 10.5, 15.0, 0.0, 4.0, "#1f1a16"),
     LineStyle("regular", 9.5, 13.0, 18.0, 0.0, "#1f1a16"),
 )
 
@@ -115,7 +115,7 @@ class ContentsLine(platypus_class("Flowable")):  # type: ignore[misc]  # reportl
         if first_dot <= last_dot:
             canvas.saveState()
             canvas.setStrokeColor(style.colour)
-            canvas.setLineWidth(1.1 if role == "display" else 0.9)
+            canvas.setLineWidth(1.1 if role == "bold" else 0.9)
             canvas.setLineCap(1)  # zero-length dashes with round caps draw as dots
             canvas.setDash([0, DOT_PITCH], 0)
             canvas.line(first_dot, last + 0.8, last_dot + 0.01, last + 0.8)

@@ -114,7 +114,9 @@ class _MarkdownRun:
             level = min(int(self.heading[1]), 3)
             words = markup.plain(token.children or [])
             heading = self.numbering.next(level, words)
-            numbered = markup.join([markup.text(heading.number), markup.literal("&nbsp;&nbsp;"),
+            # the number in the text face: the display face's old-style 1 reads as an I
+            number = markup.in_font(markup.text(heading.number), pdf_font("bold"))
+            numbered = markup.join([number, markup.literal("&nbsp;&nbsp;"),
                                     inline_markup(token)])
             paragraph = Paragraph(numbered, sheet[f"h{level}"])
             paragraph.toc_entry = heading  # the contents line draws its words as plain text

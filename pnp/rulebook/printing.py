@@ -70,8 +70,7 @@ PRINT_STOCK: dict[Duplex, str] = {
     "none": "cardstock, one-sided", "gutterfold": "cardstock, one-sided, folded"}
 
 
-_CARDSTOCK = ("Print tiles, cards and tokens on <b>cardstock</b> (about 200\u2013300 g/m\u00b2, "
-              "65\u2013110 lb cover) ")
+_CARDSTOCK = (" on <b>cardstock</b> (about 200\u2013300 g/m\u00b2, 65\u2013110 lb cover) ")
 
 
 PRINT_STEP: dict[Duplex, str] = {
@@ -85,6 +84,13 @@ PRINT_STEP: dict[Duplex, str] = {
                   "page: fold the sheet on that line, glue the halves together, then cut "
                   "through both.",
 }
+
+
+def _pieces(tileset: Tileset) -> str:
+    """What the game prints on card, in words: "tiles", "tiles and tokens"..."""
+    kinds = ["tiles"] + [plural for kind, plural in (("card", "cards"), ("token", "tokens"))
+                         if any(c.kind == kind and c.count for c in tileset.components)]
+    return kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} and {kinds[-1]}"
 
 
 def _sheet_count(plan: SheetPlan | None) -> str:
@@ -158,7 +164,8 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
                        "\u201cfit to page\u201d. Before the rest, print this page and measure "
                        "both check bars below with a ruler: each must be as long as its "
                        "caption says. Every sheet repeats the bar across its foot."),
-        markup.literal(PRINT_STEP[options.duplex]),
+        markup.join([markup.text(f"Print {_pieces(tileset)}"),
+                     markup.literal(PRINT_STEP[options.duplex])]),
         markup.literal("Cut along the crop marks outside each block; neighbouring pieces "
                        "share a cut."),
     ]

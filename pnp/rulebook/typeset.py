@@ -164,7 +164,7 @@ def _typeset(tileset: Tileset, source: Source,
             figure = DiagramFlowable(designs, block.diagram, width)
             figure.hAlign = "CENTER"
             caption = Paragraph(markup.text(block.diagram.caption), sheet["caption"])
-            story.append(Float([Spacer(1, 4), figure, caption, Spacer(1, 6)]))
+            story.append(Float([Spacer(1, 10), figure, caption, Spacer(1, 6)]))
     # the credit goes at the very end, on the back page, never among the rules
     # (a float, so no text overtakes it: it stays behind a quick reference that floats)
     story.append(Float([Spacer(1, 18), Paragraph(markup.text(f"{CREDIT} {__version__}."),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from itertools import combinations
 
 import pytest
@@ -142,3 +143,68 @@ def test_mattock_manifest_counts_match_the_rules(mattock):
     assert sorted(miners) == ["blue-miner"] * 6 + ["red-miner"] * 6
     width, height = SHAPES["hex-pointy"].box(72.0)
     assert all(p["w"] == round(width, 3) and p["h"] == round(height, 3) for p in fronts)
+
+
+# --- a designed board --------------------------------------------------------------
+
+
+def _mattock_board():
+    from pnp.draw.board import design_board, space_centres
+
+    tileset = load_tileset(MATTOCK)
+    assert tileset.board is not None
+    drawing = design_board(tileset.board, tileset.shape, tileset.size, dict(tileset.palette))
+    return tileset, drawing, space_centres(tileset.board, tileset.shape, tileset.size)
+
+
+def test_the_board_has_a_title_that_reads_clear_of_every_space():
+    from pnp.draw.cards import text_extent
+    from pnp.draw.scene import Text
+
+    _, drawing, (centres, reach) = _mattock_board()
+    title = next(item for item in drawing.items if isinstance(item, Text)
+                 and item.text == "MATTOCK")
+    assert title.font == "display" and title.size >= 30
+    box = text_extent(title)
+    for x, y in centres:  # every corner of the title's box is off every space
+        for corner in ((box.x, box.y), (box.x + box.width, box.y),
+                       (box.x, box.y + box.height), (box.x + box.width, box.y + box.height)):
+            assert math.dist(corner, (x, y)) > reach * 0.87  # a hex's inner radius
+
+
+def test_each_sides_start_spaces_carry_its_pieces_symbol():
+    from pnp.draw.icons import ICONS
+    from pnp.draw.pen import Pen
+
+    tileset, drawing, _ = _mattock_board()
+    colours = dict(tileset.palette)
+    symbols = {mark.label: mark.icon for mark in tileset.board.marks}
+    pieces = {c.name.split("-")[0]: next(str(f.value) for f in c.features if f.kind == "icon")
+              for c in tileset.components}
+    assert symbols == {"Red": pieces["red"], "Blue": pieces["blue"]}
+    # the picks really are drawn on a red start space, at the size the board sets
+    mark = next(mark for mark in tileset.board.marks if mark.label == "Red")
+    drawn = set(drawing.items)
+    from pnp.draw.board import BOARD_MARGIN
+
+    left, top, _, _ = board_extent(tileset.shape, tileset.size, tileset.board.side)
+    x, y = cell_centre(tileset.shape, mark.cells[0], tileset.size)
+    pen = Pen(BOARD_MARGIN - left + x, BOARD_MARGIN - top + y, tileset.size * 0.24, colours)
+    assert set(ICONS[mark.icon](pen)) <= drawn
+
+
+def test_registration_targets_keep_to_the_frame_where_a_seam_reaches_it():
+    _, drawing, (centres, reach) = _mattock_board()
+    parts = windows(drawing.width, drawing.height, PAPERS["letter"])
+
+    def blocked(point):
+        return any(math.dist(point, centre) < reach + 7.0 * 1.6 for centre in centres)
+
+    targets = {part.label: seam_targets(part, parts, blocked) for part in parts}
+    clear = {point for points in targets.values() for point in points if not blocked(point)}
+    on_spaces = {point for points in targets.values() for point in points if blocked(point)}
+    assert len(clear) >= 4 and len(on_spaces) <= len(clear)  # was: every one on a space
+    for a, b in combinations(parts, 2):  # still printed on both neighbours
+        if (a.row == b.row and abs(a.column - b.column) == 1) or \
+                (a.column == b.column and abs(a.row - b.row) == 1):
+            assert len(set(targets[a.label]) & set(targets[b.label])) == 2
