@@ -99,3 +99,13 @@ def test_a_gutterfold_letter_book_says_fold_and_has_no_a4_column(tmp_path):
     printing = " ".join(" ".join(pages[middle - 1:middle + 2]).split())  # lines joined
     assert "fold the sheet on that line" in printing and "double-sided" not in printing
     assert "made for Letter paper" in printing and "A4" not in printing
+
+
+@pytest.mark.parametrize(("game", "words"), [("demon-mine", "Print tiles on"),
+                                             ("gold-mine", "Print tiles and tokens on"),
+                                             ("dynamine", "Print tiles, cards and tokens on")])
+def test_the_printing_step_names_only_what_the_game_prints(game, words):
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    flowables = how_to_print(tileset, styles(), BuildOptions(("letter",), 0.0, "long"))
+    steps = " ".join(f.getPlainText() for f in flowables if hasattr(f, "getPlainText"))
+    assert words in steps
