@@ -39,7 +39,8 @@ from pnp.impose.layout import (
     printable,
     trim_lines,
 )
-from pnp.model.paper import Paper
+from pnp.model.paper import INCH_CHECK, Paper
+from pnp.units import mm
 
 HEADER_SIZE = 7.5
 CAPTION_SIZE = 6.5
@@ -145,22 +146,42 @@ def draw_scale_check(canvas: Any, paper: Paper, x: float, y: float) -> None:
     A printer may scale one direction and not the other (some do, to fit a
     margin), and one bar across the page would pass it. Sheets have room for
     the bar across only; this pair goes where a page has room for both (the
-    rulebook's printing page and the calibration sheet), with one caption
-    inside the corner.
+    rulebook's printing page and the calibration sheet), each marked like a ruler
+    (quarter inches or 5 mm, the paper's own unit), with the caption in the open
+    square the two bars frame.
     """
     length, thick = paper.check_length, CHECK_BAR_HEIGHT
     canvas.saveState()
     canvas.setFillColorRGB(*INK)
     canvas.rect(x, y, length, thick, stroke=0, fill=1)
     canvas.rect(x, y, thick, length, stroke=0, fill=1)
+    _ruler_ticks(canvas, paper, x + thick, y + thick)
+    left = x + thick + 12.0
+    canvas.setFont(pdf_font("bold"), CAPTION_SIZE + 1.5)
+    canvas.drawString(left, y + length * 0.62, "Scale check")
     canvas.setFont(pdf_font("regular"), CAPTION_SIZE)
-    left = x + thick + 4.0
     lines = (f"At 100% scale each bar is exactly {paper.check_label} long.",
              "Measure both: a printer that shrinks only one way is caught.")
     for index, line in enumerate(lines):
-        canvas.drawString(left, y + thick + 6.0 + (len(lines) - 1 - index) *
-                          (CAPTION_SIZE + 2.5), line)
+        canvas.drawString(left, y + length * 0.62 - (index + 1) * (CAPTION_SIZE + 3.0), line)
     canvas.restoreState()
+
+
+def _ruler_ticks(canvas: Any, paper: Paper, x: float, y: float) -> None:
+    """Ruler marks along the inside of both bars from their corner: every quarter inch
+    on an inch paper, every 5 mm on a metric one, every fourth or second one longer."""
+    inches = paper.check_length == INCH_CHECK[0]
+    step, every = (18.0, 4) if inches else (mm(5), 2)
+    canvas.setStrokeColorRGB(*INK)
+    canvas.setLineWidth(0.5)
+    count = round((paper.check_length - CHECK_BAR_HEIGHT) / step)
+    for index in range(1, count + 1):
+        reach = 5.0 if index % every == 0 else 2.5
+        along = index * step - CHECK_BAR_HEIGHT  # marks count from the bars' outer corner
+        if along <= 0:
+            continue
+        canvas.line(x + along, y, x + along, y + reach)
+        canvas.line(x, y + along, x + reach, y + along)
 
 
 def _marks(canvas: Any, lines: list[Segment],

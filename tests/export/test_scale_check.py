@@ -1,0 +1,39 @@
+"""The two check bars at right angles read like a ruler: marks every quarter inch on an
+inch paper and every 5 mm on a metric one, counted off the rendered page."""
+
+from __future__ import annotations
+
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+from support import pdf_page_image
+
+from pnp.export.pdf import CHECK_BAR_HEIGHT, draw_scale_check
+from pnp.model.paper import PAPERS
+
+DPI = 144  # two pixels a point
+
+
+@pytest.mark.parametrize(("paper", "marks"), [("letter", 8), ("a4", 10)])
+def test_each_bar_is_marked_like_a_ruler_in_its_papers_unit(tmp_path, paper, marks):
+    path = tmp_path / "check.pdf"
+    canvas = Canvas(str(path), pagesize=(300, 300))
+    draw_scale_check(canvas, PAPERS[paper], 20, 20)
+    canvas.save()
+    image = pdf_page_image(path, 0, DPI).convert("L")
+    scale = DPI / 72
+
+    def dark_runs(pixels: list[int]) -> int:
+        dark = [value < 200 for value in pixels]
+        return sum(1 for index, here in enumerate(dark) if here and (index == 0 or
+                                                                     not dark[index - 1]))
+
+    just_above = round(image.height - (20 + CHECK_BAR_HEIGHT + 1.5) * scale)
+    right_of = round((20 + CHECK_BAR_HEIGHT + 1.5) * scale)
+    length = PAPERS[paper].check_length
+    across = [image.getpixel((x, just_above)) for x in
+              range(round((20 + CHECK_BAR_HEIGHT + 2) * scale), round((20 + length + 1) * scale))]
+    up = [image.getpixel((right_of, y)) for y in
+          range(round(image.height - (20 + length + 1) * scale),
+                round(image.height - (20 + CHECK_BAR_HEIGHT + 2) * scale))]
+    assert dark_runs(across) == marks
+    assert dark_runs(up) == marks
