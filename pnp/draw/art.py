@@ -317,10 +317,20 @@ def text_block(text: str, x: float, y: float, width: float, size: float,
 
 
 def badge(text: str, x: float, y: float, radius: float, colours: dict[str, str]) -> list[Primitive]:
-    """A small round badge with a number or word: points on an icon, a value on a token."""
-    size = fit_size(text, "condensed", radius * 1.15, radius * 1.7)
-    return [Circle(x, y, radius, Style(fill=colours["accent"], stroke=colours["floor"],
-                                       width=radius * 0.14)),
+    """A small badge with a number or word: points on an icon, a value on a token.
+
+    A round disc holds one or two characters; a longer text ("4/2") keeps the
+    disc's type size and gets a pill as wide as it needs, rather than a number
+    shrunk to touch the disc's edge.
+    """
+    style = Style(fill=colours["accent"], stroke=colours["floor"], width=radius * 0.14)
+    size = radius * 1.15
+    width = string_width(text, "condensed", size)
+    if width <= radius * 1.7:
+        return [Circle(x, y, radius, style),
+                Text(x, y + size * 0.36, text, size, "condensed", "middle", "#ffffff")]
+    half = width / 2 + radius * 0.45
+    return [Outline(rect(x - half, y - radius, 2 * half, 2 * radius, radius), style),
             Text(x, y + size * 0.36, text, size, "condensed", "middle", "#ffffff")]
 
 

@@ -82,9 +82,18 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
                         in zip(diagram.pawns, plan.pawns(), strict=True)),
             words=tuple(Word(self.centre(where), text, colour)
                         for where, text, colour in diagram.labels),
-            badges=tuple(Badge(self.centre(where), self.cell * 0.22, mark)
+            badges=tuple(Badge(self._mark_spot(where), self.cell * 0.22, mark)
                          for where, mark in diagram.marks)
             + ((Badge(badge[:2], badge[2], verdict),) if badge is not None else ()))
+
+    def _mark_spot(self, where: tuple[float, float]) -> tuple[float, float]:
+        """Where a tick or cross goes: on its point, or up and right of a piece standing
+        there, so the mark says what happens to the piece without hiding it."""
+        x, y = self.centre(where)
+        if any(math.dist((x, y), self.centre(pawn)) < self.cell * 0.3
+               for pawn, _, _ in self.diagram.pawns):
+            return x + self.cell * 0.3, y + self.cell * 0.3
+        return x, y
 
     def draw(self) -> None:
         canvas, tileset, diagram = self.canv, self.tileset, self.diagram
@@ -120,7 +129,8 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
     def _piece(self, pawn: Pawn, piece: tuple[str, Drawing]) -> None:
         """One of the game's own pieces, as big across as a pawn's disc."""
         key, drawing = piece
-        scale = 2.3 * pawn.radius / max(drawing.width, drawing.height)
+        # a little larger than a pawn's disc: a piece's symbol must read at a glance
+        scale = max(2.3 * pawn.radius, self.cell * 0.42) / max(drawing.width, drawing.height)
         name = place_form(self.canv, key, drawing, self.designs.recorder, scale)
         (x, y), canvas = pawn.centre, self.canv
         canvas.saveState()
@@ -129,11 +139,27 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         canvas.doForm(name)
         canvas.restoreState()
 
+    def _gap_columns(self) -> set[int]:
+        """Columns with nothing in them between columns with something: the space between
+        two panels (before, after), which shows no board, so it is not read as a tile
+        missing."""
+        diagram = self.diagram
+        points = [placed.cell for placed in diagram.tiles] + list(diagram.highlight) + \
+            [where for where, _, _ in (*diagram.pawns, *diagram.labels)] + \
+            [where for where, _ in diagram.marks] + \
+            [end for arrow in diagram.arrows for end in arrow]
+        used = {round(point[0]) for point in points}
+        if not used:
+            return set()
+        return {column for column in range(min(used), max(used)) if column not in used}
+
     def ground(self) -> list[tuple[int, int]]:
         """Every board space the diagram shows: its rectangle, or the hexes inside it."""
         diagram = self.diagram
         if not self.tileset.shape.axial:
-            return [(c, r) for c in range(diagram.columns) for r in range(diagram.rows)]
+            gaps = self._gap_columns()
+            return [(c, r) for c in range(diagram.columns) for r in range(diagram.rows)
+                    if c not in gaps]
         used = [t.cell for t in diagram.tiles] + list(diagram.highlight)
         if not used:
             return []
