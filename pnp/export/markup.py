@@ -26,6 +26,7 @@ from reportlab.platypus import Paragraph  # reportlab ships no type hints
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _FONT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9-]*\Z")
+_FIRST_LETTER = re.compile(r"\A((?:<[^>]*>)*)([a-z])")
 
 
 class Markup(str):
@@ -66,6 +67,13 @@ def tinted(inner: Markup, colour: str) -> Markup:
     if not _COLOUR.match(colour):
         raise ValueError(f"not a #rrggbb colour: {colour!r}")
     return Markup(f'<font color="{colour}">{_require(inner)}</font>')
+
+
+def capitalised(inner: Markup) -> Markup:
+    """Markup whose first letter, after any opening tags, is a capital: one style for every
+    table head, however a template wrote it."""
+    return Markup(_FIRST_LETTER.sub(lambda m: m.group(1) + m.group(2).upper(),
+                                    _require(inner), count=1))
 
 
 def in_font(inner: Markup, name: str) -> Markup:

@@ -125,8 +125,9 @@ class _MarkdownRun:
             self.add(paragraph)
             self.heading = None
         elif self.table_rows is not None and self.row is not None:
-            self.row.append(Paragraph(inline_markup(token),
-                                      sheet["head"] if not self.table_rows else sheet["cell"]))
+            head = not self.table_rows  # the first row: capitalised, whatever the template says
+            cell = markup.capitalised(inline_markup(token)) if head else inline_markup(token)
+            self.row.append(Paragraph(cell, sheet["head"] if head else sheet["cell"]))
         else:
             quoted = any(frame[0] == "quote" for frame in self.stack)
             paragraph = Paragraph(inline_markup(token), sheet["note"] if quoted else sheet["body"])

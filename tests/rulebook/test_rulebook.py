@@ -507,3 +507,14 @@ def test_nothing_in_the_body_runs_past_the_text_column(shipped_build, game):
                                           image.width))):
             ink = image.crop((x0, top_px, x1, foot_px)).getbbox()
             assert ink is None, f"page {number + 1}: ink in the {name} margin at {ink}"
+
+
+def test_every_table_head_starts_with_a_capital_whatever_the_template_wrote(tmp_path):
+    template = ("# Tables\n\n| what it does | **cost** | 1 or 2 |\n|---|---|---|\n"
+                "| digs | three | a |\n")
+    tileset = load_tileset(write_game(tmp_path, template=template))
+    reader = PdfReader(io.BytesIO(render_rulebook(tileset, parse(tmp_path / "rules.md", tileset),
+                                                  PAPERS["letter"])))
+    text = reader.pages[2].extract_text()
+    assert "What it does" in text and "Cost" in text and "1 or 2" in text
+    assert "digs" in text  # the body's cells as written
