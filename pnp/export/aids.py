@@ -18,7 +18,6 @@ from typing import Any
 
 import msgspec
 from reportlab.lib.colors import HexColor
-from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
@@ -53,15 +52,17 @@ SECTION_GAP = 9.0
 # Sizes tried in turn, largest first: the rows' text in points, and the icon
 # chips' side at that size. The first that fits the page wins, so a short aid
 # prints large and a long one still keeps to one page; 6.5 pt is the floor.
-LOOKS = ((10.0, 30.0), (9.5, 28.0), (9.0, 27.0), (8.5, 25.0), (8.0, 24.0), (7.5, 22.0),
-         (7.0, 21.0), (6.5, 20.0))
+LOOKS = ((11.0, 33.0), (10.5, 31.0), (10.0, 30.0), (9.5, 28.0), (9.0, 27.0), (8.5, 25.0),
+         (8.0, 24.0), (7.5, 22.0), (7.0, 21.0), (6.5, 20.0))
 
 
 class Look(msgspec.Struct, frozen=True):
-    """The sizes one setting of an aid uses."""
+    """The sizes one setting of an aid uses; ``air`` is extra room above and below every
+    row, which spreads a short aid down the page instead of leaving its foot empty."""
 
     body: float
     icon: float
+    air: float = 0.0
 
     @property
     def heading(self) -> float:
@@ -82,9 +83,8 @@ def _styles(look: Look) -> dict[str, Any]:  # reportlab styles are untyped
                                leading=leading, textColor=HexColor(INK)),
         "body": ParagraphStyle("body", fontName=pdf_font("regular"), fontSize=body,
                                leading=leading, textColor=HexColor(INK)),
-        "bullet": ParagraphStyle("bullet", fontName=pdf_font("bold"), fontSize=body,
-                                 leading=leading, textColor=HexColor(MUTED),
-                                 alignment=TA_CENTER),
+        "note": ParagraphStyle("note", fontName=pdf_font("regular"), fontSize=body,
+                               leading=leading, textColor=HexColor(INK), leftIndent=2),
     }
 
 
@@ -127,9 +127,9 @@ def _section_table(section: AidSection, width: float, look: Look,
     data: list[list[Any]] = [[paragraph(text(section.heading), styles["heading"]), "", ""]]
     data += [_row_cells(row, look, styles, colours) for row in section.rows]
     first_note = len(data)
-    data += [[paragraph(literal("\u2022"), styles["bullet"]),
-              paragraph(text(note), styles["body"]), ""] for note in section.notes]
-    pad = look.body * 0.3
+    # a section's rules under its rows, across the whole table: they have no icon
+    data += [[paragraph(text(note), styles["note"]), "", ""] for note in section.notes]
+    pad = look.body * 0.3 + look.air
     commands: list[tuple[Any, ...]] = [
         ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # empty cells too: no Helvetica
         ("SPAN", (0, 0), (2, 0)),
@@ -143,7 +143,7 @@ def _section_table(section: AidSection, width: float, look: Look,
     ]
     commands += [("BACKGROUND", (0, index), (-1, index), HexColor(STRIPE))
                  for index in range(2, len(data), 2)]
-    commands += [("SPAN", (1, index), (2, index)) for index in range(first_note, len(data))]
+    commands += [("SPAN", (0, index), (2, index)) for index in range(first_note, len(data))]
     table = Table(data, colWidths=[first, name_width, width - first - name_width],
                   hAlign="LEFT")
     table.setStyle(TableStyle(commands))
@@ -172,6 +172,12 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str]) -> l
         split = _balanced(heights)
         if max(sum(heights[:split]), sum(heights[split:])) - SECTION_GAP <= room:
             break
+    tall = max(sum(heights[:split]), sum(heights[split:])) - SECTION_GAP
+    rows = max(sum(len(s.rows) + len(s.notes) + 1 for s in aid.sections[:split]),
+               sum(len(s.rows) + len(s.notes) + 1 for s in aid.sections[split:]))
+    if tall < room * 0.9 and rows:  # a short aid: air between the rows fills the column
+        look = Look(look.body, look.icon, min(look.body * 0.8, (room * 0.97 - tall) / rows / 2))
+        tables = [_section_table(section, column, look, colours) for section in aid.sections]
     blocks = [KeepTogether([table, Spacer(1, SECTION_GAP)]) for table in tables]
     return [*blocks[:split], FrameBreak(), *blocks[split:]]
 

@@ -237,3 +237,30 @@ def test_a_section_needs_rows_or_text():
     with pytest.raises(InputError, match="nothing under its heading"):
         tileset_from_text("game: g\ntitle: G\nsize: 1in\ntiles: [{name: t, count: 1, paths: "
                           "[N-S]}]\naids: [{name: a, title: A, sections: [{heading: H}]}]\n")
+
+
+@pytest.mark.parametrize("paper", PAPER_NAMES)
+@pytest.mark.parametrize(("game", "aid"), AIDS, ids=lambda v: getattr(v, "name", v))
+def test_the_aid_fills_its_page_and_sets_its_rules_across_the_table(aid_pdfs, game, aid,
+                                                                     paper):
+    """The taller column reaches the foot of the page (a short aid gets larger type and
+    air between rows, not an empty fifth of the page), and a section's rules run across
+    its table with no lone bullet in the icon column."""
+    from support import pdf_page_image
+
+    from pnp.export.aids import _frames
+    from pnp.impose.layout import FOOTER_BAND, SAFE_MARGIN
+
+    path = aid_pdfs[game, aid.name, paper]
+    height = PAPERS[paper].height
+    _, _, room = _frames(PAPERS[paper])
+    bottom = SAFE_MARGIN + FOOTER_BAND + 6.0
+    dpi = 36
+    image = pdf_page_image(path, 0, dpi).convert("L").point(lambda v: 255 if v < 200 else 0)
+    body = image.crop((0, 0, image.width, round((height - bottom + 2) * dpi / 72)))
+    found = body.getbbox()
+    assert found is not None
+    lowest = height - found[3] * 72 / dpi  # points from the page's foot, y up
+    top = bottom + room
+    assert (top - lowest) / room > 0.85, f"the aid fills {(top - lowest) / room:.0%}"
+    assert "\u2022" not in PdfReader(path).pages[0].extract_text()
