@@ -66,10 +66,12 @@ def seam_targets(window: Window, all_windows: list[Window],
     A seam is the left (or top) edge of the later page, where it is trimmed.
     The earlier page prints whole targets there; the trimmed later page keeps
     half of each, which must complete the earlier page's targets when laid on.
-    Where ``blocked`` says a point is on the board's playing spaces, a target
-    moves to the clear frame at the seam's end when there is one: a seam that
-    crosses the board's middle has its frame at one end only, and keeps its
-    other target at a quarter of its length from the far end.
+    Where ``blocked`` says a point is on the board's playing spaces, the targets
+    go only where the seam reaches the board's clear frame: one at each end
+    that has it. A seam across the board's middle has its frame at one end
+    only, and one target there is enough, since the trimmed edge laid along the
+    strip's line already fixes the angle. A seam clear at neither end keeps two
+    targets at its quarters.
     """
     points: list[Point] = []
     for other in all_windows:
@@ -92,8 +94,7 @@ def _along(start: Point, span: Point, blocked: Callable[[Point], bool] | None) -
     if blocked is not None:
         clear = [share for share in (step / 200 for step in range(1, 200))
                  if not blocked(at(share))]
-        if clear and clear[0] < 0.25:
-            shares[0] = clear[0]
-        if clear and clear[-1] > 0.75:
-            shares[1] = clear[-1]
+        ends = [share for share in (clear[:1] + clear[-1:]) if share < 0.25 or share > 0.75]
+        if ends:
+            shares = sorted(set(ends))
     return [at(share) for share in shares]
