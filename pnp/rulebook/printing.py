@@ -177,7 +177,10 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     flowables: list[Flowable] = [table, Spacer(1, 6)]
     flowables.extend(Paragraph(markup.join([markup.text(f"{n}. "), step]), sheet["body"])
                      for n, step in enumerate(steps, start=1))
-    flowables.extend([Spacer(1, 8), ScaleCheck(tuple(map(paper_named, papers))), Spacer(1, 8)])
+    gap = Spacer(1, 8)
+    # the bars stay on the page of the last step, never alone at the top of the next
+    flowables[-1].keepWithNext = gap.keepWithNext = 1
+    flowables.extend([gap, ScaleCheck(tuple(map(paper_named, papers))), Spacer(1, 8)])
     return flowables
 
 

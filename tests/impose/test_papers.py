@@ -134,13 +134,14 @@ def test_the_book_of_a_larger_paper_is_the_same_book_centred(built, shipped_buil
     """A3, Tabloid and Legal hold the book's page whole: the text sits on the same pages
     as in the Letter edition, at the same size. (Only the printing section differs: its
     table has a column for each paper, and this build has four, so what follows it may
-    move on by a few lines, and the contents with it: the chapters before it are the same.)"""
+    move on, by as much as a page, and the contents with it: the chapters before it are
+    the same.)"""
     letter = PdfReader(shipped_build / "demon-mine" / "demon-mine-rulebook-letter.pdf")
     printing = next(number for number, page in enumerate(letter.pages)
                     if "100% scale" in page.extract_text())
     for paper in ("a3", "tabloid", "legal"):
         reader = PdfReader(built / f"demon-mine-rulebook-{paper}.pdf")
-        assert len(reader.pages) == len(letter.pages)
+        assert abs(len(reader.pages) - len(letter.pages)) <= 1
         assert printing > 2
         for number in range(2, printing):
             assert reader.pages[number].extract_text() == letter.pages[number].extract_text()

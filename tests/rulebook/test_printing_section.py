@@ -109,3 +109,11 @@ def test_the_printing_step_names_only_what_the_game_prints(game, words):
     flowables = how_to_print(tileset, styles(), BuildOptions(("letter",), 0.0, "long"))
     steps = " ".join(f.getPlainText() for f in flowables if hasattr(f, "getPlainText"))
     assert words in steps
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine", "mattock"])
+def test_the_check_bars_stay_on_the_page_of_the_step_before_them(shipped_build, game):
+    pages = [page.extract_text() for page in
+             PdfReader(shipped_build / game / f"{game}-rulebook-letter.pdf").pages[:8]]
+    bars = next(text for text in pages if "Measure both" in text)
+    assert "Cut along the crop marks" in " ".join(bars.split())
