@@ -51,7 +51,6 @@ FONTS: dict[FontRole, tuple[Face, Face]] = {
     "condensed": (CONDENSED, CONDENSED),
     "display": (Face("PnpDisplay", "Vollkorn-Bold.ttf", "Vollkorn", "bold"), SANS_BOLD),
 }
-FALLBACK_FAMILY = "PnpSans"  # the family a paragraph's undrawable runs switch to
 
 
 @cache

@@ -3,7 +3,8 @@
 An item card shows the item it is named after (a torch on Wall Torches, not
 the fossil the torches light up), drawn in the same hand as the other icons:
 unit coordinates from -1 to 1, y down, dark outlines of ``ink`` weight, the
-palette's colours and a few fixed material colours of our own.
+palette's colours and a few fixed material colours (gold and water shared with
+:mod:`pnp.draw.treasure_icons`).
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ import math
 
 from pnp.draw.pen import Pen
 from pnp.draw.scene import Primitive, ellipse, rect, smooth_outline
+from pnp.draw.treasure_icons import GOLD, WATER
 
 FLAME, FLAME_CORE = "#e8702a", "#f7c948"
 WOOD, WOOD_DARK = "#9a6a3c", "#6e4826"
 IRON = "#5d5f63"
-GOLD = "#d9a520"
 RUBY = "#b3261e"
 PARCHMENT = "#efe2bf"
 
@@ -51,8 +52,7 @@ def barrel(pen: Pen) -> list[Primitive]:
                               WOOD_DARK, 0.04))
     for y, half in ((-0.42, 0.63), (0.44, 0.63)):
         items.append(pen.line([(-half, y), (half, y)], IRON, 0.12))
-    items.append(pen.path(ellipse(0, -0.7, 0.5, 0.14), fill=pen.c.get("water", "#3d8ad6"),
-                          stroke=ink, width=0.07))
+    items.append(pen.path(ellipse(0, -0.7, 0.5, 0.14), fill=WATER, stroke=ink, width=0.07))
     return items
 
 

@@ -443,7 +443,7 @@ def secret_passage(pen: Pen) -> list[Primitive]:
 
 def mud(pen: Pen) -> list[Primitive]:
     """A puddle of mud lying across a tunnel floor: a dark rim, a wet surface with
-    ripples, bubbles and a few splashes. It lies flat, so nothing rises out of it."""
+    ripples and bubbles. It lies flat, so nothing rises out of it."""
     ink, wet = pen.c["ink"], "#8a6440"
     rim = [(-0.92, 0.02), (-0.7, -0.42), (-0.2, -0.58), (0.32, -0.5), (0.82, -0.36),
            (0.94, 0.08), (0.7, 0.46), (0.18, 0.6), (-0.38, 0.54), (-0.82, 0.4)]

@@ -6,10 +6,8 @@ import io
 import math
 from typing import Any
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from pnp.draw.art import wrap
-from pnp.draw.fonts import MIN_TEXT, pdf_font
+from pnp.draw.fonts import MIN_TEXT, pdf_font, string_width
 from pnp.draw.scene import Drawing, without_small_text
 from pnp.export.pdf import define_check_bar, define_form, new_canvas, page_header
 from pnp.impose.board import OVERLAP, Window, printable_area, seam_targets, windows
@@ -92,7 +90,7 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: st
             _target(canvas, window.page_x + bx - window.x, top - (by - window.y))
         # the piece's name on a white tab, read on the board's dark frame and on paper alike
         canvas.setFont(pdf_font("bold"), 14)
-        tab = stringWidth(window.label, pdf_font("bold"), 14) + 10
+        tab = string_width(window.label, "bold", 14) + 10
         canvas.setFillColorRGB(1, 1, 1)
         canvas.roundRect(window.page_x + window.w - 8 - tab + 5, top - window.h + 4, tab, 20, 3,
                          stroke=0, fill=1)

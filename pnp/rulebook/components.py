@@ -22,7 +22,14 @@ from pnp.export.markup import Markup
 from pnp.export.pdfdraw import Recorder
 from pnp.rulebook.designs import Designs
 from pnp.rulebook.figures import DesignFlowable
-from pnp.rulebook.names import component_name, counted, plural, tile_groups, tunnel_noun
+from pnp.rulebook.names import (
+    component_name,
+    counted,
+    family,
+    plural,
+    tile_groups,
+    tunnel_noun,
+)
 from pnp.rulebook.page import MEASURE
 from pnp.rulebook.paragraphs import INK, Paragraph, colour
 
@@ -208,10 +215,10 @@ def _component_entries(designs: Designs) -> list[tuple[Flowable, str]]:
     families: dict[str, list[Component]] = {}
     for component in tileset.components:
         if component.count:
-            families.setdefault(component.name.split("-")[0], []).append(component)
+            families.setdefault(family(component), []).append(component)
     entries: list[tuple[Flowable, str]] = []
-    for family in families.values():
-        for group in [family] if len(family) >= 3 else [[member] for member in family]:
+    for members in families.values():
+        for group in [members] if len(members) >= 3 else [[member] for member in members]:
             first = group[0]
             thumb = DesignFlowable(f"component:{tileset.game}:{first.name}",
                                    design_component(tileset, first), PICTURE, designs.recorder)

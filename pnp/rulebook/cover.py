@@ -31,6 +31,7 @@ from pnp.model.paper import Paper
 from pnp.model.tileset import Component, TileKind, Tileset
 from pnp.rulebook.cover_layout import CoverLayout, compose
 from pnp.rulebook.cover_lockup import Box, facts_band, title_plaque
+from pnp.rulebook.names import family
 
 Canvas = Any  # reportlab's canvas; it has no type hints
 # Defines a design as a form of the document (once), given its key, drawing and
@@ -126,7 +127,7 @@ def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper,
     canvas.setStrokeColor(_colour(DARK))
     canvas.setLineWidth(2.0)
     canvas.rect(grid.left, grid.top - grid.height, grid.width, grid.height, stroke=1, fill=0)
-    _title_plaque(canvas, tileset, plaque)
+    title_plaque(canvas, tileset, plaque)
     _facts_band(canvas, tileset, grid)
 
 
@@ -170,15 +171,21 @@ def _pieces(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayo
     """Tokens standing on tiles (Mattock's miners), drawn at half a tile across."""
     for name, cell in layout.pieces:
         piece = next(component for component in tileset.components if component.name == name)
-        drawing = design_component(tileset, piece)
-        scale = grid.cell * 0.55 / max(drawing.width, drawing.height)
-        key = form(f"component:{tileset.game}:{name}", drawing, scale)
-        x, y = grid.centre(tileset, cell)
-        canvas.saveState()
-        canvas.translate(x - drawing.width * scale / 2, y - drawing.height * scale / 2)
-        canvas.scale(scale, scale)
-        canvas.doForm(key)
-        canvas.restoreState()
+        _stand(canvas, tileset, piece, (grid.centre(tileset, cell), grid.cell * 0.55), form)
+
+
+def _stand(canvas: Canvas, tileset: Tileset, piece: Component,
+           place: tuple[tuple[float, float], float], form: FormMaker) -> None:
+    """One of the game's pieces, its form centred on a point, so many points across."""
+    (x, y), across = place
+    drawing = design_component(tileset, piece)
+    scale = across / max(drawing.width, drawing.height)
+    key = form(f"component:{tileset.game}:{piece.name}", drawing, scale)
+    canvas.saveState()
+    canvas.translate(x - drawing.width * scale / 2, y - drawing.height * scale / 2)
+    canvas.scale(scale, scale)
+    canvas.doForm(key)
+    canvas.restoreState()
 
 
 def _plaque_box(grid: CoverGrid) -> Box:
@@ -240,15 +247,7 @@ def _tunnel_pieces(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: Co
         canvas.circle(x + radius * 0.18, y - radius * 0.22, radius * 1.02, stroke=0, fill=1)
         canvas.restoreState()
         if tokens:
-            piece = tokens[index % len(tokens)]
-            drawing = design_component(tileset, piece)
-            scale = 2 * radius / max(drawing.width, drawing.height)
-            key = form(f"component:{tileset.game}:{piece.name}", drawing, scale)
-            canvas.saveState()
-            canvas.translate(x - drawing.width * scale / 2, y - drawing.height * scale / 2)
-            canvas.scale(scale, scale)
-            canvas.doForm(key)
-            canvas.restoreState()
+            _stand(canvas, tileset, tokens[index % len(tokens)], (spot, 2 * radius), form)
         else:
             colour = PAWN_COLOURS[("red", "blue")[index % 2]]
             canvas.setFillColor(_colour(colour))
@@ -264,7 +263,7 @@ def _token_kinds(tileset: Tileset) -> list[Component]:
     seen: dict[str, Component] = {}
     for component in tileset.components:
         if component.kind == "token" and component.count:
-            seen.setdefault(component.name.split("-")[0], component)
+            seen.setdefault(family(component), component)
     return list(seen.values())
 
 
@@ -305,10 +304,6 @@ def _clear_floor(kind: TileKind) -> bool:
     lying = any(feature.kind == "icon" and str(feature.value) in FLOOR_ICONS
                 for feature in kind.features)
     return not lying and not (rooms and kind.features)
-
-
-def _title_plaque(canvas: Canvas, tileset: Tileset, plaque: Box) -> None:
-    title_plaque(canvas, tileset, plaque)
 
 
 def _facts_band(canvas: Canvas, tileset: Tileset, grid: CoverGrid) -> None:

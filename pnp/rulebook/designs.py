@@ -15,6 +15,7 @@ from pnp.export.designs import GameDesigns
 from pnp.export.pdfdraw import Recorder, draw
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
+from pnp.rulebook.names import family
 
 # reportlab has no type hints: these names only say which of its objects is meant
 Canvas = Any
@@ -76,7 +77,7 @@ class Designs:
         pawn), so a diagram shows the pieces the players hold; None where it has none."""
         token = next((component for component in self.tileset.components
                       if component.kind == "token" and component.count and
-                      component.name.split("-")[0] == colour), None)
+                      family(component) == colour), None)
         if token is None:
             return None
         return (f"component:{self.tileset.game}:{token.name}",

@@ -10,11 +10,10 @@ from typing import Any
 from pnp.draw.diagram import Badge, DiagramArt, MarkKind, Pawn, Word, diagram_scenes
 from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import Recorder, draw
-from pnp.geometry.shapes import Shape
 from pnp.rulebook.designs import Designs, place_form
 from pnp.rulebook.diagram import plan_diagram
 from pnp.rulebook.platypus import platypus_class
-from pnp.rulebook.source import Diagram
+from pnp.rulebook.source import Diagram, square_of
 
 # reportlab has no type hints: these names only say which of its objects is meant
 Flowable = Any
@@ -107,7 +106,7 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             pawn for pawn, piece in pieces.items() if piece is None)), dict(tileset.palette))
         draw(canvas, under)
         # a piece stands where a tile with no tunnels has its icon: that tile is shown bare
-        occupied = {_square(shape, where) for where, _, _ in diagram.pawns}
+        occupied = {square_of(shape, where) for where, _, _ in diagram.pawns}
         for placed in diagram.tiles:
             bare = placed.cell in occupied and not tileset.tile(placed.kind).paths
             key, drawing = self.designs.bare(placed.kind) if bare else \
@@ -174,13 +173,3 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
                         tile_h / 2 - 1 <= y <= self.height - tile_h / 2 + 1:
                     spots.append((q, r))
         return spots
-
-
-def _square(shape: Shape, point: tuple[float, float]) -> tuple[int, int]:
-    """The board square a pawn stands in (pawns may stand between a square's centre
-    and its edge, never beyond)."""
-    if not shape.axial:
-        return round(point[0]), round(point[1])
-    near = [(round(point[0]) + dq, round(point[1]) + dr) for dq in (-1, 0, 1) for dr in (-1, 0, 1)]
-    here = shape.cell_centre(point, 1.0)  # type: ignore[arg-type]  # fractional cells
-    return min(near, key=lambda cell: math.dist(shape.cell_centre(cell, 1.0), here))

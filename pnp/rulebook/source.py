@@ -559,7 +559,7 @@ def _stand(pawn: Node, tiles: tuple[TilePlacement, ...], kinds: tuple[TileKind, 
     (two curves back to back). A pawn given a point must be on a path.
     """
     point: Point = pawn["at"]
-    cell = _square_of(shape, point)
+    cell = square_of(shape, point)
     placed = next((tile for tile in tiles if tile.cell == cell), None)
     if placed is None:
         pawn.fail("at", "a pawn stands on a tile, and this square has none", _show(point),
@@ -601,7 +601,7 @@ def _board_offset(shape: Shape, offset: Point) -> Point:
     return ((offset[0] * by - offset[1] * bx) / det, (ax * offset[1] - ay * offset[0]) / det)
 
 
-def _square_of(shape: Shape, point: Point) -> tuple[int, int]:
+def square_of(shape: Shape, point: Point) -> tuple[int, int]:
     """The cell whose tile covers ``point``: the nearest cell centre (a square's or a
     hex's own area is exactly the points nearer its centre than any other's)."""
     here = _board_point(shape, point)
