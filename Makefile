@@ -41,13 +41,15 @@ $(OUT)/.made/%.stamp: tilesets/%.yaml $$(wildcard templates/$$*) $(SOURCES) $(RE
 	$(BIN)/pnp build '$<' --out $(OUT) --depfile '$@.d'
 	touch '$@'
 
-# The tests on both cores, a test at a time to whichever is free; the few that
-# take over ten seconds alone (marked slow) run in test-slow, which CI runs too.
+# The tests on both cores, a test at a time to whichever is free. The few that
+# take over three seconds alone (marked slow: several whole builds, make runs)
+# and the studio's browser tests (marked browser: they start Chromium) run in
+# test-slow, which CI runs too.
 test: $(READY) lint check-shape
-	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not slow"
+	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not slow and not browser"
 
 test-slow: $(READY)
-	$(BIN)/python -m pytest -m slow
+	$(BIN)/python -m pytest -n 2 --dist worksteal -m "slow or browser"
 
 # The package's shape: one-way layers (import-linter), no function above 15 in
 # cyclomatic complexity, and type hints that mypy --strict accepts.

@@ -82,6 +82,7 @@ def wait_for_staging(out: Path, process: subprocess.Popen[bytes], before: set[st
         time.sleep(0.0005)
 
 
+@pytest.mark.slow  # several whole builds: make test-slow and CI run it
 def test_a_build_killed_at_random_moments_leaves_one_complete_build(tmp_path):
     """Half the kills fall anywhere in the run, half inside its short write phase."""
     references = {}
@@ -245,6 +246,7 @@ def test_a_build_killed_between_its_two_renames_is_put_back(tmp_path, two_builds
 # make
 
 
+@pytest.mark.slow  # several whole builds: make test-slow and CI run it
 @pytest.mark.skipif(shutil.which("make") is None or not (ROOT / ".venv" / "bin" / "pnp").exists(),
                     reason="needs make and the project's virtualenv")
 def test_an_interrupted_make_leaves_a_complete_game_and_rebuilds_it(tmp_path):

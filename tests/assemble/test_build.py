@@ -49,6 +49,7 @@ def test_build_writes_the_documented_files(tmp_path):
         assert (game / tile["svg"]).is_file()
 
 
+@pytest.mark.slow  # several whole builds: make test-slow and CI run it
 def test_two_builds_are_byte_identical(tmp_path):
     assert run("build", *SHIPPED_GAMES, "--out", str(tmp_path / "a")).exit_code == 0
     assert run("build", *SHIPPED_GAMES, "--out", str(tmp_path / "b")).exit_code == 0
@@ -172,6 +173,7 @@ def test_list_names_the_shipped_game():
     assert "four-player" in result.output
 
 
+@pytest.mark.slow  # several whole builds: make test-slow and CI run it
 def test_parallel_and_sequential_builds_write_the_same_bytes(tmp_path):
     """Worker processes render jobs in any order; no document may depend on that."""
     games = SHIPPED_GAMES

@@ -60,6 +60,7 @@ def project(tmp_path):
     return tmp_path
 
 
+@pytest.mark.slow  # several whole builds: make test-slow and CI run it
 def test_make_builds_a_tileset_named_unlike_its_game_and_only_when_needed(project):
     made = make(project)
     assert "pnp build 'tilesets/my-tiles.yaml'" in made
@@ -77,6 +78,7 @@ def test_make_builds_a_tileset_named_unlike_its_game_and_only_when_needed(projec
     assert "pnp build" not in make(project, "-n")
 
 
+@pytest.mark.slow  # several whole builds: make test-slow and CI run it
 def test_make_builds_every_file_each_once(project):
     folder = project / "tilesets"
     (folder / "bar.yaml").write_text((folder / "my-tiles.yaml").read_text()

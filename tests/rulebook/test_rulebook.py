@@ -77,21 +77,16 @@ def pdf_text(path: Path) -> str:
 
 
 def test_components_table_follows_the_counts(tmp_path):
-    game = write_game(tmp_path)
-    out = tmp_path / "out"
-    assert run("build", str(game), "--paper", "letter", "--out", str(out)).exit_code == 0
-    text = pdf_text(out / "mini" / "mini-rulebook-letter.pdf")
+    text = pdf_text(render_book(tmp_path, "letter"))
     assert re.search(r"\b5\s+bends\b", text) and re.search(r"\b7\s+straight\s+tunnels", text)
     assert "12 tiles" in text
-    game.write_text(TILESET.replace("count: 5", "count: 9"))
-    assert run("build", str(game), "--paper", "letter", "--out", str(out)).exit_code == 0
-    text = pdf_text(out / "mini" / "mini-rulebook-letter.pdf")
+    text = pdf_text(render_book(tmp_path, "letter", TILESET.replace("count: 5", "count: 9")))
     assert re.search(r"\b9\s+bends\b", text) and "16 tiles" in text
 
 
-def render_book(folder: Path, paper: str) -> Path:
+def render_book(folder: Path, paper: str, tileset_text: str = TILESET) -> Path:
     """Typeset the test game's rulebook straight to a file."""
-    tileset = load_tileset(write_game(folder))
+    tileset = load_tileset(write_game(folder, tileset=tileset_text))
     pdf = folder / "book.pdf"
     pdf.write_bytes(render_rulebook(tileset, parse(folder / "rules.md", tileset),
                                     PAPERS[paper]))
