@@ -9,6 +9,7 @@ joints for free and works the same for squares and hexes.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import zlib
@@ -38,7 +39,7 @@ from pnp.draw.scene import (
 )
 from pnp.geometry.shapes import Shape
 from pnp.model.pieces import PieceCut, shape_cut
-from pnp.model.rock import GAP, Footprint, Placer, room_sign  # only tiles with tunnels and features
+from pnp.model.rock import GAP, Footprint, Placer, Spot, room_sign
 from pnp.model.tileset import Art, Back, Feature, TileKind, Tileset, Tunnel
 
 FLOOR_RATIO = 0.30  # tunnel floor width as a share of the tile size
@@ -423,7 +424,8 @@ BADGE_SMALLEST = MIN_TEXT / 1.1  # radius of the smallest badge whose number is 
 
 
 def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, str],
-                  own: Mapping[str, Art] | None = None) -> list[Primitive]:
+                  own: Mapping[str, Art] | None = None,
+                  sign_points: float | None = None) -> list[Primitive]:
     """A tunnel tile's features, each moved off walls and tunnel arms into free rock.
 
     See :mod:`pnp.model.rock`: a feature stays where its tileset puts it when
@@ -431,8 +433,32 @@ def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, 
     nearest rock that holds it, shrunk only as far as it must be. A badge is
     placed after its icon, beside the icon's top-right and clear of its art,
     and may overlap that icon but nothing else. A name too long for
-    any rock (a base tile's) goes into the tile's chamber under its icon.
+    any rock (a base tile's) goes into the tile's chamber under its icon, in
+    letters at most ``sign_points`` high (every sign of a tileset shares one
+    size: see :func:`sign_points`).
     """
+    items: list[Primitive] = []
+    for entry in _placed_features(shape, size, tile, sign_points):
+        items.extend(entry.draw(colours, own))
+    return items
+
+
+@functools.lru_cache(maxsize=8)
+def sign_points(tileset: Tileset) -> float | None:
+    """The one size (in points) the name signs of a tileset are set at: the largest its
+    tightest sign fits, never under 6 pt. Sized each on its own, MINE ENTRANCE came
+    out smaller than BEETLE HIVE on tiles a player sees side by side; a sign set
+    smaller still fits, so none moves. None when the tileset has no sign."""
+    sizes = [entry.look.font * entry.scale for tile in tileset.tiles if tile.paths and
+             any(feat.kind == "label" for feat in tile.features)
+             for entry in _placed_features(tileset.shape, tileset.size, tile, None)
+             if entry.lines]
+    return min(sizes, default=None)
+
+
+def _placed_features(shape: Shape, size: float, tile: TileKind,
+                     sign_points: float | None) -> list[_Placed]:
+    """Where each of a tunnel tile's features goes and at what size (see tile_features)."""
     frame = tile_frame(shape, size)
     width, height = shape.box(size)
     placer = Placer(shape, tile, frame.margin / size)
@@ -452,19 +478,54 @@ def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, 
                               on_floor=feat.kind == "icon" and str(feat.value) in FLOOR_ICONS)
         if feat.kind == "label" and placer.rooms and \
                 (not footprint.movable or placer.find(footprint) is None) and \
-                _sign_in_room(look, placed, placer.rooms[0], size, points):
+                _sign_in_room(look, placed, (placer.rooms[0], sign_points), size, points):
             continue  # a name no rock holds, set in the room under its icon
+        if feat.kind == "icon" and feat.badge:
+            spot, badge_at, reach = _icon_and_badge(placer, footprint, (look.half_width / size,
+                                                                        BADGE_SMALLEST / size))
+            placed.append(_Placed(look, points(spot.centre), spot.scale,
+                                  spot.centre == (0.0, 0.0)))
+            placed[-1].badge = (points(badge_at), reach * size)
+            continue
         spot = placer.place(footprint)
         placed.append(_Placed(look, points(spot.centre), spot.scale, spot.centre == (0.0, 0.0)))
-        if feat.kind == "icon" and feat.badge:
-            radius = look.half_width * spot.scale
-            reach = max(radius * 0.36, BADGE_SMALLEST)
-            placed[-1].badge = (points(_badge_spot(placer, units(placed[-1].centre),
-                                                   (radius / size, reach / size))), reach)
-    items: list[Primitive] = []
-    for entry in placed:
-        items.extend(entry.draw(colours, own))
-    return items
+    return placed
+
+
+# How far an icon with a number badge may shrink (on top of the placer's own shrinking)
+# so that the badge finds rock beside it rather than over it, largest first.
+BADGE_ROOM_SHRINKS = (1.0, 0.9, 0.8, 0.7, 0.6)
+
+
+def _icon_and_badge(placer: Placer, footprint: Footprint,
+                    radii: tuple[float, float]) -> tuple[Spot, Point, float]:
+    """An icon and its number badge: the icon as large as it fits with its badge beside
+    it in free rock; where even the smallest icon leaves no side free (a crossing's
+    small corners), the icon at its own size with the badge over its top right.
+    ``radii`` are the icon's at full size and the smallest badge's; all in tile sizes.
+    The icon's spot carries the whole scale, its own shrinking and the placer's."""
+    radius, least = radii
+    before = len(placer.placed)
+    for shrink in BADGE_ROOM_SHRINKS:
+        if footprint.smallest / shrink > 1.0:
+            break
+        smaller = msgspec.structs.replace(
+            footprint, half_width=footprint.half_width * shrink,
+            half_height=footprint.half_height * shrink,
+            smallest=footprint.smallest / shrink)
+        spot = placer.place(smaller)
+        drawn = radius * shrink * spot.scale
+        reach = max(drawn * 0.36, least)
+        beside = _badge_beside(placer, spot.centre, (drawn, reach))
+        if beside is not None:
+            return Spot(spot.centre, spot.scale * shrink), beside, reach
+        del placer.placed[before:]
+    spot = placer.place(footprint)
+    drawn = radius * spot.scale
+    reach = max(drawn * 0.36, least)
+    nominal = (spot.centre[0] + drawn * 0.78, spot.centre[1] - drawn * 0.78)
+    over = placer.place(Footprint(nominal, reach, reach, True, partner=len(placer.placed) - 1))
+    return spot, over.centre, reach
 
 
 # Where a badge may sit round its icon, in the order tried: top right first, as on
@@ -472,11 +533,10 @@ def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, 
 BADGE_BEARINGS = (-45, -135, 0, 180, 45, 135, -90, 90)
 
 
-def _badge_spot(placer: Placer, centre: Point, sizes: tuple[float, float]) -> Point:
-    """Beside its icon and clear of its art (an altar's candle, a fossil's skull) on the
-    first side with free rock; where no side has room, over the icon's top right, as
-    near it as the rock allows. ``centre`` and ``sizes`` (the icon's radius and the
-    badge's) are in tile sizes."""
+def _badge_beside(placer: Placer, centre: Point, sizes: tuple[float, float]) -> Point | None:
+    """A badge's place beside its icon and clear of its art (an altar's candle, a
+    fossil's skull), on the first side with free rock; None where no side has room.
+    ``centre`` and ``sizes`` (the icon's radius and the badge's) are in tile sizes."""
     radius, reach = sizes
     away = radius + reach + GAP + 1e-6  # the two boxes side by side, as the placer sees them
     for bearing in BADGE_BEARINGS:
@@ -487,9 +547,7 @@ def _badge_spot(placer: Placer, centre: Point, sizes: tuple[float, float]) -> Po
         spot = placer.place_at(Footprint(want, reach, reach, True))
         if spot is not None:
             return spot.centre
-    nominal = (centre[0] + radius * 0.78, centre[1] - radius * 0.78)
-    return placer.place(Footprint(nominal, reach, reach, True,
-                                  partner=len(placer.placed) - 1)).centre
+    return None
 
 
 class _Placed:
@@ -510,17 +568,21 @@ class _Placed:
         return items
 
 
-def _sign_in_room(look: _Look, placed: list[_Placed], room: float, size: float,
-                  points: Callable[[Point], Point]) -> bool:
+def _sign_in_room(look: _Look, placed: list[_Placed], room: tuple[float, float | None],
+                  size: float, points: Callable[[Point], Point]) -> bool:
     """Set a long name low in the tile's room and move the room's icon above it (shrunk),
-    if the two fit; say whether they did."""
+    if the two fit; say whether they did. ``room`` is the room's radius and the
+    largest letters (points) the name may take, if any bound."""
+    radius_of_room, most = room
+    smallest = min(1.0, MIN_TEXT / look.font)
+    largest = max(smallest, min(1.0, most / look.font)) if most is not None else 1.0
     icon = next((entry for entry in placed if entry.look.feat.kind == "icon" and
                  entry.central and entry.badge is None), None)
     radius = icon.look.half_width * icon.scale / size if icon is not None else None
     for lines in _sign_lines(str(look.feat.value)):
         half_w, half_h = _plaque(lines, look.font)
-        found = room_sign(room, half_w / size, half_h / size,
-                          min(1.0, MIN_TEXT / look.font), radius)
+        found = room_sign(radius_of_room, half_w / size, half_h / size,
+                          (largest, smallest), radius)
         if found is None:
             continue
         sign = _Placed(look, points((0.0, found.sign_y)), found.scale, True)
@@ -575,7 +637,8 @@ def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0) -> Drawing
     items.extend(tunnels(shape, size, tile.paths, colours, reach,
                          _seed(tileset.rules_game, tile.name, "cavern")))
     if tile.paths:
-        items.extend(tile_features(shape, size, tile, colours, tileset.own_icons))
+        items.extend(tile_features(shape, size, tile, colours, tileset.own_icons,
+                                   sign_points(tileset)))
     else:
         items.extend(features(tile_frame(shape, size), tile.features, colours, False,
                               own=tileset.own_icons))

@@ -6,12 +6,14 @@ from __future__ import annotations
 import itertools
 import math
 
+from pnp.draw.fonts import string_width
 from pnp.draw.pen import Pen, rimmed_bar
 from pnp.draw.scene import (
     Command,
     Outline,
     Point,
     Primitive,
+    Text,
     arc,
     ellipse,
     polygon,
@@ -118,11 +120,9 @@ def plus_one_token(pen: Pen) -> list[Primitive]:
         pen.circle(0, 0, 0.9, fill=ink, stroke=light, width=0.08),
         pen.circle(0, 0, 0.72, stroke=light, width=0.04),
     ]
-    glyphs = [[(-0.58, 0.0), (-0.1, 0.0)], [(-0.34, -0.24), (-0.34, 0.24)],
-              [(0.12, -0.24), (0.34, -0.42), (0.34, 0.4)], [(0.14, 0.42), (0.54, 0.42)]]
-    # drawn at 85%, so the 1's foot keeps inside the inner ring
-    items.extend(_strokes(pen, [[(x * 0.85, y * 0.85) for x, y in line] for line in glyphs],
-                          light, 0.13, 0.035))
+    # the plaque's own lettering (the condensed face), as large as the inner ring holds
+    size = min(pen.r * 0.95, pen.r * 1.2 / max(string_width("+1", "condensed", 1.0), 1e-6))
+    items.append(Text(pen.cx, pen.cy + size * 0.36, "+1", size, "condensed", "middle", light))
     return items
 
 

@@ -216,19 +216,20 @@ class RoomSign(msgspec.Struct, frozen=True):
     icon_radius: float
 
 
-def room_sign(room: float, half_width: float, half_height: float, smallest: float,
-              icon_radius: float | None) -> RoomSign | None:
+def room_sign(room: float, half_width: float, half_height: float,
+              sizes: tuple[float, float], icon_radius: float | None) -> RoomSign | None:
     """Where a plaque of ``half_width`` x ``half_height`` (at full size) fits low in a round
     room of radius ``room``, with the room's icon shrunk to at most half above it.
 
     A base tile's name is too long for the corners of rock a crossing leaves, but
     its chamber is wide: the plaque goes as low in the chamber as it fits, at
-    the largest size down to ``smallest``, and the icon takes the room above.
-    None when even the smallest plaque leaves the icon under half its size.
+    the largest size from ``sizes`` (largest, smallest) down, and the icon takes the
+    room above. None when even the smallest plaque leaves the icon under half its size.
     """
     inner = room - GAP
+    largest, smallest = sizes
     for step in range(SCALES + 1):
-        scale = 1.0 - (1.0 - smallest) * step / SCALES
+        scale = largest - (largest - smallest) * step / SCALES
         width, height = half_width * scale, half_height * scale
         if width >= inner:
             continue

@@ -123,3 +123,17 @@ tiles:
     badge = next(disc for disc in discs if disc.r < radius)
     assert math.dist((badge.cx, badge.cy), (x, y)) >= radius + badge.r - 0.5  # clear of it
     assert math.dist((badge.cx, badge.cy), (x, y)) < 2.2 * radius  # and still beside it
+
+
+def test_the_name_signs_of_a_tileset_share_one_size_however_long_the_name():
+    """MINE ENTRANCE and BEETLE HIVE sit side by side on the table: one letter size,
+    the larger of the two before this (the longer name had shrunk further)."""
+    demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    signs = {tile.name: [text.size for text in _texts(design_tile(demon, tile).items)]
+             for tile in demon.tiles if tile.name in ("mine-entrance", "beetle-hive")}
+    assert len(signs["mine-entrance"]) == len(signs["beetle-hive"]) == 1
+    assert signs["mine-entrance"] == signs["beetle-hive"]
+    assert signs["mine-entrance"][0] >= 6.0
+    alone = tile_art.tile_features(demon.shape, demon.size, demon.tile("beetle-hive"),
+                                   dict(demon.palette))
+    assert max(text.size for text in _texts(alone)) > signs["beetle-hive"][0]  # shared, not own
