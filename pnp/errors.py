@@ -19,7 +19,8 @@ MAX_REPORTED = 20
 
 
 class Where(NamedTuple):
-    """A position in a user's file: the file name and a 1-based line (0 if unknown).
+    """A position in a user's file: the file name, a 1-based line (0 if unknown) and,
+    where the reader knows it (a syntax error), a 1-based column.
 
     A named tuple, as :class:`Problem` is: every command imports this module,
     `pnp --help` included, and a named tuple needs no library to be made.
@@ -27,9 +28,13 @@ class Where(NamedTuple):
 
     file: str
     line: int = 0
+    column: int = 0
 
     def __str__(self) -> str:
-        return f"{self.file}, line {self.line}" if self.line else self.file
+        if not self.line:
+            return self.file
+        at = f"{self.file}, line {self.line}"
+        return f"{at}, column {self.column}" if self.column else at
 
 
 class Problem(NamedTuple):

@@ -436,12 +436,41 @@ def _exceeded(source: str, event: yaml.Event, problem: str, found: str,
 def _syntax_error(mistake: yaml.YAMLError, source: str) -> Any:
     """Raise libyaml's own account of a syntax error in a file too big for the Python parser."""
     if isinstance(mistake, yaml.MarkedYAMLError):
-        mark = mistake.problem_mark or mistake.context_mark
-        problem = mistake.problem or mistake.context or "the YAML cannot be read"
-        raise InputError(Where(source, mark.line + 1 if mark else 0),
-                         f"YAML syntax error: {problem}",
-                         allowed="valid YAML (check indentation, colons and quotes)")
+        raise _worded(mistake, source)
     raise InputError(Where(source), f"YAML syntax error: {mistake}", allowed="valid YAML")
+
+
+# The parser's contexts whose start is where the mistake was made: a key with no
+# colon after it, a bracket or brace never closed. The parser notices either only
+# on a later line (the next key, the end of the file); other contexts (a block
+# mapping) start far above a mistake it sees where it is.
+_STARTS_AT_FAULT = ("while scanning a simple key", "while parsing a flow",
+                    "while scanning a quoted scalar")
+_OPENED = {"while parsing a flow sequence": "the list opened here with '[' is not closed",
+           "while parsing a flow mapping": "the mapping opened here with '{' is not closed",
+           "while scanning a quoted scalar": "the quoted text opened here is not closed"}
+
+
+def _worded(mistake: yaml.MarkedYAMLError, source: str) -> InputError:
+    """A syntax error at the line and column where the user would fix it, in words."""
+    context, problem = mistake.context or "", mistake.problem or ""
+    start, seen = mistake.context_mark, mistake.problem_mark
+    at = start if start is not None and context.startswith(_STARTS_AT_FAULT) else seen or start
+    words = problem or context or "the YAML cannot be read"
+    ends = "stream end" in words or "end of stream" in words
+    words = words.replace("'<stream end>'", "the end of the file")
+    if at is start and start is not None and seen is not None and seen is not start:
+        opened = _OPENED.get(context, "")
+        later = f"line {seen.line + 1}" if seen.line != start.line else f"column {seen.column + 1}"
+        if context.startswith("while scanning a simple key"):
+            words = f"this line has a key with no ':' after it (noticed at {later})"
+        elif opened and ends:
+            words = f"{opened} by the end of the file"
+        else:
+            words = f"{opened}: {words} at {later}" if opened else f"{words} (noticed at {later})"
+    return InputError(Where(source, at.line + 1 if at else 0, at.column + 1 if at else 0),
+                      f"YAML syntax error: {words}",
+                      allowed="valid YAML (check indentation, colons and quotes)")
 
 
 def _parse_slowly(text: str, source: str) -> Any:
@@ -450,11 +479,7 @@ def _parse_slowly(text: str, source: str) -> Any:
     try:
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 0
-        problem = exc.problem or exc.context or "the YAML cannot be read"
-        raise InputError(Where(source, line), f"YAML syntax error: {problem}",
-                         allowed="valid YAML (check indentation, colons and quotes)") from None
+        raise _worded(exc, source) from None
     except yaml.YAMLError as exc:
         raise InputError(Where(source), f"YAML syntax error: {exc}",
                          allowed="valid YAML") from None

@@ -9,6 +9,7 @@ file, line and field path), and :class:`Kind` is what each kind of value in
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pnp.errors import InputError, Problem, Where, shorten
@@ -47,7 +48,8 @@ class Reading:
     def report(self, line: int, field: str, problem: str, found: Any = None,
                allowed: str = "") -> Any:
         """Record one problem; returns BROKEN so a check can ``return reading.report(...)``."""
-        found_text = "" if found is None else shorten(found)
+        found_text = "" if found is None else found if isinstance(found, Shown) \
+            else shorten(found)
         where = Where(self.source, line + self.offset if line else 0)
         self.problems.append(Problem(where, problem, field, found_text, allowed))
         return BROKEN
@@ -105,15 +107,29 @@ def join(parent: str, child: str) -> str:
     return f"{parent}.{child}" if parent else child
 
 
-def describe(value: Any) -> str:
-    """A value's type and text, for "Found ..." where the type is the mistake."""
+class Shown(str):
+    """A "Found ..." text already worded for the reader: reported as it is, not quoted."""
+
+    __slots__ = ()
+
+
+def describe(value: Any) -> Shown:
+    """A value as the user wrote it, for "Found ...": a text quoted, a number as a
+    number, yes/no as YAML spells it (never a Python type name, which a designer
+    did not write and may not know)."""
     if isinstance(value, dict):
-        return "a mapping"
+        return Shown("a mapping")
     if isinstance(value, list):
-        return "a list"
+        return Shown("a list")
     if value is None:
-        return "nothing (an empty value)"
-    return f"{type(value).__name__} {shorten(value)}"
+        return Shown("nothing (an empty value)")
+    if isinstance(value, bool):
+        return Shown("true" if value else "false")
+    if isinstance(value, float) and not math.isfinite(value):
+        return Shown(".nan" if math.isnan(value) else ".inf" if value > 0 else "-.inf")
+    if isinstance(value, int | float):
+        return Shown(f"the number {shorten(value)}")
+    return Shown(shorten(value))
 
 
 # ---------------------------------------------------------------------------

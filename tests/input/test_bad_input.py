@@ -132,7 +132,7 @@ def test_file_of_only_comments(command, folder, out):
     target = write(folder, "# nothing here yet\n")
     result = run(*command_args(command, target, out))
     assert_input_error(result, out, str(target), "line 1", "expected a mapping of fields",
-                       "Found 'nothing (an empty value)'", "fields: format, game")
+                       "Found nothing (an empty value)", "fields: format, game")
 
 
 @COMMANDS
@@ -203,15 +203,34 @@ def test_unknown_game_suggests_the_close_one(command, out, tmp_path, monkeypatch
      ("YAML syntax error", "mapping values are not allowed here", "Allowed: valid YAML")),
     (edit("    paths: [N-S]\n", "   paths: [N-S]\n"), "   paths: [N-S]",
      ("YAML syntax error", "Allowed: valid YAML")),
-    (edit("size: 1.5in\n", "size: [1.5in\n"), "tiles:",
-     ("YAML syntax error", "expected ',' or ']'")),
+    (edit("size: 1.5in\n", "size: [1.5in\n"), "size: [",  # where the list opens, not closes
+     ("YAML syntax error", "the list opened here with '[' is not closed", "expected ',' or ']'")),
     (edit("title: Probe\n", "title: !!python/object/apply:os.system [echo hi]\n"), "title:",
      ("YAML syntax error", "python/object/apply:os.system")),
 ], ids=["colon-in-plain-text", "bad-indent", "unclosed-list", "python-tag"])
 def test_yaml_syntax_error_names_the_line(command, text, marker, fragments, folder, out):
     target = write(folder, text)
     result = run(*command_args(command, target, out))
-    assert_input_error(result, out, f"{target}, line {line_of(text, marker)}:", *fragments)
+    assert_input_error(result, out, f"{target}, line {line_of(text, marker)}, column ", *fragments)
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    # a list left open on the file's last line: the parser meets the end of the file
+    (BASE.rstrip("\n").rsplit("\n", 1)[0] + "\n    paths: [N-S\n",
+     lambda text: (text.count("\n"), len("    paths: [")), "is not closed by the end of the file"),
+    # a key with no colon: the parser notices on the next line
+    (edit("title: Probe\n", "title Probe\n"), lambda text: (line_of(text, "title Probe"), 1),
+     "a key with no ':' after it"),
+    # a quote never closed
+    (edit("title: Probe\n", 'title: "Probe\n'), lambda text: (line_of(text, '"Probe'), 8),
+     "the quoted text opened here is not closed"),
+], ids=["list-open-at-the-end", "key-without-colon", "open-quote"])
+def test_a_syntax_error_names_the_line_and_column_where_it_is_fixed(text, where, words, folder,
+                                                                    out):
+    target = write(folder, text)
+    line, column = where(text)
+    result = run("validate", str(target))
+    assert_input_error(result, out, f"{target}, line {line}, column {column}:", words)
 
 
 @COMMANDS
@@ -246,7 +265,7 @@ def test_top_level_list_instead_of_mapping(command, folder, out):
     target = write(folder, "- game: probe\n")
     result = run(*command_args(command, target, out))
     assert_input_error(result, out, f"{target}, line 1:", "expected a mapping of fields",
-                       "Found 'a list'", "Allowed: fields: format, game, title")
+                       "Found a list", "Allowed: fields: format, game, title")
 
 
 @COMMANDS
@@ -278,20 +297,20 @@ def test_control_characters_are_refused(command, escape, code, folder, out):
     (edit("{label: ELBOW}", "{label: ELBOW, colour: red}"), "colour",
      "tiles[1].features[0].colour", ("unknown field", "Allowed: fields: icon, label, text, die")),
     (edit("    count: 2\n", '    count: "many"\n'), "many", "tiles[0].count",
-     ("a count must be a whole number", "Found \"str 'many'\"",
+     ("a count must be a whole number", "Found 'many'",
       "Allowed: a whole number from 0 to 100000")),
     (edit("    count: 2\n", "    count: 2.5\n"), "2.5", "tiles[0].count",
-     ("a count must be a whole number", "float 2.5")),
+     ("a count must be a whole number", "Found the number 2.5")),
     (edit("    count: 2\n", "    count: true\n"), "true", "tiles[0].count",
-     ("a count must be a whole number", "bool True")),
+     ("a count must be a whole number", "Found true")),
     (edit("size: 1.5in\n", "size: 12\n"), "size", "size",
-     ("not a length", "Found 'int 12'", "Allowed: a number with a unit: in, mm, cm or pt")),
+     ("not a length", "Found the number 12", "Allowed: a number with a unit: in, mm, cm or pt")),
     (edit("size: 1.5in\n", "size: 12in\n"), "size", "size",
      ("this length is out of range", "Found '12in'", "Allowed: from 0.25 in to 6 in")),
     (edit("    paths: [N-S]\n", "    paths: 5\n"), "paths: 5", "tiles[0].paths",
-     ("expected a list of paths", "Found 'int 5'", "Allowed: a YAML list of paths")),
+     ("expected a list of paths", "Found the number 5", "Allowed: a YAML list of paths")),
     (edit("tiles:\n", "tiles: 3\n").split("  - name: straight")[0], "tiles:", "tiles",
-     ("expected a list of tile kinds", "Found 'int 3'")),
+     ("expected a list of tile kinds", "Found the number 3")),
     (edit("    count: 2\n", "    count: -1\n"), "-1", "tiles[0].count",
      ("this count is out of range", "Found -1", "Allowed: a whole number from 0 to 100000")),
     (edit("    count: 2\n", "    count: 100001\n"), "100001", "tiles[0].count",
@@ -546,11 +565,11 @@ def test_svg_art_with_gradients_styles_and_text_builds(folder, out):
 
 
 @pytest.mark.parametrize(("args", "expected"), [
-    (["build", "{folder}/probe.yaml", "--out", "{out}"], "line 2: YAML syntax error"),
-    (["validate", "{folder}/probe.yaml"], "line 2: YAML syntax error"),
+    (["build", "{folder}/probe.yaml", "--out", "{out}"], "line 2, column 13: YAML syntax error"),
+    (["validate", "{folder}/probe.yaml"], "line 2, column 13: YAML syntax error"),
     (["build", "demon-mines", "--out", "{out}"], "did you mean 'demon-mine'?"),
     (["render", "{folder}/probe.yaml", "straight", "-o", "{out}/x.png"],
-     "line 2: YAML syntax error"),
+     "line 2, column 13: YAML syntax error"),
 ])
 def test_subprocess_prints_one_paragraph_and_no_traceback(args, expected, folder, out):
     write(folder, edit("title: Probe\n", "title: Probe: the game\n"))

@@ -150,7 +150,7 @@ def test_a_tiles_block_pictures_each_tile_beside_its_words(tmp_path):
     ("# A\n\n```pnp diagram\npawns:\n  - {at: [0, 0], colour: purple}\n```\n", 5,
      "not a pawn colour"),
     ("# A\n\n```pnp how-to-print\nextra\n```\n", 4, "takes no body"),
-    ("# A\n\n```pnp diagram\ntiles: [[0, 0, elbow]\n```\n", 5, "YAML syntax error"),
+    ("# A\n\n```pnp diagram\ntiles: [[0, 0, elbow]\n```\n", 4, "YAML syntax error"),
     ("# A\n\n```pnp tiles\ntiles:\n  - {tile: elbw, text: A bend.}\n```\n", 5,
      "did you mean elbow"),
     ("# A\n\n```pnp tiles\ntiles:\n  - {tile: elbow}\n```\n", 5, "text"),
