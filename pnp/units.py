@@ -30,6 +30,11 @@ def mm(value: float) -> float:
     return value * POINTS_PER_UNIT["mm"]
 
 
+def in_mm(points: float) -> float:
+    """Points to millimetres, to the hundredth a manifest gives (never -0.0)."""
+    return round(points / POINTS_PER_UNIT["mm"], 2) + 0.0
+
+
 def inches(value: float) -> float:
     """Inches to points."""
     return value * 72.0

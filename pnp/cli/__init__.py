@@ -132,7 +132,7 @@ def build(games: tuple[str, ...], papers: tuple[str, ...], out_dir: Path, bleed:
     size = parse_bleed(bleed_size) if bleed_size else (9.0 if bleed or print_shop else 0.0)
     options = BuildOptions(papers, size, duplex_mode(duplex),
                            rulebook=rulebook, booklet=booklet, jobs=jobs,
-                           back_offset=back_offset(printer),
+                           back_offset=back_offset(printer), printer=printer or "",
                            ink_saver=ink_saver, print_shop=print_shop)
     with early_workers(options) as workers:
         from pnp.impose.fit import check_fit

@@ -118,11 +118,12 @@ def tts(games: tuple[str, ...], out_dir: Path, jobs: int, base_url: str) -> None
 def cut(games: tuple[str, ...], out_dir: Path, jobs: int, cutter: str, paper: str) -> None:
     """Pages for a cutting machine and a cut file (SVG) for each page.
 
-    Writes OUT/<game>-cut/: for a Silhouette, <game>-print-<paper>.pdf with type 1
-    registration marks (10 mm inset, 20 mm long, 0.5 mm thick) and
-    <game>-cut-<paper>-<n>.svg for page n; for a Cricut, <game>-print-then-cut-<n>.png
-    and <game>-cut-cricut-<n>.svg. manifest.json pairs them. docs/exports.md says how
-    to load them.
+    For a Silhouette, OUT/<game>-cut-<paper>/ holds <game>-print-<paper>.pdf with
+    type 1 registration marks (10 mm inset, 20 mm long, 0.5 mm thick) and
+    <game>-cut-<paper>-<n>.svg for page n; for a Cricut, OUT/<game>-cut-cricut/ holds
+    <game>-print-then-cut-<n>.png and <game>-cut-cricut-<n>.svg. Each cutter and
+    paper has its own folder, so one export never replaces another's files.
+    manifest.json pairs them. docs/exports.md says how to load them.
     """
     from pnp.export.cut import CutExport
 

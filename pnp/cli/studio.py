@@ -27,15 +27,17 @@ def studio(target: Path, port: int, no_browser: bool) -> None:
     Ctrl-C. Saving writes TARGET in place, keeping its comments and order, and
     keeps the previous version as TARGET.bak.
     """
-    from pnp.input.catalog import SUFFIXES
+    from pnp.input.catalog import SUFFIXES, shipped_games
     from pnp.studio.server import StudioServer
     from pnp.studio.session import Session
 
     if target.suffix not in SUFFIXES:
+        start = str(target) if str(target) in shipped_games() else "GAME"
         raise InputError(Where(str(target)), "the studio edits a tileset or mix file",
                          field="TARGET", found=repr(str(target)),
-                         allowed="the path of a .yaml file; to change a shipped game, copy "
-                         "its file from `pnp list`'s games first")
+                         allowed="the path of a .yaml file; to change a shipped game, start a "
+                         f"file of your own from it: `pnp new my-mine --from {start}`, then "
+                         "`pnp studio my-mine.yaml`")
     session = Session(target)
     try:
         server = StudioServer(session, port)

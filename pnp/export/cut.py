@@ -44,7 +44,7 @@ from pnp.model.options import BuildOptions
 from pnp.model.paper import Paper, paper_named
 from pnp.model.pieces import PieceCut, piece_cut, shape_cut
 from pnp.model.tileset import Tileset
-from pnp.units import mm
+from pnp.units import in_mm, mm
 
 CRICUT_DPI = 300
 LINE_COLOUR = "#ff0000"  # cut lines: red hairlines, as cutter software shows them
@@ -60,8 +60,15 @@ class CutExport(msgspec.Struct, frozen=True):
     own_job = False
 
     def folder(self, tileset: Tileset) -> str:
-        """The folder of the game's cutter files, beside its build folder."""
-        return f"{tileset.game}-cut"
+        """The folder of the game's cutter files, beside its build folder: one per cutter
+        and paper (``<game>-cut-letter``, ``<game>-cut-cricut``), since each export
+        swaps its folder in whole and one cutter's files must not replace another's."""
+        return f"{tileset.game}-cut-{self.label}"
+
+    @property
+    def label(self) -> str:
+        """The paper a Silhouette's pages are printed on, or "cricut"."""
+        return self.paper if self.cutter == "silhouette" else "cricut"
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return True
@@ -74,7 +81,7 @@ class CutExport(msgspec.Struct, frozen=True):
         pages = cut_pages(piece_groups(tileset), sheet, area, str(tileset.source))
         drawings = bled_designs(tileset, pages)
         cuts = piece_cuts(tileset)
-        label = self.paper if self.cutter == "silhouette" else "cricut"
+        label = self.label
         artifacts = [Artifact(f"{tileset.game}-cut-{label}-{page.number}.svg",
                               cut_svg(page, sheet, cuts).encode("utf-8")) for page in pages]
         if self.cutter == "silhouette":
@@ -96,13 +103,15 @@ class CutExport(msgspec.Struct, frozen=True):
         entry: dict[str, Any] = {
             "game": tileset.game, "cutter": self.cutter,
             "paper": self.paper if self.cutter == "silhouette" else None,
-            "size_mm": [round(sheet.width * 25.4 / 72, 2), round(sheet.height * 25.4 / 72, 2)],
-            "bleed_mm": round(CUT_BLEED * 25.4 / 72, 2),
+            "size_mm": [in_mm(sheet.width), in_mm(sheet.height)],
+            "bleed_mm": in_mm(CUT_BLEED),
         }
         if self.cutter == "silhouette":
             entry["registration"] = {
-                "type": 1, "inset_mm": _mm(SILHOUETTE.inset), "length_mm": _mm(SILHOUETTE.length),
-                "thickness_mm": _mm(SILHOUETTE.thickness), "square_mm": _mm(SILHOUETTE.square)}
+                "type": 1, "inset_mm": in_mm(SILHOUETTE.inset),
+                "length_mm": in_mm(SILHOUETTE.length),
+                "thickness_mm": in_mm(SILHOUETTE.thickness),
+                "square_mm": in_mm(SILHOUETTE.square)}
         entry["pages"] = [{
             "print": prints[0] if self.cutter == "silhouette" else prints[index],
             "page": page.number if self.cutter == "silhouette" else 1,
@@ -111,10 +120,6 @@ class CutExport(msgspec.Struct, frozen=True):
                         "w": rounded(p.w), "h": rounded(p.h)} for p in page.placements],
         } for index, page in enumerate(pages)]
         return entry
-
-
-def _mm(points: float) -> float:
-    return round(points * 25.4 / 72, 2)
 
 
 def piece_groups(tileset: Tileset) -> list[Group]:
@@ -148,8 +153,8 @@ def cut_svg(page: CutPage, sheet: Paper, cuts: dict[tuple[str, str], PieceCut]) 
     paths = "\n".join(
         f'  <path d="{outline_path(cuts[(p.kind, p.name)], p, sheet.height)}" fill="none" '
         f'stroke="{LINE_COLOUR}" stroke-width="0.25"/>' for p in page.placements)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(_mm(sheet.width))}mm" '
-            f'height="{num(_mm(sheet.height))}mm" '
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(in_mm(sheet.width))}mm" '
+            f'height="{num(in_mm(sheet.height))}mm" '
             f'viewBox="0 0 {num(round(sheet.width, 3))} {num(round(sheet.height, 3))}">\n'
             f"{paths}\n</svg>\n")
 

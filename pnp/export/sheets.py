@@ -21,6 +21,7 @@ from pnp.model.options import BuildOptions
 from pnp.model.paper import paper_named
 from pnp.model.pieces import PieceCut, piece_cut, shape_cut
 from pnp.model.tileset import Tileset
+from pnp.units import in_mm
 
 if TYPE_CHECKING:
     from pnp.export.designs import GameDesigns
@@ -106,7 +107,17 @@ def sheet_entry(kind: str, paper: str, path: str, plan: SheetPlan,
         "grid": {"columns": plan.grid.columns, "rows": plan.grid.rows},
         "fill": page_fills(plan, cut_of),
         "placements": placements_json(plan),
+        **({"backs_moved": backs_moved(options)} if plan.duplex != "none" else {}),
     }
+
+
+def backs_moved(options: BuildOptions) -> dict[str, Any]:
+    """Which printer profile moved the backs, and by how much: a sheet printed later, or
+    on another printer, shows why its backs sit where they do. Millimetres, as seen
+    from the front (x right, y up), as `pnp profile` saved them."""
+    x, y = options.back_offset
+    return {"profile": options.printer or None,
+            "offset_mm": {"x": in_mm(x), "y": in_mm(y)}}
 
 
 class DesignFiles(msgspec.Struct, frozen=True):

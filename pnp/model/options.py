@@ -23,5 +23,6 @@ class BuildOptions(msgspec.Struct, frozen=True):
     # a printer profile's correction: how far to move every back, as seen from the
     # front (x right, y up), in points
     back_offset: tuple[float, float] = (0.0, 0.0)
+    printer: str = ""  # the saved profile that offset came from, for the manifest ("" none)
     ink_saver: bool = False  # light rock and backs, tunnels drawn by their walls
     print_shop: bool = False  # also every design on a page of its own, CMYK, trim box set

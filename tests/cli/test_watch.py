@@ -163,3 +163,19 @@ def test_a_template_change_redoes_only_the_rulebook(tmp_path, watches):
     assert changed == ["changed: dig-tiles-letter.pdf", "changed: dig-rulebook-letter.pdf"]
     rest = watch.stop()
     assert "Traceback" not in rest
+
+
+@pytest.mark.parametrize("target", ["nothere.yaml", "no-such-game"])
+def test_a_watch_of_a_file_that_is_not_there_ends_at_once_with_status_2(tmp_path, target):
+    """validate and studio refuse a missing file; watch had waited for it to appear."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    result = CliRunner().invoke(main, ["watch", str(tmp_path / target) if target.endswith(
+        ".yaml") else target, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert "does not exist" in result.output or "unknown game" in result.output
+    assert "watching" not in result.output
+    assert not (tmp_path / "out").exists()
+

@@ -74,7 +74,7 @@ def box(points: list[tuple[float, float]]) -> tuple[float, float, float, float]:
 @pytest.mark.parametrize("game", GAMES)
 def test_each_cut_file_is_its_page_at_true_size_with_a_closed_path_per_piece(
         silhouette, paper, game):
-    folder = silhouette[paper] / f"{game}-cut"
+    folder = silhouette[paper] / f"{game}-cut-{paper}"
     manifest = json.loads((folder / "manifest.json").read_text())
     sheet = PAPERS[paper]
     assert manifest["registration"] == {"type": 1, "inset_mm": 10.0, "length_mm": 20.0,
@@ -100,7 +100,8 @@ def test_each_cut_file_is_its_page_at_true_size_with_a_closed_path_per_piece(
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_piece_is_printed_once_per_copy(silhouette, game):
-    manifest = json.loads((silhouette["letter"] / f"{game}-cut" / "manifest.json").read_text())
+    folder = silhouette["letter"] / f"{game}-cut-letter"
+    manifest = json.loads((folder / "manifest.json").read_text())
     found = Counter(piece["name"] for page in manifest["pages"] for piece in page["pieces"])
     tileset = load_tileset(resolve(game))
     expected = Counter({t.name: t.count for t in tileset.tiles if t.count})
@@ -111,7 +112,7 @@ def test_every_piece_is_printed_once_per_copy(silhouette, game):
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_the_printed_page_shows_art_to_past_each_cut_and_paper_between(silhouette, paper):
-    folder = silhouette[paper] / "dynamine-cut"
+    folder = silhouette[paper] / f"dynamine-cut-{paper}"
     manifest = json.loads((folder / "manifest.json").read_text())
     page = manifest["pages"][0]
     image = pdf_page_image(folder / page["print"], page["page"] - 1, DPI).convert("L")
@@ -129,7 +130,7 @@ def test_the_printed_page_shows_art_to_past_each_cut_and_paper_between(silhouett
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_registration_marks_stand_where_studio_looks_and_nothing_crowds_them(silhouette, paper):
-    folder = silhouette[paper] / "mattock-cut"
+    folder = silhouette[paper] / f"mattock-cut-{paper}"
     manifest = json.loads((folder / "manifest.json").read_text())
     sheet = PAPERS[paper]
     image = pdf_page_image(folder / manifest["pages"][0]["print"], 0, DPI).convert("L")
@@ -156,7 +157,7 @@ def test_registration_marks_stand_where_studio_looks_and_nothing_crowds_them(sil
 
 def test_cricut_pictures_are_at_most_6_75_by_9_25_in_with_pieces_apart(tmp_path):
     export(tmp_path, "--cutter", "cricut")
-    folder = tmp_path / "mattock-cut"
+    folder = tmp_path / "mattock-cut-cricut"
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["cutter"] == "cricut" and "registration" not in manifest
     for page in manifest["pages"]:
@@ -179,5 +180,29 @@ def test_an_export_is_the_same_bytes_twice(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
     export(first)
     export(second)
-    for path in sorted((first / "mattock-cut").iterdir()):
-        assert path.read_bytes() == (second / "mattock-cut" / path.name).read_bytes(), path.name
+    for path in sorted((first / "mattock-cut-letter").iterdir()):
+        assert path.read_bytes() == (second / "mattock-cut-letter" / path.name).read_bytes(), \
+            path.name
+
+
+def test_each_cutter_and_paper_keeps_its_own_folder(tmp_path):
+    """A Cricut export after a Silhouette one (or A4 after Letter) had replaced the files
+    written just before into the same folder."""
+    game = tmp_path / "little.yaml"
+    game.write_text("game: little\ntitle: Little\nsize: 1in\n"
+                    "tiles:\n  - {name: bend, count: 3, paths: [N-E]}\n")
+    runs = (("--paper", "letter"), ("--paper", "a4"), ("--cutter", "cricut"))
+    for args in runs:
+        result = CliRunner().invoke(main, ["export", "cut", str(game), "--out",
+                                           str(tmp_path / "out"), *args])
+        assert result.exit_code == 0, result.output
+    folders = sorted(path.name for path in (tmp_path / "out").iterdir()
+                     if not path.name.startswith("."))
+    assert folders == ["little-cut-a4", "little-cut-cricut", "little-cut-letter"]
+    for label, printed in (("letter", "little-print-letter.pdf"),
+                           ("a4", "little-print-a4.pdf"),
+                           ("cricut", "little-print-then-cut-1.png")):
+        folder = tmp_path / "out" / f"little-cut-{label}"
+        assert (folder / printed).is_file() and (folder / f"little-cut-{label}-1.svg").is_file()
+        assert json.loads((folder / "manifest.json").read_text())["cutter"] == \
+            ("cricut" if label == "cricut" else "silhouette")

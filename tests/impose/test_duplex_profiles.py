@@ -144,6 +144,9 @@ def test_a_build_with_a_profile_moves_every_back_by_exactly_its_offset(config, t
     manifests = [json.loads((out / "demon-mine" / "manifest.json").read_text())
                  for out in (plain, shifted)]
     name = "demon-mine-tiles-letter.pdf"
+    moved = [next(s for s in m["sheets"] if s["path"] == name)["backs_moved"] for m in manifests]
+    assert moved == [{"profile": None, "offset_mm": {"x": 0.0, "y": 0.0}},
+                     {"profile": "laser", "offset_mm": {"x": -1.0, "y": 1.5}}]
     before, after = (back_placements(m, name) for m in manifests)
     assert len(before) == 90 and len(after) == 90
     for (x0, y0), (x1, y1) in zip(before, after, strict=True):

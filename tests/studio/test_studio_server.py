@@ -390,6 +390,8 @@ def test_the_command_prints_its_address_first_and_serves_it(tmp_path):
 def test_the_command_refuses_a_shipped_game_id_and_a_broken_file(tmp_path):
     done = CliRunner().invoke(main, ["studio", "demon-mine", "--no-browser"])
     assert done.exit_code == 2 and "the studio edits a tileset or mix file" in done.stderr
+    # the way to edit one: a file of your own from it (`pnp list` prints no paths)
+    assert "`pnp new my-mine --from demon-mine`" in done.stderr and "pnp list" not in done.stderr
     broken = tmp_path / "broken.yaml"
     broken.write_text("game: x\ntitle: X\nsize: 1.5in\ntiles: []\n", encoding="utf-8")
     done = CliRunner().invoke(main, ["studio", str(broken), "--no-browser"])
