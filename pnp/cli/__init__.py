@@ -358,17 +358,40 @@ def validate(target: str, players: int | None, variant: str | None, sets: tuple[
     if rules is not None and games is not None:
         findings.extend(simulation_findings(rules, setup, games))
     errors = [f for f in findings if f.severity == "error"]
+    fixed = remedy_command(setup, findings, (target, sets)) if errors else None
     if as_json:
         import json  # only here: most runs print lines, and json costs start-up
 
         click.echo(json.dumps({"game": tileset.game, "mix": tileset.mix or None,
                                "players": players, "variant": variant, "ok": not errors,
-                               "findings": [f.as_dict() for f in findings]}, indent=1))
+                               "findings": [f.as_dict() for f in findings],
+                               "playable_with": fixed}, indent=1))
     else:
         for finding in findings:
             click.echo(finding.line())
         click.echo(verdict_line(setup, findings))
+        if fixed is not None:
+            click.echo(f"Playable with {players} players {fixed['change']}: {fixed['command']}")
     sys.exit(1 if errors else 0)
+
+
+def remedy_command(setup: Setup, findings: list[Finding],
+                   asked: tuple[str, tuple[str, ...]]) -> dict[str, str] | None:
+    """The change that makes a failing mix playable, tried first, as the exact command
+    that shows it (the target and --set options as given, then the change)."""
+    import shlex
+
+    from pnp.impose.remedy import remedy
+
+    target, sets = asked
+    found = remedy(setup, findings, lambda name: load(target, name, sets))
+    if found is None:
+        return None
+    words = ["pnp", "validate", target, "--players", str(setup.players)]
+    if setup.variant is not None:
+        words += ["--variant", setup.variant]
+    words += [part for change in sets for part in ("--set", change)] + found.options()
+    return {"change": found.words(), "command": shlex.join(words)}
 
 
 def simulation_findings(rules: GameRules, setup: Setup, games: int) -> list[Finding]:

@@ -195,6 +195,8 @@ def _mixed(base: Tileset, top: Node, path: Path) -> Tileset:
             else re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-") or "mix")
     extra = tuple(replace(tile_kind(node, base.rotatable, base.default_back), file=str(path))
                   for node in top["tiles"] or ())
-    mixed = base.with_counts(dict(top["counts"] or ()))
-    return replace(mixed, tiles=mixed.tiles + extra, mix=name)
+    counts = dict(top["counts"] or ())
+    mixed = base.with_counts(counts)
+    return replace(mixed, tiles=mixed.tiles + extra, mix=name,
+                   mix_counts=tuple(sorted(counts.items())))
 

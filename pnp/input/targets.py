@@ -57,7 +57,9 @@ def apply_variant(tileset: Tileset, variant: str | None) -> Tileset:
         raise InputError(Where(str(tileset.source)), f"unknown variant{hint}", field="--variant",
                          found=repr(variant),
                          allowed=", ".join(names) or "none: this game has no variants")
-    return tileset.with_counts(dict(tileset.variant(variant).counts))
+    # a mix file's own counts win over the variant's, as --set does after this
+    return tileset.with_counts({**dict(tileset.variant(variant).counts),
+                                **dict(tileset.mix_counts)})
 
 
 def apply_sets(tileset: Tileset, changes: tuple[str, ...]) -> Tileset:

@@ -445,8 +445,9 @@ def check_paths(tile: Node, shape: Shape) -> None:
     paths = tile["paths"]
     if not isinstance(paths, Items):
         return
+    across = f"{shape.edges[0]}-{shape.edges[len(shape.edges) // 2]}"  # N-S, or NE-SW on a hex
     allowed = (f"edges of a {shape.name} tile ({', '.join(shape.edges)}) joined by '-', "
-               "such as 'N-S', or a mapping {ports: 'N-S', junction: true}")
+               f"such as '{across}', or a mapping {{ports: '{across}', junction: true}}")
     used: dict[str, int] = {}
     for index, (path, spot) in enumerate(zip(paths, paths.spots, strict=True)):
         if path is BROKEN:

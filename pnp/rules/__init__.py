@@ -59,6 +59,9 @@ class Finding(msgspec.Struct, frozen=True):
     message: str
     tiles: tuple[str, ...] = ()
     fix: str = ""
+    # the tile counts the fix sets, where it is only that (so a command can try it and
+    # print the exact --set options): tile name and count
+    counts: tuple[tuple[str, int], ...] = ()
 
     def as_dict(self) -> dict[str, str | list[str]]:
         return {"severity": self.severity, "rule": self.rule, "message": self.message,
@@ -81,6 +84,9 @@ class GameRules(msgspec.Struct, frozen=True):
     score: Callable[[Tileset, Path], Report] | None = None  # tileset, layout file
     # input lines and their file's name -> output lines (``pnp turns``)
     turns: Callable[[Iterable[str], str], Iterator[str]] | None = None
+    # how tiles connect: through tunnels whose edges line up, or by lying next to each
+    # other (Mattock), where tunnels drawn on a face are decoration and decide nothing
+    joins_by: Literal["tunnels", "adjacency"] = "tunnels"
 
 
 def deferred(module: str, function: str) -> Callable[..., Any]:

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from pnp.geometry.shapes import rotate_ports
 from pnp.model.tileset import TileKind, Tileset
-from pnp.rules import Finding, Setup
-
-TUNNEL_GAMES = ("demon-mine", "dynamine", "gold-mine")
+from pnp.rules import Finding, Setup, rules_for
 
 
 def _turned(tile: TileKind, steps: int, tileset: Tileset) -> frozenset[frozenset[str]]:
@@ -62,12 +60,17 @@ def stray_port_findings(tileset: Tileset) -> list[Finding]:
 
 
 def no_opening_findings(tileset: Tileset) -> list[Finding]:
-    """Tunnel tiles nothing can enter, asked only of games (or mixes) built from tunnels.
+    """Tunnel tiles nothing can enter, asked only where tiles join through tunnels.
 
     ``role`` defaults to ``tunnel``, so in a game without tunnels every tile
-    would look closed; asking there would only raise false errors.
+    would look closed; and where tiles join by lying side by side (Mattock),
+    tunnels a homebrew tile draws on its face are decoration: neither asks.
+    A game without rules of ours joins through tunnels when its tiles have any.
     """
-    if not (tileset.game in TUNNEL_GAMES or any(t.paths for t in tileset.tiles)):
+    rules = rules_for(tileset.rules_game)
+    tunnels = (rules.joins_by == "tunnels" if rules is not None
+               else any(t.paths for t in tileset.tiles))
+    if not tunnels:
         return []
     return [Finding("error", "no-openings",
                     f"'{tile.name}' is a tunnel tile with no openings: nothing can enter it.",

@@ -7,16 +7,17 @@ entrance-to-hive links, as squares the page draws on a small board.
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 from pnp.errors import InputError
 from pnp.impose.fit import check_fits_some_paper
+from pnp.impose.remedy import remedy
 from pnp.impose.verdict import mix_findings
+from pnp.input.targets import apply_variant
 from pnp.model.tileset import Tileset
 from pnp.rules import Finding, Setup
-from pnp.rules.demon_mine.check import assign_tiles, link_pairs, supply_of
-from pnp.rules.demon_mine.model import base_cells
-from pnp.rules.links import best_link, links_together
+from pnp.rules.demon_mine.check import assign_tiles, chosen_layout, supply_of
 
 DEMON_MINE = "demon-mine"
 
@@ -42,26 +43,25 @@ def verdict(tileset: Tileset, players: int) -> dict[str, Any]:
                 "players": players, "links": None}
     errors = sum(1 for finding in findings if finding.severity == "error")
     word = "not playable" if errors else "playable"
+    fixed = remedy(setup, findings, lambda name: apply_variant(tileset, name)) \
+        if errors else None
+    # what `pnp validate` would offer, in the same words: a variant, or counts to set
+    hint = f"; playable {fixed.words()} ({shlex.join(fixed.options())})" if fixed else ""
     return {"ok": not errors, "players": players,
-            "text": f"{word} with {players} players ({errors} error(s))",
+            "text": f"{word} with {players} players ({errors} error(s)){hint}",
             "findings": [finding.as_dict() for finding in findings],
             "links": demon_links(setup) if tileset.rules_game == DEMON_MINE else None}
 
 
 def demon_links(setup: Setup) -> dict[str, Any]:
-    """The bases and the shortest links the mix can dig, square by square, or none."""
-    entrances, hives = base_cells(setup.players)
+    """The bases (on the diagonal the mix can join, as the validator chose) and the
+    shortest links the mix can dig, square by square, or none."""
     supply, groups = supply_of(setup.tileset)
-    pairs = link_pairs(entrances, hives)
-    if len(pairs) == 1:
-        single = best_link(pairs[0][0], pairs[0][1], supply)
-        found = None if single is None else [single]
-    else:
-        found = links_together(pairs, supply)
+    layout = chosen_layout(supply, setup.players)
     links = []
-    if found is not None:
-        names = assign_tiles(found, setup.tileset, groups)
+    if layout.links is not None:
+        names = assign_tiles(list(layout.links), setup.tileset, groups)
         links = [{"cells": [list(cell) for cell in link.cells], "needs": list(link.needs),
-                  "tiles": tiles} for link, tiles in zip(found, names, strict=True)]
-    return {"size": 8, "entrances": [list(cell) for cell in entrances],
-            "hives": [list(cell) for cell in hives], "links": links}
+                  "tiles": tiles} for link, tiles in zip(layout.links, names, strict=True)]
+    return {"size": 8, "entrances": [list(cell) for cell in layout.entrances],
+            "hives": [list(cell) for cell in layout.hives], "links": links}

@@ -108,6 +108,30 @@ def test_validate_cli_exit_codes_json_and_sets():
     assert run("validate", "demon-mine", "--variant", "four-player").exit_code == 0
 
 
+@pytest.mark.parametrize(("args", "offered"), [
+    # four players on the shipped counts: the game's own variant, not loose count changes
+    (("--players", "4"), "Playable with 4 players as the four-player variant: "
+     "pnp validate demon-mine --players 4 --variant four-player"),
+    # a variant tried with the user's own changes kept; then the errors' own counts
+    (("--players", "4", "--variant", "four-player", "--set", "mine-entrance=1"),
+     "Playable with 4 players with mine-entrance at 2: pnp validate demon-mine --players 4 "
+     "--variant four-player --set mine-entrance=1 --set mine-entrance=2"),
+])
+def test_a_failing_verdict_offers_the_change_that_plays_as_an_exact_command(args, offered):
+    """Tried before it is offered: the command printed is itself playable (exit 0)."""
+    result = run("validate", "demon-mine", *args)
+    assert result.exit_code == 1
+    assert offered in result.output
+    command = offered.split(": ", 1)[1].split()[2:]  # after "pnp validate"
+    assert run("validate", *command).exit_code == 0
+
+
+def test_a_verdict_with_nothing_that_plays_offers_nothing():
+    result = run("validate", "demon-mine", "--set", "elbow=0", "--set", "tee=0", "--set",
+                 "cross=0", "--json")
+    assert result.exit_code == 1 and json.loads(result.output)["playable_with"] is None
+
+
 def test_mix_files_change_counts_and_add_homebrew_tiles(tmp_path):
     mix = tmp_path / "winding.yaml"
     mix.write_text("base: demon-mine\ncounts:\n  straight: 0\n  tee: 0\n  cross: 0\n"
@@ -234,12 +258,26 @@ def test_a_tile_kept_upright_is_never_turned_to_run_east_west(tmp_path):
     assert result.exit_code == 1 and "No tunnel can join" in result.output
 
 
-@pytest.mark.parametrize(("bend", "code"), [("S-W", 0), ("N-E", 0), ("E-S", 1), ("W-N", 1)])
-def test_a_bend_kept_as_printed_turns_only_its_own_corner(tmp_path, bend, code):
-    # With one turn the link runs east then south (an S-W corner) or south then east (N-E).
+@pytest.mark.parametrize(("bend", "corners"), [("S-W", "(0, 0)"), ("N-E", "(0, 0)"),
+                                               ("E-S", "(7, 0)"), ("W-N", "(7, 0)")])
+def test_a_bend_kept_as_printed_joins_the_diagonal_its_corner_turns(tmp_path, bend, corners):
+    """The set-up lays the entrance and the hive on a diagonal line of the area, either
+    one (seed rule). One bend that may not be turned and straights join the top-left to
+    the bottom-right corner when it turns east-then-south or south-then-east (S-W,
+    N-E), and the top-right to the bottom-left when it turns the other way (E-S, W-N):
+    every bend gives a playable mix, each on its own diagonal (only the first was
+    searched, so E-S and W-N mixes were called unplayable)."""
     tiles = f"  - {{name: bend, count: 1, rotatable: false, paths: [{bend}]}}\n"
-    assert homebrew(tmp_path, tiles, "straight: 12, elbow: 0, tee: 0, cross: 0").exit_code \
-        == code
+    result = homebrew(tmp_path, tiles, "straight: 12, elbow: 0, tee: 0, cross: 0")
+    assert result.exit_code == 0, result.output
+    assert f"the entrance at {corners}" in result.output
+
+
+def test_a_mix_that_joins_neither_diagonal_names_the_first(tmp_path):
+    tiles = "  - {name: bend, count: 1, rotatable: false, paths: [N-S]}\n"
+    result = homebrew(tmp_path, tiles, "straight: 0, elbow: 0, tee: 0, cross: 0")
+    assert result.exit_code == 1 and "the entrance at (0, 0) and the hive at (7, 7)" in \
+        result.output
 
 
 def test_the_simulator_lays_tiles_kept_upright_only_as_printed():

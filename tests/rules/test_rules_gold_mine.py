@@ -362,3 +362,28 @@ def test_only_a_miner_leaving_with_enough_gold_faces_the_phantom_at_the_exit():
     assert exit_attempt(entrance, entrance, 4, 3, 6, 2) == (True, True)  # one to spare
     assert exit_attempt(entrance, entrance, 3, 3, 2, 1) == (True, True)  # a bat roll
     assert exit_attempt(entrance, entrance, 3, 3, 5, 5) == (True, True)  # doubles
+
+
+@pytest.mark.parametrize("variant", [None, "phantom"])
+@pytest.mark.parametrize(("stock", "refused"), [(10, True), (19, True), (20, False)])
+def test_the_set_up_needs_the_twenty_development_tiles(variant, stock, refused):
+    """Seed rule: the set-up deals 20 development tiles beside the entrance, and the
+    Phantom variant puts a cavern at the bottom of those 20. A mix of 19 or 10
+    tiles besides the entrance had passed, with and without the Phantom."""
+    shipped = load_tileset(SHIPPED)
+    counts = {tile.name: 0 for tile in shipped.tiles}
+    counts["mine-entrance"] = 1
+    cavern = next(t.name for t in shipped.tiles if category(t) == "cavern")
+    counts[cavern] = 1  # the Phantom's, at the bottom of the stack
+    left = stock - 1
+    for tile in shipped.tiles:
+        if category(tile) in ("chamber", "tunnel") and left:
+            counts[tile.name] = min(tile.count, left)
+            left -= counts[tile.name]
+    mix = shipped.with_counts(counts)
+    assert sum(t.count for t in mix.tiles if t.name != "mine-entrance") == stock
+    found = [f for f in check(Setup(mix, 2, variant)) if f.rule == "development-stack"]
+    assert bool(found) == refused
+    if refused:
+        assert found[0].severity == "error" and f"only {stock} tiles" in found[0].message
+        assert f"add at least {20 - stock} tile" in found[0].fix

@@ -510,3 +510,32 @@ def test_a_short_supply_ends_games_by_exhaustion(tileset: Tileset) -> None:
     assert report["turns"]["max"] == 4
     # The fifth turn finds the box empty: red moved first, so it is red who loses.
     assert report["wins"] == {"red": 0, "blue": 20}
+
+
+def test_tunnels_drawn_on_a_homebrew_hex_decide_nothing(tmp_path: Path) -> None:
+    """Mattock's tiles connect by lying next to each other, so a homebrew kind with
+    tunnels drawn on its face is decoration: the plain tile had become an error ("a
+    tunnel tile with no openings") the moment a mix added one."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    mix = tmp_path / "drawn.yaml"
+    mix.write_text("base: mattock\ntiles:\n  - {name: drawn, count: 6, paths: [E-W]}\n")
+    result = CliRunner().invoke(main, ["validate", str(mix)])
+    assert result.exit_code == 0, result.output
+    assert "no-openings" not in result.output and "playable with 2 players" in result.output
+
+
+def test_a_mix_files_own_counts_win_over_a_variants(tmp_path: Path) -> None:
+    """A mix of six homebrew hexes and no plain tile had been validated under --variant
+    short as 51 tiles (the variant's 45 plain tiles put back); --set still wins over both."""
+    from pnp.cli.common import load
+
+    mix = tmp_path / "six.yaml"
+    mix.write_text("base: mattock\ncounts:\n  tile: 0\ntiles:\n  - {name: homebrew, count: 6}\n")
+    counts = {t.name: t.count for t in load(str(mix), "short").tiles if t.role != "base"}
+    assert counts["tile"] == 0 and counts["homebrew"] == 6
+    plain = {t.name: t.count for t in load("mattock", "short").tiles}
+    assert plain["tile"] == 45  # the variant's count where no file names the tile
+    assert {t.name: t.count for t in load(str(mix), "short", ("tile=3",)).tiles}["tile"] == 3

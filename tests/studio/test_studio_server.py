@@ -244,6 +244,14 @@ def test_the_verdict_follows_the_edits(demon):
     assert state["verdict"]["text"].startswith("not playable")
 
 
+def test_four_players_on_the_shipped_counts_are_offered_the_four_player_variant(demon):
+    """Players = 4 had said only "not playable"; the game has a variant for four."""
+    server, _ = demon
+    state = call(server, "POST", "/api/validate", {"players": 4})
+    assert state["verdict"]["text"] == ("not playable with 4 players (2 error(s)); playable "
+                                        "as the four-player variant (--variant four-player)")
+
+
 # --- saving -------------------------------------------------------------------------------
 
 def test_save_changes_only_the_edited_values_and_keeps_a_backup(demon, tmp_path):

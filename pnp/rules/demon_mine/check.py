@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import msgspec
+
 from pnp.model.tileset import TileKind, Tileset
 from pnp.rules import Finding, Setup
-from pnp.rules.demon_mine.model import ENTRANCE, HIVE, base_cells
-from pnp.rules.demon_mine.simulate import Cell
+from pnp.rules.demon_mine.model import ENTRANCE, HIVE, Cell, base_cells, base_layouts
 from pnp.rules.links import (
     CORNERS,
     NEED_NAMES,
@@ -150,9 +151,10 @@ def check(setup: Setup) -> list[Finding]:
             findings.append(Finding(
                 "error", "setup-bases",
                 f"{players} players need exactly {want} {what} tile{'s' if want > 1 else ''}, "
-                f"the mix has {have}.", (base,), f"set {base} to {want}"))
+                f"the mix has {have}.", (base,), f"set {base} to {want}", ((base, want),)))
     supply, groups = supply_of(tileset)
-    findings.extend(_link_findings(tileset, supply, groups, link_pairs(entrances, hives)))
+    layout = chosen_layout(supply, players)
+    findings.extend(_link_findings(tileset, (supply, groups), layout))
     events = sum(tile.count for tile in tileset.tiles if tile.role == "event")
     runs = sum(count for mask, count in supply.groups if mask & RUNS and not mask & CORNERS)
     corners = sum(count for mask, count in supply.groups if mask & CORNERS and not mask & RUNS)
@@ -164,21 +166,52 @@ def check(setup: Setup) -> list[Finding]:
     return findings
 
 
+class Layout(msgspec.Struct, frozen=True):
+    """Where the set-up lays the bases, each entrance-hive pair, and the links the mix can
+    dig between them (None when it cannot dig them all)."""
+
+    entrances: tuple[Cell, ...]
+    hives: tuple[Cell, ...]
+    pairs: tuple[tuple[Cell, Cell], ...]
+    links: tuple[Link, ...] | None
+
+
+def chosen_layout(supply: Supply, players: int) -> Layout:
+    """The first way of laying the bases whose links the mix can dig, else the first.
+
+    Two or three players lay the two bases on a diagonal line of the 8 x 8
+    area, either one; turned tiles make the two alike, but tiles that may not
+    be turned can join one diagonal and not the other. Four players hold all
+    four corners, so they have one layout.
+    """
+    layouts = []
+    for entrances, hives in base_layouts(players):
+        pairs = link_pairs(entrances, hives)
+        found: tuple[Link, ...] | None
+        if len(pairs) == 1:
+            single = best_link(pairs[0][0], pairs[0][1], supply)
+            found = None if single is None else (single,)
+        else:
+            together = links_together(pairs, supply)
+            found = None if together is None else tuple(together)
+        layout = Layout(entrances, hives, tuple((a, b) for a, b, _ in pairs), found)
+        if found is not None:
+            return layout
+        layouts.append(layout)
+    return layouts[0]
+
+
 def _where(start: Cell, goal: Cell) -> str:
     return f"the entrance at {start} and the hive at {goal}"
 
 
-def _link_findings(tileset: Tileset, supply: Supply, groups: dict[int, list[str]],
-                   pairs: list[tuple[Cell, Cell, Region | None]]) -> list[Finding]:
+def _link_findings(tileset: Tileset, stock: tuple[Supply, dict[int, list[str]]],
+                   layout: Layout) -> list[Finding]:
     """One finding per link when they can all be dug together, else one error saying why."""
-    if len(pairs) == 1:
-        start, goal, _ = pairs[0]
-        single = best_link(start, goal, supply)
-        found = None if single is None else [single]
-    else:
-        found = links_together(pairs, supply)
-    if found is not None:
-        names = assign_tiles(found, tileset, groups)
+    supply, groups = stock
+    pairs = layout.pairs
+    if layout.links is not None:
+        names = assign_tiles(list(layout.links), tileset, groups)
         return [Finding("info", "link",
                         f"Shortest possible link between {_where(start, goal)}: "
                         f"{len(link.cells)} tiles ({describe(tiles)}), through "
@@ -188,8 +221,8 @@ def _link_findings(tileset: Tileset, supply: Supply, groups: dict[int, list[str]
                         f"other {len(pairs) - 1}: {len(link.cells)} tiles ({describe(tiles)}), "
                         f"through {', '.join(map(str, link.cells))}.",
                         tuple(sorted(set(tiles))))
-                for (start, goal, _), link, tiles in zip(pairs, found, names, strict=True)]
-    return [_link_error(supply, groups, pairs)]
+                for (start, goal), link, tiles in zip(pairs, layout.links, names, strict=True)]
+    return [_link_error(supply, groups, link_pairs(layout.entrances, layout.hives))]
 
 
 def _link_error(supply: Supply, groups: dict[int, list[str]],

@@ -28,10 +28,17 @@ Cell = tuple[int, int]
 
 
 def base_cells(players: int) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
-    """Where the entrances and hives start for this many players."""
+    """Where the entrances and hives start for this many players (the first layout)."""
+    return base_layouts(players)[0]
+
+
+def base_layouts(players: int) -> tuple[tuple[tuple[Cell, ...], tuple[Cell, ...]], ...]:
+    """Every way the set-up may lay the bases for this many players: two players put
+    the entrance and the hive on either diagonal of the 8 x 8 area; four hold all
+    four corners, the entrances on one diagonal and the hives on the other."""
     if players == 4:
-        return ((0, 0), (7, 7)), ((7, 0), (0, 7))
-    return ((0, 0),), ((7, 7),)
+        return ((((0, 0), (7, 7)), ((7, 0), (0, 7))),)
+    return ((((0, 0),), ((7, 7),)), (((7, 0),), ((0, 7),)))
 
 # ---------------------------------------------------------------------------
 # Placement and movement, shared by the simulator and the tests.

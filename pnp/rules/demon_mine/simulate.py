@@ -34,17 +34,18 @@ import msgspec
 
 from pnp.model.tileset import TileKind
 from pnp.rules import Setup, rotations
+from pnp.rules.demon_mine.check import chosen_layout, supply_of
 from pnp.rules.demon_mine.model import (
     ENTRANCE,
     HIVE,
     LODESTONE,
+    Cell,
     Placed,
     can_burrow,
     moves,
     step_ok,
 )
 
-Cell = tuple[int, int]
 SPECIES = ("miners", "beetles")
 HAND_LIMIT = 3
 RESERVE = 4
@@ -292,8 +293,9 @@ def new_game(setup: Setup, rng: random.Random) -> Game:
     if setup.players == 4:
         bases = ((0, 0), (7, 0), (7, 7), (0, 7))
         species = (0, 1, 0, 1)
-    else:
-        bases, species = ((0, 0), (7, 7)), (0, 1)
+    else:  # the diagonal whose link the mix can dig (either, by the set-up's rule)
+        layout = chosen_layout(supply_of(tileset)[0], setup.players)
+        bases, species = (layout.entrances[0], layout.hives[0]), (0, 1)
     grid = {cell: Placed(entrance if kind == 0 else hive)
             for cell, kind in zip(bases, species, strict=True)}
     return Game(rng, grid, pile, bases, species)

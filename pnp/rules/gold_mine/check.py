@@ -199,6 +199,24 @@ def development_stack(tileset: Tileset,
     return opening, pool, last
 
 
+def stack_finding(tileset: Tileset, variant: str | None) -> Finding | None:
+    """An error when the mix holds fewer tiles than the development stage deals.
+
+    The set-up deals 20 development tiles beside the entrance, and the Phantom
+    variant puts a cavern at the bottom of those 20 (seed rule): a mix of 19
+    tiles besides the entrance cannot be set up at all, with or without it.
+    """
+    stock = sum(tile.count for tile in tileset.tiles if category(tile) != "entrance")
+    if stock >= DEVELOPMENT_TILES:
+        return None
+    short = DEVELOPMENT_TILES - stock
+    cavern = " (the Phantom's cavern among them, at the bottom)" if variant == PHANTOM else ""
+    return Finding("error", "development-stack",
+                   f"The set-up deals {DEVELOPMENT_TILES} development tiles{cavern}, but the "
+                   f"mix has only {stock} tiles besides the entrance.",
+                   fix=f"add at least {short} tile{'s' if short != 1 else ''}")
+
+
 def held_back_cavern(tileset: Tileset, variant: str | None) -> int | None:
     """Openings of the cavern the Phantom variant lays last, or None without one.
 
@@ -239,11 +257,12 @@ def split_findings(tileset: Tileset) -> list[Finding]:
             continue
         label = "tiles in all" if item.name == "total" else item.name.replace("_", " ")
         if item.name == "entrance":
+            kinds = tuple(t.name for t in tileset.tiles if category(t) == "entrance")
             findings.append(Finding(
                 "error", "one-entrance",
                 f"Gold Mine needs exactly one mine entrance (a tile with role base); the mix "
-                f"has {got}.", tuple(t.name for t in tileset.tiles if category(t) == "entrance"),
-                "set the entrance count to 1"))
+                f"has {got}.", kinds, "set the entrance count to 1",
+                ((kinds[0], 1),) if len(kinds) == 1 else ()))
         else:
             findings.append(Finding(
                 "warning", "published-split",
@@ -316,6 +335,7 @@ def check(setup: Setup) -> list[Finding]:
     findings.extend(f for f in (nugget_finding(tileset),) if f)
     findings.extend(phantom_findings(setup))
     findings.extend(opening_findings(tileset))
+    findings.extend(f for f in (stack_finding(tileset, setup.variant),) if f)
     extension = extension_finding(tileset, setup.variant)
     if extension:
         findings.append(extension)

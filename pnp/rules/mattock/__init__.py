@@ -105,4 +105,4 @@ __all__ = [
     "tile_upper_bound",
 ]
 
-RULES = GameRules("mattock", check, simulate=simulate, turns=turns_lines)
+RULES = GameRules("mattock", check, simulate=simulate, turns=turns_lines, joins_by="adjacency")
