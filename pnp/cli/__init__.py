@@ -437,7 +437,7 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
     players = choose_players(tileset, variant, players)
     rules = rules_for(tileset.rules_game)
     if rules is None or rules.simulate is None:
-        raise InputError(Where(str(tileset.source)), "there is no simulator for this game",
+        raise InputError(Where("command line"), "there is no simulator for this game",
                          field="GAME", found=repr(tileset.game),
                          allowed="demon-mine or mattock (or a mix based on them)")
     start = time.perf_counter()
@@ -465,7 +465,7 @@ def score(game: str, layout: Path, as_json: bool) -> None:
     tileset = load(game)
     rules = rules_for(tileset.rules_game)
     if rules is None or rules.score is None:
-        raise InputError(Where(str(tileset.source)), "there is no scorer for this game",
+        raise InputError(Where("command line"), "there is no scorer for this game",
                          field="GAME", found=repr(tileset.game), allowed="dynamine")
     report = rules.score(tileset, layout)
     if as_json:

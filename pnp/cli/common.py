@@ -101,8 +101,8 @@ def choose_players(tileset: Tileset, variant: str | None, players: int | None) -
         chosen = tileset.variant(variant).players if variant else None
         players = chosen or tileset.players[0]
     if players not in tileset.players:
-        raise InputError(Where(str(tileset.source)), "this game is not played with that many "
-                         "players", field="--players", found=str(players),
+        raise InputError(Where("command line"), f"{tileset.title} is not played with that "
+                         "many players", field="--players", found=str(players),
                          allowed=", ".join(str(n) for n in tileset.players))
     return players
 

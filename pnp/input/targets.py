@@ -54,7 +54,8 @@ def apply_variant(tileset: Tileset, variant: str | None) -> Tileset:
     names = [v.name for v in tileset.variants]
     if variant not in names:
         hint = did_you_mean(variant, names)
-        raise InputError(Where(str(tileset.source)), f"unknown variant{hint}", field="--variant",
+        raise InputError(Where("command line"), f"{tileset.title} has no variant of this name"
+                         f"{hint}", field="--variant",
                          found=repr(variant),
                          allowed=", ".join(names) or "none: this game has no variants")
     # a mix file's own counts win over the variant's, as --set does after this

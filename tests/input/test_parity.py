@@ -125,3 +125,20 @@ def test_the_names_build_refuses_are_refused_by_validate_in_the_same_words(tmp_p
     assert check_code == build_code == 2, (check_said, build_said)
     assert _refusal(check_said) == _refusal(build_said)
     assert "probe.yaml, line" in _refusal(check_said)
+
+
+@pytest.mark.parametrize(("command", "option"), [
+    ("validate", ("--variant", "nope")), ("validate", ("--players", "9")),
+    ("build", ("--variant", "nope")),  # build takes no --players
+])
+def test_a_wrong_option_on_a_mix_blames_the_command_line_not_the_base_games_file(
+        tmp_path, option, command):
+    """It had named the shipped demon-mine.yaml, a file the designer never wrote."""
+    mix = tmp_path / "mine.yaml"
+    mix.write_text("base: demon-mine\ncounts:\n  elbow: 20\n")
+    args = [command, str(mix), *option] + (["--out", str(tmp_path / "o")] if command == "build"
+                                           else [])
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert f"command line: field '{option[0]}': Demon Mine " in result.output
+    assert "demon-mine.yaml" not in result.output
