@@ -1,6 +1,7 @@
 """`make versus REV=<commit>`: this checkout's build against an older commit's, side by side.
 
     python bench/versus.py REV [--rounds N] [PNP BUILD ARGUMENTS...]
+    python bench/versus.py REV [--rounds N] --command "validate demon-mine --simulate"
 
 Some targets are set against the code of a given commit ("half of today's
 time"), and this machine's speed drifts by up to half within a minute, so two
@@ -24,6 +25,7 @@ import importlib.metadata
 import os
 import re
 import resource
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -92,6 +94,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("revision", help="the commit to compare with, e.g. 81e6946")
     parser.add_argument("--rounds", type=int, default=15, help="rounds of both builds")
+    parser.add_argument("--command", default=None,
+                        help="time this pnp command instead of a build, as one string "
+                        "(for example \"validate demon-mine --simulate\"); it gets no --out")
     # anything else is an argument of pnp build (default: every game, both papers)
     options, build_arguments = parser.parse_known_args()
     if options.rounds < 2:
@@ -103,15 +108,20 @@ def main() -> None:
         theirs_env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
         for env in (ours_env, theirs_env):
             env.pop("PYTHONDONTWRITEBYTECODE", None)  # each tree keeps its compiled modules
-        build = ["build", *build_arguments]
+        build = ["build", *build_arguments] if options.command is None else \
+            shlex.split(options.command)
+
+        def out(name: str) -> list[str]:
+            return ["--out", str(scratch / name)] if options.command is None else []
+
         runs = {"ours": (ROOT, ours_env), "theirs": (tree, theirs_env)}
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
         for name, (cwd, env) in runs.items():  # warm the file cache once
-            timed([sys.executable, "-m", "pnp", *build, "--out", str(scratch / name)], cwd, env)
+            timed([sys.executable, "-m", "pnp", *build, *out(name)], cwd, env)
         for round_number in range(options.rounds):
             for name, (cwd, env) in runs.items():
-                times[name].append(timed([sys.executable, "-m", "pnp", *build, "--out",
-                                          str(scratch / name)], cwd, env))
+                times[name].append(timed([sys.executable, "-m", "pnp", *build, *out(name)],
+                                         cwd, env))
             print(f"round {round_number + 1}: {times['ours'][-1][0]:.2f} s against "
                   f"{times['theirs'][-1][0]:.2f} s", flush=True)
         print(f"\npnp {' '.join(build)}, {options.rounds} rounds, against {options.revision}")

@@ -400,7 +400,11 @@ def simulation_findings(rules: GameRules, setup: Setup, games: int) -> list[Find
 
     if rules.simulate is None:
         return [Finding("info", "simulation", f"No simulator for '{setup.tileset.game}'.")]
-    report = rules.simulate(setup, max(1, games), 1)
+    from pnp.cli.progress import GamesProgress
+
+    status = GamesProgress(sys.stderr, "simulating")
+    report = rules.simulate(setup, max(1, games), 1, status)
+    status.done()
     share = report["ended"] / report["games"]
     severity: Severity = "warning" if share < 0.5 else "info"
     median = report["turns"]["median"]
@@ -441,7 +445,11 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
                          field="GAME", found=repr(tileset.game),
                          allowed="demon-mine or mattock (or a mix based on them)")
     start = time.perf_counter()
-    report = rules.simulate(Setup(tileset, players, variant), games, seed)
+    from pnp.cli.progress import GamesProgress
+
+    status = GamesProgress(sys.stderr, "simulating")
+    report = rules.simulate(Setup(tileset, players, variant), games, seed, status)
+    status.done()
     elapsed = time.perf_counter() - start
     import json
 

@@ -114,3 +114,28 @@ class NullStream(io.StringIO):
 
     def write(self, text: str) -> int:
         return len(text)
+
+
+class GamesProgress:
+    """``simulating: 40 of 200 games`` rewritten in place on a terminal as a simulator
+    plays, so a run of many seconds shows it is alive; nothing at all when stderr is a
+    file or a pipe, where a status line would only garble the log."""
+
+    def __init__(self, stream: TextIO, what: str) -> None:
+        self.stream, self.what = stream, what
+        self.shown = stream.isatty()
+        self.last = 0.0
+
+    def __call__(self, played: int, games: int) -> None:
+        now = time.monotonic()
+        if not self.shown or (now - self.last < 0.1 and played):
+            return  # ten updates a second at most: writing is not free
+        self.last = now
+        self.stream.write(f"\r{self.what}: {played} of {games} games{CLEAR_LINE}")
+        self.stream.flush()
+
+    def done(self) -> None:
+        """Clear the status line before the report is printed."""
+        if self.shown:
+            self.stream.write(f"\r{CLEAR_LINE}")
+            self.stream.flush()

@@ -73,6 +73,7 @@ class Finding(msgspec.Struct, frozen=True):
 
 
 Report = dict[str, Any]
+Progress = Callable[[int, int], None]  # a simulator's games played so far, and of how many
 
 
 class GameRules(msgspec.Struct, frozen=True):
@@ -80,7 +81,8 @@ class GameRules(msgspec.Struct, frozen=True):
 
     game: str
     check: Callable[[Setup], list[Finding]]
-    simulate: Callable[[Setup, int, int], Report] | None = None
+    # setup, games, seed, and what to tell after each game (games played, of how many)
+    simulate: Callable[[Setup, int, int, Progress | None], Report] | None = None
     score: Callable[[Tileset, Path], Report] | None = None  # tileset, layout file
     # input lines and their file's name -> output lines (``pnp turns``)
     turns: Callable[[Iterable[str], str], Iterator[str]] | None = None

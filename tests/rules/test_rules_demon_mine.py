@@ -335,3 +335,34 @@ def test_four_players_are_four_sides_on_the_four_corners():
     assert game.enemies(0) == [1, 2, 3]  # rival crews fight each other too
     report = simulate(Setup(mix, 4), 2, seed=4)
     assert report["turn_cap"] == 800 and report == simulate(Setup(mix, 4), 2, seed=4)
+
+
+def test_the_faster_simulator_plays_the_same_games_as_before():
+    """The simulator was sped up (moves and burrows asked per square, turned tiles
+    made once a game) without changing a single random draw: a seed's report is the
+    one the earlier code gave, recorded here."""
+    report = simulate(Setup(TILESET, 2), 30, 11)
+    assert (report["ended"], report["unfinished"], report["wins"], report["turns"]) == (
+        25, 5, {"miners": 15, "beetles": 10},
+        {"mean": 69.9, "median": 58, "min": 34, "max": 187})
+
+
+def test_a_simulation_shows_progress_on_a_terminal_and_nothing_in_a_pipe():
+    import io
+
+    from pnp.cli.progress import GamesProgress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    shown, piped = Terminal(), io.StringIO()
+    for stream in (shown, piped):
+        status = GamesProgress(stream, "simulating")
+        simulate(Setup(TILESET, 2), 3, 1, status)
+        status.done()
+    assert "\rsimulating: 0 of 3 games" in shown.getvalue()
+    assert shown.getvalue().endswith("\r\x1b[K")  # cleared before the report
+    assert piped.getvalue() == ""
+    result = run("simulate", "demon-mine", "--games", "3")
+    assert "simulating:" not in result.output  # CliRunner's streams are not terminals

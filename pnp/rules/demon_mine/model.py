@@ -2,8 +2,9 @@
 that the simulator and the tests share.
 
 Facts used here: the mine entrance and the beetle hive start on opposite
-corners of an 8 x 8 area, squares (0, 0) and (7, 7); with four players the
-two entrances take (0, 0) and (7, 7) and the two hives the other corners.
+corners of an 8 x 8 area, on either diagonal, squares (0, 0) and (7, 7) or
+(7, 0) and (0, 7); with four players the two entrances take (0, 0) and (7, 7)
+and the two hives the other corners.
 Bases are open on every side and never replaced. A new tile goes next to the
 burrowing pawn's square with both touching edges open; a tile may replace
 another only if it is open wherever the old one was ("fits over"); any tunnel
@@ -15,6 +16,7 @@ open, never a list typed separately.
 from __future__ import annotations
 
 from functools import cached_property
+from types import MappingProxyType
 
 import msgspec
 
@@ -54,17 +56,23 @@ class Placed(msgspec.Struct, frozen=True, dict=True):
     def open_edges(self) -> frozenset[str]:
         return rotate_ports(SQUARE, self.kind.ports, self.rotation)
 
+    @cached_property
+    def passages(self) -> frozenset[frozenset[str]]:
+        """The pairs of edges a pawn can pass between, as the tile lies (turned)."""
+        return frozenset(rotate_ports(SQUARE, frozenset(pair), self.rotation)
+                         for pair in self.kind.connections)
+
     def joins(self, a: str, b: str) -> bool:
         """True when a pawn can pass through this tile from edge ``a`` to edge ``b``."""
-        back = (-self.rotation) % 4
-        return frozenset((SQUARE.rotate(a, back), SQUARE.rotate(b, back))) in \
-            self.kind.connections
+        return frozenset((a, b)) in self.passages
+
+
+EDGE_OF_STEP = MappingProxyType({(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W"})
 
 
 def edge_towards(a: Cell, b: Cell) -> str:
     """The edge of square ``a`` that touches the orthogonal neighbour ``b``."""
-    step = (b[0] - a[0], b[1] - a[1])
-    return {(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W"}[step]
+    return EDGE_OF_STEP[(b[0] - a[0], b[1] - a[1])]
 
 
 def adjacent(a: Cell, b: Cell) -> bool:
@@ -98,12 +106,17 @@ def step_ok(grid: dict[Cell, Placed], a: Cell, b: Cell, entered_by: str | None) 
     if not adjacent(a, b) or a not in grid or b not in grid:
         return False
     here, there = grid[a], grid[b]
-    if there.kind.name == LODESTONE or there.kind.role == "event":
+    if not _enterable(there):
         return False
     out, into = edge_towards(a, b), edge_towards(b, a)
     if out not in here.open_edges or into not in there.open_edges:
         return False
     return entered_by is None or here.joins(entered_by, out)
+
+
+# Each orthogonal step with the edge it leaves by and the edge it enters by.
+STEPS_AND_EDGES = tuple((step, EDGE_OF_STEP[step], EDGE_OF_STEP[(-step[0], -step[1])])
+                        for step in ((0, -1), (1, 0), (0, 1), (-1, 0)))
 
 
 def moves(grid: dict[Cell, Placed], start: Cell,
@@ -112,19 +125,33 @@ def moves(grid: dict[Cell, Placed], start: Cell,
 
     A pawn that steps into one of ``stops`` (a square holding enemy pawns)
     stops there, since sharing a square with an enemy starts a fight; it
-    never walks on through it.
+    never walks on through it. Each step is :func:`step_ok`'s, asked here with
+    the edges of each step known (the simulator asks this most of all).
     """
     reached: set[Cell] = set()
-    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+    here = grid.get(start)
+    if here is None:
+        return reached
+    for (dx, dy), out, into in STEPS_AND_EDGES:
         first = (start[0] + dx, start[1] + dy)
-        if not step_ok(grid, start, first, None):
+        there = grid.get(first)
+        if there is None or not _enterable(there) or out not in here.open_edges or \
+                into not in there.open_edges:
             continue
         reached.add(first)
         if first in stops:
             continue
-        came_in = edge_towards(first, start)
-        for ex, ey in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+        for (ex, ey), onward, arrive in STEPS_AND_EDGES:
             second = (first[0] + ex, first[1] + ey)
-            if second != start and step_ok(grid, first, second, came_in):
+            beyond = grid.get(second)
+            if second == start or beyond is None or not _enterable(beyond) or \
+                    onward not in there.open_edges or arrive not in beyond.open_edges:
+                continue
+            if there.joins(into, onward):
                 reached.add(second)
     return reached
+
+
+def _enterable(tile: Placed) -> bool:
+    """A pawn may step onto any tile but a lodestone or an event."""
+    return tile.kind.name != LODESTONE and tile.kind.role != "event"

@@ -33,15 +33,16 @@ import statistics
 import msgspec
 
 from pnp.model.tileset import TileKind
-from pnp.rules import Setup, rotations
+from pnp.rules import Progress, Setup, rotations
 from pnp.rules.demon_mine.check import chosen_layout, supply_of
 from pnp.rules.demon_mine.model import (
+    EDGE_OF_STEP,
     ENTRANCE,
     HIVE,
     LODESTONE,
     Cell,
     Placed,
-    can_burrow,
+    fits_over,
     moves,
     step_ok,
 )
@@ -71,6 +72,7 @@ class Game(msgspec.Struct):
     reserve: list[int] = msgspec.field(default_factory=list)
     aside: list[int] = msgspec.field(default_factory=list)
     out: set[int] = msgspec.field(default_factory=set)
+    placements: dict[str, tuple[Placed, ...]] = msgspec.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         players = len(self.bases)
@@ -78,6 +80,14 @@ class Game(msgspec.Struct):
         self.pawns = self.pawns or [[] for _ in range(players)]
         self.reserve = self.reserve or [RESERVE] * players
         self.aside = self.aside or [RESERVE] * players
+
+    def turned(self, kind: TileKind) -> tuple[Placed, ...]:
+        """The tiles ``kind`` may be laid as (each turn the rules allow), made once a game."""
+        made = self.placements.get(kind.name)
+        if made is None:
+            made = self.placements[kind.name] = tuple(
+                Placed(kind, rotation) for rotation in rotations(kind, 4))
+        return made
 
     def take(self, side: int) -> None:
         """Draw one tile into a hand, from the pile or else from the pit."""
@@ -144,16 +154,33 @@ def _fight(game: Game, side: int, other: int, cell: Cell) -> None:
 
 
 def _burrows(game: Game, side: int, cell: Cell) -> list[tuple[Cell, int, Placed]]:
-    """Every legal burrow from ``cell`` with a tile from the hand: (target, hand index, tile)."""
+    """Every legal burrow from ``cell`` with a tile from the hand: (target, hand index, tile).
+
+    The rules are :func:`can_burrow`'s; what depends only on the square (the
+    pawn's tile open towards it, no base there) is asked once per square rather
+    than once per tile and turn, and each kind's turned tiles are made once a
+    game. The options come in the same order as asking can_burrow of every
+    tile, square and turn, so a seed plays the same game.
+    """
+    here = game.grid.get(cell)
+    if here is None:
+        return []
+    squares = []
+    for dx, dy in STEPS:
+        target = (cell[0] + dx, cell[1] + dy)
+        old = game.grid.get(target)
+        if EDGE_OF_STEP[(dx, dy)] in here.open_edges and \
+                (old is None or old.kind.role != "base"):
+            squares.append((target, EDGE_OF_STEP[(-dx, -dy)], old))
     options = []
     for index, kind in enumerate(game.hands[side]):
         if kind.role != "tunnel":
             continue
-        for dx, dy in STEPS:
-            target = (cell[0] + dx, cell[1] + dy)
-            for rotation in rotations(kind, 4):
-                placed = Placed(kind, rotation)
-                if can_burrow(game.grid, cell, target, placed):
+        turned = game.turned(kind)
+        for target, back, old in squares:
+            for placed in turned:
+                if back in placed.open_edges and (
+                        old is None or old.kind.name == LODESTONE or fits_over(placed, old)):
                     options.append((target, index, placed))
     return options
 
@@ -325,13 +352,17 @@ def play_game(setup: Setup, rng: random.Random) -> tuple[int | None, int]:
     return None, ROUND_CAP * players
 
 
-def simulate(setup: Setup, games: int, seed: int) -> dict[str, object]:
-    """Play ``games`` random games; the report depends only on the mix and the seed."""
+def simulate(setup: Setup, games: int, seed: int,
+             progress: Progress | None = None) -> dict[str, object]:
+    """Play ``games`` random games; the report depends only on the mix and the seed.
+    ``progress`` hears after each game how many have been played."""
     rng = random.Random(seed)
     lengths: list[int] = []
     wins = {"miners": 0, "beetles": 0}
     unfinished = 0
-    for _ in range(games):
+    for played in range(games):
+        if progress is not None:
+            progress(played, games)
         won, turns = play_game(setup, random.Random(rng.getrandbits(64)))
         if won is None:
             unfinished += 1

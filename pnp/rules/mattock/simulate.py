@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import statistics
 
-from pnp.rules import Setup
+from pnp.rules import Progress, Setup
 from pnp.rules.mattock.check import SHORT_VARIANT, board_in_play, placeable, setup_cells
 from pnp.rules.mattock.model import (
     PLAYERS,
@@ -96,12 +96,14 @@ def _nth(mask: int, n: int) -> int:
     raise IndexError(n)
 
 
-def simulate(setup: Setup, games: int, seed: int) -> dict[str, object]:
+def simulate(setup: Setup, games: int, seed: int,
+             progress: Progress | None = None) -> dict[str, object]:
     """Play ``games`` random legal games from the fixed setup; report how they ended.
 
     The same seed always gives the same report. ``ended`` counts games decided by a
     player unable to mine, ``supply_exhausted`` those where the box ran out first,
     ``unfinished`` games stopped by the safety cap (there should be none).
+    ``progress`` hears after each game how many have been played.
     """
     if games < 1:
         raise ValueError("simulate needs at least one game")
@@ -109,7 +111,9 @@ def simulate(setup: Setup, games: int, seed: int) -> dict[str, object]:
     rng = random.Random(seed)
     turns, wins = [], {name: 0 for name in PLAYERS}
     ended = unfinished = exhausted = 0
-    for _ in range(games):
+    for played in range(games):
+        if progress is not None:
+            progress(played, games)
         final, finished = random_game(board, opening, rng)
         turns.append(final.turns)
         if not finished:
