@@ -54,6 +54,11 @@ def studio(target: Path, port: int, no_browser: bool) -> None:
     try:
         server.serve_forever()
     except KeyboardInterrupt:
-        click.echo("pnp studio: stopped", err=True)
+        copy = session.keep_recovery()  # Ctrl-C with edits unsaved: never lose them
+        if copy is not None:
+            click.echo(f"pnp studio: stopped; your unsaved edits are kept in {copy} "
+                       f"({target.name} is as it was last saved)", err=True)
+        else:
+            click.echo("pnp studio: stopped", err=True)
     finally:
         server.server_close()

@@ -24,12 +24,19 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
+def recovery_path(path: Path) -> Path:
+    """Where unsaved edits go when the studio is left without saving: beside the file,
+    as a tileset file of its own that pnp reads (``my-mine.recovered.yaml``)."""
+    return path.with_name(f"{path.stem}.recovered{path.suffix}")
+
+
 def save_with_backup(path: Path, text: str, expected: str) -> Path:
     """Write ``text`` over ``path`` if it still holds ``expected``; the backup's path."""
     current = read_text(path)
     if current != expected:
         raise Conflict(f"{path.name} was changed by another program since the studio read "
-                       "it; nothing was saved (restart the studio to edit the new version)")
+                       "it; nothing was saved: keep your edits (the file's text is kept as "
+                       "a backup) or load the file's text")
     mode = path.stat().st_mode & 0o777
     backup = backup_path(path)
     write_atomic(backup, current.encode("utf-8"), mode)

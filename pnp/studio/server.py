@@ -81,6 +81,10 @@ class StudioServer(ThreadingHTTPServer):
     def url(self) -> str:
         return f"http://{LOOPBACK}:{self.port}/"
 
+    def tell(self, line: str) -> None:
+        """A line for the designer on the studio's terminal (stderr)."""
+        print(line, file=sys.stderr, flush=True)
+
 
 class Reply(Exception):
     """Stop handling a request and answer with ``status`` and a short message."""
@@ -173,23 +177,48 @@ class Handler(BaseHTTPRequestHandler):
             if not isinstance(players, int) or isinstance(players, bool):
                 raise Reply(HTTPStatus.BAD_REQUEST, "players must be a whole number")
             session.choose_players(players)
-        elif url.path == "/api/save":
-            self._save()
+        elif url.path in ("/api/undo", "/api/redo"):
+            try:
+                session.undo() if url.path == "/api/undo" else session.redo()
+            except EditError as error:
+                raise Reply(HTTPStatus.CONFLICT, str(error)) from None
+        elif url.path in ("/api/save", "/api/keep-mine"):
+            self._save(keep_mine=url.path == "/api/keep-mine")
+            return
+        elif url.path == "/api/load-disk":
+            try:
+                session.load_disk()
+            except Refused as refused:
+                raise Reply(HTTPStatus.UNPROCESSABLE_ENTITY, refused.paragraph) from None
+        elif url.path == "/api/leave":
+            self._leave()
             return
         else:
             raise Reply(HTTPStatus.NOT_FOUND, "no such action")
         self.send_json(session.state())
 
-    def _save(self) -> None:
+    def _save(self, keep_mine: bool) -> None:
+        session = self.server.session
         try:
-            backup = self.server.session.save()
-        except Conflict as conflict:
-            raise Reply(HTTPStatus.CONFLICT, str(conflict)) from None
+            backup = session.keep_mine() if keep_mine else session.save()
+        except Conflict as conflict:  # the page shows what changed and offers the two ways
+            self.send_json({"error": str(conflict), "conflict": session.disk_changes()},
+                           HTTPStatus.CONFLICT)
+            return
         except (InputError, OSError) as error:
             message = error.paragraph() if isinstance(error, InputError) else str(error)
             raise Reply(HTTPStatus.CONFLICT, f"nothing was saved: {message}") from None
         self.send_json({"saved": self.server.session.path.name, "backup": backup,
                         "state": self.server.session.state()})
+
+    def _leave(self) -> None:
+        """The page is closing: keep unsaved edits in a recovery copy and say where, here
+        (the page may already be gone) and on the studio's terminal."""
+        copy = self.server.session.keep_recovery()
+        if copy is not None:
+            self.server.tell(f"pnp studio: the page closed with unsaved edits; they are kept "
+                             f"in {copy}")
+        self.send_json({"recovery": copy.name if copy is not None else None})
 
     def _json_body(self) -> dict[str, Any]:
         if self.headers.get_content_type() != "application/json":

@@ -5,23 +5,33 @@ text, the candidate is read by the loader `pnp validate` uses, and only a
 candidate that reads cleanly replaces the held text. Saving writes the held
 text, so nothing refused ever reaches the file. Requests come from several
 threads, so every change happens under one lock.
+
+Every accepted text is kept in order (``history``), so undo and redo step
+through every edit since the studio opened the file; an edit after an undo
+drops the texts it could have redone, as editors do. A save refused because
+the file changed on disk offers the two ways out (keep these edits, with the
+file's text kept as a backup, or load the file's text as one more step that
+undo can take back); leaving with edits unsaved writes them to a recovery
+copy beside the file.
 """
 
 from __future__ import annotations
 
+import difflib
 import threading
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import InputError
+from pnp.export.output import write_atomic
 from pnp.input.load import parse_yaml, read_text
 from pnp.input.targets import from_text
 from pnp.model.icons import ICON_NAMES
 from pnp.model.tileset import TileKind, Tileset
-from pnp.studio.document import Document
+from pnp.studio.document import Document, EditError
 from pnp.studio.edits import apply_edit
 from pnp.studio.pictures import TilePictures
-from pnp.studio.saving import save_with_backup
+from pnp.studio.saving import recovery_path, save_with_backup
 from pnp.studio.verdict import players_for, verdict
 
 
@@ -57,6 +67,8 @@ class Session:
         self.players = self.tileset.players[0]
         self.pictures = TilePictures()
         self.lock = threading.Lock()
+        self.history: list[str] = [self.text]  # every accepted text, oldest first
+        self.at = 0  # which of them is the text held now
 
     @property
     def dirty(self) -> bool:
@@ -70,12 +82,85 @@ class Session:
                 tileset = from_text(candidate, self.path)
             except InputError as error:
                 raise Refused(error.paragraph()) from None
-            self.text, self.tileset = candidate, tileset
-            self.own = own_names(candidate, self.path)
+            self._hold(candidate, tileset)
+            del self.history[self.at + 1:]  # an edit after an undo ends what could be redone
+            self.history.append(candidate)
+            self.at += 1
+
+    def _hold(self, text: str, tileset: Tileset) -> None:
+        self.text, self.tileset = text, tileset
+        self.own = own_names(text, self.path)
+
+    def undo(self) -> None:
+        """Go back one accepted edit (nothing to undo: EditError)."""
+        self._step(-1, "there is nothing to undo")
+
+    def redo(self) -> None:
+        """Go forward again one undone edit (nothing to redo: EditError)."""
+        self._step(1, "there is nothing to redo")
+
+    def _step(self, by: int, none: str) -> None:
+        with self.lock:
+            if not 0 <= self.at + by < len(self.history):
+                raise EditError(none)
+            self.at += by
+            text = self.history[self.at]
+            self._hold(text, from_text(text, self.path))  # read cleanly once, so again
+
+    def keep_mine(self) -> str:
+        """Save over a file another program changed, keeping its text as a backup; the
+        backup's name."""
+        with self.lock:
+            disk = read_text(self.path)
+            backup = save_with_backup(self.path, self.text, disk)
+            self.on_disk = self.text
+            return backup.name
+
+    def load_disk(self) -> None:
+        """Take the file's text as it is on disk now, as one more step undo can take back;
+        a file that no longer reads is Refused, and nothing changes."""
+        with self.lock:
+            disk = read_text(self.path)
+            try:
+                tileset = from_text(disk, self.path)
+            except InputError as error:
+                raise Refused(error.paragraph()) from None
+            self.on_disk = disk
+            self._hold(disk, tileset)
+            del self.history[self.at + 1:]
+            self.history.append(disk)
+            self.at += 1
+
+    def disk_changes(self) -> list[str]:
+        """How the file on disk differs from the text the studio last read or saved, as
+        unified diff lines (what another program changed)."""
+        with self.lock:
+            disk = read_text(self.path)
+            return list(difflib.unified_diff(self.on_disk.splitlines(), disk.splitlines(),
+                                             "as the studio read it", "on disk now",
+                                             lineterm=""))
+
+    def keep_recovery(self) -> Path | None:
+        """Write unsaved edits to a recovery copy beside the file; its path, or None when
+        nothing was unsaved. The file itself is never touched."""
+        with self.lock:
+            if not self.dirty:
+                return None
+            copy = recovery_path(self.path)
+            write_atomic(copy, self.text.encode("utf-8"), self.path.stat().st_mode & 0o777)
+            return copy
 
     def choose_players(self, players: int) -> None:
         with self.lock:
             self.players = players_for(self.tileset, players)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.at > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.at < len(self.history) - 1
 
     def save(self) -> str:
         """Write the accepted text, keeping the previous file as a backup; its name."""
@@ -92,6 +177,7 @@ class Session:
         """Everything the page draws: the shape, every tile kind, the verdict."""
         with self.lock:
             tileset, own, players, dirty = self.tileset, self.own, self.players, self.dirty
+            history = {"undo": self.can_undo, "redo": self.can_redo}
         shape = tileset.shape
         width, height = shape.box(tileset.size)
         ports = {edge: [x / width, y / height] for edge in shape.edges
@@ -99,6 +185,7 @@ class Session:
         return {
             "file": self.path.name, "game": tileset.game, "title": tileset.title,
             "mix": tileset.mix or None, "dirty": dirty, "players": players,
+            "history": history,
             "player_counts": list(tileset.players),
             "shape": {"name": shape.name, "edges": list(shape.edges), "ports": ports,
                       "aspect": height / width},

@@ -219,3 +219,82 @@ def test_mattock_hex_edges_counts_and_save(driver, studio):
     word = "not playable" if page_verdict.startswith("not") else "playable"
     assert f"mattock: {word} with" in done.output
     assert done.exit_code == (1 if word == "not playable" else 0)
+
+
+def elbow_count(browser):
+    return find(browser, '[data-tile="elbow"] [data-test=count]').get_attribute("value")
+
+
+@pytest.mark.parametrize("studio", ["demon-mine"], indirect=True)
+def test_undo_and_redo_by_button_and_by_keyboard(driver, studio):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    url, _ = studio
+    driver.get(url)
+    wait(driver, lambda: verdict(driver).startswith("playable"))
+    assert not find(driver, "[data-test=undo]").is_enabled()
+    set_count(driver, "elbow", 30)
+    set_count(driver, "elbow", 31)
+    find(driver, "[data-test=undo]").click()
+    wait(driver, lambda: elbow_count(driver) == "30")
+    driver.execute_script("document.activeElement.blur()")  # keys go to the page, not a field
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+    wait(driver, lambda: elbow_count(driver) == "28")
+    wait(driver, lambda: not find(driver, "[data-test=undo]").is_enabled())
+    ActionChains(driver).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys("z") \
+        .key_up(Keys.SHIFT).key_up(Keys.CONTROL).perform()
+    wait(driver, lambda: elbow_count(driver) == "30")
+    find(driver, "[data-test=redo]").click()
+    wait(driver, lambda: elbow_count(driver) == "31")
+    wait(driver, lambda: not find(driver, "[data-test=redo]").is_enabled())
+
+
+@pytest.mark.parametrize("studio", ["demon-mine"], indirect=True)
+def test_a_save_conflict_shows_the_files_changes_and_keeps_mine_with_a_backup(driver, studio):
+    url, path = studio
+    driver.get(url)
+    wait(driver, lambda: verdict(driver).startswith("playable"))
+    set_count(driver, "elbow", 30)
+    theirs = path.read_text(encoding="utf-8") + "# their note\n"
+    path.write_text(theirs, encoding="utf-8")
+    find(driver, "[data-test=save]").click()
+    wait(driver, lambda: find(driver, "[data-test=conflict]").is_displayed())
+    assert "+# their note" in find(driver, "[data-test=conflict-changes]").text
+    find(driver, "[data-test=keep-mine]").click()
+    wait(driver, lambda: find(driver, "#status").text.startswith(f"saved {path.name}"))
+    assert not find(driver, "[data-test=conflict]").is_displayed()
+    assert "    count: 30\n" in path.read_text(encoding="utf-8")
+    assert path.with_name(f"{path.name}.bak").read_text(encoding="utf-8") == theirs
+
+
+@pytest.mark.parametrize("studio", ["demon-mine"], indirect=True)
+def test_a_save_conflict_can_load_the_files_text_and_undo_brings_mine_back(driver, studio):
+    url, path = studio
+    driver.get(url)
+    wait(driver, lambda: verdict(driver).startswith("playable"))
+    set_count(driver, "elbow", 30)
+    path.write_text(path.read_text(encoding="utf-8").replace("count: 28", "count: 27", 1),
+                    encoding="utf-8")
+    find(driver, "[data-test=save]").click()
+    wait(driver, lambda: find(driver, "[data-test=conflict]").is_displayed())
+    find(driver, "[data-test=load-disk]").click()
+    wait(driver, lambda: elbow_count(driver) == "27")
+    assert not find(driver, "[data-test=conflict]").is_displayed()
+    find(driver, "[data-test=undo]").click()
+    wait(driver, lambda: elbow_count(driver) == "30")
+
+
+@pytest.mark.parametrize("studio", ["demon-mine"], indirect=True)
+def test_closing_the_page_with_unsaved_edits_keeps_a_recovery_copy(driver, studio):
+    url, path = studio
+    before = path.read_text(encoding="utf-8")
+    driver.get(url)
+    wait(driver, lambda: verdict(driver).startswith("playable"))
+    set_count(driver, "elbow", 30)
+    driver.execute_script("window.onbeforeunload = null")
+    driver.get("about:blank")  # the page goes away: pagehide sends the beacon
+    copy = path.with_name("demon-mine.recovered.yaml")
+    wait(driver, copy.exists)
+    wait(driver, lambda: "    count: 30\n" in copy.read_text(encoding="utf-8"))
+    assert path.read_text(encoding="utf-8") == before

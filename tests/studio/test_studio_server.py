@@ -300,10 +300,72 @@ def test_save_refuses_to_overwrite_a_file_changed_by_someone_else(demon):
     server, path = demon
     edit(server, op="set-count", tile="elbow", count=30)
     path.write_text(path.read_text(encoding="utf-8") + "# their note\n", encoding="utf-8")
-    status, _, _ = request(server, "POST", "/api/save", {})
+    status, payload, _ = request(server, "POST", "/api/save", {})
     assert status == 409
     assert path.read_text(encoding="utf-8").endswith("# their note\n")
     assert not path.with_name("demon-mine.yaml.bak").exists()
+    # what the other program changed, for the page to show
+    assert "+# their note" in json.loads(payload)["conflict"]
+
+
+def test_a_conflict_is_left_by_keeping_mine_with_a_backup_of_theirs(demon):
+    server, path = demon
+    edit(server, op="set-count", tile="elbow", count=30)
+    theirs = path.read_text(encoding="utf-8") + "# their note\n"
+    path.write_text(theirs, encoding="utf-8")
+    answer = call(server, "POST", "/api/keep-mine", {})
+    assert answer["backup"] == "demon-mine.yaml.bak" and not answer["state"]["dirty"]
+    assert path.with_name("demon-mine.yaml.bak").read_text(encoding="utf-8") == theirs
+    assert "count: 30" in path.read_text(encoding="utf-8")
+    assert "# their note" not in path.read_text(encoding="utf-8")
+
+
+def test_a_conflict_is_left_by_loading_the_files_text_which_undo_takes_back(demon):
+    server, path = demon
+    edit(server, op="set-count", tile="elbow", count=30)
+    path.write_text(path.read_text(encoding="utf-8").replace("count: 16", "count: 17", 1),
+                    encoding="utf-8")
+    state = call(server, "POST", "/api/load-disk", {})
+    counts = {tile["name"]: tile["count"] for tile in state["tiles"]}
+    assert counts["elbow"] == 28 and counts["straight"] == 17 and not state["dirty"]
+    state = call(server, "POST", "/api/undo", {})  # my edit is one step back
+    assert {t["name"]: t["count"] for t in state["tiles"]}["elbow"] == 30 and state["dirty"]
+
+
+def test_undo_and_redo_step_through_every_edit_and_a_new_edit_ends_the_redo(demon):
+    server, _ = demon
+
+    def count(state, name="elbow"):
+        return next(tile["count"] for tile in state["tiles"] if tile["name"] == name)
+
+    start = call(server, "GET", "/api/state")
+    assert start["history"] == {"undo": False, "redo": False}
+    for value in (20, 21, 22):
+        edit(server, op="set-count", tile="elbow", count=value)
+    edit(server, op="toggle-edge", tile="straight", edge="E")
+    state = call(server, "POST", "/api/undo", {})  # the edge comes off again
+    straight = next(tile for tile in state["tiles"] if tile["name"] == "straight")
+    assert all("E" not in path["ports"] for path in straight["paths"]) and count(state) == 22
+    for expected in (21, 20, 28):
+        state = call(server, "POST", "/api/undo", {})
+        assert count(state) == expected
+    assert state["history"] == {"undo": False, "redo": True} and not state["dirty"]
+    assert request(server, "POST", "/api/undo", {})[0] == 409  # nothing left to undo
+    assert count(call(server, "POST", "/api/redo", {})) == 20
+    edit(server, op="set-count", tile="elbow", count=5)
+    state = call(server, "GET", "/api/state")
+    assert state["history"] == {"undo": True, "redo": False}
+    assert count(state) == 5
+
+
+def test_leaving_with_unsaved_edits_keeps_a_recovery_copy_and_never_the_file(demon):
+    server, path = demon
+    before = path.read_text(encoding="utf-8")
+    assert call(server, "POST", "/api/leave", {}) == {"recovery": None}  # nothing unsaved
+    edit(server, op="set-count", tile="elbow", count=30)
+    assert call(server, "POST", "/api/leave", {}) == {"recovery": "demon-mine.recovered.yaml"}
+    assert "count: 30" in path.with_name("demon-mine.recovered.yaml").read_text("utf-8")
+    assert path.read_text(encoding="utf-8") == before
 
 
 def test_kinds_are_added_copied_and_removed_keeping_comments(demon):
@@ -393,6 +455,33 @@ def test_the_command_prints_its_address_first_and_serves_it(tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def test_ctrl_c_with_unsaved_edits_keeps_them_in_a_recovery_copy_and_says_where(tmp_path):
+    """Ctrl-C had discarded unsaved edits without a word."""
+    import http.client
+    import signal
+
+    path = copy_tileset(tmp_path, "mattock")
+    before = path.read_text(encoding="utf-8")
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "studio", str(path),
+                                "--no-browser", "--port", "0"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        port = int(re.search(r":(\d+)/", process.stdout.readline()).group(1))
+        body = json.dumps({"op": "set-count", "tile": "tile", "count": 80})
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        connection.request("POST", "/api/edit", body, {"Content-Type": "application/json"})
+        assert connection.getresponse().status == 200
+        process.send_signal(signal.SIGINT)
+        _, said = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    copy = tmp_path / "mattock.recovered.yaml"
+    assert f"your unsaved edits are kept in {copy}" in said
+    assert "count: 80" in copy.read_text(encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == before  # the file itself is untouched
 
 
 def test_the_command_refuses_a_shipped_game_id_and_a_broken_file(tmp_path):

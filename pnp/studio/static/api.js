@@ -11,7 +11,9 @@ async function call(method, path, body) {
   const response = await fetch(path, options);
   const answer = await response.json();
   if (!response.ok) {
-    throw new Error(answer.error || `the server answered ${response.status}`);
+    const error = new Error(answer.error || `the server answered ${response.status}`);
+    error.answer = answer; // a save conflict carries what changed on disk
+    throw error;
   }
   return answer;
 }
@@ -20,3 +22,14 @@ export const getState = () => call("GET", "/api/state");
 export const edit = (change) => call("POST", "/api/edit", change);
 export const choosePlayers = (players) => call("POST", "/api/validate", { players });
 export const save = () => call("POST", "/api/save", {});
+export const undo = () => call("POST", "/api/undo", {});
+export const redo = () => call("POST", "/api/redo", {});
+export const keepMine = () => call("POST", "/api/keep-mine", {});
+export const loadDisk = () => call("POST", "/api/load-disk", {});
+
+// The page is going away: ask the server to keep unsaved edits in a recovery copy.
+// A beacon is the one request a closing page is sure to send.
+export function leave() {
+  const body = new Blob(["{}"], { type: "application/json" });
+  navigator.sendBeacon("/api/leave", body);
+}

@@ -81,6 +81,8 @@ function render(state) {
   $("title").textContent = state.title;
   $("file").textContent = state.mix ? `${state.file} (a mix of ${state.game})` : state.file;
   $("status").textContent = state.dirty ? "unsaved changes" : "saved";
+  $("undo").disabled = !state.history.undo;
+  $("redo").disabled = !state.history.redo;
   $("tiles").replaceChildren(...state.tiles.map((tile) => tileCard(tile, state, change)));
   renderPlayers(state);
   renderVerdict(state.verdict);
@@ -110,24 +112,76 @@ function change(edit) {
   return run(() => api.edit(edit));
 }
 
-async function saveFile() {
+function showConflict(changes) {
+  $("conflict-changes").textContent = changes.join("\n");
+  $("conflict").hidden = false;
+  $("keep-mine").focus(); // a dialog takes the keyboard: Enter keeps the edits
+}
+
+async function saveWith(action) {
   let answer = null;
+  let conflict = null;
   const saved = await run(async () => {
-    answer = await api.save();
+    try {
+      answer = await action();
+    } catch (error) {
+      conflict = error.answer && error.answer.conflict;
+      throw error;
+    }
     return answer.state;
   });
   if (saved) {
+    $("conflict").hidden = true;
     $("status").textContent = `saved ${answer.saved} (previous version in ${answer.backup})`;
+  } else if (conflict) {
+    showConflict(conflict);
   }
 }
 
-$("save").addEventListener("click", saveFile);
+async function loadDisk() {
+  if (await run(api.loadDisk)) {
+    $("conflict").hidden = true;
+    $("status").textContent = "loaded the file's text (Undo brings your edits back)";
+  }
+}
+
+// Ctrl-Z undoes and Ctrl-Shift-Z (or Ctrl-Y) redoes, Cmd on a Mac; inside a text
+// field the field's own undo is left alone.
+function historyKeys(event) {
+  const mod = event.ctrlKey || event.metaKey;
+  const typing = event.target.matches && event.target.matches("input, textarea, select");
+  if (!mod || typing || event.altKey) {
+    return;
+  }
+  const key = event.key.toLowerCase();
+  if (key === "z" && !event.shiftKey) {
+    event.preventDefault();
+    run(api.undo);
+  } else if ((key === "z" && event.shiftKey) || key === "y") {
+    event.preventDefault();
+    run(api.redo);
+  }
+}
+
+$("save").addEventListener("click", () => saveWith(api.save));
+$("undo").addEventListener("click", () => run(api.undo));
+$("redo").addEventListener("click", () => run(api.redo));
+$("keep-mine").addEventListener("click", () => saveWith(api.keepMine));
+$("load-disk").addEventListener("click", loadDisk);
+document.addEventListener("keydown", historyKeys);
 $("add-kind").addEventListener("click", () => change({ op: "add" }));
 $("players").addEventListener("change", () => run(() => api.choosePlayers(Number($("players").value))));
 $("paper").addEventListener("change", refreshPreview);
 window.addEventListener("beforeunload", (event) => {
   if (current && current.dirty) {
     event.preventDefault();
+  }
+});
+// Leaving for good (the tab closed, the page reloaded): unsaved edits go to a
+// recovery copy beside the file, and the studio's terminal says where.
+window.addEventListener("pagehide", () => {
+  if (current && current.dirty) {
+    api.leave();
   }
 });
 run(api.getState);
