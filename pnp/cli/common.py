@@ -121,14 +121,15 @@ def parse_bleed(text: str | None) -> float:
 
 
 def check_mix(setup: Setup) -> list[Finding]:
-    """What ``pnp validate`` finds (general checks, sheet capacity, the game's rules).
+    """What ``pnp validate`` finds (general checks, sheet capacity, the game's rules, and
+    features printed one over the other).
 
     ``pnp watch`` asks the same question after every save, so both print the
     same findings for the same file.
     """
-    from pnp.impose.verdict import mix_findings
+    from pnp.export.findings import validate_findings
 
-    return mix_findings(setup)
+    return validate_findings(setup)
 
 
 def verdict_line(setup: Setup, findings: list[Finding]) -> str:

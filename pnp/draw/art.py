@@ -492,6 +492,33 @@ def _placed_features(shape: Shape, size: float, tile: TileKind,
     return placed
 
 
+class Mark(msgspec.Struct, frozen=True):
+    """Where one feature of a tile is drawn, in points: its centre, its half sizes, and
+    whether it is round (an icon) or a box (a label, a text, a die). What the placer
+    decided, so a check of what covers what sees the tile as it prints."""
+
+    x: float
+    y: float
+    half_width: float
+    half_height: float
+    round: bool
+
+
+def drawn_marks(tileset: Tileset, tile: TileKind) -> list[Mark]:
+    """One mark per feature of ``tile``, in the order the tileset lists them."""
+    shape, size = tileset.shape, tileset.size
+    if tile.paths:
+        return [entry.mark() for entry in
+                _placed_features(shape, size, tile, sign_points(tileset))]
+    frame = tile_frame(shape, size)
+    marks = []
+    for feat in tile.features:
+        look = _Look(feat, frame, False)
+        marks.append(Mark(*look.anchor, look.half_width, look.half_height,
+                          feat.kind == "icon"))
+    return marks
+
+
 # How far an icon with a number badge may shrink (on top of the placer's own shrinking)
 # so that the badge finds rock beside it rather than over it, largest first.
 BADGE_ROOM_SHRINKS = (1.0, 0.9, 0.8, 0.7, 0.6)
@@ -557,6 +584,15 @@ class _Placed:
         self.look, self.centre, self.scale, self.central = look, centre, scale, central
         self.badge: tuple[Point, float] | None = None
         self.lines: list[str] = []  # a name set in the room, line by line
+
+    def mark(self) -> Mark:
+        """Where it is drawn and how big (a sign: its plaque)."""
+        x, y = self.centre
+        if self.lines:
+            half_w, half_h = _plaque(self.lines, self.look.font)
+            return Mark(x, y, half_w * self.scale, half_h * self.scale, False)
+        return Mark(x, y, self.look.half_width * self.scale, self.look.half_height * self.scale,
+                    self.look.feat.kind == "icon")
 
     def draw(self, colours: dict[str, str], own: Mapping[str, Art] | None) -> list[Primitive]:
         if self.lines:

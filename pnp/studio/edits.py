@@ -17,8 +17,9 @@ from typing import Any
 import msgspec
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+from pnp.draw.overlap import free_anchor
 from pnp.model.icons import ICON_NAMES
-from pnp.model.tileset import Tileset
+from pnp.model.tileset import DEFAULT_POSITION, Feature, FeatureKind, Tileset
 from pnp.studio.document import (
     Document,
     EditError,
@@ -213,12 +214,24 @@ def _feature_value(request: Request, kind: str) -> str:
 
 
 def add_feature(document: Document, request: Request) -> None:
-    """An icon or a label, added to a tile kind."""
-    kind = request.text("kind")
-    if kind not in FEATURE_KINDS:
+    """An icon or a label, added to a tile kind where it covers nothing: the first free
+    anchor, at the largest size that is free, as the tiles' own features are placed
+    (``at`` and ``scale`` are written only when they are not the usual ones)."""
+    asked = request.text("kind")
+    kind: FeatureKind = "icon" if asked == "icon" else "label"
+    if asked not in FEATURE_KINDS:
         raise EditError(f"only {' and '.join(FEATURE_KINDS)} features are added here")
-    _features(document.tile(request.text("tile"))).append(
-        flow_map({kind: _feature_value(request, kind)}))
+    name, value = request.text("tile"), _feature_value(request, kind)
+    entry: dict[str, str | float] = {kind: value}
+    tile = next((tile for tile in request.tileset.tiles if tile.name == name), None)
+    if tile is not None:
+        usual = DEFAULT_POSITION[kind]
+        at, scale = free_anchor(request.tileset, tile, Feature(kind, value, usual))
+        if at != usual:
+            entry["at"] = at
+        if scale != 1.0:
+            entry["scale"] = scale
+    _features(document.tile(name)).append(flow_map(entry))
 
 
 def set_feature(document: Document, request: Request) -> None:

@@ -11,9 +11,9 @@ import shlex
 from typing import Any
 
 from pnp.errors import InputError
+from pnp.export.findings import validate_findings
 from pnp.impose.fit import check_fits_some_paper
 from pnp.impose.remedy import remedy
-from pnp.impose.verdict import mix_findings
 from pnp.input.targets import apply_variant
 from pnp.model.tileset import Tileset
 from pnp.rules import Finding, Setup
@@ -30,7 +30,7 @@ def players_for(tileset: Tileset, wanted: int | None) -> int:
 def findings_of(setup: Setup) -> list[Finding]:
     """What `pnp validate` reports, without a simulation."""
     check_fits_some_paper(setup.tileset)
-    return mix_findings(setup)
+    return validate_findings(setup)
 
 
 def verdict(tileset: Tileset, players: int) -> dict[str, Any]:
