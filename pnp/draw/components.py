@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import zlib
 
-from pnp.draw.art import Frame, design_back, features, ink_for, piece_outline
+from pnp.draw.art import design_back, piece_outline
 from pnp.draw.cards import card_items, card_layout, card_words
+from pnp.draw.placing import Frame, features, ink_for
 from pnp.draw.scene import Clip, Drawing, Outline, Primitive, Style, rect
 from pnp.model.pieces import RECT, piece_box, piece_cut
 from pnp.model.tileset import Component, Feature, Tileset

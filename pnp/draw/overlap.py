@@ -13,7 +13,7 @@ import math
 
 from msgspec.structs import replace
 
-from pnp.draw.art import Mark, drawn_marks
+from pnp.draw.placing import Mark, drawn_marks
 from pnp.model.tileset import Feature, TileKind, Tileset
 from pnp.rules import Finding
 

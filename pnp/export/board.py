@@ -6,8 +6,8 @@ import io
 import math
 from typing import Any
 
-from pnp.draw.art import wrap
 from pnp.draw.fonts import MIN_TEXT, pdf_font, string_width
+from pnp.draw.placing import wrap
 from pnp.draw.scene import Drawing, without_small_text
 from pnp.export.pdf import define_check_bar, define_form, new_canvas, page_header
 from pnp.impose.board import OVERLAP, Window, printable_area, seam_targets, windows

@@ -456,21 +456,26 @@ def _worded(mistake: yaml.MarkedYAMLError, source: str) -> InputError:
     context, problem = mistake.context or "", mistake.problem or ""
     start, seen = mistake.context_mark, mistake.problem_mark
     at = start if start is not None and context.startswith(_STARTS_AT_FAULT) else seen or start
-    words = problem or context or "the YAML cannot be read"
-    ends = "stream end" in words or "end of stream" in words
-    words = words.replace("'<stream end>'", "the end of the file")
+    words = (problem or context or "the YAML cannot be read").replace(
+        "'<stream end>'", "the end of the file")
     if at is start and start is not None and seen is not None and seen is not start:
-        opened = _OPENED.get(context, "")
-        later = f"line {seen.line + 1}" if seen.line != start.line else f"column {seen.column + 1}"
-        if context.startswith("while scanning a simple key"):
-            words = f"this line has a key with no ':' after it (noticed at {later})"
-        elif opened and ends:
-            words = f"{opened} by the end of the file"
-        else:
-            words = f"{opened}: {words} at {later}" if opened else f"{words} (noticed at {later})"
+        words = _from_the_start(context, words, (start, seen))
     return InputError(Where(source, at.line + 1 if at else 0, at.column + 1 if at else 0),
                       f"YAML syntax error: {words}",
                       allowed="valid YAML (check indentation, colons and quotes)")
+
+
+def _from_the_start(context: str, words: str, marks: tuple[yaml.Mark, yaml.Mark]) -> str:
+    """The words for a mistake reported where it began (``marks``: where it began and
+    where the parser noticed it), saying where it was noticed."""
+    start, seen = marks
+    later = f"line {seen.line + 1}" if seen.line != start.line else f"column {seen.column + 1}"
+    opened = _OPENED.get(context, "")
+    if context.startswith("while scanning a simple key"):
+        return f"this line has a key with no ':' after it (noticed at {later})"
+    if opened and ("the end of the file" in words or "end of stream" in words):
+        return f"{opened} by the end of the file"
+    return f"{opened}: {words} at {later}" if opened else f"{words} (noticed at {later})"
 
 
 def _parse_slowly(text: str, source: str) -> Any:

@@ -10,7 +10,7 @@ from collections import defaultdict
 import pytest
 from support import ROOT, tileset_from_text
 
-from pnp.draw import art as tile_art
+from pnp.draw import placing as tile_art
 from pnp.draw.art import design_tile
 from pnp.draw.cards import card_layout, card_words
 from pnp.draw.components import deck_rules, design_component

@@ -1,0 +1,479 @@
+"""Features on a piece: where each one goes, and how icons, labels, text and dice are drawn.
+
+A feature is drawn where its tileset puts it (a frame's centre, edge or
+corner). On a tunnel tile it is first moved off walls and tunnel arms into
+free rock by the placer (:mod:`pnp.model.rock`), each clear of those before
+it; a long name goes into the tile's room as a sign, one letter size per
+tileset; a number badge sits beside its icon where the rock has room. What
+the placer decided can be read back as marks (:func:`drawn_marks`), so a
+check of what covers what sees the tile as it prints.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Mapping
+
+import msgspec
+
+from pnp.draw.fonts import MIN_TEXT, fit_size, greedy_lines, string_width
+from pnp.draw.icons import FLOOR_ICONS, draw_icon
+from pnp.draw.pen import Pen
+from pnp.draw.scene import (
+    Circle,
+    FontRole,
+    Outline,
+    Point,
+    Primitive,
+    Style,
+    Text,
+    rect,
+)
+from pnp.geometry.shapes import Shape
+from pnp.model.rock import GAP, Footprint, Placer, Spot, room_sign
+from pnp.model.tileset import Art, Feature, TileKind, Tileset
+
+
+class Frame(msgspec.Struct, frozen=True):
+    """The face a feature is placed on: its box, and whether to keep to its inscribed circle.
+
+    Square tiles and cards place corner features in the corners; hexes and
+    round tokens keep every feature inside the inscribed circle.
+    """
+
+    width: float
+    height: float
+    inscribed: bool = False
+    margin: float = 0.0  # clear band inside the cut that no feature may enter
+
+    @property
+    def size(self) -> float:
+        return min(self.width, self.height)
+
+    def anchor(self, at: str, inset: float) -> Point:
+        """Where a feature sits: the centre, or ``inset`` in from an edge or corner.
+
+        The frame's margin is added to every inset, so nothing printed ends up
+        where a slightly-off cut (or a card's frame line) would slice it.
+        """
+        cx, cy = self.width / 2, self.height / 2
+        if at == "center":
+            return cx, cy
+        inset += self.margin
+        bearing = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270,
+                   "NW": 315}[at]
+        dx, dy = math.sin(math.radians(bearing)), -math.cos(math.radians(bearing))
+        if self.inscribed:  # keep clear of a round or hex piece's printed ring as well
+            reach = self.size * 0.40 - inset
+            return cx + dx * reach, cy + dy * reach
+        reach_x, reach_y = self.width / 2 - inset, self.height / 2 - inset
+        if at in ("NE", "SE", "SW", "NW"):
+            return cx + math.copysign(reach_x, dx), cy + math.copysign(reach_y, dy)
+        return cx + dx * reach_x, cy + dy * reach_y
+
+
+TILE_MARGIN = 4.0  # with each feature's own inset, keeps art about 3 mm inside the cut
+
+
+def tile_frame(shape: Shape, size: float) -> Frame:
+    width, height = shape.box(size)
+    return Frame(width, height, not shape.fills_box, TILE_MARGIN)
+
+
+def label(text: str, x: float, y: float, width: float, size: float,
+          colours: dict[str, str]) -> list[Primitive]:
+    """A dark plaque with light text: reads on rock and on floor alike."""
+    font_size = fit_size(text, "condensed", size, width - size * 0.8)
+    plaque_h = font_size * 1.45
+    plaque_w = min(width, string_width(text, "condensed", font_size) + font_size * 1.2)
+    return [
+        Outline(rect(x - plaque_w / 2, y - plaque_h / 2, plaque_w, plaque_h, font_size * 0.35),
+                Style(fill=colours["ink"], stroke=colours["floor"], width=font_size * 0.09),
+                plaque=True),
+        Text(x, y + font_size * 0.36, text, font_size, "condensed", "middle", colours["floor"]),
+    ]
+
+
+def die_face(value: int, x: float, y: float, side: float,
+             colours: dict[str, str]) -> list[Primitive]:
+    """A die showing ``value`` pips: Dynamine prints the tile's cost this way."""
+    items: list[Primitive] = [
+        Outline(rect(x - side / 2, y - side / 2, side, side, side * 0.18),
+                Style(fill="#fbfaf6", stroke=colours["ink"], width=side * 0.06)),
+    ]
+    spots = {
+        1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+    }[value]
+    for dx, dy in spots:
+        items.append(Circle(x + dx * side * 0.26, y + dy * side * 0.26, side * 0.09,
+                            Style(fill=colours["ink"])))
+    return items
+
+
+def wrap(text: str, role: FontRole, size: float, width: float) -> list[str]:
+    """Break ``text`` into lines no wider than ``width``; blank lines start paragraphs."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split()
+        lines += greedy_lines(words, role, size, width) if words else [""]
+    return lines
+
+
+def text_block(text: str, x: float, y: float, width: float, size: float,
+               colour: str, role: FontRole = "regular") -> list[Primitive]:
+    """Wrapped, centred lines whose block is centred on (x, y)."""
+    lines = wrap(text, role, size, width)
+    while len(lines) > 1 and max(string_width(line, role, size) for line in lines) > width:
+        size *= 0.92  # a single long word: shrink rather than overflow
+        lines = wrap(text, role, size, width)
+    if len(lines) == 1:
+        size = fit_size(lines[0], role, size, width)
+    leading = size * 1.22
+    first = y - leading * (len(lines) - 1) / 2 + size * 0.36
+    return [Text(x, first + index * leading, line, size, role, "middle", colour)
+            for index, line in enumerate(lines) if line]
+
+
+def badge(text: str, x: float, y: float, radius: float, colours: dict[str, str]) -> list[Primitive]:
+    """A small badge with a number or word: points on an icon, a value on a token.
+
+    A round disc holds one or two characters; a longer text ("4/2") keeps the
+    disc's type size and gets a pill as wide as it needs, rather than a number
+    shrunk to touch the disc's edge.
+    """
+    style = Style(fill=colours["accent"], stroke=colours["floor"], width=radius * 0.14)
+    size = radius * 1.15
+    width = string_width(text, "condensed", size)
+    if width <= radius * 1.7:
+        return [Circle(x, y, radius, style),
+                Text(x, y + size * 0.36, text, size, "condensed", "middle", "#ffffff")]
+    half = width / 2 + radius * 0.45
+    return [Outline(rect(x - half, y - radius, 2 * half, 2 * radius, radius), style),
+            Text(x, y + size * 0.36, text, size, "condensed", "middle", "#ffffff")]
+
+
+def ink_for(background: str, colours: dict[str, str]) -> str:
+    """Dark ink on light faces, light ink on dark ones."""
+    red, green, blue = (int(background[i : i + 2], 16) for i in (1, 3, 5))
+    light = 0.299 * red + 0.587 * green + 0.114 * blue > 140
+    return colours["ink"] if light else "#ffffff"
+
+
+def features(frame: Frame, feats: tuple[Feature, ...], colours: dict[str, str],
+             has_tunnels: bool, background: str | None = None,
+             own: Mapping[str, Art] | None = None) -> list[Primitive]:
+    """Icons, labels, text and die faces, in the order the tileset lists them; ``own`` are
+    the tileset's own icons by name."""
+    items: list[Primitive] = []
+    ink = ink_for(background, colours) if background else colours["ink"]
+    for feat in feats:
+        look = _Look(feat, frame, has_tunnels)
+        x, y = look.anchor
+        items.extend(look.draw((x, y), 1.0, colours, ink, own))
+        if feat.kind == "icon" and feat.badge:
+            radius = look.half_width
+            items.extend(badge(feat.badge, x + radius * 0.78, y - radius * 0.78,
+                               radius * 0.36, colours))
+    return items
+
+
+class _Look:
+    """One feature as drawn at full size: where its tileset puts it and its box."""
+
+    def __init__(self, feat: Feature, frame: Frame, has_tunnels: bool) -> None:
+        self.feat, self.frame = feat, frame
+        size = frame.size
+        if feat.kind == "icon":
+            radius = size * (0.24 if has_tunnels else 0.3) * feat.scale
+            x, y = frame.anchor(feat.at, radius + size * 0.04)
+            if feat.at == "center" and not has_tunnels:
+                y -= size * 0.07
+            self.anchor, self.half_width, self.half_height = (x, y), radius, radius
+        elif feat.kind == "label":
+            self.font = size * 0.085 * feat.scale
+            fitted = fit_size(str(feat.value), "condensed", self.font,
+                              frame.width * 0.8 - self.font * 0.8)
+            self.anchor = frame.anchor(feat.at, self.font * 1.6)
+            self.half_width = min(frame.width * 0.8, string_width(
+                str(feat.value), "condensed", fitted) + fitted * 1.2) / 2
+            self.half_height = fitted * 1.45 / 2
+        elif feat.kind == "text":
+            self.font = size * 0.065 * feat.scale
+            role: FontRole = "bold" if feat.scale >= 2 else "regular"
+            lines = len(wrap(str(feat.value), role, self.font, frame.width * 0.82))
+            half_block = (self.font * 1.22 * (lines - 1) + self.font) / 2
+            self.anchor = frame.anchor(feat.at, half_block + self.font * 0.4)
+            self.half_width, self.half_height = frame.width * 0.41, half_block
+        else:
+            side = size * 0.2 * feat.scale
+            self.anchor = frame.anchor(feat.at, side / 2 + size * 0.05)
+            self.half_width = self.half_height = side / 2
+
+    def smallest(self) -> float:
+        """How far the feature may shrink to find rock: its text stays 6 pt or more."""
+        if self.feat.kind == "icon":
+            return ICON_SMALLEST
+        if self.feat.kind == "die":
+            return DIE_SMALLEST
+        if self.feat.kind == "label":
+            return min(1.0, max(LABEL_SMALLEST, MIN_TEXT * 1.45 / (2 * self.half_height)))
+        return 1.0
+
+    def draw(self, centre: Point, scale: float, colours: dict[str, str], ink: str,
+             own: Mapping[str, Art] | None = None) -> list[Primitive]:
+        feat, frame, (x, y) = self.feat, self.frame, centre
+        if feat.kind == "icon":
+            return draw_icon(str(feat.value), Pen(x, y, self.half_width * scale, colours), own)
+        if feat.kind == "label":
+            return label(str(feat.value), x, y, frame.width * 0.8, self.font * scale, colours)
+        if feat.kind == "text":
+            role: FontRole = "bold" if feat.scale >= 2 else "regular"
+            return text_block(str(feat.value), x, y, frame.width * 0.82, self.font, ink, role)
+        return die_face(int(feat.value), x, y, self.half_width * 2 * scale, colours)
+
+
+ICON_SMALLEST = 0.5  # an icon moved into rock keeps at least half its size
+SIGN = 0.3  # a label wider than this share of the tile, each side, is a sign across the
+# tile (a base's name): no rock holds it, so it stays where the tileset puts it
+DIE_SMALLEST = 0.75  # pips stay easy to count
+LABEL_SMALLEST = 0.7
+BADGE_SMALLEST = MIN_TEXT / 1.1  # radius of the smallest badge whose number is still 6 pt
+
+
+def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, str],
+                  own: Mapping[str, Art] | None = None,
+                  sign_points: float | None = None) -> list[Primitive]:
+    """A tunnel tile's features, each moved off walls and tunnel arms into free rock.
+
+    See :mod:`pnp.model.rock`: a feature stays where its tileset puts it when
+    that spot is clear rock or inside a room, and otherwise goes to the
+    nearest rock that holds it, shrunk only as far as it must be. A badge is
+    placed after its icon, beside the icon's top-right and clear of its art,
+    and may overlap that icon but nothing else. A name too long for
+    any rock (a base tile's) goes into the tile's chamber under its icon, in
+    letters at most ``sign_points`` high (every sign of a tileset shares one
+    size: see :func:`sign_points`).
+    """
+    items: list[Primitive] = []
+    for entry in _placed_features(shape, size, tile, sign_points):
+        items.extend(entry.draw(colours, own))
+    return items
+
+
+@functools.lru_cache(maxsize=8)
+def sign_points(tileset: Tileset) -> float | None:
+    """The one size (in points) the name signs of a tileset are set at: the largest its
+    tightest sign fits, never under 6 pt. Sized each on its own, MINE ENTRANCE came
+    out smaller than BEETLE HIVE on tiles a player sees side by side; a sign set
+    smaller still fits, so none moves. None when the tileset has no sign."""
+    sizes = [entry.look.font * entry.scale for tile in tileset.tiles if tile.paths and
+             any(feat.kind == "label" for feat in tile.features)
+             for entry in _placed_features(tileset.shape, tileset.size, tile, None)
+             if entry.lines]
+    return min(sizes, default=None)
+
+
+def _placed_features(shape: Shape, size: float, tile: TileKind,
+                     sign_points: float | None) -> list[_Placed]:
+    """Where each of a tunnel tile's features goes and at what size (see tile_features)."""
+    frame = tile_frame(shape, size)
+    width, height = shape.box(size)
+    placer = Placer(shape, tile, frame.margin / size)
+    placed: list[_Placed] = []
+
+    def units(point: Point) -> Point:
+        return ((point[0] - width / 2) / size, (point[1] - height / 2) / size)
+
+    def points(spot: Point) -> Point:
+        return (width / 2 + spot[0] * size, height / 2 + spot[1] * size)
+
+    for feat in tile.features:
+        look = _Look(feat, frame, True)
+        footprint = Footprint(units(look.anchor), look.half_width / size,
+                              look.half_height / size, feat.kind in ("icon",), look.smallest(),
+                              movable=look.half_width <= SIGN * size,
+                              on_floor=feat.kind == "icon" and str(feat.value) in FLOOR_ICONS)
+        if feat.kind == "label" and placer.rooms and \
+                (not footprint.movable or placer.find(footprint) is None) and \
+                _sign_in_room(look, placed, (placer.rooms[0], sign_points), size, points):
+            continue  # a name no rock holds, set in the room under its icon
+        if feat.kind == "icon" and feat.badge:
+            spot, badge_at, reach = _icon_and_badge(placer, footprint, (look.half_width / size,
+                                                                        BADGE_SMALLEST / size))
+            placed.append(_Placed(look, points(spot.centre), spot.scale,
+                                  spot.centre == (0.0, 0.0)))
+            placed[-1].badge = (points(badge_at), reach * size)
+            continue
+        spot = placer.place(footprint)
+        placed.append(_Placed(look, points(spot.centre), spot.scale, spot.centre == (0.0, 0.0)))
+    return placed
+
+
+class Mark(msgspec.Struct, frozen=True):
+    """Where one feature of a tile is drawn, in points: its centre, its half sizes, and
+    whether it is round (an icon) or a box (a label, a text, a die). What the placer
+    decided, so a check of what covers what sees the tile as it prints."""
+
+    x: float
+    y: float
+    half_width: float
+    half_height: float
+    round: bool
+
+
+def drawn_marks(tileset: Tileset, tile: TileKind) -> list[Mark]:
+    """One mark per feature of ``tile``, in the order the tileset lists them."""
+    shape, size = tileset.shape, tileset.size
+    if tile.paths:
+        return [entry.mark() for entry in
+                _placed_features(shape, size, tile, sign_points(tileset))]
+    frame = tile_frame(shape, size)
+    marks = []
+    for feat in tile.features:
+        look = _Look(feat, frame, False)
+        marks.append(Mark(*look.anchor, look.half_width, look.half_height,
+                          feat.kind == "icon"))
+    return marks
+
+
+# How far an icon with a number badge may shrink (on top of the placer's own shrinking)
+# so that the badge finds rock beside it rather than over it, largest first.
+BADGE_ROOM_SHRINKS = (1.0, 0.9, 0.8, 0.7, 0.6)
+
+
+def _icon_and_badge(placer: Placer, footprint: Footprint,
+                    radii: tuple[float, float]) -> tuple[Spot, Point, float]:
+    """An icon and its number badge: the icon as large as it fits with its badge beside
+    it in free rock; where even the smallest icon leaves no side free (a crossing's
+    small corners), the icon at its own size with the badge over its top right.
+    ``radii`` are the icon's at full size and the smallest badge's; all in tile sizes.
+    The icon's spot carries the whole scale, its own shrinking and the placer's."""
+    radius, least = radii
+    before = len(placer.placed)
+    for shrink in BADGE_ROOM_SHRINKS:
+        if footprint.smallest / shrink > 1.0:
+            break
+        smaller = msgspec.structs.replace(
+            footprint, half_width=footprint.half_width * shrink,
+            half_height=footprint.half_height * shrink,
+            smallest=footprint.smallest / shrink)
+        spot = placer.place(smaller)
+        drawn = radius * shrink * spot.scale
+        reach = max(drawn * 0.36, least)
+        beside = _badge_beside(placer, spot.centre, (drawn, reach))
+        if beside is not None:
+            return Spot(spot.centre, spot.scale * shrink), beside, reach
+        del placer.placed[before:]
+    spot = placer.place(footprint)
+    drawn = radius * spot.scale
+    reach = max(drawn * 0.36, least)
+    nominal = (spot.centre[0] + drawn * 0.78, spot.centre[1] - drawn * 0.78)
+    over = placer.place(Footprint(nominal, reach, reach, True, partner=len(placer.placed) - 1))
+    return spot, over.centre, reach
+
+
+# Where a badge may sit round its icon, in the order tried: top right first, as on
+# cards and tokens, then the other sides (angles in degrees, y down).
+BADGE_BEARINGS = (-45, -135, 0, 180, 45, 135, -90, 90)
+
+
+def _badge_beside(placer: Placer, centre: Point, sizes: tuple[float, float]) -> Point | None:
+    """A badge's place beside its icon and clear of its art (an altar's candle, a
+    fossil's skull), on the first side with free rock; None where no side has room.
+    ``centre`` and ``sizes`` (the icon's radius and the badge's) are in tile sizes."""
+    radius, reach = sizes
+    away = radius + reach + GAP + 1e-6  # the two boxes side by side, as the placer sees them
+    for bearing in BADGE_BEARINGS:
+        angle = math.radians(bearing)
+        along = max(abs(math.cos(angle)), abs(math.sin(angle)))  # to a box's edge, not a circle's
+        want = (centre[0] + away * math.cos(angle) / along,
+                centre[1] + away * math.sin(angle) / along)
+        spot = placer.place_at(Footprint(want, reach, reach, True))
+        if spot is not None:
+            return spot.centre
+    return None
+
+
+class _Placed:
+    """A feature as it will be drawn: where, how big, and its badge's place if it has one."""
+
+    def __init__(self, look: _Look, centre: Point, scale: float, central: bool) -> None:
+        self.look, self.centre, self.scale, self.central = look, centre, scale, central
+        self.badge: tuple[Point, float] | None = None
+        self.lines: list[str] = []  # a name set in the room, line by line
+
+    def mark(self) -> Mark:
+        """Where it is drawn and how big (a sign: its plaque)."""
+        x, y = self.centre
+        if self.lines:
+            half_w, half_h = _plaque(self.lines, self.look.font)
+            return Mark(x, y, half_w * self.scale, half_h * self.scale, False)
+        return Mark(x, y, self.look.half_width * self.scale, self.look.half_height * self.scale,
+                    self.look.feat.kind == "icon")
+
+    def draw(self, colours: dict[str, str], own: Mapping[str, Art] | None) -> list[Primitive]:
+        if self.lines:
+            return stacked_label(self.lines, *self.centre, self.look.font * self.scale, colours)
+        items = self.look.draw(self.centre, self.scale, colours, colours["ink"], own)
+        if self.badge is not None:
+            (x, y), reach = self.badge
+            items.extend(badge(str(self.look.feat.badge), x, y, reach, colours))
+        return items
+
+
+def _sign_in_room(look: _Look, placed: list[_Placed], room: tuple[float, float | None],
+                  size: float, points: Callable[[Point], Point]) -> bool:
+    """Set a long name low in the tile's room and move the room's icon above it (shrunk),
+    if the two fit; say whether they did. ``room`` is the room's radius and the
+    largest letters (points) the name may take, if any bound."""
+    radius_of_room, most = room
+    smallest = min(1.0, MIN_TEXT / look.font)
+    largest = max(smallest, min(1.0, most / look.font)) if most is not None else 1.0
+    icon = next((entry for entry in placed if entry.look.feat.kind == "icon" and
+                 entry.central and entry.badge is None), None)
+    radius = icon.look.half_width * icon.scale / size if icon is not None else None
+    for lines in _sign_lines(str(look.feat.value)):
+        half_w, half_h = _plaque(lines, look.font)
+        found = room_sign(radius_of_room, half_w / size, half_h / size,
+                          (largest, smallest), radius)
+        if found is None:
+            continue
+        sign = _Placed(look, points((0.0, found.sign_y)), found.scale, True)
+        sign.lines = lines
+        placed.append(sign)
+        if icon is not None and radius:
+            icon.centre = points((0.0, found.icon_y))
+            icon.scale *= found.icon_radius / radius
+        return True
+    return False
+
+
+def _sign_lines(text: str) -> list[list[str]]:
+    """A name on one line, then on two lines split where they come out most even."""
+    words = text.split()
+    splits = sorted(range(1, len(words)), key=lambda at: abs(len(" ".join(words[:at])) -
+                                                            len(" ".join(words[at:]))))
+    return [[text]] + [[" ".join(words[:at]), " ".join(words[at:])] for at in splits[:1]]
+
+
+def _plaque(lines: list[str], size: float) -> tuple[float, float]:
+    """Half the width and height of a stacked plaque of ``lines`` at ``size`` points."""
+    width = max(string_width(line, "condensed", size) for line in lines) + size * 1.2
+    return width / 2, (size * 1.15 * len(lines) + size * 0.45) / 2
+
+
+def stacked_label(lines: list[str], x: float, y: float, size: float,
+                  colours: dict[str, str]) -> list[Primitive]:
+    """A plaque of one or more centred lines: reads on rock and on floor alike."""
+    half_w, half_h = _plaque(lines, size)
+    leading = size * 1.15
+    first = y - leading * (len(lines) - 1) / 2 + size * 0.36
+    return [Outline(rect(x - half_w, y - half_h, 2 * half_w, 2 * half_h, size * 0.35),
+                    Style(fill=colours["ink"], stroke=colours["floor"], width=size * 0.09),
+                    plaque=True),
+            *(Text(x, first + index * leading, line, size, "condensed", "middle",
+                   colours["floor"]) for index, line in enumerate(lines))]
