@@ -80,7 +80,7 @@ def _drawn_sizes(tileset, monkeypatch, icon):
         sizes.append(pen.r)
         return original(pen)
 
-    monkeypatch.setitem(tile_art.ICONS, icon, record)
+    monkeypatch.setitem(ICONS, icon, record)
     for tile in tileset.tiles:
         design_tile(tileset, tile)
     return sizes
@@ -116,7 +116,7 @@ tiles:
     tile = tileset.tiles[0]
     placed = []
     original = ICONS["altar"]
-    monkeypatch.setitem(tile_art.ICONS, "altar",
+    monkeypatch.setitem(ICONS, "altar",
                         lambda pen: placed.append((pen.cx, pen.cy, pen.r)) or original(pen))
     discs = _badges_and_icons(tileset, tile)
     (x, y, radius), = placed
