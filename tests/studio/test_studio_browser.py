@@ -250,16 +250,23 @@ def test_undo_and_redo_by_button_and_by_keyboard(driver, studio):
     wait(driver, lambda: not find(driver, "[data-test=redo]").is_enabled())
 
 
-@pytest.mark.parametrize("studio", ["demon-mine"], indirect=True)
-def test_a_save_conflict_shows_the_files_changes_and_keeps_mine_with_a_backup(driver, studio):
+def conflict(driver, studio, theirs) -> Path:
+    """Open the page, change the elbows to 30, let another program write ``theirs(text)``
+    over the file, and press Save: the conflict dialog is up."""
     url, path = studio
     driver.get(url)
     wait(driver, lambda: verdict(driver).startswith("playable"))
     set_count(driver, "elbow", 30)
-    theirs = path.read_text(encoding="utf-8") + "# their note\n"
-    path.write_text(theirs, encoding="utf-8")
+    path.write_text(theirs(path.read_text(encoding="utf-8")), encoding="utf-8")
     find(driver, "[data-test=save]").click()
     wait(driver, lambda: find(driver, "[data-test=conflict]").is_displayed())
+    return path
+
+
+@pytest.mark.parametrize("studio", ["demon-mine"], indirect=True)
+def test_a_save_conflict_shows_the_files_changes_and_keeps_mine_with_a_backup(driver, studio):
+    path = conflict(driver, studio, lambda text: text + "# their note\n")
+    theirs = path.read_text(encoding="utf-8")
     assert "+# their note" in find(driver, "[data-test=conflict-changes]").text
     find(driver, "[data-test=keep-mine]").click()
     wait(driver, lambda: find(driver, "#status").text.startswith(f"saved {path.name}"))
@@ -270,14 +277,7 @@ def test_a_save_conflict_shows_the_files_changes_and_keeps_mine_with_a_backup(dr
 
 @pytest.mark.parametrize("studio", ["demon-mine"], indirect=True)
 def test_a_save_conflict_can_load_the_files_text_and_undo_brings_mine_back(driver, studio):
-    url, path = studio
-    driver.get(url)
-    wait(driver, lambda: verdict(driver).startswith("playable"))
-    set_count(driver, "elbow", 30)
-    path.write_text(path.read_text(encoding="utf-8").replace("count: 28", "count: 27", 1),
-                    encoding="utf-8")
-    find(driver, "[data-test=save]").click()
-    wait(driver, lambda: find(driver, "[data-test=conflict]").is_displayed())
+    conflict(driver, studio, lambda text: text.replace("count: 28", "count: 27", 1))
     find(driver, "[data-test=load-disk]").click()
     wait(driver, lambda: elbow_count(driver) == "27")
     assert not find(driver, "[data-test=conflict]").is_displayed()
