@@ -107,7 +107,7 @@ def choose_players(tileset: Tileset, variant: str | None, players: int | None) -
     return players
 
 
-def parse_bleed(text: str | None) -> float:
+def parse_bleed(text: str | None, option: str = "--bleed-size") -> float:
     """Points of bleed from a length such as 0.125in or 3mm."""
     from pnp.units import LENGTH_FORMS, parse_length
 
@@ -115,7 +115,7 @@ def parse_bleed(text: str | None) -> float:
         return 0.0
     value = parse_length(text)
     if value is None or value > 36:
-        raise InputError(Where("command line"), "not a usable bleed", field="--bleed-size",
+        raise InputError(Where("command line"), "not a usable bleed", field=option,
                          found=repr(text), allowed=LENGTH_FORMS + ", at most 0.5in")
     return value
 

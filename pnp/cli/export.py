@@ -69,17 +69,25 @@ def run_export(games: tuple[str, ...], out_dir: Path, exporter: FolderExporter,
 @export_options
 @click.option("--dpi", type=click.IntRange(36, 1200), default=300, show_default=True,
               help="Resolution: each picture is its trim size times this, in pixels.")
+@click.option("--bleed", "bleed_size", is_flag=False, flag_value="0.125in", default=None,
+              metavar="[SIZE]", help="Art beyond the trim on every side, as print shops ask "
+              "for image uploads: 1/8 in when given alone, or a size such as 3mm.")
 @reports_input_errors
-def png(games: tuple[str, ...], out_dir: Path, jobs: int, dpi: int) -> None:
+def png(games: tuple[str, ...], out_dir: Path, jobs: int, dpi: int,
+        bleed_size: str | None) -> None:
     """One PNG per design (tiles, backs, cards, tokens, reverses, board) at true size.
 
     Writes OUT/<game>-png/ with tiles/, backs/, cards/, tokens/ and board/ as the
     game has them, <game>-contact.png showing every design in a labelled grid,
-    and manifest.json listing each picture with its piece, count and sizes.
+    and manifest.json listing each picture with its piece, count and sizes. With
+    --bleed each picture is its trim size plus the bleed on every side (a 2.5 x 3.5
+    in card with 1/8 in at 300 dpi is 825 x 1125 pixels); the board stays at its
+    trim size, since its pages are glued edge to edge.
     """
+    from pnp.cli.common import parse_bleed
     from pnp.export.png import PngExport
 
-    run_export(games, out_dir, PngExport(dpi), jobs)
+    run_export(games, out_dir, PngExport(dpi, parse_bleed(bleed_size, "--bleed")), jobs)
 
 
 @export.command()

@@ -12,7 +12,8 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
-from pnp.draw.components import design_reverse
+from pnp.draw.art import design_back, design_tile
+from pnp.draw.components import design_component, design_reverse
 from pnp.draw.scene import Drawing
 from pnp.export.designs import GameDesigns
 from pnp.export.svg import num
@@ -42,19 +43,30 @@ class Piece(msgspec.Struct, frozen=True):
         """Trim width and height in inches: what the piece measures once cut."""
         return self.drawing.width / 72.0, self.drawing.height / 72.0
 
+    @property
+    def bled_inches(self) -> tuple[float, float]:
+        """Width and height in inches with the drawing's bleed on every side: a picture's."""
+        grow = 2 * self.drawing.bleed
+        return (self.drawing.width + grow) / 72.0, (self.drawing.height + grow) / 72.0
 
-def tile_pieces(designs: GameDesigns) -> list[Piece]:
-    """Printed tile fronts, then the backs they use, each back counted once per tile."""
+
+def tile_pieces(designs: GameDesigns, bleed: float = 0.0) -> list[Piece]:
+    """Printed tile fronts, then the backs they use, each back counted once per tile;
+    drawn ``bleed`` points past the trim when asked."""
     tileset = designs.tileset
     printed = [tile for tile in tileset.tiles if tile.count]
     shape = tileset.shape.name
+    width, height = tileset.shape.box(tileset.size)
     pieces = [Piece("tile", tile.name, f"tiles/{tile.name}", tile.count,
-                    designs.tile(tile.name), shape) for tile in printed]
+                    design_tile(tileset, tile, bleed) if bleed else designs.tile(tile.name),
+                    shape) for tile in printed]
     for back in tileset.backs:
         count = sum(tile.count for tile in printed if tile.back == back.name)
         if count:
+            drawing = design_back(tileset, back, width, height, bleed) if bleed else \
+                designs.flat_backs[back.name]
             pieces.append(Piece("back", f"back:{back.name}", f"backs/{back.name}", count,
-                                designs.flat_backs[back.name], shape))
+                                drawing, shape))
     return pieces
 
 
@@ -74,8 +86,9 @@ def _back_stem(tileset: Tileset, component: Component) -> str:
     return f"backs/{component.back}-{cut}-{num(round(width, 2))}x{num(round(height, 2))}pt"
 
 
-def component_pieces(designs: GameDesigns) -> list[Piece]:
-    """Card and token faces, then each reverse once (own reverses and shared backs)."""
+def component_pieces(designs: GameDesigns, bleed: float = 0.0) -> list[Piece]:
+    """Card and token faces, then each reverse once (own reverses and shared backs);
+    drawn ``bleed`` points past the trim when asked."""
     tileset = designs.tileset
     faces: list[Piece] = []
     reverses: dict[str, Piece] = {}
@@ -83,7 +96,9 @@ def component_pieces(designs: GameDesigns) -> list[Piece]:
         if not component.count:
             continue
         cut = piece_cut(tileset, component).name
-        face, reverse = designs.flat_faces[component.name]
+        face, reverse = designs.flat_faces[component.name] if not bleed else (
+            design_component(tileset, component, bleed),
+            design_reverse(tileset, component, bleed))
         folder = f"{component.kind}s"
         faces.append(Piece(component.kind, component.name, f"{folder}/{component.name}",
                            component.count, face, cut))
@@ -108,6 +123,9 @@ def board_pieces(designs: GameDesigns) -> list[Piece]:
     return [Piece("board", spec.name, f"board/{spec.name}", 1, board, "board")]
 
 
-def all_pieces(designs: GameDesigns) -> list[Piece]:
-    """Every distinct design of the game, in the order the manifest lists them."""
-    return tile_pieces(designs) + component_pieces(designs) + board_pieces(designs)
+def all_pieces(designs: GameDesigns, bleed: float = 0.0) -> list[Piece]:
+    """Every distinct design of the game, in the order the manifest lists them; with
+    ``bleed``, every piece but the board (whose pages are glued edge to edge) drawn
+    that far past its trim."""
+    return tile_pieces(designs, bleed) + component_pieces(designs, bleed) + \
+        board_pieces(designs)

@@ -44,6 +44,7 @@ class PngExport(msgspec.Struct, frozen=True):
     """One PNG per design of a game at ``dpi``, with a contact sheet and a manifest."""
 
     dpi: int = DEFAULT_DPI
+    bleed: float = 0.0  # points of art past the trim on every side (the board has none)
     name = "png"
     per_paper = False
     own_job = False
@@ -60,14 +61,14 @@ class PngExport(msgspec.Struct, frozen=True):
     def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
         from concurrent.futures import ThreadPoolExecutor
 
-        pieces = all_pieces(designs)
+        pieces = all_pieces(designs, self.bleed)
         images = []
         # Pillow compresses without holding Python's lock, so one picture is encoded
         # on a spare core while the next is drawn; the bytes do not depend on it.
         with ThreadPoolExecutor(max_workers=1) as encoder:
             pending = []
             for piece in pieces:
-                images.append(render(piece.drawing, pixels(piece.inches, self.dpi)))
+                images.append(render(piece.drawing, pixels(piece.bled_inches, self.dpi)))
                 pending.append(encoder.submit(encode, images[-1], self.dpi))
             artifacts = [Artifact(f"{piece.stem}.png", job.result())
                          for piece, job in zip(pieces, pending, strict=True)]
@@ -75,7 +76,7 @@ class PngExport(msgspec.Struct, frozen=True):
         contact = f"{game}-contact.png"
         artifacts.append(Artifact(contact, contact_sheet(designs.tileset, pieces, images,
                                                          self.dpi)))
-        listing = manifest(designs.tileset, pieces, self.dpi, contact)
+        listing = manifest(designs.tileset, pieces, (self.dpi, self.bleed), contact)
         artifacts.append(Artifact("manifest.json", listing.encode("utf-8")))
         return artifacts
 
@@ -108,22 +109,28 @@ def check_budget(size: tuple[float, float], dpi: int) -> None:
                      f"--dpi {fits} or less for this game")
 
 
-def manifest(tileset: Tileset, pieces: list[Piece], dpi: int, contact: str) -> str:
+def manifest(tileset: Tileset, pieces: list[Piece], resolution: tuple[int, float],
+             contact: str) -> str:
     """The folder's table of contents: each picture, what it shows, how many, how big.
 
-    One picture a line, so the file reads and diffs like a list.
+    ``resolution`` is the dpi and the bleed in points. Sizes are the trim's (what
+    the piece measures once cut); ``pixels`` is the picture's, bleed included, and
+    ``bleed_pixels`` how much of each side is bleed (37.5 for 1/8 in at 300 dpi: the
+    picture is rounded to whole pixels as a whole, not side by side). One picture a line, so the
+    file reads and diffs like a list.
     """
+    dpi, bleed = resolution
     rows = []
     for piece in pieces:
         width, height = piece.inches
-        px = pixels(piece.inches, dpi)
         rows.append({"file": f"{piece.stem}.png", "kind": piece.kind, "piece": piece.name,
                      "count": piece.count, "shape": piece.shape,
                      "inches": [round(width, 4), round(height, 4)],
                      "mm": [round(width * 25.4, 2), round(height * 25.4, 2)],
-                     "pixels": list(px)})
+                     "pixels": list(pixels(piece.bled_inches, dpi)),
+                     "bleed_pixels": round(piece.drawing.bleed / 72 * dpi, 2)})
     body = {"game": tileset.game, "folder": PngExport().folder(tileset), "title": tileset.title,
-            "dpi": dpi, "contact": contact, "pieces": []}
+            "dpi": dpi, "bleed_in": round(bleed / 72, 4), "contact": contact, "pieces": []}
     lines = ",\n  ".join(json.dumps(row, ensure_ascii=False) for row in rows)
     text = json.dumps(body, indent=1, ensure_ascii=False)
     return text.replace('"pieces": []', f'"pieces": [\n  {lines}\n ]') + "\n"
@@ -154,7 +161,7 @@ def _thumbnail(piece: Piece, image: Image.Image) -> tuple[Image.Image, tuple[int
     Averaging boxes of pixels is the right filter for shrinking several times
     over, and much quicker than a windowed one.
     """
-    width, height = piece.inches
+    width, height = piece.bled_inches  # the picture as exported, bleed and all
     scale = min(CELL / (width * 72), CELL / (height * 72)) * CONTACT_DPI / 72
     size = (max(1, round(width * 72 * scale)), max(1, round(height * 72 * scale)))
     cell = round(CELL * CONTACT_DPI / 72)

@@ -348,3 +348,48 @@ def test_an_export_replaces_its_own_earlier_folder_even_when_it_is_no_link(tmp_p
     result = run("export", "tts", "demon-mine", "--out", str(tmp_path / "b"))
     assert result.exit_code == 0, result.output
     assert (real / "demon-mine.json").is_file()
+
+
+POKER = """\
+game: poker
+title: Poker
+size: 1.5in
+tiles:
+  - {name: bend, count: 2, paths: [N-E]}
+components:
+  - {name: hand, kind: card, count: 3, size: 2.5inx3.5in, features: [{label: HAND}]}
+"""
+
+
+@pytest.mark.parametrize(("option", "bleed_in"), [(("--bleed",), 0.125),
+                                                (("--bleed", "3mm"), 3 / 25.4)])
+def test_a_png_with_bleed_is_its_trim_plus_the_bleed_and_the_trim_is_the_same_art(
+        tmp_path, option, bleed_in):
+    """Shops that take images ask for the bleed in the picture: a 2.5 x 3.5 in card with
+    1/8 in at 300 dpi is 825 x 1125 pixels. Inside the bleed the picture is the trim-size
+    export's art; the bleed itself is art too, not an empty border."""
+    from PIL import Image, ImageChops
+
+    game = tmp_path / "poker.yaml"
+    game.write_text(POKER, encoding="utf-8")
+    for name, args in (("plain", ()), ("bled", option)):
+        assert run("export", "png", str(game), *args, "--out", str(tmp_path / name)) \
+            .exit_code == 0
+    plain, bled = (tmp_path / name / "poker-png" for name in ("plain", "bled"))
+    manifest = json.loads((bled / "manifest.json").read_text())
+    card = next(row for row in manifest["pieces"] if row["piece"] == "hand")
+    expected = (round((2.5 + 2 * bleed_in) * 300), round((3.5 + 2 * bleed_in) * 300))
+    assert tuple(card["pixels"]) == expected
+    if option == ("--bleed",):
+        assert expected == (825, 1125) and card["bleed_pixels"] == 37.5
+    assert card["inches"] == [2.5, 3.5]  # the trim, what the card measures once cut
+    for stem in ("cards/hand", "tiles/bend"):
+        with Image.open(bled / f"{stem}.png") as picture, Image.open(plain / f"{stem}.png") as trim:
+            side = round(bleed_in * 300)
+            assert abs(picture.size[0] - trim.size[0] - 2 * bleed_in * 300) <= 1
+            assert round(picture.info["dpi"][0]) == 300
+            inner = picture.crop((side, side, side + trim.size[0], side + trim.size[1]))
+            difference = ImageChops.difference(inner.convert("RGB"), trim.convert("RGB"))
+            changed = sum(difference.convert("L").histogram()[60:])
+            assert changed < 0.03 * trim.size[0] * trim.size[1], changed
+            assert picture.getpixel((2, picture.size[1] // 2))[3] == 255  # art in the bleed
