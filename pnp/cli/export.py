@@ -124,12 +124,13 @@ def tts(games: tuple[str, ...], out_dir: Path, jobs: int, base_url: str) -> None
               "are their own size).")
 @reports_input_errors
 def cut(games: tuple[str, ...], out_dir: Path, jobs: int, cutter: str, paper: str) -> None:
-    """Pages for a cutting machine and a cut file (SVG) for each page.
+    """Pages for a cutting machine and cut files (SVG and DXF) for each page.
 
     For a Silhouette, OUT/<game>-cut-<paper>/ holds <game>-print-<paper>.pdf with
     type 1 registration marks (10 mm inset, 20 mm long, 0.5 mm thick) and
-    <game>-cut-<paper>-<n>.svg for page n; for a Cricut, OUT/<game>-cut-cricut/ holds
-    <game>-print-then-cut-<n>.png and <game>-cut-cricut-<n>.svg. Each cutter and
+    <game>-cut-<paper>-<n>.svg and .dxf for page n (Studio's free edition opens the
+    DXF); for a Cricut, OUT/<game>-cut-cricut/ holds <game>-print-then-cut-<n>.png
+    and <game>-cut-cricut-<n>.svg and .dxf. Each cutter and
     paper has its own folder, so one export never replaces another's files.
     manifest.json pairs them. docs/exports.md says how to load them.
     """

@@ -28,6 +28,7 @@ from pnp.draw.scene import Drawing
 from pnp.export import pdf
 from pnp.export.artifacts import Artifact, rounded
 from pnp.export.designs import GameDesigns
+from pnp.export.dxf import cut_dxf
 from pnp.export.raster import encode, render
 from pnp.export.svg import num
 from pnp.impose.cutting import (
@@ -78,12 +79,14 @@ class CutExport(msgspec.Struct, frozen=True):
         sheet = paper_named(self.paper) if self.cutter == "silhouette" else cricut_paper()
         area = SILHOUETTE.area(sheet) if self.cutter == "silhouette" else \
             Area(0.0, 0.0, sheet.width, sheet.height)
-        pages = cut_pages(piece_groups(tileset), sheet, area, str(tileset.source))
+        keep_out = SILHOUETTE.keep_out(sheet) if self.cutter == "silhouette" else None
+        pages = cut_pages(piece_groups(tileset), sheet, area, str(tileset.source), keep_out)
         drawings = bled_designs(tileset, pages)
         cuts = piece_cuts(tileset)
         label = self.label
-        artifacts = [Artifact(f"{tileset.game}-cut-{label}-{page.number}.svg",
-                              cut_svg(page, sheet, cuts).encode("utf-8")) for page in pages]
+        artifacts = [Artifact(f"{tileset.game}-cut-{label}-{page.number}.{suffix}",
+                              write(page, sheet, cuts).encode("utf-8"))
+                     for page in pages for suffix, write in (("svg", cut_svg), ("dxf", cut_dxf))]
         if self.cutter == "silhouette":
             prints = [f"{tileset.game}-print-{self.paper}.pdf"]
             artifacts.insert(0, Artifact(prints[0], print_pdf(pages, drawings, sheet,
@@ -116,6 +119,7 @@ class CutExport(msgspec.Struct, frozen=True):
             "print": prints[0] if self.cutter == "silhouette" else prints[index],
             "page": page.number if self.cutter == "silhouette" else 1,
             "cut": f"{tileset.game}-cut-{label}-{page.number}.svg",
+            "cut_dxf": f"{tileset.game}-cut-{label}-{page.number}.dxf",
             "pieces": [{"name": p.name, "kind": p.kind, "x": rounded(p.x), "y": rounded(p.y),
                         "w": rounded(p.w), "h": rounded(p.h)} for p in page.placements],
         } for index, page in enumerate(pages)]

@@ -50,6 +50,15 @@ class Registration(msgspec.Struct, frozen=True):
             (inset, inset, thick, length),
         ]
 
+    def keep_out(self, paper: Paper) -> list[tuple[float, float, float, float]]:
+        """The three squares (x0, y0, x1, y1, PDF points) an L's arms span at the marked
+        corners: Studio's eye reads a mark only on blank paper there, so no piece's art
+        may enter one, even inside the printable area."""
+        inset, side, width, height = self.inset, self.length, paper.width, paper.height
+        return [(inset, height - inset - side, inset + side, height - inset),  # top left
+                (width - inset - side, height - inset - side, width - inset, height - inset),
+                (inset, inset, inset + side, inset + side)]  # bottom left
+
     def area(self, paper: Paper) -> Area:
         """Where art may go: inside the marks, clear of the square and the L's."""
         near = self.inset + self.thickness + self.clearance
@@ -67,11 +76,14 @@ class CutPage(msgspec.Struct, frozen=True):
     placements: tuple[Placement, ...]
 
 
-def cut_pages(groups: list[Group], paper: Paper, area: Area, source: str) -> list[CutPage]:
-    """Every piece of ``groups`` on pages whose pieces all lie inside ``area``.
+def cut_pages(groups: list[Group], paper: Paper, area: Area, source: str,
+              keep_out: list[tuple[float, float, float, float]] | None = None) -> list[CutPage]:
+    """Every piece of ``groups`` on pages whose pieces all lie inside ``area``, none with
+    its art (bleed included) in a ``keep_out`` box.
 
     Each group starts a new page, like the hand-cut sheets; pieces stand
-    CUT_GAP apart with CUT_BLEED of art each.
+    CUT_GAP apart with CUT_BLEED of art each. A grid cell whose piece would reach
+    into a kept-out box (a registration mark's corner) is left empty.
     """
     pages: list[CutPage] = []
     spacing = CUT_BLEED + CUT_GAP / 2
@@ -85,15 +97,34 @@ def cut_pages(groups: list[Group], paper: Paper, area: Area, source: str) -> lis
                 field="size", found=f"{group.cell_w / 72:.2f} x {group.cell_h / 72:.2f} in",
                 allowed=f"pieces of at most {(area.right - area.left) / 72 - 0.2:.2f} x "
                         f"{(area.top - area.bottom) / 72 - 0.2:.2f} in") from None
+        cells = [grid.cell(index) for index in range(grid.capacity)]
+        cells = [(x, y) for x, y in cells
+                 if not any(_meets((x, y, group.cell_w, group.cell_h), box)
+                            for box in keep_out or ())]
+        if not cells:
+            raise InputError(Where(source), "a piece is too large for the cutter's page: "
+                             "every place on it reaches a registration mark's corner",
+                             field="size",
+                             found=f"{group.cell_w / 72:.2f} x {group.cell_h / 72:.2f} in",
+                             allowed="smaller pieces, or a larger --paper")
         sequence = [(name, kind) for name, count, kind in group.pieces for _ in range(count)]
-        for start in range(0, len(sequence), grid.capacity):
+        for start in range(0, len(sequence), len(cells)):
             number = len(pages) + 1
-            chunk = sequence[start:start + grid.capacity]
+            chunk = sequence[start:start + len(cells)]
             pages.append(CutPage(number, tuple(
-                Placement(number, name, "front", *grid.cell(index), group.cell_w,
+                Placement(number, name, "front", *cells[index], group.cell_w,
                           group.cell_h, kind)
                 for index, (name, kind) in enumerate(chunk))))
     return pages
+
+
+def _meets(piece: tuple[float, float, float, float],
+           box: tuple[float, float, float, float]) -> bool:
+    """Whether a piece's trim box (x, y, width, height), grown by its bleed, enters
+    ``box`` (x0, y0, x1, y1)."""
+    x, y, width, height = piece
+    return (x - CUT_BLEED < box[2] and x + width + CUT_BLEED > box[0] and
+            y - CUT_BLEED < box[3] and y + height + CUT_BLEED > box[1])
 
 
 def cricut_paper() -> Paper:

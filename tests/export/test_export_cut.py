@@ -206,3 +206,59 @@ def test_each_cutter_and_paper_keeps_its_own_folder(tmp_path):
         assert (folder / printed).is_file() and (folder / f"little-cut-{label}-1.svg").is_file()
         assert json.loads((folder / "manifest.json").read_text())["cutter"] == \
             ("cricut" if label == "cricut" else "silhouette")
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game", GAMES)
+def test_no_ink_in_a_registration_marks_corner_square_on_any_page(silhouette, paper, game):
+    """Studio's eye needs blank paper in the 20 mm square each mark's arms span; Mattock's
+    hexes and tokens had printed 5 to 29 mm2 into them on every page."""
+    folder = silhouette[paper] / f"{game}-cut-{paper}"
+    manifest = json.loads((folder / "manifest.json").read_text())
+    sheet = PAPERS[paper]
+    px = DPI / 72
+    marks = SILHOUETTE.marks(sheet)
+
+    def on_a_mark(x: float, y: float) -> bool:  # PDF points, y up; a pixel's worth round it
+        return any(mx - 1.5 <= x <= mx + mw + 1.5 and my - 1.5 <= y <= my + mh + 1.5
+                   for mx, my, mw, mh in marks)
+
+    for number in range(len(manifest["pages"])):
+        image = pdf_page_image(folder / manifest["pages"][0]["print"], number, DPI).convert("L")
+        inked = 0
+        for x0, y0, x1, y1 in SILHOUETTE.keep_out(sheet):
+            for column in range(math.ceil(x0 * px), math.floor(x1 * px)):
+                for row in range(math.ceil((sheet.height - y1) * px),
+                                 math.floor((sheet.height - y0) * px)):
+                    x, y = column / px, sheet.height - row / px
+                    if image.getpixel((column, row)) < 245 and not on_a_mark(x, y):
+                        inked += 1
+        assert inked == 0, f"page {number + 1}: {inked} inked pixels in the corner squares"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_dxf_cut_file_reads_back_as_one_closed_outline_per_piece_on_its_trim(
+        silhouette, game):
+    """Silhouette Studio's free edition opens DXF, not SVG: each page's DXF, read with a
+    DXF library, holds a closed polyline per piece whose extent is the piece's trim box
+    in millimetres, and a round token's outline is a true circle."""
+    import ezdxf
+    from ezdxf import path as dxf_path
+
+    folder = silhouette["letter"] / f"{game}-cut-letter"
+    manifest = json.loads((folder / "manifest.json").read_text())
+    for page in manifest["pages"]:
+        drawing = ezdxf.readfile(folder / page["cut_dxf"])
+        outlines = list(drawing.modelspace().query("POLYLINE"))
+        assert len(outlines) == len(page["pieces"])
+        for outline, piece in zip(outlines, page["pieces"], strict=True):
+            assert outline.is_closed and outline.dxf.layer == "CUT"
+            points = list(dxf_path.make_path(outline).flattening(0.01))
+            xs, ys = [p.x for p in points], [p.y for p in points]
+            box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            want = tuple(v * 25.4 / 72 for v in (piece["x"], piece["y"], piece["w"], piece["h"]))
+            assert box == pytest.approx(want, abs=0.02), piece["name"]
+            if len(outline.vertices) == 2:  # a round token: two half-circle bulges
+                centre = (box[0] + box[2] / 2, box[1] + box[3] / 2)
+                assert all(math.dist(centre, (p.x, p.y)) == pytest.approx(box[2] / 2, abs=0.02)
+                           for p in points)

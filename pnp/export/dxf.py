@@ -1,0 +1,64 @@
+"""Cut lines as DXF, the drawing format Silhouette Studio's free edition opens.
+
+Studio's Basic Edition cannot open SVG, so every cut page is written a second
+time as a DXF file beside its SVG: AutoCAD R12 text (the oldest form, which
+every cutter's software reads), millimetres, y up from the page's bottom left,
+one closed POLYLINE per piece on its trim line, on a layer named CUT. A hex is
+its six corners; a round token is two vertices whose bulges (1, a half circle
+each) make the exact circle, not a polygon that only looks round; a card or
+tile is its four corners. The page's outline is left out: Studio would cut it.
+"""
+
+from __future__ import annotations
+
+from pnp.impose.cutting import CutPage
+from pnp.impose.layout import Placement
+from pnp.model.paper import Paper
+from pnp.model.pieces import PieceCut
+from pnp.units import in_mm
+
+LAYER = "CUT"
+Vertex = tuple[float, float, float]  # x and y in mm, and the bulge to the next vertex
+
+
+def cut_dxf(page: CutPage, sheet: Paper, cuts: dict[tuple[str, str], PieceCut]) -> str:
+    """Page ``page``'s cut lines as an R12 DXF drawing in millimetres."""
+    lines = ["0", "SECTION", "2", "HEADER", "9", "$ACADVER", "1", "AC1009",
+             "9", "$EXTMIN", "10", "0.0", "20", "0.0", "30", "0.0",
+             "9", "$EXTMAX", "10", _number(in_mm(sheet.width)), "20",
+             _number(in_mm(sheet.height)), "30", "0.0", "0", "ENDSEC",
+             "0", "SECTION", "2", "ENTITIES"]
+    for placement in page.placements:
+        lines += _polyline(outline(cuts[(placement.kind, placement.name)], placement))
+    lines += ["0", "ENDSEC", "0", "EOF"]
+    return "\n".join(lines) + "\n"
+
+
+def outline(cut: PieceCut, placement: Placement) -> list[Vertex]:
+    """The trim line of one placed piece as closed-polyline vertices (mm, y up)."""
+    left, bottom, w, h = placement.x, placement.y, placement.w, placement.h
+    if cut.shape is not None and not cut.shape.fills_box:
+        top = bottom + h  # the shape's corners are given from the top left, y down
+        return [(in_mm(left + x), in_mm(top - y), 0.0)
+                for x, y in cut.shape.corners(min(w, h))]
+    if cut.round:
+        cy = in_mm(bottom + h / 2)
+        return [(in_mm(left), cy, 1.0), (in_mm(left + w), cy, 1.0)]
+    return [(in_mm(left), in_mm(bottom), 0.0), (in_mm(left + w), in_mm(bottom), 0.0),
+            (in_mm(left + w), in_mm(bottom + h), 0.0), (in_mm(left), in_mm(bottom + h), 0.0)]
+
+
+def _polyline(vertices: list[Vertex]) -> list[str]:
+    """A closed R12 POLYLINE (flag 1) with its VERTEX entities and SEQEND."""
+    lines = ["0", "POLYLINE", "8", LAYER, "66", "1", "70", "1",
+             "10", "0.0", "20", "0.0", "30", "0.0"]
+    for x, y, bulge in vertices:
+        lines += ["0", "VERTEX", "8", LAYER, "10", _number(x), "20", _number(y), "30", "0.0"]
+        if bulge:
+            lines += ["42", _number(bulge)]
+    return lines + ["0", "SEQEND", "8", LAYER]
+
+
+def _number(value: float) -> str:
+    """A coordinate as DXF text: to the thousandth of a millimetre, never -0.0."""
+    return f"{round(value, 3) + 0.0:.3f}"
