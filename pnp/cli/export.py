@@ -110,6 +110,10 @@ def tts(games: tuple[str, ...], out_dir: Path, jobs: int, base_url: str) -> None
         raise InputError(Where("command line"), "not a web address", field="--base-url",
                          found=repr(base_url), allowed="an address starting https://, "
                          "http:// or file:// (a folder; a final / is added if missing)")
+    if any(character.isspace() or ord(character) < 32 for character in base_url):
+        raise InputError(Where("command line"), "a web address has no spaces",
+                         field="--base-url", found=repr(base_url),
+                         allowed="the folder's address with each space written %20")
     url = base_url if not base_url or base_url.endswith("/") else base_url + "/"
     run_export(games, out_dir, TtsExport(str(out_dir.resolve()), url, piece_nickname), jobs)
 

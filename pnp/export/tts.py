@@ -36,6 +36,7 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 import msgspec
 from PIL import Image
@@ -258,9 +259,13 @@ class TtsExport(msgspec.Struct, frozen=True):
         return f"{tileset.game}-tts"
 
     def address(self, tileset: Tileset, file: str) -> str:
-        """Where TTS fetches ``file`` from: the web folder given, else the file itself."""
+        """Where TTS fetches ``file`` from: the web folder given, else the file itself.
+
+        Always a valid URL whatever the folder or file is called: a name's spaces,
+        ``#``, ``%`` and letters beyond ASCII are percent-encoded (a game file name is
+        ours, but a mix's name and the output folder are the designer's)."""
         if self.url_base:
-            return self.url_base + file
+            return self.url_base + quote(file)
         return (Path(self.out_dir) / self.folder(tileset) / file).as_uri()
 
     def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:

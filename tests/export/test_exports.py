@@ -393,3 +393,23 @@ def test_a_png_with_bleed_is_its_trim_plus_the_bleed_and_the_trim_is_the_same_ar
             changed = sum(difference.convert("L").histogram()[60:])
             assert changed < 0.03 * trim.size[0] * trim.size[1], changed
             assert picture.getpixel((2, picture.size[1] // 2))[3] == 255  # art in the bleed
+
+
+def test_every_address_is_a_valid_url_whatever_the_output_folder_is_called(tmp_path):
+    """Path.as_uri had been trusted untested: a folder with spaces, '#', '%' and accents
+    must still give addresses that parse back to the very files."""
+    game = tmp_path / "poker.yaml"
+    game.write_text(POKER, encoding="utf-8")
+    out = tmp_path / "my games #1 100% é"
+    assert run("export", "tts", str(game), "--out", str(out)).exit_code == 0
+    objects = saved_object(out, "poker")
+    addresses = [value for item in objects for deck in [item.get("CustomDeck", {})]
+                 for sheet in deck.values() for key, value in sheet.items() if key.endswith("URL")]
+    assert addresses
+    for url in addresses:
+        assert url.isascii() and " " not in url and "#" not in url, url
+        path = local(url)
+        assert path.is_file() and path.parent.parent == out.resolve(), url
+    refused = run("export", "tts", str(game), "--out", str(out),
+                  "--base-url", "https://example.org/my games")
+    assert refused.exit_code == 2 and "%20" in refused.output
