@@ -82,12 +82,14 @@ def package_data() -> list[Input]:
 
 
 def game_inputs(tileset: Tileset, target: Path | None = None) -> list[Input]:
-    """Everything building ``tileset`` reads: tileset, mix, art, rulebook template."""
+    """Everything building ``tileset`` reads: tileset, mix, art, card lists, rulebook
+    template."""
     inputs = [_file(tileset.source, "the tileset", "home")]
     if target is not None and _real(target) != inputs[0].path:
         inputs.append(_file(target, "the mix", "home"))
     inputs += [_file(tile.art.path, f"the art of tile '{tile.name}'")
                for tile in tileset.tiles if tile.art is not None]
+    inputs += [_file(path, "a card list") for path in tileset.card_lists]
     template = tileset.rulebook or template_path(tileset.rules_game)
     if template.parent.is_dir():
         inputs.append(_file(template, "the rulebook template"))

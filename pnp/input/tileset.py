@@ -19,12 +19,14 @@ lives here or in the schema.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from pnp.errors import did_you_mean
 from pnp.geometry.lattice import ring_distance
 from pnp.geometry.shapes import SHAPES, Shape
+from pnp.input.card_lists import listed_components
 from pnp.input.files import ART_SUFFIXES, MAX_ART_BYTES, LocalFile, check_art
 from pnp.input.load import Mapping, Sequence, load_file
 from pnp.input.reading import BROKEN, At, Kind, Reading, describe
@@ -274,6 +276,22 @@ COMPONENT = Record("tileset:component", (
 ), rules=(_back_or_reverse,), doc_as="a card or token (below)")
 
 
+CARD_LIST = Record("tileset:card-list", (
+    Field("rows", Text(200), "a `.csv` file inside the tileset's folder, saved from a "
+          "spreadsheet: its first row names the columns `name`, `count` (both required), "
+          "`title` (the card's title), `text` (its rules) and `icon` (its picture); each "
+          "further row is one card or token", required=True),
+    Field("kind", Choice(COMPONENT_KINDS), "printed on the cards or the tokens sheets",
+          required=True),
+    Field("size", Size(Length(MIN_SIZE_PT, MAX_PIECE_PT)), "every row's size",
+          required=True),
+    Field("shape", Choice(COMPONENT_SHAPES), "the outline to cut", default="rect"),
+    Field("back", BACK_REF, "a shared back design", default_doc="the top-level `back`"),
+    Field("colour", Colour(), "the face colour; text turns white on dark faces", default="",
+          default_doc="the palette's `paper`"),
+), doc_as="a card list (below)")
+
+
 SPACE = Record("tileset:space", (
     Field("label", Text(20), "the name printed beside the legend", required=True),
     Field("colour", Colour(), "the ring's colour, a player's colour", required=True),
@@ -391,6 +409,10 @@ TILESET = Record("tileset:top", (
           "", default_doc="none"),
     Field("components", ListOf(COMPONENT, "components", doc_as="list of cards and tokens "
                                "(below)", most=MAX_KINDS), "", default_doc="none"),
+    Field("card-lists", ListOf(CARD_LIST, "card lists", doc_as="list of card lists read "
+                               "from CSV files (below)", most=20),
+          "each row of each file becomes a card or token, as if listed under `components`",
+          default_doc="none"),
     Field("board", BOARD, "for hex tiles only", default_doc="none"),
     Field("aids", ListOf(AID, "player aids", doc_as="list of one-page player aids (below)",
                          most=50),
@@ -402,7 +424,7 @@ TILESET = Record("tileset:top", (
 ))
 
 RECORDS = (TILESET, TILE, PATH, FEATURE, OWN_ICON, BACK, PALETTE, VARIANT, COMPONENT, FACE,
-           BOARD, SPACE, AID, SECTION, ROW)
+           CARD_LIST, BOARD, SPACE, AID, SECTION, ROW)
 
 
 # ---------------------------------------------------------------------------
@@ -418,12 +440,31 @@ def load_tileset(path: Path) -> Tileset:
 def from_data(data: Any, path: Path) -> Tileset:
     """Build a :class:`Tileset` from located data, or raise every mistake in it at once."""
     reading = Reading(str(path), folder=path.parent)
+    data, lists = listed_components(data, path, reading, _row_kinds(data),
+                                    partial(_sound_list, path))
     top = reading.read(TILESET, data)
     if isinstance(top, Node):
         for step in STEPS:
             step(top)
     reading.done()
-    return tileset_value(top, path)
+    return tileset_value(top, path, lists)
+
+
+def _sound_list(path: Path, entry: Any, index: int) -> bool:
+    """Whether a ``card-lists`` entry passes its own checks (its rows are read only then;
+    the tileset's own reading reports what is wrong with it, once)."""
+    scratch = Reading(str(path), folder=path.parent)
+    CARD_LIST.check(entry, At(scratch, getattr(entry, "line", 0), f"card-lists[{index}]"))
+    return not scratch.problems
+
+
+def _row_kinds(data: Any) -> dict[str, Kind]:
+    """How a card list's columns are checked: as the fields of the same meaning are."""
+    own = [icon.get("name") for icon in (data.get("icons") or ())
+           if isinstance(icon, dict)] if isinstance(data, dict) else []
+    icons = ICON_NAMES + tuple(name for name in own if isinstance(name, str))
+    return {"name": NAME, "count": COUNT, "title": Text(40),
+            "text": Text(600, numbers=True), "icon": Choice(icons)}
 
 
 # ---------------------------------------------------------------------------

@@ -33,8 +33,9 @@ from pnp.model.tileset import (
 )
 
 
-def tileset_value(top: Node, path: Path) -> Tileset:
-    """The tileset a checked tree describes."""
+def tileset_value(top: Node, path: Path, card_lists: tuple[Path, ...] = ()) -> Tileset:
+    """The tileset a checked tree describes (``card_lists``: the CSV files whose rows
+    are among its components, read before the tree was)."""
     title = top["title"]
     backs = (tuple(_back(node, title) for node in top["backs"]) if top.given("backs")
              else (Back(name="back", title=title, motif="pickaxes"),))
@@ -50,7 +51,7 @@ def tileset_value(top: Node, path: Path) -> Tileset:
                          for node in _listed(top["components"])),
         board=_board_spec(top["board"], title),
         aids=tuple(_aid(node, palette) for node in _listed(top["aids"])),
-        default_back=default_back,
+        default_back=default_back, card_lists=card_lists,
         icons=tuple(model_value(OwnIcon, node, used=("file",), art=node["file"],
                                 line=node.source.line_of("name"))
                     for node in _listed(top["icons"])),

@@ -231,6 +231,7 @@ class Tileset(msgspec.Struct, frozen=True):
     rulebook_subtitle: str = "Rules of play"  # under the title on the rulebook's cover
     default_back: str = ""  # the back homebrew tiles in a mix get
     icons: tuple[OwnIcon, ...] = ()  # the tileset's own SVG icons, named in its features
+    card_lists: tuple[Path, ...] = ()  # the CSV files its card lists were read from
 
     @property
     def rules_game(self) -> str:
