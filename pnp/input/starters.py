@@ -43,8 +43,32 @@ def title_of(name: str) -> str:
     return " ".join(word.capitalize() for word in name.split("-"))
 
 
-def new_tileset(name: str) -> str:
-    """A small original square-tile game called ``name``, with the format explained."""
+CARD_LIST_SECTION = """
+# Cards kept in a spreadsheet: each row of {name}-cards.csv is one card, with the
+# columns name, count, title, text and icon. Open it in any spreadsheet, add rows,
+# and save it as CSV (UTF-8); docs/tileset-format.md says more.
+card-lists:
+  - {{rows: {name}-cards.csv, kind: card, size: 63mm x 88mm}}
+"""
+
+CARD_LIST_ROWS = (
+    "name,count,title,text,icon\r\n"
+    'lantern,2,Lantern,"Look at the top tile of the pile, then put it back.",torch\r\n'
+    'blasting-powder,1,Blasting Powder,"Take away one tunnel tile next to your crew, '
+    'then discard this card.",barrel\r\n'
+    'old-map,1,Old Map,"Lay two tiles this turn instead of one.",plan\r\n'
+)
+
+
+def new_card_list(name: str) -> tuple[str, str]:
+    """The card list ``pnp new NAME --cards`` starts: its file name and its rows (CSV with
+    the line ends spreadsheets write, so one opens it as it saved it)."""
+    return f"{name}-cards.csv", CARD_LIST_ROWS
+
+
+def new_tileset(name: str, cards: bool = False) -> str:
+    """A small original square-tile game called ``name``, with the format explained (and
+    with ``cards``, a card list read from the spreadsheet file :func:`new_card_list`)."""
     head = [
         f"# {name}.yaml: a tileset of your own, started by `pnp new {name}`.",
         "#",
@@ -62,7 +86,8 @@ def new_tileset(name: str) -> str:
         *field_guide(TILESET),
         "",
     ]
-    return "\n".join(head) + TILESET_BODY.format(name=name, title=title_of(name))
+    body = TILESET_BODY.format(name=name, title=title_of(name))
+    return "\n".join(head) + body + (CARD_LIST_SECTION.format(name=name) if cards else "")
 
 
 TILESET_BODY = """

@@ -93,3 +93,25 @@ def test_new_from_something_not_shipped_is_refused(tmp_path):
     result = run("new", "my-mix", "--dir", str(tmp_path), "--from", str(tmp_path / "mine.yaml"))
     assert result.exit_code == 2 and "shipped game" in result.output
     assert not (tmp_path / "my-mix.yaml").exists()
+
+
+def test_new_with_cards_starts_a_card_list_that_builds_as_written(tmp_path):
+    """pnp new can start a game that keeps its cards in a spreadsheet (issue 28)."""
+    runner = CliRunner()
+    result = runner.invoke(main, ["new", "deep-dig", "--cards", "--dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    rows = (tmp_path / "deep-dig-cards.csv").read_bytes()
+    assert rows.startswith(b"name,count,title,text,icon\r\n") and rows.count(b"\r\n") == 4
+    cards = {c.name: c.count for c in load_target(str(tmp_path / "deep-dig.yaml")).components}
+    assert cards == {"lantern": 2, "blasting-powder": 1, "old-map": 1}
+    build = runner.invoke(main, ["build", str(tmp_path / "deep-dig.yaml"), "--paper", "letter",
+                                 "--no-rulebook", "--out", str(tmp_path / "out")])
+    assert build.exit_code == 0, build.output
+    assert (tmp_path / "out" / "deep-dig" / "deep-dig-cards-letter.pdf").is_file()
+    again = runner.invoke(main, ["new", "deep-dig", "--cards", "--dir", str(tmp_path)])
+    assert again.exit_code == 2 and "never replaces a file" in again.output
+    assert runner.invoke(main, ["new", "x", "--cards", "--from", "demon-mine", "--dir",
+                                str(tmp_path)]).exit_code == 2
+    (tmp_path / "lone-cards.csv").write_text("mine\n")  # a list already there: nothing written
+    assert runner.invoke(main, ["new", "lone", "--cards", "--dir", str(tmp_path)]).exit_code == 2
+    assert not (tmp_path / "lone.yaml").exists()
