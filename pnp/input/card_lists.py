@@ -140,19 +140,16 @@ def _rows(found: tuple[Path, str], reading: Reading, kinds: dict[str, Kind]) -> 
     """The file's rows that pass every check, each a mapping with its line."""
     path, text = found
     source = str(path)
-    lines = list(csv.reader(io.StringIO(text, newline="")))
-    header = [cell.strip().lower() for cell in lines[0]] if lines else []
-    unknown = [column for column in header if column not in COLUMNS]
-    missing = [column for column in REQUIRED if column not in header]
-    if not header or unknown or missing:
-        reading.problems.append(Problem(
-            Where(source, 1), "the first row names the columns", "header",
-            ", ".join(header) or "an empty file",
-            f"columns {', '.join(COLUMNS)} (name and count required), in any order"))
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        lines = list(reader)
+    except csv.Error as error:  # a NUL byte, a cell past the csv module's size limit
+        reading.problems.append(Problem(Where(source, reader.line_num), "this line cannot "
+                                        f"be read as CSV ({error})", "", "",
+                                        "text saved as CSV by a spreadsheet"))
         return []
-    if len(lines) - 1 > MAX_ROWS:
-        reading.problems.append(Problem(Where(source, 1), "too many rows", "",
-                                        f"{len(lines) - 1} rows", f"at most {MAX_ROWS}"))
+    header = _header(lines, source, reading)
+    if header is None:
         return []
     own = Reading(source)
     rows = []
@@ -164,6 +161,24 @@ def _rows(found: tuple[Path, str], reading: Reading, kinds: dict[str, Kind]) -> 
             rows.append(row)
     reading.problems.extend(own.problems)
     return rows
+
+
+def _header(lines: list[list[str]], source: str, reading: Reading) -> list[str] | None:
+    """The columns the first row names, or None after reporting why they will not do."""
+    header = [cell.strip().lower() for cell in lines[0]] if lines else []
+    unknown = [column for column in header if column not in COLUMNS]
+    missing = [column for column in REQUIRED if column not in header]
+    if not header or unknown or missing or len(set(header)) < len(header):
+        reading.problems.append(Problem(
+            Where(source, 1), "the first row names the columns, each once", "header",
+            ", ".join(header) or "an empty file",
+            f"columns {', '.join(COLUMNS)} (name and count required), in any order"))
+        return None
+    if len(lines) - 1 > MAX_ROWS:
+        reading.problems.append(Problem(Where(source, 1), "too many rows", "",
+                                        f"{len(lines) - 1} rows", f"at most {MAX_ROWS}"))
+        return None
+    return header
 
 
 def _row(header: list[str], cells: list[str], line: int, own: Reading,
