@@ -54,7 +54,12 @@ def studio(target: Path, port: int, no_browser: bool) -> None:
     try:
         server.serve_forever()
     except KeyboardInterrupt:
-        copy = session.keep_recovery()  # Ctrl-C with edits unsaved: never lose them
+        try:
+            copy = session.keep_recovery()  # Ctrl-C with edits unsaved: never lose them
+        except OSError as error:
+            click.echo(f"pnp studio: stopped; the unsaved edits could not be kept beside "
+                       f"{target} ({error.strerror or error})", err=True)
+            return
         if copy is not None:
             click.echo(f"pnp studio: stopped; your unsaved edits are kept in {copy} "
                        f"({target.name} is as it was last saved)", err=True)

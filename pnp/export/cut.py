@@ -172,12 +172,12 @@ def outline_path(cut: PieceCut, placement: Placement, page_height: float) -> str
         moves = " ".join(f"L {num(round(x, 3))} {num(round(y, 3))}" for x, y in corners[1:])
         first = corners[0]
         return f"M {num(round(first[0], 3))} {num(round(first[1], 3))} {moves} Z"
-    if cut.round:
-        r, cx, cy = w / 2, left + w / 2, top + h / 2
-        return (f"M {num(round(cx - r, 3))} {num(round(cy, 3))} "
-                f"A {num(round(r, 3))} {num(round(r, 3))} 0 1 0 {num(round(cx + r, 3))} "
-                f"{num(round(cy, 3))} A {num(round(r, 3))} {num(round(r, 3))} 0 1 0 "
-                f"{num(round(cx - r, 3))} {num(round(cy, 3))} Z")
+    if cut.round:  # a circle, or an ellipse for an oval token
+        rx, ry, cx, cy = w / 2, h / 2, left + w / 2, top + h / 2
+        radii = f"{num(round(rx, 3))} {num(round(ry, 3))}"
+        return (f"M {num(round(cx - rx, 3))} {num(round(cy, 3))} "
+                f"A {radii} 0 1 0 {num(round(cx + rx, 3))} {num(round(cy, 3))} "
+                f"A {radii} 0 1 0 {num(round(cx - rx, 3))} {num(round(cy, 3))} Z")
     right, bottom = left + w, top + h
     return (f"M {num(round(left, 3))} {num(round(top, 3))} H {num(round(right, 3))} "
             f"V {num(round(bottom, 3))} H {num(round(left, 3))} Z")

@@ -5,11 +5,14 @@ time as a DXF file beside its SVG: AutoCAD R12 text (the oldest form, which
 every cutter's software reads), millimetres, y up from the page's bottom left,
 one closed POLYLINE per piece on its trim line, on a layer named CUT. A hex is
 its six corners; a round token is two vertices whose bulges (1, a half circle
-each) make the exact circle, not a polygon that only looks round; a card or
-tile is its four corners. The page's outline is left out: Studio would cut it.
+each) make the exact circle, not a polygon that only looks round (an oval one,
+which R12 cannot bend, short straight cuts round the ellipse); a card or tile
+is its four corners. The page's outline is left out: Studio would cut it.
 """
 
 from __future__ import annotations
+
+import math
 
 from pnp.impose.cutting import CutPage
 from pnp.impose.layout import Placement
@@ -18,6 +21,7 @@ from pnp.model.pieces import PieceCut
 from pnp.units import in_mm
 
 LAYER = "CUT"
+OVAL_STEPS = 144  # straight cuts round an oval token: each under 0.5 mm on a 2 in token
 Vertex = tuple[float, float, float]  # x and y in mm, and the bulge to the next vertex
 
 
@@ -41,9 +45,13 @@ def outline(cut: PieceCut, placement: Placement) -> list[Vertex]:
         top = bottom + h  # the shape's corners are given from the top left, y down
         return [(in_mm(left + x), in_mm(top - y), 0.0)
                 for x, y in cut.shape.corners(min(w, h))]
-    if cut.round:
+    if cut.round and abs(w - h) < 1e-6:
         cy = in_mm(bottom + h / 2)
         return [(in_mm(left), cy, 1.0), (in_mm(left + w), cy, 1.0)]
+    if cut.round:  # an oval token: R12 has no ellipse, so its outline in short straight cuts
+        cx, cy, rx, ry = left + w / 2, bottom + h / 2, w / 2, h / 2
+        return [(in_mm(cx + rx * math.cos(angle)), in_mm(cy + ry * math.sin(angle)), 0.0)
+                for angle in (math.tau * step / OVAL_STEPS for step in range(OVAL_STEPS))]
     return [(in_mm(left), in_mm(bottom), 0.0), (in_mm(left + w), in_mm(bottom), 0.0),
             (in_mm(left + w), in_mm(bottom + h), 0.0), (in_mm(left), in_mm(bottom + h), 0.0)]
 

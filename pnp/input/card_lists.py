@@ -24,11 +24,14 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable
+from collections.abc import Mapping as Mapping_
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
-from pnp.errors import Problem, Where
+from pnp.errors import Problem, Where, shorten
 from pnp.input.bounded import NotRegular, NotUtf8, TooLarge, read_bounded, unreadable, utf8
 from pnp.input.files import Outside, confine
 from pnp.input.load import MAX_FILE_BYTES, Mapping, Sequence
@@ -41,57 +44,121 @@ MAX_ROWS = 1000
 LIST_ALLOWED = "a .csv file inside the tileset's folder, its first row naming its columns"
 
 
+class Listed(NamedTuple):
+    """What the card lists added: the CSV files read, and for each added component (by its
+    index under ``components``) the index of the ``card-lists`` entry it came from."""
+
+    files: tuple[Path, ...] = ()
+    entries: Mapping_[int, int] = MappingProxyType({})
+
+
 def listed_components(data: Any, path: Path, reading: Reading, kinds: dict[str, Kind],
-                      sound: Callable[[Mapping, int], bool]) -> tuple[Any, tuple[Path, ...]]:
+                      sound: Callable[[Mapping, int], bool]) -> tuple[Any, Listed]:
     """``data`` (the tileset as read from YAML) with each ``card-lists`` entry's rows added
-    to its ``components``, and the CSV files read. Problems in a CSV file go to
+    to its ``components``, and what was added. Problems in a CSV file go to
     ``reading`` under that file's name; an entry that is itself wrong adds nothing
     (the tileset's own check reports it; ``sound`` says whether the entry at an
     index passes). ``kinds`` checks a row's name, count, title, text and icon as
-    the YAML's fields are checked."""
+    the YAML's fields are checked. Nothing is added to a ``components`` that is not
+    a list (the tileset's own check reports that too)."""
     if not isinstance(data, Mapping) or not isinstance(data.get("card-lists"), Sequence):
-        return data, ()
-    rows_seen: dict[str, tuple[str, int]] = {}
-    taken = _declared_names(data)
-    added: list[Any] = []
+        return data, Listed()
+    old = data.get("components")
+    if old is not None and not isinstance(old, Sequence):
+        return data, Listed()
+    added, files = _gather(data, path, reading, (kinds, sound))
+    kept = len(old or ())
+    if kept + len(added) > MAX_ROWS:
+        reading.problems.append(Problem(Where(str(path), data.line_of("card-lists")),
+                                        "the card lists and components hold too many pieces",
+                                        "card-lists", f"{kept + len(added)} pieces",
+                                        f"at most {MAX_ROWS} in all"))
+        return data, Listed(files)
+    if not added:
+        return data, Listed(files)
+    return _merged(data, old, [component for _, component in added]), Listed(
+        files, MappingProxyType({kept + number: index
+                                 for number, (index, _) in enumerate(added)}))
+
+
+def _gather(data: Mapping, path: Path, reading: Reading,
+            checks: tuple[dict[str, Kind], Callable[[Mapping, int], bool]]
+            ) -> tuple[list[tuple[int, Mapping]], tuple[Path, ...]]:
+    """Every sound entry's good rows as components (with the entry's index), and the
+    files read."""
+    kinds, sound = checks
+    added: list[tuple[int, Mapping]] = []
     files: list[Path] = []
+    names = _Names(_declared_names(data))
     for index, entry in enumerate(data["card-lists"]):
         if not isinstance(entry, Mapping) or not sound(entry, index):
             continue
-        csv_path = _read_list(entry, (path, index), reading)
-        if csv_path is None:
+        found = _read_list(entry, (path, index), reading)
+        if found is None:
             continue
-        files.append(csv_path[0])
-        for row in _rows(csv_path, reading, kinds):
-            name = str(row["name"])
-            where = (str(csv_path[0]), row.line)
-            if name in taken or name in rows_seen:
-                first = rows_seen.get(name)
-                before = f"line {first[1]} of {Path(first[0]).name}" if first else \
-                    "the tileset's tiles or components"
-                reading.problems.append(Problem(Where(*where), "a piece of this name exists "
-                                                "already", "name", repr(name),
-                                                f"a name not used in {before}"))
-                continue
-            rows_seen[name] = where
-            added.append(_component(row, entry))
-    if not added:
-        return data, tuple(files)
+        files.append(found[0])
+        shown = str(path.parent / entry["rows"])  # the file as the tileset names it
+        for row in _rows((shown, found[1]), reading, kinds):
+            if names.fresh(str(row["name"]), (shown, row.line), reading):
+                added.append((index, _component(row, entry)))
+    return added, tuple(files)
+
+
+def _merged(data: Mapping, old: Sequence | None, added: list[Mapping]) -> Mapping:
+    """``data`` with ``added`` after its own ``components`` (the file itself untouched)."""
     merged = Mapping(data.line)
     merged.update(data)
     merged.lines = dict(data.lines)
-    components = Sequence(data.line_of("card-lists"))
-    old = data.get("components")
-    if isinstance(old, Sequence):
+    components = Sequence(old.line if old is not None else data.line_of("card-lists"))
+    if old is not None:
         components.extend(old)
         components.lines = list(old.lines)
-        components.line = old.line
     for component in added:
         components.append(component)
         components.lines.append(component.line)
     merged["components"] = components
     merged.lines.setdefault("components", data.line_of("card-lists"))
-    return merged, tuple(files)
+    return merged
+
+
+class _Names:
+    """The piece names taken so far, and where a card list took each of its own."""
+
+    def __init__(self, declared: set[str]) -> None:
+        self.declared = declared
+        self.rows: dict[str, tuple[str, int]] = {}
+
+    def fresh(self, name: str, where: tuple[str, int], reading: Reading) -> bool:
+        """Take ``name`` for the row at ``where``, or report that it is taken."""
+        if name not in self.declared and name not in self.rows:
+            self.rows[name] = where
+            return True
+        first = self.rows.get(name)
+        before = ("the tileset's tiles or components" if first is None else
+                  f"{Path(first[0]).name}, line {first[1]}")
+        reading.problems.append(Problem(Where(*where), "a piece of this name exists already",
+                                        "name", repr(name), f"a name not used in {before}"))
+        return False
+
+
+def rewrite_fields(problems: list[Problem], listed: Listed) -> list[Problem]:
+    """Problems the tileset's own check found in components a card list added, written
+    as the list's own fields (``card-lists[0].back``, not ``components[7].back``): the
+    designer wrote the list, not the components, and one mistake in it is then one
+    problem however many rows it has."""
+    if not listed.entries:
+        return problems
+    written = []
+    for problem in problems:
+        match = _COMPONENT.match(problem.field)
+        if match and int(match.group(1)) in listed.entries:
+            entry = listed.entries[int(match.group(1))]
+            problem = problem._replace(field=f"card-lists[{entry}]{match.group(2)}")
+        written.append(problem)
+    return list(dict.fromkeys(written))
+
+
+_COMPONENT = re.compile(r"components\[(\d+)\](.*)")
 
 
 def _declared_names(data: Mapping) -> set[str]:
@@ -136,42 +203,50 @@ def _read_list(entry: Mapping, place: tuple[Path, int],
     return candidate, text.removeprefix("\ufeff")
 
 
-def _rows(found: tuple[Path, str], reading: Reading, kinds: dict[str, Kind]) -> list[Mapping]:
-    """The file's rows that pass every check, each a mapping with its line."""
-    path, text = found
-    source = str(path)
-    reader = csv.reader(io.StringIO(text, newline=""))
+def _rows(found: tuple[str, str], reading: Reading, kinds: dict[str, Kind]) -> list[Mapping]:
+    """The file's rows that pass every check, each a mapping with the line it starts on
+    (a quoted cell may span lines). ``found`` is the file's name as shown and its text."""
+    source, text = found
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    lines: list[tuple[int, list[str]]] = []
     try:
-        lines = list(reader)
-    except csv.Error as error:  # a NUL byte, a cell past the csv module's size limit
-        reading.problems.append(Problem(Where(source, reader.line_num), "this line cannot "
-                                        f"be read as CSV ({error})", "", "",
-                                        "text saved as CSV by a spreadsheet"))
+        start = 1
+        for cells in reader:
+            lines.append((start, cells))
+            start = reader.line_num + 1
+    except csv.Error as error:  # a NUL byte, a quote never closed, a cell past the limit
+        reading.problems.append(Problem(Where(source, start), "this row cannot be read as "
+                                        f"CSV ({error})", "", "",
+                                        "text saved as CSV by a spreadsheet; a quoted cell "
+                                        "ends with a quote"))
         return []
     header = _header(lines, source, reading)
     if header is None:
         return []
     own = Reading(source)
     rows = []
-    for number, cells in enumerate(lines[1:], start=2):
+    for line, cells in lines[1:]:
         if not any(cell.strip() for cell in cells):
             continue  # a blank line between groups of cards
-        row = _row(header, cells, number, own, kinds)
+        row = _row(header, cells, line, own, kinds)
         if row is not None:
             rows.append(row)
     reading.problems.extend(own.problems)
     return rows
 
 
-def _header(lines: list[list[str]], source: str, reading: Reading) -> list[str] | None:
+def _header(lines: list[tuple[int, list[str]]], source: str,
+            reading: Reading) -> list[str] | None:
     """The columns the first row names, or None after reporting why they will not do."""
-    header = [cell.strip().lower() for cell in lines[0]] if lines else []
+    header = [cell.strip().lower() for cell in lines[0][1]] if lines else []
     unknown = [column for column in header if column not in COLUMNS]
     missing = [column for column in REQUIRED if column not in header]
-    if not header or unknown or missing or len(set(header)) < len(header):
+    doubled = sorted({column for column in header if header.count(column) > 1})
+    if not header or unknown or missing or doubled:
+        found = _header_found(header, unknown, missing, doubled)
         reading.problems.append(Problem(
-            Where(source, 1), "the first row names the columns, each once", "header",
-            ", ".join(header) or "an empty file",
+            Where(source, lines[0][0] if lines else 1), "the first row names the columns, "
+            "each once", "header", Shown(found),
             f"columns {', '.join(COLUMNS)} (name and count required), in any order"))
         return None
     if len(lines) - 1 > MAX_ROWS:
@@ -179,6 +254,20 @@ def _header(lines: list[list[str]], source: str, reading: Reading) -> list[str] 
                                         f"{len(lines) - 1} rows", f"at most {MAX_ROWS}"))
         return None
     return header
+
+
+def _header_found(header: list[str], unknown: list[str], missing: list[str],
+                  doubled: list[str]) -> str:
+    """What is wrong with a header, in a few words (a wide one is not quoted whole)."""
+    if not header:
+        return "an empty file"
+    if unknown:
+        named = [shorten(column, 30) for column in dict.fromkeys(unknown)]
+        more = f" and {len(named) - 5} more" if len(named) > 5 else ""
+        return f"unknown columns {', '.join(named[:5])}{more}"
+    if missing:
+        return f"no column {' or '.join(missing)}"
+    return f"{', '.join(doubled)} more than once"
 
 
 def _row(header: list[str], cells: list[str], line: int, own: Reading,
@@ -207,8 +296,12 @@ def _row(header: list[str], cells: list[str], line: int, own: Reading,
 
 
 def _number(value: str) -> Any:
-    """A count cell as the number it spells, else as written (for the error)."""
-    return int(value) if value.isdigit() else value
+    """A count cell as the number it spells (plain digits, as `--set` reads them), else as
+    written, for the count's own check to refuse."""
+    return int(value) if _DIGITS.fullmatch(value) else value
+
+
+_DIGITS = re.compile(r"[0-9]{1,9}")
 
 
 def _component(row: Mapping, entry: Mapping) -> Mapping:

@@ -370,13 +370,13 @@ def parse_yaml(text: str, source: str) -> Any:
         mistake = _scan_events(text, source)
         if mistake is not None:
             return _parse_slowly(text, source) if len(text) <= _SCAN_ABOVE else \
-                _syntax_error(mistake, source)
+                _syntax_error(mistake, source, text)
     fast = _FastLineLoader(text, source)
     try:
         data = fast.get_single_data()
     except yaml.YAMLError as mistake:  # the Python parser words the mistake, if it is quick
         return _parse_slowly(text, source) if len(text) <= _SCAN_ABOVE else \
-            _syntax_error(mistake, source)
+            _syntax_error(mistake, source, text)
     finally:
         fast.dispose()
     _report_key_problems(fast.key_problems, source)
@@ -433,10 +433,10 @@ def _exceeded(source: str, event: yaml.Event, problem: str, found: str,
                       allowed=allowed)
 
 
-def _syntax_error(mistake: yaml.YAMLError, source: str) -> Any:
+def _syntax_error(mistake: yaml.YAMLError, source: str, text: str) -> Any:
     """Raise libyaml's own account of a syntax error in a file too big for the Python parser."""
     if isinstance(mistake, yaml.MarkedYAMLError):
-        raise _worded(mistake, source)
+        raise _worded(mistake, source, text)
     raise InputError(Where(source), f"YAML syntax error: {mistake}", allowed="valid YAML")
 
 
@@ -451,18 +451,44 @@ _OPENED = {"while parsing a flow sequence": "the list opened here with '[' is no
            "while scanning a quoted scalar": "the quoted text opened here is not closed"}
 
 
-def _worded(mistake: yaml.MarkedYAMLError, source: str) -> InputError:
+def _worded(mistake: yaml.MarkedYAMLError, source: str, text: str) -> InputError:
     """A syntax error at the line and column where the user would fix it, in words."""
     context, problem = mistake.context or "", mistake.problem or ""
     start, seen = mistake.context_mark, mistake.problem_mark
     at = start if start is not None and context.startswith(_STARTS_AT_FAULT) else seen or start
     words = (problem or context or "the YAML cannot be read").replace(
         "'<stream end>'", "the end of the file")
+    line, column = (at.line + 1, at.column + 1) if at is not None else (0, 0)
     if at is start and start is not None and seen is not None and seen is not start:
         words = _from_the_start(context, words, (start, seen))
-    return InputError(Where(source, at.line + 1 if at else 0, at.column + 1 if at else 0),
-                      f"YAML syntax error: {words}",
+        if context.startswith("while parsing a flow") and "end of the file" not in words:
+            line, column = _end_of_line_before(text, seen)
+            words = _missing_separator(context, problem, (start, seen))
+    return InputError(Where(source, line, column), f"YAML syntax error: {words}",
                       allowed="valid YAML (check indentation, colons and quotes)")
+
+
+def _missing_separator(context: str, problem: str, marks: tuple[yaml.Mark, yaml.Mark]) -> str:
+    """A list or mapping over several lines that a later line shows is missing a comma
+    or its closing bracket: said at the end of the line before (where it belongs)."""
+    start, seen = marks
+    what = "mapping" if "mapping" in context else "list"
+    closing = "}" if what == "mapping" else "]"
+    return (f"a ',' or '{closing}' is missing at the end of this line: the {what} opened "
+            f"at line {start.line + 1}, column {start.column + 1} goes on at line "
+            f"{seen.line + 1} ({problem})")
+
+
+def _end_of_line_before(text: str, seen: yaml.Mark) -> tuple[int, int]:
+    """The 1-based line and column just after the last character of the last line with
+    something on it before the parser's ``seen`` mark (the mark itself where that line
+    is its own, or the text is not at hand)."""
+    lines = text.splitlines()
+    for index in range(min(seen.line, len(lines)) - 1, -1, -1):
+        content = lines[index].split(" #", 1)[0].rstrip()
+        if content and not content.lstrip().startswith("#"):
+            return index + 1, len(content) + 1
+    return seen.line + 1, seen.column + 1
 
 
 def _from_the_start(context: str, words: str, marks: tuple[yaml.Mark, yaml.Mark]) -> str:
@@ -484,7 +510,7 @@ def _parse_slowly(text: str, source: str) -> Any:
     try:
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
-        raise _worded(exc, source) from None
+        raise _worded(exc, source, text) from None
     except yaml.YAMLError as exc:
         raise InputError(Where(source), f"YAML syntax error: {exc}",
                          allowed="valid YAML") from None

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from pnp.errors import did_you_mean
 from pnp.geometry.lattice import ring_distance
 from pnp.geometry.shapes import SHAPES, Shape
-from pnp.input.card_lists import listed_components
+from pnp.input.card_lists import listed_components, rewrite_fields
 from pnp.input.files import ART_SUFFIXES, MAX_ART_BYTES, LocalFile, check_art
 from pnp.input.load import Mapping, Sequence, load_file
 from pnp.input.reading import BROKEN, At, Kind, Reading, describe
@@ -440,14 +440,15 @@ def load_tileset(path: Path) -> Tileset:
 def from_data(data: Any, path: Path) -> Tileset:
     """Build a :class:`Tileset` from located data, or raise every mistake in it at once."""
     reading = Reading(str(path), folder=path.parent)
-    data, lists = listed_components(data, path, reading, _row_kinds(data),
-                                    partial(_sound_list, path))
+    data, listed = listed_components(data, path, reading, _row_kinds(data),
+                                     partial(_sound_list, path))
     top = reading.read(TILESET, data)
     if isinstance(top, Node):
         for step in STEPS:
             step(top)
+    reading.problems[:] = rewrite_fields(reading.problems, listed)
     reading.done()
-    return tileset_value(top, path, lists)
+    return tileset_value(top, path, listed.files)
 
 
 def _sound_list(path: Path, entry: Any, index: int) -> bool:

@@ -178,10 +178,13 @@ class Handler(BaseHTTPRequestHandler):
                 raise Reply(HTTPStatus.BAD_REQUEST, "players must be a whole number")
             session.choose_players(players)
         elif url.path in ("/api/undo", "/api/redo"):
+            step = session.undo if url.path == "/api/undo" else session.redo
             try:
-                session.undo() if url.path == "/api/undo" else session.redo()
+                step()
             except EditError as error:
                 raise Reply(HTTPStatus.CONFLICT, str(error)) from None
+            except Refused as refused:
+                raise Reply(HTTPStatus.UNPROCESSABLE_ENTITY, refused.paragraph) from None
         elif url.path in ("/api/save", "/api/keep-mine"):
             self._save(keep_mine=url.path == "/api/keep-mine")
             return
@@ -214,7 +217,11 @@ class Handler(BaseHTTPRequestHandler):
     def _leave(self) -> None:
         """The page is closing: keep unsaved edits in a recovery copy and say where, here
         (the page may already be gone) and on the studio's terminal."""
-        copy = self.server.session.keep_recovery()
+        try:
+            copy = self.server.session.keep_recovery()
+        except OSError as error:
+            raise Reply(HTTPStatus.CONFLICT, f"the unsaved edits could not be kept: "
+                        f"{error.strerror or error}") from None
         if copy is not None:
             self.server.tell(f"pnp studio: the page closed with unsaved edits; they are kept "
                              f"in {copy}")

@@ -100,12 +100,19 @@ class Session:
         self._step(1, "there is nothing to redo")
 
     def _step(self, by: int, none: str) -> None:
+        """Hold the text ``by`` steps along the history, read again first: a file it
+        names (a card list, art, a mix's base) may have changed since, and then the
+        step is Refused and nothing moves."""
         with self.lock:
             if not 0 <= self.at + by < len(self.history):
                 raise EditError(none)
+            text = self.history[self.at + by]
+            try:
+                tileset = from_text(text, self.path)
+            except InputError as error:
+                raise Refused(error.paragraph()) from None
             self.at += by
-            text = self.history[self.at]
-            self._hold(text, from_text(text, self.path))  # read cleanly once, so again
+            self._hold(text, tileset)
 
     def keep_mine(self) -> str:
         """Save over a file another program changed, keeping its text as a backup; the
@@ -120,11 +127,14 @@ class Session:
         """Take the file's text as it is on disk now, as one more step undo can take back;
         a file that no longer reads is Refused, and nothing changes."""
         with self.lock:
-            disk = read_text(self.path)
             try:
+                disk = read_text(self.path)
                 tileset = from_text(disk, self.path)
-            except InputError as error:
+            except InputError as error:  # gone, not UTF-8, or no longer a usable tileset
                 raise Refused(error.paragraph()) from None
+            if disk == self.text:
+                self.on_disk = disk
+                return  # nothing to load: no step for undo to take back
             self.on_disk = disk
             self._hold(disk, tileset)
             del self.history[self.at + 1:]
@@ -141,13 +151,18 @@ class Session:
                                              lineterm=""))
 
     def keep_recovery(self) -> Path | None:
-        """Write unsaved edits to a recovery copy beside the file; its path, or None when
-        nothing was unsaved. The file itself is never touched."""
+        """Write unsaved edits to a recovery copy beside the file (replacing an older
+        copy: the latest edits are the ones to keep); its path, or None when nothing was
+        unsaved. The file itself is never touched; OSError when even the folder is gone."""
         with self.lock:
             if not self.dirty:
                 return None
             copy = recovery_path(self.path)
-            write_atomic(copy, self.text.encode("utf-8"), self.path.stat().st_mode & 0o777)
+            try:  # the file's own mode, unless it was deleted or moved meanwhile
+                mode = self.path.stat().st_mode & 0o777
+            except OSError:
+                mode = 0o644
+            write_atomic(copy, self.text.encode("utf-8"), mode)
             return copy
 
     def choose_players(self, players: int) -> None:

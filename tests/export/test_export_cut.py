@@ -262,3 +262,30 @@ def test_each_dxf_cut_file_reads_back_as_one_closed_outline_per_piece_on_its_tri
                 centre = (box[0] + box[2] / 2, box[1] + box[3] / 2)
                 assert all(math.dist(centre, (p.x, p.y)) == pytest.approx(box[2] / 2, abs=0.02)
                            for p in points)
+
+
+def test_an_oval_token_is_cut_round_its_oval_not_a_circle_its_width_across(tmp_path):
+    """A 1 x 0.5 in round token had been cut as a 1 in circle, 6 mm into its neighbours."""
+    import ezdxf
+    from ezdxf import path as dxf_path
+
+    game = tmp_path / "oval.yaml"
+    game.write_text("game: oval\ntitle: Oval\nsize: 1in\ntiles:\n"
+                    "  - {name: bend, count: 1, paths: [N-E]}\ncomponents:\n"
+                    "  - {name: egg, kind: token, count: 1, size: 1in x 0.5in, shape: round}\n")
+    result = CliRunner().invoke(main, ["export", "cut", str(game), "--out",
+                                       str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "out" / "oval-cut-letter"
+    manifest = json.loads((folder / "manifest.json").read_text())
+    for page in manifest["pages"]:
+        drawing = ezdxf.readfile(folder / page["cut_dxf"])
+        for outline, piece in zip(drawing.modelspace().query("POLYLINE"), page["pieces"],
+                                  strict=True):
+            points = list(dxf_path.make_path(outline).flattening(0.01))
+            xs, ys = [p.x for p in points], [p.y for p in points]
+            want = [v * 25.4 / 72 for v in (piece["x"], piece["y"], piece["w"], piece["h"])]
+            assert (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)) == \
+                pytest.approx(want, abs=0.05), piece["name"]
+    svgs = [(folder / page["cut"]).read_text() for page in manifest["pages"]]
+    assert any("A 36 18 0 1 0" in svg for svg in svgs)  # the SVG's arcs: the oval's radii

@@ -203,8 +203,9 @@ def test_unknown_game_suggests_the_close_one(command, out, tmp_path, monkeypatch
      ("YAML syntax error", "mapping values are not allowed here", "Allowed: valid YAML")),
     (edit("    paths: [N-S]\n", "   paths: [N-S]\n"), "   paths: [N-S]",
      ("YAML syntax error", "Allowed: valid YAML")),
-    (edit("size: 1.5in\n", "size: [1.5in\n"), "size: [",  # where the list opens, not closes
-     ("YAML syntax error", "the list opened here with '[' is not closed", "expected ',' or ']'")),
+    (edit("size: 1.5in\n", "size: [1.5in\n"), "size: [",  # the line missing its ']'
+     ("YAML syntax error", "a ',' or ']' is missing at the end of this line",
+      "expected ',' or ']'")),
     (edit("title: Probe\n", "title: !!python/object/apply:os.system [echo hi]\n"), "title:",
      ("YAML syntax error", "python/object/apply:os.system")),
 ], ids=["colon-in-plain-text", "bad-indent", "unclosed-list", "python-tag"])
@@ -224,7 +225,14 @@ def test_yaml_syntax_error_names_the_line(command, text, marker, fragments, fold
     # a quote never closed
     (edit("title: Probe\n", 'title: "Probe\n'), lambda text: (line_of(text, '"Probe'), 8),
      "the quoted text opened here is not closed"),
-], ids=["list-open-at-the-end", "key-without-colon", "open-quote"])
+    # a list over several lines missing a comma: at the end of the line that lacks it
+    (BASE.replace("tiles:\n  - name: straight\n    count: 2\n    paths: [N-S]\n",
+                  "tiles: [\n  {name: straight, count: 2, paths: [N-S]}\n"
+                  "  {name: bend, count: 1, paths: [N-E]},\n]\n").split("  - name: elbow")[0],
+     lambda text: (line_of(text, "{name: straight"), len("  {name: straight, count: 2, "
+                                                          "paths: [N-S]}") + 1),
+     "a ',' or ']' is missing at the end of this line"),
+], ids=["list-open-at-the-end", "key-without-colon", "open-quote", "comma-missing"])
 def test_a_syntax_error_names_the_line_and_column_where_it_is_fixed(text, where, words, folder,
                                                                     out):
     target = write(folder, text)

@@ -105,3 +105,39 @@ def test_a_list_whose_own_fields_are_wrong_is_reported_once_not_per_row(tmp_path
     assert result.exit_code == 2
     assert result.output.count("field 'card-lists[0].size'") == 1
     assert "components[" not in result.output
+
+
+@pytest.mark.parametrize(("cards", "expected"), [
+    # an unclosed quote had swallowed every later row into one title
+    ('name,count,title\ntorch,2,"Wall\nlamp,1,Lamp\n',
+     "line 2: this row cannot be read as CSV"),
+    # the row after a cell over three lines starts on line 5, not 3
+    ('name,count,title,text\ntorch,2,Torch,"one\ntwo\nthree"\nBad Name,1,Lamp,x\n',
+     "line 5: field 'name': not a valid name"),
+    # digits int() cannot read, and one too long to be a count
+    ("name,count\nq,\u00b2\n", "line 2: field 'count': a count must be a whole number"),
+    ("name,count\nq," + "9" * 5000 + "\n", "line 2: field 'count'"),
+    # a wide header is named in a few words, not quoted whole
+    ("name,count," + "extra," * 50000 + "\n", "line 1: field 'header'"),
+], ids=["open-quote", "lines-after-a-long-cell", "superscript", "huge-count", "wide-header"])
+def test_a_hostile_list_is_one_short_clear_error(tmp_path, cards, expected):
+    result = CliRunner().invoke(main, ["validate", str(write(tmp_path, cards))])
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output[:500]
+    assert f"cards.csv, {expected}" in result.output and len(result.output) < 2000
+    assert "Found unknown columns 'extra'" in result.output or "extra" not in cards
+
+
+def test_a_lists_own_mistake_is_one_problem_on_its_field_whatever_the_rows(tmp_path):
+    path = write(tmp_path, "name,count\n" + "".join(f"c{n},1\n" for n in range(50)),
+                 GAME.replace("size: 63mm x 88mm", "size: 63mm x 88mm, back: nothere"))
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 2
+    assert result.output.count("field 'card-lists[0].back'") == 1, result.output
+    assert "components[" not in result.output
+
+
+def test_a_components_field_that_is_not_a_list_is_still_refused_with_a_list(tmp_path):
+    path = write(tmp_path, "name,count\na,1\n",
+                 GAME + "components:\n  name: real\n  kind: card\n")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 2 and "expected a list of components" in result.output

@@ -526,3 +526,43 @@ def test_a_port_in_use_is_a_one_paragraph_error(tmp_path):
     assert done.stderr.startswith(f"pnp: error: command line: field '--port': the studio "
                                   f"cannot listen on this port. Found {port} (")
     assert done.stdout == ""  # no address is printed for a server that is not there
+
+
+def test_an_undo_whose_text_no_longer_reads_is_refused_and_nothing_moves(tmp_path):
+    """A card list changed on disk between an edit and its undo: the step is refused
+    with the paragraph validate gives, and the history stays where it was."""
+    path = tmp_path / "listed.yaml"
+    path.write_text("game: listed\ntitle: Listed\nsize: 1.5in\ntiles:\n"
+                    "  - {name: bend, count: 2, paths: [N-E]}\ncard-lists:\n"
+                    "  - {rows: cards.csv, kind: card, size: 63mm x 88mm}\n", encoding="utf-8")
+    (tmp_path / "cards.csv").write_text("name,count\ntorch,1\n", encoding="utf-8")
+    with running(path) as server:
+        edit(server, op="set-count", tile="bend", count=3)
+        (tmp_path / "cards.csv").write_text("name,count\nBad Name,1\n", encoding="utf-8")
+        status, payload, _ = request(server, "POST", "/api/undo", {})
+        assert status == 422 and b"not a valid name" in payload
+        state = call(server, "GET", "/api/state")
+    assert state["history"] == {"undo": True, "redo": False}
+    assert next(t for t in state["tiles"] if t["name"] == "bend")["count"] == 3
+
+
+def test_the_recovery_copy_is_kept_when_the_file_itself_was_deleted(demon):
+    server, path = demon
+    edit(server, op="set-count", tile="elbow", count=30)
+    path.unlink()
+    assert call(server, "POST", "/api/leave", {}) == {"recovery": "demon-mine.recovered.yaml"}
+    assert "count: 30" in path.with_name("demon-mine.recovered.yaml").read_text("utf-8")
+
+
+@pytest.mark.parametrize("broken", [b"game: \xff\n", None], ids=["not-utf8", "deleted"])
+def test_loading_a_file_that_no_longer_reads_is_refused_in_words(demon, broken):
+    server, path = demon
+    edit(server, op="set-count", tile="elbow", count=30)
+    if broken is None:
+        path.unlink()
+    else:
+        path.write_bytes(broken)
+    status, payload, _ = request(server, "POST", "/api/load-disk", {})
+    assert status == 422 and json.loads(payload)["error"]
+    state = call(server, "GET", "/api/state")
+    assert next(t for t in state["tiles"] if t["name"] == "elbow")["count"] == 30
