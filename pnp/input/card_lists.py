@@ -25,6 +25,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections import Counter
 from collections.abc import Callable
 from collections.abc import Mapping as Mapping_
 from pathlib import Path
@@ -241,7 +242,7 @@ def _header(lines: list[tuple[int, list[str]]], source: str,
     header = [cell.strip().lower() for cell in lines[0][1]] if lines else []
     unknown = [column for column in header if column not in COLUMNS]
     missing = [column for column in REQUIRED if column not in header]
-    doubled = sorted({column for column in header if header.count(column) > 1})
+    doubled = sorted(column for column, times in Counter(header).items() if times > 1)
     if not header or unknown or missing or doubled:
         found = _header_found(header, unknown, missing, doubled)
         reading.problems.append(Problem(
