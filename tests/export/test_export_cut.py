@@ -155,6 +155,7 @@ def test_registration_marks_stand_where_studio_looks_and_nothing_crowds_them(sil
                 piece["y"] + piece["h"] + CUT_BLEED <= area.top
 
 
+@pytest.mark.slow  # two whole games exported for a Cricut: make test-slow and CI run it
 def test_cricut_pictures_are_at_most_6_75_by_9_25_in_with_pieces_apart(tmp_path):
     export(tmp_path, "--cutter", "cricut")
     folder = tmp_path / "mattock-cut-cricut"
