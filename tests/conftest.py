@@ -7,6 +7,7 @@ several modules read the same default build; it is made once per test run
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,11 @@ from support import ROOT, SHIPPED_GAMES
 
 from pnp.assemble import BuildOptions, build
 from pnp.input.tileset import load_tileset
+
+# Every worker points fontconfig at the bundled faces before any test draws text, as
+# the pnp command does (pnp.export.raster): which test runs first must not decide
+# which fonts a picture's text is set in.
+importlib.import_module("pnp.export.raster")
 
 
 @pytest.fixture(scope="session")

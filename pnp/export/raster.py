@@ -12,10 +12,19 @@ from __future__ import annotations
 
 import io
 import math
+import os
 import struct
 import zlib
 
-import cairosvg
+from pnp.shipped import data_dir
+
+# cairo finds fonts through fontconfig, which reads its configuration once, when
+# first asked: point it at the bundled faces before cairosvg is loaded, so a
+# picture's text is set in Lato and Vollkorn as the PDFs are, on every machine
+# (not in whatever sans-serif the system has). A configuration the user set wins.
+os.environ.setdefault("FONTCONFIG_FILE", str(data_dir("fonts") / "fonts.conf"))
+
+import cairosvg  # after fontconfig is pointed at our fonts
 from cairosvg.parser import Tree
 from cairosvg.surface import PNGSurface
 from PIL import Image
