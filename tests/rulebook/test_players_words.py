@@ -8,6 +8,7 @@ the credit line, on the book's last page.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -28,8 +29,15 @@ SOFTWARE = {
 
 
 def book_pages(built: Path, game: str, paper: str) -> list[str]:
+    """Each page's text, a fresh list a test may change (read once per book and worker:
+    two tests read every book, and reading a PDF's text takes about a second)."""
+    return list(_book_text(built, game, paper))
+
+
+@functools.cache
+def _book_text(built: Path, game: str, paper: str) -> tuple[str, ...]:
     reader = PdfReader(built / game / f"{game}-rulebook-{paper}.pdf")
-    return [page.extract_text() for page in reader.pages]
+    return tuple(page.extract_text() for page in reader.pages)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
