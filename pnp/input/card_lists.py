@@ -97,6 +97,11 @@ def _gather(data: Mapping, path: Path, reading: Reading,
         found = _read_list(entry, (path, index), reading)
         if found is None:
             continue
+        if found[0] in files:  # its rows would clash with themselves
+            reading.problems.append(Problem(
+                Where(str(path), entry.line_of("rows")), "this card list is listed already",
+                f"card-lists[{index}].rows", repr(entry["rows"]), "each file once"))
+            continue
         files.append(found[0])
         shown = str(path.parent / entry["rows"])  # the file as the tileset names it
         for row in _rows((shown, found[1]), reading, kinds):
@@ -221,6 +226,8 @@ def _rows(found: tuple[str, str], reading: Reading, kinds: dict[str, Kind]) -> l
                                         "text saved as CSV by a spreadsheet; a quoted cell "
                                         "ends with a quote"))
         return []
+    while lines and not any(cell.strip() for cell in lines[0][1]):
+        lines.pop(0)  # blank lines above the header
     header = _header(lines, source, reading)
     if header is None:
         return []
@@ -302,7 +309,7 @@ def _number(value: str) -> Any:
     return int(value) if _DIGITS.fullmatch(value) else value
 
 
-_DIGITS = re.compile(r"[0-9]{1,9}")
+_DIGITS = re.compile(r"-?[0-9]{1,9}")  # a sign too, so -1 is "out of range", not a word
 
 
 def _component(row: Mapping, entry: Mapping) -> Mapping:

@@ -141,3 +141,18 @@ def test_a_components_field_that_is_not_a_list_is_still_refused_with_a_list(tmp_
                  GAME + "components:\n  name: real\n  kind: card\n")
     result = CliRunner().invoke(main, ["validate", str(path)])
     assert result.exit_code == 2 and "expected a list of components" in result.output
+
+
+def test_a_negative_count_is_out_of_range_and_blank_lines_may_come_first(tmp_path):
+    result = CliRunner().invoke(main, ["validate", str(write(tmp_path,
+                                                             "\n\nname,count\nq,-1\n"))])
+    assert result.exit_code == 2
+    assert "cards.csv, line 4: field 'count': this count is out of range" in result.output
+
+
+def test_a_list_named_twice_is_one_error_on_its_second_entry(tmp_path):
+    path = write(tmp_path, CARDS, GAME + "  - {rows: cards.csv, kind: card, size: 1in}\n")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 2
+    assert "field 'card-lists[1].rows': this card list is listed already" in result.output
+    assert "exists already" not in result.output
