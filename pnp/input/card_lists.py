@@ -33,7 +33,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from pnp.errors import Problem, Where, shorten
-from pnp.input.bounded import NotRegular, NotUtf8, TooLarge, read_bounded, unreadable, utf8
+from pnp.input.bounded import NotUtf8, TooLarge, read_bounded, unreadable, utf8
 from pnp.input.files import Outside, confine
 from pnp.input.load import MAX_FILE_BYTES, Mapping, Sequence
 from pnp.input.reading import BROKEN, At, Kind, Reading, Shown
@@ -203,8 +203,8 @@ def _read_list(entry: Mapping, place: tuple[Path, int],
     except NotUtf8:
         refuse("this card list is not UTF-8 text (save the sheet as CSV UTF-8)")
         return None
-    except (NotRegular, OSError) as error:
-        refuse(unreadable(error) if isinstance(error, OSError) else "not a regular file")
+    except OSError as error:  # a folder or device (NotRegular), no permission...
+        refuse(unreadable(error))
         return None
     return candidate, text.removeprefix("\ufeff")
 

@@ -78,18 +78,26 @@ class Session:
         """Apply one edit if the result is a usable tileset; else Refused, nothing changed."""
         with self.lock:
             candidate = apply_edit(self.text, fields, self.tileset, self.layout)
-            try:
-                tileset = from_text(candidate, self.path)
-            except InputError as error:
-                raise Refused(error.paragraph()) from None
-            self._hold(candidate, tileset)
-            del self.history[self.at + 1:]  # an edit after an undo ends what could be redone
-            self.history.append(candidate)
-            self.at += 1
+            self._push(candidate, self._usable(candidate))
+
+    def _usable(self, text: str) -> Tileset:
+        """``text`` read as the command line reads the file; Refused with its paragraph."""
+        try:
+            return from_text(text, self.path)
+        except InputError as error:
+            raise Refused(error.paragraph()) from None
 
     def _hold(self, text: str, tileset: Tileset) -> None:
         self.text, self.tileset = text, tileset
         self.own = own_names(text, self.path)
+
+    def _push(self, text: str, tileset: Tileset) -> None:
+        """Hold ``text`` as one more step of the history; a step after an undo ends what
+        could be redone."""
+        self._hold(text, tileset)
+        del self.history[self.at + 1:]
+        self.history.append(text)
+        self.at += 1
 
     def undo(self) -> None:
         """Go back one accepted edit (nothing to undo: EditError)."""
@@ -107,10 +115,7 @@ class Session:
             if not 0 <= self.at + by < len(self.history):
                 raise EditError(none)
             text = self.history[self.at + by]
-            try:
-                tileset = from_text(text, self.path)
-            except InputError as error:
-                raise Refused(error.paragraph()) from None
+            tileset = self._usable(text)
             self.at += by
             self._hold(text, tileset)
 
@@ -118,10 +123,7 @@ class Session:
         """Save over a file another program changed, keeping its text as a backup; the
         backup's name."""
         with self.lock:
-            disk = read_text(self.path)
-            backup = save_with_backup(self.path, self.text, disk)
-            self.on_disk = self.text
-            return backup.name
+            return self._write(read_text(self.path))
 
     def load_disk(self) -> None:
         """Take the file's text as it is on disk now, as one more step undo can take back;
@@ -129,17 +131,12 @@ class Session:
         with self.lock:
             try:
                 disk = read_text(self.path)
-                tileset = from_text(disk, self.path)
-            except InputError as error:  # gone, not UTF-8, or no longer a usable tileset
+            except InputError as error:  # gone, or not UTF-8
                 raise Refused(error.paragraph()) from None
-            if disk == self.text:
-                self.on_disk = disk
-                return  # nothing to load: no step for undo to take back
+            tileset = self._usable(disk)
             self.on_disk = disk
-            self._hold(disk, tileset)
-            del self.history[self.at + 1:]
-            self.history.append(disk)
-            self.at += 1
+            if disk != self.text:  # the same text: no step for undo to take back
+                self._push(disk, tileset)
 
     def disk_changes(self) -> list[str]:
         """How the file on disk differs from the text the studio last read or saved, as
@@ -180,9 +177,14 @@ class Session:
     def save(self) -> str:
         """Write the accepted text, keeping the previous file as a backup; its name."""
         with self.lock:
-            backup = save_with_backup(self.path, self.text, self.on_disk)
-            self.on_disk = self.text
-            return backup.name
+            return self._write(self.on_disk)
+
+    def _write(self, expected: str) -> str:
+        """Write the held text over a file that still holds ``expected`` (else Conflict),
+        the file's text kept as a backup; the backup's name."""
+        backup = save_with_backup(self.path, self.text, expected)
+        self.on_disk = self.text
+        return backup.name
 
     def snapshot(self) -> tuple[Tileset, str]:
         with self.lock:
