@@ -172,7 +172,7 @@ class Layout(msgspec.Struct, frozen=True):
 
     entrances: tuple[Cell, ...]
     hives: tuple[Cell, ...]
-    pairs: tuple[tuple[Cell, Cell], ...]
+    pairs: tuple[tuple[Cell, Cell, Region | None], ...]  # as link_pairs gives them
     links: tuple[Link, ...] | None
 
 
@@ -194,7 +194,7 @@ def chosen_layout(supply: Supply, players: int) -> Layout:
         else:
             together = links_together(pairs, supply)
             found = None if together is None else tuple(together)
-        layout = Layout(entrances, hives, tuple((a, b) for a, b, _ in pairs), found)
+        layout = Layout(entrances, hives, tuple(pairs), found)
         if found is not None:
             return layout
         layouts.append(layout)
@@ -221,8 +221,9 @@ def _link_findings(tileset: Tileset, stock: tuple[Supply, dict[int, list[str]]],
                         f"other {len(pairs) - 1}: {len(link.cells)} tiles ({describe(tiles)}), "
                         f"through {', '.join(map(str, link.cells))}.",
                         tuple(sorted(set(tiles))))
-                for (start, goal), link, tiles in zip(pairs, layout.links, names, strict=True)]
-    return [_link_error(supply, groups, link_pairs(layout.entrances, layout.hives))]
+                for (start, goal, _), link, tiles in zip(pairs, layout.links, names,
+                                                         strict=True)]
+    return [_link_error(supply, groups, list(pairs))]
 
 
 def _link_error(supply: Supply, groups: dict[int, list[str]],
