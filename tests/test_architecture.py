@@ -75,9 +75,9 @@ def test_help_loads_nothing_of_pnp_beyond_the_command_line():
     ours = {name for name in loaded if name.startswith("pnp")}
     commands = {name for name in ours if name == "pnp.cli" or name.startswith("pnp.cli.")}
     # the options' choices: the papers and duplex modes, owned by pnp.model.paper (plain
-    # named tuples and lengths, no value-type library), and the cutters
+    # named tuples and lengths, no value-type library), the cutters and the print shops
     assert ours - commands <= {"pnp", "pnp.launch", "pnp.errors", "pnp.model", "pnp.model.paper",
-                               "pnp.model.cutters", "pnp.units"}
+                               "pnp.model.cutters", "pnp.model.shops", "pnp.units"}
     assert "multiprocessing" not in loaded
     assert "yaml" not in loaded
     assert "msgspec" not in loaded  # the value types' library: the model's, not the help's

@@ -34,6 +34,7 @@ from pnp.cli.common import (
 )
 from pnp.errors import InputError, Where, did_you_mean
 from pnp.model.paper import DUPLEX_MODES, duplex_mode
+from pnp.model.shops import SHOP_KEYS
 
 if TYPE_CHECKING:
     from pnp.assemble.jobs import JobWorkers
@@ -90,10 +91,12 @@ def main() -> None:
               "'gutterfold' prints each back beside its front, to fold and glue.")
 @click.option("--ink-saver", is_flag=True,
               help="Light rock and backs, tunnels drawn by their walls: far less ink.")
-@click.option("--print-shop", is_flag=True,
-              help="For a print shop: bleed on every sheet (1/8 in unless --bleed-size) and "
-              "OUT/<game>/<game>-print-shop.pdf, every design on a page of its own in CMYK "
-              "with trim and bleed boxes.")
+@click.option("--print-shop", type=click.Choice(SHOP_KEYS), is_flag=False,
+              flag_value="generic", default=None, metavar="[SHOP]",
+              help="For a print shop (generic when named alone; also "
+              f"{', '.join(SHOP_KEYS[1:])}): bleed on every sheet and OUT/<game>/"
+              "print-shop-SHOP/, each product as the shop takes it (PDF/X-4 or PNGs, "
+              "sized to its range) with ORDER.txt saying what to upload and order.")
 @click.option("--profile", "printer", default=None, metavar="NAME",
               help="Move every back by this printer's saved duplex offset "
                    "(see pnp calibrate and pnp profile).")
@@ -111,7 +114,7 @@ def main() -> None:
               "build read as its prerequisites (the Makefile uses it).")
 @reports_input_errors
 def build(games: tuple[str, ...], papers: tuple[str, ...], out_dir: Path, bleed: bool,
-          bleed_size: str | None, duplex: str, ink_saver: bool, print_shop: bool,
+          bleed_size: str | None, duplex: str, ink_saver: bool, print_shop: str | None,
           printer: str | None,
           variant: str | None,
           booklet: bool, rulebook: bool, jobs: int, quiet: bool,
@@ -133,7 +136,7 @@ def build(games: tuple[str, ...], papers: tuple[str, ...], out_dir: Path, bleed:
     options = BuildOptions(papers, size, duplex_mode(duplex),
                            rulebook=rulebook, booklet=booklet, jobs=jobs,
                            back_offset=back_offset(printer), printer=printer or "",
-                           ink_saver=ink_saver, print_shop=print_shop)
+                           ink_saver=ink_saver, print_shop=print_shop or "")
     with early_workers(options) as workers:
         from pnp.impose.fit import check_fit
         from pnp.input.targets import output_tileset
@@ -142,6 +145,7 @@ def build(games: tuple[str, ...], papers: tuple[str, ...], out_dir: Path, bleed:
         for tileset in tilesets:
             check_fit(tileset, options.papers, size)
         check_distinct(targets, tilesets)
+        warn_print_shop(tilesets, print_shop)
         read = build_inputs(targets, tilesets) if depfile is not None else []
         if depfile is not None:
             check_depfile_place_for(depfile, out_dir, tilesets, read)
@@ -152,6 +156,19 @@ def build(games: tuple[str, ...], papers: tuple[str, ...], out_dir: Path, bleed:
     pdfs = sum(1 for path in written if path.suffix == ".pdf")
     click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
                f"{out_dir}")
+
+
+def warn_print_shop(tilesets: list[Tileset], key: str | None) -> None:
+    """Say on stderr which pieces no product of the shop fits (ORDER.txt says it too);
+    nothing when the build is not for a print shop."""
+    if not key:
+        return
+    from pnp.export.shop_pages import shop_warnings
+    from pnp.model.shops import shop_named
+
+    for tileset in tilesets:
+        for warning in shop_warnings(tileset, shop_named(key)):
+            click.echo(f"pnp: warning: {tileset.game}: {warning}", err=True)
 
 
 @contextlib.contextmanager

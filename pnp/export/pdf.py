@@ -58,11 +58,13 @@ def binary_streams() -> None:
 
 
 def new_canvas(buffer: io.BytesIO, width: float, height: float, title: str,
-               subject: str) -> Any:
-    """A reportlab canvas that writes reproducible bytes with only embedded fonts."""
+               subject: str, version: tuple[int, int] | None = None) -> Any:
+    """A reportlab canvas that writes reproducible bytes with only embedded fonts (as PDF
+    ``version``, reportlab's 1.4 when None)."""
     binary_streams()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1,
-                    initialFontName=pdf_font("regular"), initialFontSize=HEADER_SIZE)
+                    initialFontName=pdf_font("regular"), initialFontSize=HEADER_SIZE,
+                    pdfVersion=version)
     canvas.setTitle(title)
     canvas.setAuthor("pnp")
     canvas.setSubject(subject)

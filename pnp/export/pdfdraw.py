@@ -18,15 +18,19 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from PIL import Image
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 
 from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
-from pnp.export.reportlab_private import operators
+from pnp.export.reportlab_private import image_with_alpha, operators
+
+if TYPE_CHECKING:
+    from pnp.export.press import Press
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -66,31 +70,22 @@ class Recorder:
 class Inks:
     """Colours as reportlab makes them, each made once per drawing.
 
-    RGB by default; for a print shop (``cmyk``), the same colours converted
-    to CMYK by the plain formula (no colour profile: the shop's own RIP does
-    the rest), so the PDF carries no RGB vector colour of ours.
+    RGB by default; for a print shop (``press``), the same colours in the
+    press's CMYK, so the PDF carries no RGB colour of ours.
     """
 
-    def __init__(self, cmyk: bool = False) -> None:
-        self.cmyk = cmyk
+    def __init__(self, press: Press | None = None) -> None:
+        self.press = press
         self.made: dict[str, Any] = {}
 
     def __call__(self, value: str) -> Any:
         if value not in self.made:
             colour = HexColor(value)
-            if self.cmyk:
-                colour = CMYKColor(*cmyk_of(colour.red, colour.green, colour.blue))
+            if self.press is not None:
+                red, green, blue = (round(part * 255) for part in colour.rgb())
+                colour = CMYKColor(*self.press.cmyk(red, green, blue))
             self.made[value] = colour
         return self.made[value]
-
-
-def cmyk_of(red: float, green: float, blue: float) -> tuple[float, float, float, float]:
-    """Cyan, magenta, yellow and black (0 to 1) for an RGB colour (0 to 1), black first."""
-    black = 1.0 - max(red, green, blue)
-    if black >= 1.0:
-        return 0.0, 0.0, 0.0, 1.0
-    cyan, magenta, yellow = ((1.0 - part - black) / (1.0 - black) for part in (red, green, blue))
-    return round(cyan, 4), round(magenta, 4), round(yellow, 4), round(black, 4)
 
 
 def _apply(canvas: Any, style: Style, inks: Inks) -> tuple[bool, bool]:
@@ -134,14 +129,14 @@ def _path(commands: tuple[Command, ...], height: float) -> _Path:
 
 
 def draw(canvas: Any, drawing: Drawing, recorder: Recorder | None = None,
-         cmyk: bool = False) -> None:
+         press: Press | None = None) -> None:
     """Paint every primitive of ``drawing`` with the trim box's bottom-left at (0, 0), in
-    CMYK colours with ``cmyk`` (then with no ``recorder``: records are RGB)."""
+    the press's CMYK with ``press`` (then with no ``recorder``: records are RGB)."""
     steps = recorder.find(drawing) if recorder is not None else None
     if steps is not None:
         _replay(canvas, steps)
         return
-    inks = Inks(cmyk)
+    inks = Inks(press)
     if recorder is None or _has_picture(drawing.items):  # user art may change the state
         _emit(canvas, drawing.items, drawing.height, inks, None)
         return
@@ -219,7 +214,7 @@ def _emit(canvas: Any, items: tuple[Primitive, ...], height: float, inks: Inks,
                 recorded.append(partial(_text, item=item, height=height, inks=inks))
             continue
         elif isinstance(item, Picture):
-            _picture(canvas, item, height)
+            _picture(canvas, item, height, inks.press)
             continue
         elif isinstance(item, Clip):
             canvas.saveState()
@@ -268,7 +263,7 @@ def _opaque(canvas: Any) -> None:
     canvas.setFillAlpha(1)
 
 
-def _picture(canvas: Any, item: Picture, height: float) -> None:
+def _picture(canvas: Any, item: Picture, height: float, press: Press | None) -> None:
     """Place user art from its checked bytes: SVG stays vector through svglib, raster
     goes in as an image. Nothing here opens a file: the bytes were read and checked
     with the tileset (pnp.input.files)."""
@@ -278,7 +273,12 @@ def _picture(canvas: Any, item: Picture, height: float) -> None:
         # and only a tileset with SVG art of its own needs it
         from pnp.export.svg_art import draw_svg_art
 
-        draw_svg_art(canvas, item, bottom)
+        draw_svg_art(canvas, item, bottom, press)
+    elif press is not None:
+        with Image.open(io.BytesIO(item.art.data)) as picture:
+            inks, alpha = press.picture(picture)
+        canvas.drawImage(image_with_alpha(inks, alpha), item.x, bottom, item.width,
+                         item.height, mask="auto")
     else:
         canvas.drawImage(ImageReader(io.BytesIO(item.art.data)), item.x, bottom, item.width,
                          item.height, mask="auto")

@@ -1,54 +1,115 @@
-"""``pnp build --print-shop``: every design on a page of its own, as print shops take them.
+"""``pnp build --print-shop SHOP``: the files a print shop's uploader takes, and the order.
 
-A print shop cuts its own stock, so it wants each design alone: a page the
-size of the piece plus its bleed, the art running through the bleed, the
-trim box saying where the cut goes and the bleed box where the art stops,
-fonts embedded, and colour in CMYK. ``<game>-print-shop.pdf`` is that, one
-page per distinct design (tile fronts, the backs they share, card and token
-faces and reverses) in the order of the manifest's ``copies``, which says how
-many of each to print. Pictures a tileset brings are passed on as they are
-(RGB); every colour pnp draws is converted.
+A print shop cuts its own stock, so it wants each piece alone, at the size of
+one of its products, with its bleed. For a shop that takes PDFs that is one
+PDF/X-4 per product with a page per side of every copy; for one that takes
+pictures, a PNG per face and per back at the shop's pixel size. Beside them,
+``ORDER.txt`` says which product to pick, what to upload into it and how many
+of each face to order, and warns where a piece fits no product of the shop.
+Everything goes in ``<game>/print-shop-<shop>/``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from pnp.export.artifacts import Artifact, rounded
+from pnp.export.raster import encode, pixels, render
+from pnp.export.shop_pages import ShopProduct, render_product_pdf, shop_products
 from pnp.model.options import BuildOptions
+from pnp.model.shops import Shop, shop_named
 from pnp.model.tileset import Tileset
 
 if TYPE_CHECKING:
     from pnp.export.designs import GameDesigns
 
-SHOP_BLEED = 9.0  # 1/8 in, what most print shops ask for
+SHOP_BLEED = 9.0  # 1/8 in: the sheets' bleed in a print-shop build
 
 
 class PrintShopPages(msgspec.Struct, frozen=True):
-    """The per-design PDF of a game, when the build is for a print shop."""
+    """A game's products for one print shop, when the build is for one."""
 
     name: str = "print-shop"
     per_paper: bool = False
     own_job: bool = False
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
-        return options.print_shop
+        return bool(options.print_shop)
 
     def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
-        from pnp.export.shop_pages import render_shop_pdf, shop_pages
-
         tileset = designs.tileset
-        bleed = max(designs.options.bleed, SHOP_BLEED)
-        pages = shop_pages(tileset, bleed)
-        path = f"{tileset.game}-print-shop.pdf"
-        entry = {
-            "kind": "print-shop", "paper": "", "path": path, "pages": len(pages),
-            "bleed": rounded(bleed), "duplex": "none", "placements": [],
-            "copies": [{"page": number, "kind": page.kind, "name": page.name,
-                        "count": page.count, "w": rounded(page.drawing.width),
-                        "h": rounded(page.drawing.height)}
-                       for number, page in enumerate(pages, start=1)],
-        }
-        return [Artifact(path, render_shop_pdf(pages, bleed, tileset.title), entry)]
+        shop = shop_named(designs.options.print_shop)
+        artifacts: list[Artifact] = []
+        products = shop_products(tileset, shop)
+        for product in products:
+            artifacts.extend(_product_files(tileset, shop, product))
+        artifacts.append(Artifact(f"print-shop-{shop.key}/ORDER.txt",
+                                  order_text(tileset, shop, products).encode()))
+        return artifacts
+
+
+def _listing(shop: Shop, product: ShopProduct, path: str, files: list[str]) -> dict[str, Any]:
+    """The manifest's entry for one product: what it is, where its files are, the copies."""
+    fit = product.fit
+    return {"kind": "print-shop", "shop": shop.key, "paper": "", "path": path,
+            "product": fit.product.identity if fit.product else "",
+            "w": rounded(fit.width), "h": rounded(fit.height),
+            "bleed": rounded(shop.bleed * 72.0), "duplex": "none", "placements": [],
+            "pages": 2 * product.copies if shop.uploads == "pdf" else 0, "files": files,
+            "note": fit.note, "warning": fit.warning,
+            "copies": [{"name": item.name, "count": item.count, "back": item.back_name}
+                       for item in product.items]}
+
+
+def product_path(tileset: Tileset, shop: Shop, product: ShopProduct) -> str:
+    """Where a product's upload goes: its PDF, or the folder of its pictures."""
+    folder = f"print-shop-{shop.key}"
+    if shop.uploads == "pdf":
+        return f"{folder}/{tileset.game}-{product.stem}.pdf"
+    return f"{folder}/{product.stem}"
+
+
+def _product_files(tileset: Tileset, shop: Shop, product: ShopProduct) -> list[Artifact]:
+    path = product_path(tileset, shop, product)
+    if shop.uploads == "pdf":
+        data = render_product_pdf(product, shop.bleed * 72.0, tileset.title)
+        return [Artifact(path, data, _listing(shop, product, path, [path]))]
+    size = pixels(((product.fit.width / 72.0 + 2 * shop.bleed),
+                   (product.fit.height / 72.0 + 2 * shop.bleed)), shop.dpi)
+    pictures: dict[str, bytes] = {}
+    for item in product.items:
+        for stem, drawing in ((item.name, item.front), (item.back_name, item.back)):
+            if stem not in pictures:
+                pictures[stem] = encode(render(drawing, size), shop.dpi)
+    files = {f"{path}/{stem}.png": data for stem, data in pictures.items()}
+    listing = _listing(shop, product, path, list(files))
+    return [Artifact(name, data, listing if index == 0 else None)
+            for index, (name, data) in enumerate(files.items())]
+
+
+def order_text(tileset: Tileset, shop: Shop, products: list[ShopProduct]) -> str:
+    """What to upload where and how many to order, product by product, in plain words."""
+    lines = [f"{tileset.title}: ordering from {shop.title}", "",
+             f"{shop.upload_steps}", "",
+             f"Every file has {shop.bleed:g} in of bleed past the cut on each side; keep "
+             f"what matters {shop.safe:g} in inside the cut.", ""]
+    for product in products:
+        fit = product.fit
+        what = (f"{fit.product.title} ({fit.product.identity})" if fit.product else
+                f"a custom size, {fit.width / 72.0:.3g} x {fit.height / 72.0:.3g} in trim")
+        lines.append(f"== {product.copies} {product.family}s: {what}")
+        if fit.note:
+            lines.append(f"   {fit.note[0].upper()}{fit.note[1:]}.")
+        if fit.warning:
+            lines.append(f"   WARNING: {fit.warning}")
+        lines.append(f"   Upload: {product_path(tileset, shop, product)}")
+        if shop.uploads == "pdf":
+            lines.append(f"   {2 * product.copies} pages, front then back for every copy; "
+                         f"print each page once.")
+        else:
+            for item in product.items:
+                lines.append(f"   {item.count:>3} x {item.name}.png  (back: {item.back_name}.png)")
+        lines.append("")
+    return "\n".join(lines)

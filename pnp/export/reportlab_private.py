@@ -23,6 +23,7 @@ from typing import Any
 
 import reportlab
 from reportlab import rl_config
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import PDFArray, xObjectName
 from reportlab.platypus.flowables import _listWrapOn
@@ -285,3 +286,78 @@ def paragraph_wrap_state(paragraph: Any, width: float) -> dict[str, Any] | None:
     if "blPara" not in found or paragraph.width != width:
         return None
     return {name: found[name] for name in PARAGRAPH_WRAP_STATE if name in found}
+
+
+# ---------------------------------------------------------------------------
+# PDF/X: an output intent, XMP metadata and the Info keys a print-shop PDF needs
+
+
+def add_output_intent(canvas: Any, profile: bytes, condition: str, info: str,
+                      registry: str) -> None:
+    """Give the document the PDF/X output intent ``condition`` with ``profile`` embedded.
+
+    reportlab's catalogue writes only the keys it knows, and OutputIntents is
+    not one of them, so this catalogue is told to write it too.
+    """
+    stream = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"N": 4}), profile)
+    intent = pdfdoc.PDFDictionary({
+        "Type": pdfdoc.PDFName("OutputIntent"), "S": pdfdoc.PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": pdfdoc.PDFString(condition),
+        "OutputCondition": pdfdoc.PDFString(info), "Info": pdfdoc.PDFString(info),
+        "RegistryName": pdfdoc.PDFString(registry),
+        "DestOutputProfile": canvas._doc.Reference(stream)})
+    catalog = canvas._doc.Catalog
+    catalog.__NoDefault__ = [*type(catalog).__NoDefault__, "OutputIntents"]
+    catalog.__Refs__ = [*type(catalog).__Refs__]  # the array itself stays direct
+    catalog.OutputIntents = PDFArray([intent])
+
+
+class _PlainStream(pdfdoc.PDFStream):  # type: ignore[misc]
+    """A stream written as it is, with no Filter key at all: reportlab writes an empty
+    ``/Filter []`` for a stream it is told not to compress."""
+
+    def format(self, document: Any) -> bytes:
+        entries = {**self.dictionary.dict, "Length": len(self.content)}
+        head: bytes = pdfdoc.format(pdfdoc.PDFDictionary(entries), document)
+        content: bytes = self.content
+        return head + b"\nstream\n" + content + b"\nendstream\n"
+
+
+def add_metadata(canvas: Any, xmp: bytes) -> None:
+    """Attach an XMP packet to the catalogue, uncompressed so any preflight can read it."""
+    canvas._doc.Catalog.Metadata = _PlainStream(pdfdoc.PDFDictionary({
+        "Type": pdfdoc.PDFName("Metadata"), "Subtype": pdfdoc.PDFName("XML")}), xmp)
+
+
+def add_info(canvas: Any, extra: dict[str, str]) -> None:
+    """Add text entries (``GTS_PDFXVersion``) to the document's Info dictionary, which
+    reportlab writes from a fixed list of keys."""
+    info = canvas._doc.info
+    written = info.format
+
+    def format_with_extra(document: Any) -> bytes:
+        text: bytes = written(document)
+        more = b"".join(b" /" + key.encode("ascii") + b" " +
+                        pdfdoc.PDFString(value).format(document) for key, value in extra.items())
+        return text[:text.rindex(b">>")] + more + b" >>"
+
+    info.format = format_with_extra
+
+
+def creation_date(canvas: Any) -> str:
+    """The document's creation (and modification) time as the Info dictionary writes it,
+    ``D:YYYYMMDDHHmmSS+00'00'``; with ``invariant`` a fixed date, so builds repeat."""
+    date: str = pdfdoc.PDFDate(ts=canvas._doc._timeStamp,
+                               dateFormatter=canvas._doc.info._dateFormatter).format(
+        canvas._doc).decode("ascii")
+    return date.strip("()")
+
+
+def image_with_alpha(image: Any, alpha: Any | None) -> Any:
+    """A reportlab image of a CMYK (or other) Pillow picture with ``alpha`` as its soft
+    mask: reportlab reads the mask only from RGBA pictures, so it is handed over here."""
+    reader = ImageReader(image)
+    reader.getRGBData()  # keeps CMYK as it is
+    if alpha is not None:
+        reader._dataA = ImageReader(alpha)
+    return reader

@@ -1,66 +1,198 @@
-"""A print shop's pages drawn: every design once, grown by its bleed, in CMYK, a page each."""
+"""A game's pieces as a print shop's products: grouped, sized to the shop, and drawn.
+
+Pieces of one kind, outline and size are one product (the tiles; the 1 in
+round tokens; the cards). Each product is fitted to the shop's range
+(:func:`pnp.model.shops.fit_piece`) and drawn at the fitted size with the
+shop's bleed: as a PDF/X-4 with one page per side of every copy (front,
+back, front, back...), or as one picture per face and per back.
+"""
 
 from __future__ import annotations
 
 import io
-from typing import Literal
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from pnp.draw.art import design_back, design_tile
 from pnp.draw.components import design_component, design_reverse
 from pnp.draw.scene import Drawing
-from pnp.export import pdf
 from pnp.export.pdfdraw import draw
-from pnp.model.tileset import Tileset
+from pnp.export.pdfx import pdfx_canvas
+from pnp.export.press import Press
+from pnp.model.pieces import piece_box, piece_cut, reverse_key
+from pnp.model.shops import Family, Fit, Outline, Shop, fit_piece
+from pnp.model.tileset import Component, Tileset
 
-# what a page shows: a tile, a back, or a card or token (its face, or its own reverse)
-ShopKind = Literal["tile", "back", "component", "reverse"]
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 
-class ShopPage(msgspec.Struct, frozen=True):
-    """One design on a page of its own, and how many copies of it to print."""
+class ShopItem(msgspec.Struct, frozen=True):
+    """One design, its back, and how many copies of the pair to make."""
 
-    kind: ShopKind
     name: str
     count: int
-    drawing: Drawing
+    front: Drawing
+    back_name: str  # the back's file stem, shared by the designs that share it
+    back: Drawing
 
 
-def shop_pages(tileset: Tileset, bleed: float) -> list[ShopPage]:
-    """Every printed design once, its art grown by ``bleed``, with its number of copies."""
+class ShopProduct(msgspec.Struct, frozen=True):
+    """Pieces of one kind, outline and size, as one product of the shop."""
+
+    family: Family
+    outline: Outline
+    stem: str  # file name without suffix: the product's, or the pieces' kind and size
+    fit: Fit
+    scale: float  # how much the game's designs grow to the product's trim, evenly
+    items: tuple[ShopItem, ...]
+
+    @property
+    def copies(self) -> int:
+        """How many pieces to order."""
+        return sum(item.count for item in self.items)
+
+
+def _outline(name: str) -> Outline:
+    return "rect" if name in ("square", "rect") else name  # type: ignore[return-value]
+
+
+def _stem(family: Family, fit: Fit) -> str:
+    if fit.product is not None:
+        return fit.product.identity
+    width, height = round(fit.width / 72.0, 3), round(fit.height / 72.0, 3)
+    size = f"{width:g}in" if width == height else f"{width:g}x{height:g}in"
+    return f"{family}s-{size}"
+
+
+def _tile_fit(tileset: Tileset, shop: Shop) -> tuple[Outline, Fit]:
+    """The tiles' outline and product; a board's spaces fix the tiles' size."""
     width, height = tileset.shape.box(tileset.size)
-    printed = [tile for tile in tileset.tiles if tile.count]
-    pages = [ShopPage("tile", tile.name, tile.count, design_tile(tileset, tile, bleed))
-             for tile in printed]
-    for back in tileset.backs:
-        count = sum(tile.count for tile in printed if tile.back == back.name)
-        if count:
-            pages.append(ShopPage("back", back.name, count,
-                                  design_back(tileset, back, width, height, bleed)))
+    outline = _outline(tileset.shape.name)
+    return outline, fit_piece(shop, "tile", outline, width, height,
+                              resizable=tileset.board is None)
+
+
+def _component_groups(tileset: Tileset) -> dict[tuple[str, Outline], list[Component]]:
+    """Printed cards and tokens by kind, outline and size, in the tileset's order."""
+    groups: dict[tuple[str, Outline, float, float], list[Component]] = {}
     for component in tileset.components:
         if component.kind in ("card", "token") and component.count:
-            pages.append(ShopPage("component", component.name, component.count,
-                                  design_component(tileset, component, bleed)))
-            pages.append(ShopPage("reverse", component.name, component.count,
-                                  design_reverse(tileset, component, bleed)))
-    return pages
+            width, height = piece_box(tileset, component)
+            key = (component.kind, _outline(piece_cut(tileset, component).name),
+                   round(width, 3), round(height, 3))
+            groups.setdefault(key, []).append(component)
+    return {(kind, outline): members for (kind, outline, _, _), members in groups.items()}
 
 
-def render_shop_pdf(pages: list[ShopPage], bleed: float, title: str) -> bytes:
-    """One page per design: media and bleed box the art with its bleed, trim box the cut."""
+def _component_fit(tileset: Tileset, shop: Shop, kind: str, outline: Outline,
+                   members: list[Component]) -> Fit:
+    width, height = piece_box(tileset, members[0])
+    return fit_piece(shop, "card" if kind == "card" else "token", outline, width, height,
+                     resizable=True)
+
+
+def shop_warnings(tileset: Tileset, shop: Shop) -> list[str]:
+    """What the order warns of, worked out without drawing: pieces no product fits."""
+    fits = [_tile_fit(tileset, shop)[1]] if any(tile.count for tile in tileset.tiles) else []
+    fits += [_component_fit(tileset, shop, kind, outline, members)
+             for (kind, outline), members in _component_groups(tileset).items()]
+    return [fit.warning for fit in fits if fit.warning]
+
+
+def tile_product(tileset: Tileset, shop: Shop, bleed: float) -> ShopProduct | None:
+    """The tiles as one product, grown to the shop's tile when the game has no board whose
+    spaces fix their size. Designs are drawn at the game's size, with the bleed they need
+    to have ``bleed`` once grown: a design grows as a whole, its lines and lettering too."""
+    printed = [tile for tile in tileset.tiles if tile.count]
+    if not printed:
+        return None
+    width, height = tileset.shape.box(tileset.size)
+    outline, fit = _tile_fit(tileset, shop)
+    scale = fit.width / width
+    backs = {back.name: back for back in tileset.backs}
+    drawn: dict[str, Drawing] = {}
+    items = []
+    for tile in printed:
+        if tile.back not in drawn:
+            drawn[tile.back] = design_back(tileset, backs[tile.back], width, height,
+                                           bleed / scale)
+        items.append(ShopItem(tile.name, tile.count, design_tile(tileset, tile, bleed / scale),
+                              f"back-{tile.back}", drawn[tile.back]))
+    return ShopProduct("tile", outline, _stem("tile", fit), fit, scale, tuple(items))
+
+
+def component_products(tileset: Tileset, shop: Shop, bleed: float) -> list[ShopProduct]:
+    """Cards and tokens, one product per kind, outline and size, in the tileset's order."""
+    return [_component_product(tileset, shop, bleed, kind, outline, members)
+            for (kind, outline), members in _component_groups(tileset).items()]
+
+
+def _component_product(tileset: Tileset, shop: Shop, bleed: float, kind: str,
+                       outline: Outline, members: list[Component]) -> ShopProduct:
+    family: Family = "card" if kind == "card" else "token"
+    width, _ = piece_box(tileset, members[0])
+    fit = _component_fit(tileset, shop, kind, outline, members)
+    scale = fit.width / width
+    drawn: dict[str, Drawing] = {}
+    items = []
+    for component in members:
+        key = reverse_key(tileset, component)
+        if key not in drawn:
+            drawn[key] = design_reverse(tileset, component, bleed / scale)
+        back_name = f"{component.name}-reverse" if component.reverse is not None else \
+            f"back-{component.back}"
+        items.append(ShopItem(component.name, component.count,
+                              design_component(tileset, component, bleed / scale), back_name,
+                              drawn[key]))
+    return ShopProduct(family, outline, _stem(family, fit), fit, scale, tuple(items))
+
+
+def shop_products(tileset: Tileset, shop: Shop) -> list[ShopProduct]:
+    """Every product the game needs from ``shop``: the tiles, then cards and tokens."""
+    bleed = shop.bleed * 72.0
+    tiles = tile_product(tileset, shop, bleed)
+    return ([tiles] if tiles else []) + component_products(tileset, shop, bleed)
+
+
+def pages(product: ShopProduct) -> Iterator[tuple[str, Drawing]]:
+    """Every side of every copy in order, front then back: (design's name, drawing)."""
+    for item in product.items:
+        for _ in range(item.count):
+            yield item.name, item.front
+            yield item.back_name, item.back
+
+
+def render_product_pdf(product: ShopProduct, bleed: float, title: str) -> bytes:
+    """One PDF/X-4 page per side of every copy, each design drawn once as a form: media
+    and bleed box the art with its bleed, trim box the cut."""
     buffer = io.BytesIO()
-    canvas = pdf.new_canvas(buffer, 72.0, 72.0, f"{title} - print shop",
-                            f"Every design of {title} on a page of its own, with bleed")
-    for page in pages:
-        width = page.drawing.width + 2 * bleed
-        height = page.drawing.height + 2 * bleed
+    canvas = pdfx_canvas(buffer, f"{title}: {product.copies} {product.family}s",
+                         f"{product.copies} {product.family}s of {title} for a print shop, "
+                         f"one page per side, each front followed by its back")
+    press = Press()
+    forms: dict[int, str] = {}
+    # rounded once, so the bleed box is the media box to the last digit written
+    width = round(product.fit.width + 2 * bleed, 3)
+    height = round(product.fit.height + 2 * bleed, 3)
+    for _, drawing in pages(product):
+        if id(drawing) not in forms:
+            forms[id(drawing)] = f"side{len(forms)}"
+            grown = drawing.bleed
+            canvas.beginForm(forms[id(drawing)], lowerx=-grown, lowery=-grown,
+                             upperx=drawing.width + grown, uppery=drawing.height + grown)
+            draw(canvas, drawing, None, press)
+            canvas.endForm()
+    for _, drawing in pages(product):
         canvas.setPageSize((width, height))
-        canvas.setBleedBox([0, 0, round(width, 3), round(height, 3)])
-        canvas.setTrimBox([round(bleed, 3), round(bleed, 3), round(bleed + page.drawing.width, 3),
-                           round(bleed + page.drawing.height, 3)])
+        canvas.setBleedBox([0, 0, width, height])
+        canvas.setTrimBox([round(bleed, 3), round(bleed, 3),
+                           round(bleed + product.fit.width, 3),
+                           round(bleed + product.fit.height, 3)])
         canvas.translate(bleed, bleed)
-        draw(canvas, page.drawing, None, cmyk=True)
+        canvas.scale(product.scale, product.scale)
+        canvas.doForm(forms[id(drawing)])
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

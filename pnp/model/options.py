@@ -25,4 +25,4 @@ class BuildOptions(msgspec.Struct, frozen=True):
     back_offset: tuple[float, float] = (0.0, 0.0)
     printer: str = ""  # the saved profile that offset came from, for the manifest ("" none)
     ink_saver: bool = False  # light rock and backs, tunnels drawn by their walls
-    print_shop: bool = False  # also every design on a page of its own, CMYK, trim box set
+    print_shop: str = ""  # a print shop's key: also its products as it takes them ("" none)

@@ -171,9 +171,9 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     ]
     if options.print_shop:
         steps.append(markup.text("To have a print shop make the pieces instead, send it the "
-                                 "print-shop edition of the pieces: every design on a page "
-                                 "of its own, with bleed. Order as many of each as the "
-                                 "components list counts."))
+                                 "print-shop edition of the pieces: every piece on its own, "
+                                 "with bleed, sized to the shop's own products. Its order "
+                                 "sheet says how many of each to order."))
     flowables: list[Flowable] = [table, Spacer(1, 6)]
     flowables.extend(Paragraph(markup.join([markup.text(f"{n}. "), step]), sheet["body"])
                      for n, step in enumerate(steps, start=1))

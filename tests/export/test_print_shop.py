@@ -1,101 +1,274 @@
-"""--print-shop: bleed on every sheet, and every design on a page of its own with trim and
-bleed boxes, embedded fonts and CMYK colour (issue 13)."""
+"""--print-shop SHOP: each product as the shop takes it, PDF/X-4 read back, pictures at the
+shop's pixel size, sizes fitted to the shop's range, and an order that counts (issue 28)."""
 
 from __future__ import annotations
 
 import json
 import re
+import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from PIL import Image, ImageCms
 from pypdf import PdfReader
-from support import pdf_page_image
+from support import pdf_page_image, tileset_from_text
 
 from pnp.cli import main
-from pnp.export.pdfdraw import cmyk_of
-from pnp.export.printshop import SHOP_BLEED
+from pnp.export.designs import GameDesigns
+from pnp.export.press import Press, profile_bytes
+from pnp.export.printshop import SHOP_BLEED, PrintShopPages
+from pnp.export.raster import dpi_of
 from pnp.input.catalog import resolve
 from pnp.input.tileset import load_tileset
+from pnp.model.options import BuildOptions
+from pnp.model.shops import GAME_CRAFTER, SHOPS, fit_piece, shop_named
 
-GAMES = ("mattock", "dynamine")
+MM = 72.0 / 25.4
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("shop")
-    result = CliRunner().invoke(main, ["build", *GAMES, "--print-shop", "--no-rulebook", "-q",
-                                       "--paper", "letter", "--out", str(out)])
+    result = CliRunner().invoke(main, ["build", "dynamine", "--print-shop", "--no-rulebook",
+                                       "-q", "--paper", "letter", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    return out
+    return out / "dynamine"
 
 
-def shop(built: Path, game: str) -> tuple[dict, Path]:
-    manifest = json.loads((built / game / "manifest.json").read_text())
-    entry = next(s for s in manifest["sheets"] if s["kind"] == "print-shop")
-    return entry, built / game / entry["path"]
+def products(folder: Path) -> list[dict]:
+    manifest = json.loads((folder / "manifest.json").read_text())
+    return [s for s in manifest["sheets"] if s["kind"] == "print-shop"]
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_sheet_has_bleed(built, game):
-    manifest = json.loads((built / game / "manifest.json").read_text())
+def test_every_sheet_has_bleed(built):
+    manifest = json.loads((built / "manifest.json").read_text())
     sheets = [s for s in manifest["sheets"] if s["kind"] in ("tiles", "cards", "tokens")]
     assert sheets and all(s["bleed"] == SHOP_BLEED for s in sheets)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_each_design_has_a_page_with_its_trim_and_bleed_boxes(built, game):
-    entry, path = shop(built, game)
-    reader = PdfReader(path)
-    assert len(reader.pages) == entry["pages"] == len(entry["copies"])
-    for page, copy in zip(reader.pages, entry["copies"], strict=True):
-        media = [float(v) for v in page.mediabox]
-        trim = [float(v) for v in page.trimbox]
-        bleed = [float(v) for v in page.bleedbox]
-        b = SHOP_BLEED
-        assert media == pytest.approx([0, 0, copy["w"] + 2 * b, copy["h"] + 2 * b], abs=0.01)
-        assert bleed == pytest.approx(media, abs=0.01)
-        assert trim == pytest.approx([b, b, b + copy["w"], b + copy["h"]], abs=0.01)
-    tileset = load_tileset(resolve(game))
-    tiles = Counter({c["name"]: c["count"] for c in entry["copies"] if c["kind"] == "tile"})
-    assert tiles == Counter({t.name: t.count for t in tileset.tiles if t.count})
-    faces = Counter({c["name"]: c["count"] for c in entry["copies"] if c["kind"] == "component"})
-    assert faces == Counter({c.name: c.count for c in tileset.components
-                             if c.kind in ("card", "token") and c.count})
-    backs = sum(c["count"] for c in entry["copies"] if c["kind"] == "back")
-    assert backs == tileset.tile_count  # every tile's back, counted once per tile
+def test_one_pdf_per_product_with_a_page_for_each_side_of_every_copy(built):
+    tileset = load_tileset(resolve("dynamine"))
+    listed = products(built)
+    assert sorted(Path(p["path"]).name for p in listed) == [
+        "dynamine-cards-2.48x3.465in.pdf", "dynamine-tiles-1.5in.pdf", "dynamine-tokens-1in.pdf"]
+    for product in listed:
+        reader = PdfReader(built / product["path"])
+        copies = sum(copy["count"] for copy in product["copies"])
+        assert len(reader.pages) == product["pages"] == 2 * copies
+        # each copy is its front's form, then its back's: count the forms page by page
+        shown = [re.findall(r"/([\w.]+) Do", page.get_contents().get_data().decode("latin-1"))
+                 for page in reader.pages]
+        assert all(len(names) == 1 for names in shown)
+        fronts = Counter(names[0] for names in shown[0::2])
+        backs = {names[0] for names in shown[1::2]}
+        assert not set(fronts) & backs
+        assert sorted(fronts.values()) == sorted(c["count"] for c in product["copies"])
+    tiles = next(p for p in listed if p["path"].endswith("tiles-1.5in.pdf"))
+    assert Counter({c["name"]: c["count"] for c in tiles["copies"]}) == Counter(
+        {t.name: t.count for t in tileset.tiles if t.count})
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_colours_are_cmyk_and_fonts_embedded(built, game):
-    _, path = shop(built, game)
-    reader = PdfReader(path)
-    data = b"".join(page.get_contents().get_data() for page in reader.pages).decode("latin-1")
-    assert re.search(r"\bk\b", data) and re.search(r"\bK\b|\bk\b", data)
-    assert not re.search(r"[\d.]+ [\d.]+ [\d.]+ (rg|RG)\b", data), "an RGB colour in CMYK pages"
-    for page in reader.pages:
-        for name in page["/Resources"].get("/Font", {}):
-            font = page["/Resources"]["/Font"][name].get_object()
-            descriptor = font.get("/FontDescriptor") or \
-                font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
-            assert "/FontFile2" in descriptor.get_object()
+def test_every_page_has_its_trim_inside_its_bleed_inside_its_media(built):
+    for product in products(built):
+        bleed = product["bleed"]
+        assert bleed == 9.0
+        for page in PdfReader(built / product["path"]).pages:
+            media = [float(v) for v in page.mediabox]
+            trim = [float(v) for v in page.trimbox]
+            box = [float(v) for v in page.bleedbox]
+            assert media[:2] == [0, 0] and box == media
+            assert trim == pytest.approx([bleed, bleed, bleed + product["w"],
+                                          bleed + product["h"]], abs=0.001)
+
+
+def _xmp(reader: PdfReader) -> dict[str, str]:
+    packet = reader.trailer["/Root"]["/Metadata"].get_object()
+    assert "/Filter" not in packet  # left readable
+    root = ET.fromstring(packet.get_data())
+    return {element.tag.split("}")[1]: "".join(element.itertext()).strip()
+            for element in root.iter() if "}" in element.tag}
+
+
+def test_each_pdf_is_pdf_x4_with_the_fogra39_intent_and_its_profile(built):
+    for product in products(built):
+        reader = PdfReader(built / product["path"])
+        assert reader.pdf_header == "%PDF-1.6"
+        intents = reader.trailer["/Root"]["/OutputIntents"]
+        assert len(intents) == 1
+        intent = intents[0].get_object()
+        assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "FOGRA39"
+        profile = intent["/DestOutputProfile"].get_object()
+        assert profile["/N"] == 4 and profile.get_data() == profile_bytes()
+        data = profile.get_data()
+        assert data[12:16] == b"prtr" and data[16:20] == b"CMYK"  # an output profile, CMYK
+        info = reader.trailer["/Info"].get_object()
+        assert info["/GTS_PDFXVersion"] == "PDF/X-4" and info["/Trapped"] == "/False"
+        xmp = _xmp(reader)
+        assert xmp["GTS_PDFXVersion"] == "PDF/X-4" and xmp["Trapped"] == "False"
+        assert xmp["title"] == info["/Title"]
+        date = info["/CreationDate"]  # D:YYYYMMDDHHmmSS...
+        assert xmp["CreateDate"].startswith(
+            f"{date[2:6]}-{date[6:8]}-{date[8:10]}T{date[10:12]}:{date[12:14]}:{date[14:16]}")
+        assert xmp["DocumentID"].startswith("uuid:")
+
+
+def test_no_rgb_anywhere_and_every_font_embedded(built):
+    for product in products(built):
+        raw = (built / product["path"]).read_bytes()
+        reader = PdfReader(built / product["path"])
+        assert b"DeviceRGB" not in raw and b"/CalRGB" not in raw
+        fonts = 0
+        for page in reader.pages[:2]:
+            for form in page["/Resources"]["/XObject"].values():
+                form = form.get_object()
+                code = form.get_data().decode("latin-1")
+                assert re.search(r"\b(k|K)\b", code), "no CMYK colour drawn"
+                assert not re.search(r"\b(rg|RG|sc|SC|scn|SCN)\b", code)
+                for font in form.get("/Resources", {}).get("/Font", {}).values():
+                    font = font.get_object()
+                    descriptor = font.get("/FontDescriptor") or \
+                        font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+                    assert "/FontFile2" in descriptor.get_object()
+                    fonts += 1
+        if "cards" in product["path"]:
+            assert fonts  # card text is there, embedded
 
 
 def test_the_art_runs_through_the_bleed(built):
-    entry, path = shop(built, "dynamine")
-    copy = entry["copies"][0]
+    cards = next(p for p in products(built) if "cards" in p["path"])
     dpi = 144
-    image = pdf_page_image(path, 0, dpi).convert("L")
+    image = pdf_page_image(built / cards["path"], 0, dpi).convert("L")
     width, height = image.size
     inside_bleed = round(SHOP_BLEED / 2 * dpi / 72)  # halfway between the page edge and the cut
     for x, y in ((inside_bleed, height // 2), (width - inside_bleed, height // 2),
                  (width // 2, inside_bleed), (width // 2, height - inside_bleed)):
-        assert image.getpixel((x, y)) < 250, (copy["name"], x, y)
+        assert image.getpixel((x, y)) < 250, (x, y)
 
 
-def test_cmyk_conversion_is_the_plain_formula():
-    assert cmyk_of(0.0, 0.0, 0.0) == (0.0, 0.0, 0.0, 1.0)
-    assert cmyk_of(1.0, 1.0, 1.0) == (0.0, 0.0, 0.0, 0.0)
-    assert cmyk_of(1.0, 0.0, 0.0) == (0.0, 1.0, 1.0, 0.0)
-    assert cmyk_of(0.5, 0.25, 0.25) == pytest.approx((0.0, 0.5, 0.5, 0.5))
+def test_the_order_names_every_file_and_count(built):
+    order = (built / "print-shop-generic" / "ORDER.txt").read_text()
+    for product in products(built):
+        copies = sum(c["count"] for c in product["copies"])
+        assert f"== {copies} " in order and product["path"] in order
+        assert f"{2 * copies} pages" in order
+
+
+def test_colours_go_through_the_fogra39_profile_and_greys_print_in_black_alone():
+    press = Press()
+    assert press.cmyk(0, 0, 0) == (0.0, 0.0, 0.0, 1.0)
+    assert press.cmyk(255, 255, 255) == (0.0, 0.0, 0.0, 0.0)
+    assert press.cmyk(128, 128, 128) == (0.0, 0.0, 0.0, pytest.approx(0.498, abs=0.001))
+    # a red within the press's gamut comes back (through the profile) as the red it was
+    import io
+
+    output = ImageCms.ImageCmsProfile(io.BytesIO(profile_bytes()))
+    lab = ImageCms.createProfile("LAB")
+    back = ImageCms.buildTransform(output, lab, "CMYK", "LAB",
+                                   renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    forward = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), lab, "RGB", "LAB",
+                                      renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    red = (179, 38, 30)
+    inks = tuple(round(part * 255) for part in press.cmyk(*red))
+    printed = ImageCms.applyTransform(Image.new("CMYK", (1, 1), inks), back).getpixel((0, 0))
+    wanted = ImageCms.applyTransform(Image.new("RGB", (1, 1), red), forward).getpixel((0, 0))
+    lightness = abs(printed[0] - wanted[0]) * 100 / 255
+    assert lightness < 6 and abs(printed[1] - wanted[1]) < 12 and abs(printed[2] - wanted[2]) < 12
+    assert inks[1] > 200 and inks[0] < 40  # magenta and yellow, hardly any cyan
+
+
+def test_a_tilesets_own_picture_goes_in_as_cmyk_with_its_transparency(tmp_path):
+    picture = Image.new("RGBA", (8, 8), (200, 30, 30, 255))
+    picture.putpixel((0, 0), (0, 0, 0, 0))
+    picture.save(tmp_path / "red.png")
+    tileset = tileset_from_text("game: art\ntitle: Art\nsize: 1.5in\ntiles:\n"
+                                "  - name: painted\n    count: 2\n    paths: [N-S]\n"
+                                "    art: red.png\n", tmp_path)
+    designs = GameDesigns(tileset, BuildOptions(print_shop="generic"))
+    [pdf, _] = PrintShopPages().export(designs, "")
+    assert b"DeviceRGB" not in pdf.data
+    (tmp_path / "out.pdf").write_bytes(pdf.data)
+    images = [obj for page in PdfReader(tmp_path / "out.pdf").pages[:1]
+              for form in page["/Resources"]["/XObject"].values()
+              for obj in form.get_object()["/Resources"]["/XObject"].values()]
+    assert images and all(image.get_object()["/ColorSpace"] == "/DeviceCMYK" and
+                          "/SMask" in image.get_object() for image in images)
+
+
+def test_the_same_build_writes_the_same_bytes():
+    tileset = load_tileset(resolve("mattock"))
+    options = BuildOptions(print_shop="generic")
+    first = PrintShopPages().export(GameDesigns(tileset, options), "")
+    again = PrintShopPages().export(GameDesigns(tileset, options), "")
+    assert [a.data for a in first] == [a.data for a in again]
+
+
+# --- fitting pieces to a shop's range
+
+
+def test_a_63_by_88_mm_card_is_the_shops_poker_card():
+    fit = fit_piece(shop_named("drivethrucards"), "card", "rect", 63 * MM, 88 * MM, True)
+    assert fit.product is not None and fit.product.identity == "poker"
+    assert (fit.width, fit.height) == (2.5 * 72, 3.5 * 72)
+    assert "2.5 x 3.5 in" in fit.note and not fit.warning
+
+
+def test_a_tile_grows_to_the_shops_next_tile_only_when_no_board_fixes_it():
+    grown = fit_piece(GAME_CRAFTER, "tile", "rect", 108.0, 108.0, resizable=True)
+    assert grown.product is not None and grown.product.identity == "SmallSquareTile"
+    assert grown.width == 144.0 and "33% larger" in grown.note
+    fixed = fit_piece(GAME_CRAFTER, "tile", "rect", 108.0, 108.0, resizable=False)
+    assert fixed.product is None and fixed.width == 108.0
+    assert "board's spaces" in fixed.warning
+
+
+def test_a_piece_never_shrinks_and_never_doubles():
+    # 1.1 in round tokens: the 1 in chit would shrink them, the 1.25 in tile is 14% larger
+    fit = fit_piece(GAME_CRAFTER, "token", "round", 1.1 * 72, 1.1 * 72, True)
+    assert fit.product is not None and fit.product.identity == "MiniCircleTile"
+    far = fit_piece(GAME_CRAFTER, "token", "round", 2.0 * 72, 2.0 * 72, True)
+    assert far.product is None and "none is within 40%" in far.warning
+
+
+def test_the_game_crafters_sizes_are_its_templates_pixels():
+    pixels = {p.identity: (round((p.width + 0.25) * 300), round((p.height + 0.25) * 300))
+              for p in GAME_CRAFTER.products}
+    assert pixels["PokerDeck"] == (825, 1125) and pixels["LargeCircleChit"] == (375, 375)
+    assert pixels["SmallHexTile"] == (675, 600) and pixels["MiniSquareTile"] == (450, 450)
+
+
+def test_every_shop_has_a_distinct_key_and_sensible_rules():
+    assert len({shop.key for shop in SHOPS}) == len(SHOPS)
+    assert SHOPS[0].key == "generic" and not SHOPS[0].products
+    for shop in SHOPS:
+        assert 0.1 <= shop.bleed <= 0.13 and shop.dpi == 300 and shop.upload_steps
+
+
+@pytest.mark.slow
+def test_the_game_crafter_gets_one_picture_per_face_at_its_pixel_size(tmp_path):
+    result = CliRunner().invoke(main, ["build", "dynamine", "mattock", "--print-shop",
+                                       "thegamecrafter", "--no-rulebook", "-q", "--paper",
+                                       "letter", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "mattock: The Game Crafter: no product for the 1 x 1.155 in pointy-topped hex" \
+        in result.output
+    sizes = {"SmallSquareTile": (675, 675), "PokerDeck": (825, 1125),
+             "LargeCircleChit": (375, 375)}
+    for product in products(tmp_path / "dynamine"):
+        folder = tmp_path / "dynamine" / product["path"]
+        names = {c["name"] for c in product["copies"]} | {c["back"] for c in product["copies"]}
+        assert {p.stem for p in folder.glob("*.png")} == names
+        for picture in folder.glob("*.png"):
+            with Image.open(picture) as image:
+                assert image.size == sizes[product["product"]]
+            assert dpi_of(picture.read_bytes()) == pytest.approx(300, abs=0.01)
+    order = (tmp_path / "dynamine" / "print-shop-thegamecrafter" / "ORDER.txt").read_text()
+    assert "   4 x plus-one.png  (back: back-token-back.png)" in order
+    assert "Small Square Tile (SmallSquareTile)" in order
+    # Mattock's board fixes its hexes: their pictures keep the game's 1 in across flats
+    mattock = products(tmp_path / "mattock")
+    tiles = next(p for p in mattock if not p["product"])
+    assert tiles["warning"] and Path(tiles["path"]).name == "tiles-1x1.155in"
+    with Image.open(next((tmp_path / "mattock" / tiles["path"]).glob("*.png"))) as image:
+        assert image.size == (375, round((2 / 3 ** 0.5 + 0.25) * 300))

@@ -1,0 +1,72 @@
+"""The press a print shop prints on, and our colours converted for it.
+
+A print-shop PDF declares one printing condition (its output intent) and
+carries its colours in that press's inks. The condition is FOGRA39, coated
+paper on a sheet-fed offset press, which is what shops that ask for PDF/X
+expect; the profile describing it ships with pnp (``pnp/data/icc``, CC0).
+
+Colours go through the profile (sRGB to FOGRA39, relative colorimetric with
+black-point compensation), as a shop's own prepress would, so a red prints
+as the red on screen rather than as the plain formula's guess. Greys are the
+exception: they print in black ink alone, so text and fine lines never
+depend on four plates lining up.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from importlib.resources import files
+
+from PIL import Image, ImageCms
+
+CONDITION = "FOGRA39"  # the ICC's registered name for the printing condition
+CONDITION_INFO = "Coated FOGRA39 (ISO 12647-2:2004, paper types 1 and 2, offset)"
+REGISTRY = "http://www.color.org"
+
+
+@functools.cache
+def profile_bytes() -> bytes:
+    """The FOGRA39 output profile, as embedded in every print-shop PDF (read once)."""
+    return (files("pnp") / "data" / "icc" / "FOGRA39L-coated.icc").read_bytes()
+
+
+class Press:
+    """Converts sRGB colours and pictures to the press's CMYK, each colour once.
+
+    One is made per PDF; it holds littlecms's transform and the colours it has
+    already converted, so nothing is shared between builds.
+    """
+
+    def __init__(self) -> None:
+        output = ImageCms.ImageCmsProfile(io.BytesIO(profile_bytes()))
+        self._transform = ImageCms.buildTransform(
+            ImageCms.createProfile("sRGB"), output, "RGB", "CMYK",
+            renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+            flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+        self._made: dict[tuple[int, int, int], tuple[float, float, float, float]] = {}
+
+    def cmyk(self, red: int, green: int, blue: int) -> tuple[float, float, float, float]:
+        """Cyan, magenta, yellow and black (0 to 1) for an sRGB colour (0 to 255)."""
+        key = (red, green, blue)
+        if key not in self._made:
+            if red == green == blue:  # a grey: black ink only
+                self._made[key] = (0.0, 0.0, 0.0, round(1.0 - red / 255.0, 4))
+            else:
+                pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), key), self._transform)
+                inks = pixel.getpixel((0, 0)) if pixel is not None else (0, 0, 0, 0)
+                assert isinstance(inks, tuple)
+                self._made[key] = tuple(round(ink / 255.0, 4) for ink in inks)  # type: ignore[assignment]
+        return self._made[key]
+
+    def picture(self, image: Image.Image) -> tuple[Image.Image, Image.Image | None]:
+        """A picture in the press's CMYK, and its transparency (None when opaque)."""
+        alpha = image.getchannel("A") if image.mode in ("RGBA", "LA", "PA") or (
+            image.mode == "P" and "transparency" in image.info) else None
+        if alpha is not None and image.mode != "RGBA":
+            alpha = image.convert("RGBA").getchannel("A")
+        converted = ImageCms.applyTransform(image.convert("RGB"), self._transform)
+        assert converted is not None
+        if alpha is not None and alpha.getextrema() == (255, 255):
+            alpha = None
+        return converted, alpha
