@@ -51,6 +51,14 @@ class Frame(msgspec.Struct, frozen=True):
     def size(self) -> float:
         return min(self.width, self.height)
 
+    def chord(self, centre: Point, half_height: float) -> float:
+        """How wide a block of text centred on ``centre``, ``half_height`` tall, may be and
+        keep its corners inside the circle features keep to (82% of the face at most)."""
+        reach = self.size * 0.40 - self.margin
+        far = math.hypot(0.0, abs(centre[1] - self.height / 2) + half_height)
+        across = 2 * math.sqrt(max(reach * reach - far * far, 0.0))
+        return min(self.width * 0.82, max(across, self.width * 0.3))
+
     def anchor(self, at: str, inset: float) -> Point:
         """Where a feature sits: the centre, or ``inset`` in from an edge or corner.
 
@@ -127,8 +135,9 @@ def text_block(text: str, x: float, y: float, width: float, size: float,
                colour: str, role: FontRole = "regular") -> list[Primitive]:
     """Wrapped, centred lines whose block is centred on (x, y)."""
     lines = wrap(text, role, size, width)
-    while len(lines) > 1 and max(string_width(line, role, size) for line in lines) > width:
-        size *= 0.92  # a single long word: shrink rather than overflow
+    while len(lines) > 1 and max(string_width(line, role, size) for line in lines) > width \
+            and size * 0.92 >= MIN_TEXT:
+        size *= 0.92  # a single long word: shrink rather than overflow, down to 6 pt
         lines = wrap(text, role, size, width)
     if len(lines) == 1:
         size = fit_size(lines[0], role, size, width)
@@ -203,15 +212,27 @@ class _Look:
             self.half_height = fitted * 1.45 / 2
         elif feat.kind == "text":
             self.font = size * 0.065 * feat.scale
-            role: FontRole = "bold" if feat.scale >= 2 else "regular"
-            lines = len(wrap(str(feat.value), role, self.font, frame.width * 0.82))
-            half_block = (self.font * 1.22 * (lines - 1) + self.font) / 2
-            self.anchor = frame.anchor(feat.at, half_block + self.font * 0.4)
-            self.half_width, self.half_height = frame.width * 0.41, half_block
+            self.text_width = frame.width * 0.82
+            self.anchor, half_block = self._text_block_at(self.text_width)
+            if frame.inscribed:  # lines as wide as the ring allows where they sit
+                for _ in range(3):
+                    self.text_width = frame.chord(self.anchor, half_block)
+                    self.anchor, half_block = self._text_block_at(self.text_width)
+            self.half_width, self.half_height = self.text_width / 2, half_block
         else:
             side = size * 0.2 * feat.scale
             self.anchor = frame.anchor(feat.at, side / 2 + size * 0.05)
             self.half_width = self.half_height = side / 2
+
+    @property
+    def role(self) -> FontRole:
+        return "bold" if self.feat.scale >= 2 else "regular"
+
+    def _text_block_at(self, width: float) -> tuple[Point, float]:
+        """Where a text feature's block sits when wrapped to ``width``, and half its height."""
+        lines = len(wrap(str(self.feat.value), self.role, self.font, width))
+        half_block = (self.font * 1.22 * (lines - 1) + self.font) / 2
+        return self.frame.anchor(self.feat.at, half_block + self.font * 0.4), half_block
 
     def smallest(self) -> float:
         """How far the feature may shrink to find rock: its text stays 6 pt or more."""
@@ -231,8 +252,7 @@ class _Look:
         if feat.kind == "label":
             return label(str(feat.value), x, y, frame.width * 0.8, self.font * scale, colours)
         if feat.kind == "text":
-            role: FontRole = "bold" if feat.scale >= 2 else "regular"
-            return text_block(str(feat.value), x, y, frame.width * 0.82, self.font, ink, role)
+            return text_block(str(feat.value), x, y, self.text_width, self.font, ink, self.role)
         return die_face(int(feat.value), x, y, self.half_width * 2 * scale, colours)
 
 

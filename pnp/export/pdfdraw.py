@@ -144,7 +144,7 @@ def draw(canvas: Any, drawing: Drawing, recorder: Recorder | None = None,
     recorded: list[Step] = []
     _emit(canvas, drawing.items, drawing.height, inks, recorded, operators(canvas))
     if any(isinstance(item, Outline | Circle) and (item.style.fill or item.style.stroke)
-           for item in _flat(drawing.items)):
+           for item in flat(drawing.items)):
         # an opaque colour also marks the document as using transparency (PDF 1.4)
         recorded.insert(0, _opaque)
     recorder.keep(drawing, _joined(recorded))
@@ -177,18 +177,18 @@ def _replay(canvas: Any, steps: tuple[Step, ...]) -> None:
             step(canvas)
 
 
-def _flat(items: tuple[Primitive, ...]) -> list[Primitive]:
+def flat(items: tuple[Primitive, ...]) -> list[Primitive]:
     """Every primitive, those inside clips included."""
-    flat: list[Primitive] = []
+    found: list[Primitive] = []
     for item in items:
-        flat.append(item)
+        found.append(item)
         if isinstance(item, Clip):
-            flat.extend(_flat(item.children))
-    return flat
+            found.extend(flat(item.children))
+    return found
 
 
 def _has_picture(items: tuple[Primitive, ...]) -> bool:
-    return any(isinstance(item, Picture) for item in _flat(items))
+    return any(isinstance(item, Picture) for item in flat(items))
 
 
 def _emit(canvas: Any, items: tuple[Primitive, ...], height: float, inks: Inks,

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import io
 import uuid
+import xml.etree.ElementTree as ET
 from typing import Any
-from xml.sax.saxutils import escape
 
 from pnp import __version__
 from pnp.export import pdf
@@ -44,38 +44,50 @@ def _xmp_date(pdf_date: str) -> str:
             f"{digits[12:14]}{zone}")
 
 
+_NAMESPACES = {
+    "x": "adobe:ns:meta/", "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+    "dc": "http://purl.org/dc/elements/1.1/", "xmp": "http://ns.adobe.com/xap/1.0/",
+    "pdf": "http://ns.adobe.com/pdf/1.3/", "xmpMM": "http://ns.adobe.com/xap/1.0/mm/",
+    "pdfxid": "http://www.npes.org/pdfx/ns/id/",
+}
+_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+
+def _tag(prefixed: str) -> str:
+    prefix, name = prefixed.split(":")
+    return f"{{{_NAMESPACES[prefix]}}}{name}"
+
+
+def _container(parent: ET.Element, kind: str, value: str, language: bool) -> None:
+    """A Dublin Core value in its RDF container: one item of an Alt (by language) or Seq."""
+    item = ET.SubElement(ET.SubElement(parent, _tag(f"rdf:{kind}")), _tag("rdf:li"))
+    if language:
+        item.set(_XML_LANG, "x-default")
+    item.text = value
+
+
 def xmp(title: str, subject: str, date: str) -> bytes:
     """The XMP packet: the standard's name, the Info dictionary's title, producer and dates,
-    and a document id that is the same for the same title (so builds repeat)."""
-    document = uuid.uuid5(uuid.NAMESPACE_URL, f"pnp:{title}")
+    and a document id that is the same for the same title (so builds repeat). Built as an
+    XML tree, so a title with ``<`` or ``&`` in it is written as text."""
+    document = f"uuid:{uuid.uuid5(uuid.NAMESPACE_URL, f'pnp:{title}')}"
     tool = f"pnp {__version__}"
-    return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
-<x:xmpmeta xmlns:x="adobe:ns:meta/">
- <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-  <rdf:Description rdf:about=""
-    xmlns:dc="http://purl.org/dc/elements/1.1/"
-    xmlns:xmp="http://ns.adobe.com/xap/1.0/"
-    xmlns:pdf="http://ns.adobe.com/pdf/1.3/"
-    xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/"
-    xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">
-   <dc:format>application/pdf</dc:format>
-   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{escape(title)}</rdf:li></rdf:Alt></dc:title>
-   <dc:creator><rdf:Seq><rdf:li>pnp</rdf:li></rdf:Seq></dc:creator>
-   <dc:description><rdf:Alt>
-    <rdf:li xml:lang="x-default">{escape(subject)}</rdf:li>
-   </rdf:Alt></dc:description>
-   <xmp:CreateDate>{date}</xmp:CreateDate>
-   <xmp:ModifyDate>{date}</xmp:ModifyDate>
-   <xmp:MetadataDate>{date}</xmp:MetadataDate>
-   <xmp:CreatorTool>{tool}</xmp:CreatorTool>
-   <pdf:Producer>{tool}</pdf:Producer>
-   <pdf:Trapped>False</pdf:Trapped>
-   <xmpMM:DocumentID>uuid:{document}</xmpMM:DocumentID>
-   <xmpMM:InstanceID>uuid:{document}</xmpMM:InstanceID>
-   <xmpMM:VersionID>1</xmpMM:VersionID>
-   <xmpMM:RenditionClass>default</xmpMM:RenditionClass>
-   <pdfxid:GTS_PDFXVersion>{PDFX_VERSION}</pdfxid:GTS_PDFXVersion>
-  </rdf:Description>
- </rdf:RDF>
-</x:xmpmeta>
-<?xpacket end="w"?>""".encode()
+    for prefix, uri in _NAMESPACES.items():
+        ET.register_namespace(prefix, uri)
+    root = ET.Element(_tag("x:xmpmeta"))
+    about = ET.SubElement(ET.SubElement(root, _tag("rdf:RDF")), _tag("rdf:Description"),
+                          {_tag("rdf:about"): ""})
+    ET.SubElement(about, _tag("dc:format")).text = "application/pdf"
+    _container(ET.SubElement(about, _tag("dc:title")), "Alt", title, True)
+    _container(ET.SubElement(about, _tag("dc:creator")), "Seq", "pnp", False)
+    _container(ET.SubElement(about, _tag("dc:description")), "Alt", subject, True)
+    for name, value in (("xmp:CreateDate", date), ("xmp:ModifyDate", date),
+                        ("xmp:MetadataDate", date), ("xmp:CreatorTool", tool),
+                        ("pdf:Producer", tool), ("pdf:Trapped", "False"),
+                        ("xmpMM:DocumentID", document), ("xmpMM:InstanceID", document),
+                        ("xmpMM:VersionID", "1"), ("xmpMM:RenditionClass", "default"),
+                        ("pdfxid:GTS_PDFXVersion", PDFX_VERSION)):
+        ET.SubElement(about, _tag(name)).text = value
+    body = ET.tostring(root, encoding="unicode")
+    return (f'<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n{body}\n'
+            f'<?xpacket end="w"?>').encode()

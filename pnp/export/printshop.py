@@ -17,7 +17,7 @@ import msgspec
 
 from pnp.export.artifacts import Artifact, rounded
 from pnp.export.raster import encode, pixels, render
-from pnp.export.shop_pages import ShopProduct, render_product_pdf, shop_products
+from pnp.export.shop_pages import ShopProduct, crowded, render_product_pdf, shop_products
 from pnp.model.options import BuildOptions
 from pnp.model.shops import Shop, shop_named
 from pnp.model.tileset import Tileset
@@ -59,6 +59,7 @@ def _listing(shop: Shop, product: ShopProduct, path: str, files: list[str]) -> d
             "bleed": rounded(shop.bleed * 72.0), "duplex": "none", "placements": [],
             "pages": 2 * product.copies if shop.uploads == "pdf" else 0, "files": files,
             "note": fit.note, "warning": fit.warning,
+            "text_in_safe_zone": crowded(product, shop.safe * 72.0),
             "copies": [{"name": item.name, "count": item.count, "back": item.back_name}
                        for item in product.items]}
 
@@ -104,6 +105,10 @@ def order_text(tileset: Tileset, shop: Shop, products: list[ShopProduct]) -> str
             lines.append(f"   {fit.note[0].upper()}{fit.note[1:]}.")
         if fit.warning:
             lines.append(f"   WARNING: {fit.warning}")
+        near = crowded(product, shop.safe * 72.0)
+        if near:
+            lines.append(f"   CHECK: text runs into the {shop.safe:g} in safe zone on "
+                         f"{', '.join(near)}; a cut a little off may clip it.")
         lines.append(f"   Upload: {product_path(tileset, shop, product)}")
         if shop.uploads == "pdf":
             lines.append(f"   {2 * product.copies} pages, front then back for every copy; "

@@ -10,17 +10,20 @@ back, front, back...), or as one picture per face and per back.
 from __future__ import annotations
 
 import io
+import math
 from typing import TYPE_CHECKING
 
 import msgspec
 
 from pnp.draw.art import design_back, design_tile
 from pnp.draw.components import design_component, design_reverse
-from pnp.draw.scene import Drawing
-from pnp.export.pdfdraw import draw
+from pnp.draw.fonts import string_width
+from pnp.draw.scene import Drawing, Text
+from pnp.export.pdfdraw import draw, flat
 from pnp.export.pdfx import pdfx_canvas
 from pnp.export.press import Press
-from pnp.model.pieces import piece_box, piece_cut, reverse_key
+from pnp.geometry.shapes import HexShape
+from pnp.model.pieces import PieceCut, piece_box, piece_cut, reverse_key, shape_cut
 from pnp.model.shops import Family, Fit, Outline, Shop, fit_piece
 from pnp.model.tileset import Component, Tileset
 
@@ -54,8 +57,14 @@ class ShopProduct(msgspec.Struct, frozen=True):
         return sum(item.count for item in self.items)
 
 
-def _outline(name: str) -> Outline:
-    return "rect" if name in ("square", "rect") else name  # type: ignore[return-value]
+def _outline(cut: PieceCut) -> Outline:
+    """A cut as the shops' ranges name outlines, asked of the cut and its shape."""
+    if cut.round:
+        return "round"
+    if cut.shape is None or cut.shape.fills_box:
+        return "rect"
+    return "hex-flat" if isinstance(cut.shape, HexShape) and cut.shape.flat_top else \
+        "hex-pointy"
 
 
 def _stem(family: Family, fit: Fit) -> str:
@@ -69,7 +78,7 @@ def _stem(family: Family, fit: Fit) -> str:
 def _tile_fit(tileset: Tileset, shop: Shop) -> tuple[Outline, Fit]:
     """The tiles' outline and product; a board's spaces fix the tiles' size."""
     width, height = tileset.shape.box(tileset.size)
-    outline = _outline(tileset.shape.name)
+    outline = _outline(shape_cut(tileset.shape))
     return outline, fit_piece(shop, "tile", outline, width, height,
                               resizable=tileset.board is None)
 
@@ -80,7 +89,7 @@ def _component_groups(tileset: Tileset) -> dict[tuple[str, Outline], list[Compon
     for component in tileset.components:
         if component.kind in ("card", "token") and component.count:
             width, height = piece_box(tileset, component)
-            key = (component.kind, _outline(piece_cut(tileset, component).name),
+            key = (component.kind, _outline(piece_cut(tileset, component)),
                    round(width, 3), round(height, 3))
             groups.setdefault(key, []).append(component)
     return {(kind, outline): members for (kind, outline, _, _), members in groups.items()}
@@ -147,6 +156,48 @@ def _component_product(tileset: Tileset, shop: Shop, bleed: float, kind: str,
                               design_component(tileset, component, bleed / scale), back_name,
                               drawn[key]))
     return ShopProduct(family, outline, _stem(family, fit), fit, scale, tuple(items))
+
+
+def _text_boxes(drawing: Drawing) -> Iterator[tuple[float, float, float, float]]:
+    """Left, top, right and bottom of every line of text (y down), from its face's widths:
+    an ascent of 0.75 and a descent of 0.25 of its size, the faces' own proportions."""
+    for item in flat(drawing.items):
+        if isinstance(item, Text) and item.text.strip():
+            width = string_width(item.text, item.font, item.size)
+            left = item.x - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
+            yield left, item.y - 0.75 * item.size, left + width, item.y + 0.25 * item.size
+
+
+def crowds_the_edge(drawing: Drawing, outline: Outline, safe: float) -> bool:
+    """Whether any text of ``drawing`` lies within ``safe`` points of its cut: the shop's
+    safe zone, where a cut a little off may clip it. A round or hex piece's zone is a
+    ring inside its inscribed circle."""
+    width, height = drawing.width, drawing.height
+    for left, top, right, bottom in _text_boxes(drawing):
+        if outline == "rect":
+            if left < safe or top < safe or right > width - safe or bottom > height - safe:
+                return True
+            continue
+        reach = min(width, height) / 2 - safe
+        if any(math.hypot(x - width / 2, y - height / 2) > reach
+               for x in (left, right) for y in (top, bottom)):
+            return True
+    return False
+
+
+def crowded(product: ShopProduct, safe: float) -> list[str]:
+    """The designs of the product with text in the shop's safe zone (``safe`` points once
+    grown to the product's size): every face, and reverses of their own. A back shared by
+    a family carries only the game's name, so it is left out."""
+    names: dict[str, None] = {}
+    for item in product.items:
+        sides = [(item.name, item.front)]
+        if item.back_name.endswith("-reverse"):
+            sides.append((item.back_name, item.back))
+        for name, drawing in sides:
+            if crowds_the_edge(drawing, product.outline, safe / product.scale):
+                names[name] = None
+    return list(names)
 
 
 def shop_products(tileset: Tileset, shop: Shop) -> list[ShopProduct]:

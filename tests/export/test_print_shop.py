@@ -272,3 +272,13 @@ def test_the_game_crafter_gets_one_picture_per_face_at_its_pixel_size(tmp_path):
     assert tiles["warning"] and Path(tiles["path"]).name == "tiles-1x1.155in"
     with Image.open(next((tmp_path / "mattock" / tiles["path"]).glob("*.png"))) as image:
         assert image.size == (375, round((2 / 3 ** 0.5 + 0.25) * 300))
+
+
+def test_the_xmp_packet_keeps_a_title_with_markup_characters_as_text():
+    from pnp.export.pdfx import xmp
+
+    packet = xmp("Caves <&> Co", "a subject", "2000-01-01T00:00:00+00:00")
+    root = ET.fromstring(packet.split(b"?>", 1)[1].rsplit(b"<?xpacket", 1)[0])
+    titles = [e.text for e in root.iter("{http://www.w3.org/1999/02/22-rdf-syntax-ns#}li")]
+    assert "Caves <&> Co" in titles
+    assert b"pdfxid:GTS_PDFXVersion>PDF/X-4<" in packet
