@@ -24,8 +24,16 @@ supply, which is what a TTS deck does (shuffle, draw, deal, search); a
 ``Custom_Tile`` is one picture per object and would need 90 objects that do
 not shuffle face down. Tiles are decks of square (``Type`` 1) or hex (3)
 cards; round tokens are circle cards (4), so they stack and shuffle too.
-Each copy in a deck is its own card, named after its piece. The board is a
-``Custom_Board`` of the whole board picture.
+Each copy in a deck is its own card, named after its piece.
+
+One scale for everything. A TTS card's long side is in proportion to its
+scale (TTS's own poker cards are scale 1), so every deck is scaled by its
+long side in inches over a poker card's 3.5. The board is a card too (a
+locked one, of the whole board picture, kept out of hands), scaled by the
+same rule, so a tile is the size of a board space whatever TTS's unit is;
+the tiles' pictures and the board's spaces are drawn from the same shape, so
+hexes point the same way. A ``Custom_Board`` would be sized from its picture
+by a rule TTS does not publish.
 """
 
 from __future__ import annotations
@@ -61,7 +69,6 @@ POKER_INCHES = 3.5  # the long side of a TTS card at scale 1: a poker card
 CARD_TYPES = {"rect": 1, "square": 1, "round": 4, "hex-pointy": 3, "hex-flat": 3}
 SPACING = 4.0  # TTS units between the objects laid out when the saved object spawns
 THUMBNAIL = 256  # pixels across the saved object's picture
-BOARD_OFFSET = 20.0  # TTS units between the row of decks and the board
 
 
 def plain_name(tileset: Tileset, piece: Piece) -> str:
@@ -272,10 +279,12 @@ class TtsExport(msgspec.Struct, frozen=True):
         tileset = designs.tileset
         writer = _Writer(self, tileset)
         decks = plan_decks(designs)
-        for deck, sheets in zip(decks, plan_sheets(decks), strict=True):
+        planned = plan_sheets(decks)
+        for deck, sheets in zip(decks, planned, strict=True):
             writer.deck(deck, sheets)
+        after = 1 + sum(len(sheets) for sheets in planned)  # the next free deck number
         for piece in board_pieces(designs):
-            writer.board(piece)
+            writer.board(piece, after)
         return writer.finish()
 
 
@@ -344,21 +353,29 @@ class _Writer:
                 "ContainedObjects": cards, "GUID": guid(self.tileset.game, deck.slug),
                 "SidewaysCard": False, "Hands": True}
 
-    def board(self, piece: Piece) -> None:
-        """The board as one picture at up to 300 dpi, no side over the texture limit."""
+    def board(self, piece: Piece, number: int) -> None:
+        """The board as one picture at up to 300 dpi, no side over the texture limit, on a
+        locked card of its own (deck ``number``): a card, like the tiles, so that both are
+        sized by the one rule of :func:`card_scale` and a tile covers a space exactly."""
         width, height = piece.inches
         dpi = min(FACE_DPI, MAX_PIXELS_ACROSS / width, MAX_PIXELS_ACROSS / height)
         size = (math.floor(width * dpi), math.floor(height * dpi))
         file = self._file(f"board-{piece.name}", encode(render(piece.drawing, size)))
         title = self.tileset.board.title if self.tileset.board else piece.name
+        address = self.export.address(self.tileset, file)
+        scale = round(max(width, height) / POKER_INCHES, 4)
         self.objects.append({
-            "Name": "Custom_Board", "Transform": {**transform(0, 1.0, False),
-                                                  "posZ": BOARD_OFFSET},
-            "Nickname": title, "Description": "", "Locked": False, "GUID":
-            guid(self.tileset.game, "board"),
-            "CustomImage": {"ImageURL": self.export.address(self.tileset, file),
-                            "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0}})
-        self.listing.append({"board": title, "file": file, "pixels": list(size)})
+            "Name": "Card", "Transform": {**transform(0, scale, False),
+                                          "posZ": SPACING * (1.0 + scale)},
+            "Nickname": title, "Description": piece.name, "Tags": ["board"],
+            "Locked": True, "Hands": False,
+            "SidewaysCard": False, "GUID": guid(self.tileset.game, "board"),
+            "CardID": number * 100,
+            "CustomDeck": {str(number): {
+                "FaceURL": address, "BackURL": address, "NumWidth": 1, "NumHeight": 1,
+                "BackIsHidden": False, "UniqueBack": False, "Type": CARD_TYPES["rect"]}}})
+        self.listing.append({"board": title, "file": file, "pixels": list(size),
+                             "scale": scale})
 
     def finish(self) -> list[Artifact]:
         """The pictures, the saved object and a manifest naming what is where."""

@@ -193,7 +193,9 @@ def cards_of(item: dict) -> list[dict]:
 
 
 def decks(out: Path, game: str) -> list[dict]:
-    return [item for item in saved_object(out, game) if item["Name"] in ("Deck", "Card")]
+    """Every deck and lone card but the board (a locked card tagged "board")."""
+    return [item for item in saved_object(out, game)
+            if item["Name"] in ("Deck", "Card") and "board" not in item.get("Tags", ())]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -292,17 +294,55 @@ def test_every_address_in_the_saved_object_is_an_exported_file(tts, game):
         assert path.parent.resolve() == folder and path.is_file(), url
 
 
-def test_mattocks_board_is_a_custom_board_of_the_whole_board(tts):
-    boards = [item for item in saved_object(tts, "mattock") if item["Name"] == "Custom_Board"]
-    assert len(boards) == 1
+def _boards(out: Path, game: str) -> list[dict]:
+    return [item for item in saved_object(out, game)
+            if item["Name"] == "Card" and "board" in item.get("Tags", ())]
+
+
+def test_mattocks_board_is_a_locked_card_of_the_whole_board(tts):
+    boards = _boards(tts, "mattock")
+    assert len(boards) == 1 and boards[0]["Locked"] and not boards[0]["Hands"]
     model = tileset("mattock")
     drawing = designs_by_name(model)[model.board.name]()
-    with Image.open(local(boards[0]["CustomImage"]["ImageURL"])) as image:
+    [sheet] = boards[0]["CustomDeck"].values()
+    assert (sheet["NumWidth"], sheet["NumHeight"]) == (1, 1)
+    with Image.open(local(sheet["FaceURL"])) as image:
         assert max(image.size) <= 4096 and min(image.size) > 1000
         assert image.width / image.height == pytest.approx(drawing.width / drawing.height,
                                                            rel=0.005)
-    assert not any(item["Name"] == "Custom_Board" for game in GAMES if game != "mattock"
-                   for item in saved_object(tts, game))
+    numbers = [n for item in [*decks(tts, "mattock"), *boards] for n in item["CustomDeck"]]
+    assert len(numbers) == len(set(numbers))  # its deck number is its own
+    assert not any(_boards(tts, game) for game in GAMES if game != "mattock")
+
+
+def _cell_pixels(item: dict) -> tuple[float, float]:
+    """A card's picture in pixels: its sheet's size over the grid TTS cuts it into."""
+    sheet = next(iter(item["CustomDeck"].values()))
+    with Image.open(local(sheet["FaceURL"])) as image:
+        return image.width / sheet["NumWidth"], image.height / sheet["NumHeight"]
+
+
+def test_a_mattock_tile_spawns_the_size_of_a_board_space_pointing_the_same_way(tts):
+    """Sizes from the saved object's own numbers. A TTS card's long side is its scale
+    times one length (the same for every card, whatever TTS's unit is); its picture
+    fills it, so a picture's pixel is that long side over the picture's long side."""
+    model = tileset("mattock")
+    [board] = _boards(tts, "mattock")
+    [tiles] = [item for item in decks(tts, "mattock") if "tiles" in item["Nickname"]]
+    tile_px = _cell_pixels(tiles)
+    board_px = _cell_pixels(board)
+    # per unit of TTS length, with the unknown card length taken as 1
+    tile_across = tiles["Transform"]["scaleX"] * tile_px[0] / max(tile_px)
+    board_unit = board["Transform"]["scaleX"] / max(board_px)  # one board pixel
+    drawing = designs_by_name(model)[model.board.name]()
+    space_px = model.size * board_px[0] / drawing.width  # across flats, in board pixels
+    assert tile_across == pytest.approx(space_px * board_unit, rel=0.005)
+    # pointy-topped: a tile's picture and a board space are taller than wide, by 2/sqrt(3)
+    assert tile_px[1] / tile_px[0] == pytest.approx(2 / 3 ** 0.5, rel=0.01)
+    assert model.shape.name == "hex-pointy"
+    assert tiles["Transform"]["rotY"] == board["Transform"]["rotY"]
+    assert tiles["Transform"]["scaleX"] == tiles["Transform"]["scaleZ"]
+    assert board["Transform"]["scaleX"] == board["Transform"]["scaleZ"]
 
 
 def test_a_base_url_points_every_picture_at_the_web_folder(tmp_path):
