@@ -1,18 +1,21 @@
-"""Write pnp/data/fonts/coverage.txt: the characters every bundled DejaVu font can draw.
+"""Write pnp/data/fonts/coverage.txt: the characters the bundled fonts can draw.
 
 The input layer checks user text against this list so that a character our
 fonts lack is an error naming its field, not an empty box on a printed tile.
 It may not load a font library itself (the model and input layers never reach
 a drawing library), so the fonts' character maps are read here, once, and
-kept as plain ranges of code points. Only the DejaVu faces count: they are the
-fallback that sets any string the display and text faces (Vollkorn, Lato)
-lack a glyph for (pnp.draw.fonts). ``tests/input/test_glyphs.py`` checks that the
+kept as plain ranges of code points. What counts is what every DejaVu face
+draws (they are the fallback that sets any string the display and text
+faces, Vollkorn and Lato, lack a glyph for), and the Chinese, Japanese and
+Korean characters the CJK face (Droid Sans Fallback) draws and they do not,
+which every role sets in that face (pnp.draw.fonts). ``tests/input/test_glyphs.py`` checks that the
 file matches the fonts; run ``python scripts/font_coverage.py`` after changing
 a font.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 from reportlab.pdfbase.ttfonts import TTFontFile
@@ -21,11 +24,17 @@ FONTS = Path(__file__).resolve().parent.parent / "pnp" / "data" / "fonts"
 TARGET = FONTS / "coverage.txt"
 
 
+CJK_FACE = "DroidSansFallback.ttf"
+
+
 def drawable() -> set[int]:
-    """Code points that all of our fallback fonts map to a glyph."""
+    """Code points all of our DejaVu faces map to a glyph, and those the CJK face adds
+    (wide characters only: its few narrow ones, such as a space, are DejaVu's to set)."""
     maps = [set(TTFontFile(str(path)).charToGlyph)
             for path in sorted(FONTS.glob("DejaVu*.ttf"))]
-    return set.intersection(*maps)
+    cjk = {point for point in TTFontFile(str(FONTS / CJK_FACE)).charToGlyph
+           if unicodedata.east_asian_width(chr(point)) in ("W", "F")}
+    return set.intersection(*maps) | (cjk - set.union(*maps))
 
 
 def ranges(points: set[int]) -> list[tuple[int, int]]:
@@ -41,7 +50,8 @@ def ranges(points: set[int]) -> list[tuple[int, int]]:
 
 def coverage_text() -> str:
     """The file's text: a comment line, then one ``FIRST-LAST`` hex range per line."""
-    lines = ["# code points every bundled DejaVu font draws; made by scripts/font_coverage.py"]
+    lines = ["# code points the bundled fonts draw (every DejaVu face, and the CJK face's "
+             "wide characters); made by scripts/font_coverage.py"]
     lines += [f"{first:04X}-{last:04X}" for first, last in ranges(drawable())]
     return "\n".join(lines) + "\n"
 

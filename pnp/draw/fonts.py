@@ -1,18 +1,27 @@
 """The fonts we ship and embed, by role: a display face, a text face, and a fallback.
 
 Vollkorn (bold) sets titles and headings; Lato sets the text of the books and
-the pieces; DejaVu Sans, which draws every character the input layer lets
-through (:mod:`pnp.input.glyphs`), sets any string one of them lacks a glyph
-for, and the condensed labels on tiles. All three are under open licences
-(SIL OFL for Vollkorn and Lato, the Bitstream Vera licence for DejaVu), are
+the pieces; DejaVu Sans sets any string one of them lacks a glyph for, and
+the condensed labels on tiles; Droid Sans Fallback sets Chinese, Japanese and
+Korean characters, which none of the others draw, inside any of them. Between
+them they draw every character the input layer lets through
+(:mod:`pnp.input.glyphs`). All are under open licences (SIL OFL for Vollkorn
+and Lato, the Bitstream Vera licence for DejaVu, Apache 2.0 for Droid), are
 shipped in ``pnp/data/fonts`` with their licences, and are embedded as
-subsets: a PDF never depends on a reader's fonts. Art code names roles, never
+subsets: a PDF never depends on a reader's fonts, and a kit in Japanese
+carries the few kilobytes of the characters it uses, not the 3 MB face.
+
+Text is set in runs (:func:`runs`): a string is in its role's face, or in the
+role's fallback when the face lacks one of its letters (a whole string in one
+of the two, never a mix), and its CJK characters are runs of their own in
+the CJK face. Art code names roles, never
 files; fonts are registered with reportlab only when first used, which keeps
 ``pnp --help`` fast.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from functools import cache
 from typing import NamedTuple
 
@@ -42,6 +51,9 @@ SANS_BOLD = Face("PnpSans-Bold", "DejaVuSans-Bold.ttf", "DejaVu Sans", "bold")
 SANS_ITALIC = Face("PnpSans-Oblique", "DejaVuSans-Oblique.ttf", "DejaVu Sans", style="oblique")
 CONDENSED = Face("PnpSans-CondensedBold", "DejaVuSansCondensed-Bold.ttf",
                  "DejaVu Sans Condensed", "bold", stretch="condensed")
+
+# Chinese, Japanese and Korean, in one weight: bold and italic roles set them upright
+CJK = Face("PnpCJK", "DroidSansFallback.ttf", "Droid Sans Fallback")
 
 # role -> (the face that sets it, the face for a string that face cannot draw)
 FONTS: dict[FontRole, tuple[Face, Face]] = {
@@ -93,11 +105,41 @@ def draws(face: Face, text: str) -> bool:
     return all(ord(character) in glyphs or character in "\n\t" for character in text)
 
 
+def is_cjk(character: str) -> bool:
+    """Whether ``character`` is set in the CJK face: one the DejaVu faces lack and it has."""
+    return not character.isascii() and ord(character) not in _glyphs(SANS) and \
+        ord(character) in _glyphs(CJK)
+
+
 def face_for(role: FontRole, text: str = "") -> Face:
-    """The face that sets ``text`` in ``role``: the role's own, or its fallback when the
-    role's face lacks one of its characters (a whole string in one face, never a mix)."""
+    """The face that sets ``text`` (its characters but CJK ones) in ``role``: the role's
+    own, or its fallback when the role's face lacks one of them (a whole string in one
+    face, never a mix)."""
     face, fallback = FONTS[role]
-    return face if draws(face, text) else fallback
+    if text.isascii():
+        return face
+    return face if draws(face, "".join(c for c in text if not is_cjk(c))) else fallback
+
+
+def runs(role: FontRole, text: str) -> list[tuple[Face, str]]:
+    """``text`` cut into runs of one face each: the face :func:`face_for` gives, with each
+    stretch of CJK characters in the CJK face."""
+    face = face_for(role, text)
+    if text.isascii():
+        return [(face, text)]
+    found: list[tuple[Face, str]] = []
+    for character in text:
+        wanted = CJK if is_cjk(character) else face
+        if found and found[-1][0] == wanted:
+            found[-1] = (wanted, found[-1][1] + character)
+        else:
+            found.append((wanted, character))
+    return found
+
+
+def registered(face: Face) -> str:
+    """The PDF name of ``face``, registered with reportlab on first use."""
+    return _registered(face)
 
 
 def pdf_font(role: FontRole, text: str = "") -> str:
@@ -115,6 +157,8 @@ def with_fallback(markup: str, pdf_name: str) -> str:
     glyphs = _glyphs(face)
     fallback_name = _registered(fallback)
     return "".join(character if character.isascii() or ord(character) in glyphs
+                   else f'<font face="{_registered(CJK)}">{character}</font>'
+                   if is_cjk(character)
                    else f'<font face="{fallback_name}">{character}</font>'
                    for character in markup)
 
@@ -126,9 +170,28 @@ def fallback_font(role: FontRole) -> str:
 
 
 def string_width(text: str, role: FontRole, size: float) -> float:
-    """Width in points of ``text`` set in the face that sets it in ``role``."""
-    width: float = pdfmetrics.stringWidth(text, pdf_font(role, text), size)
-    return width
+    """Width in points of ``text`` set in ``role``, run by run."""
+    if text.isascii():
+        width: float = pdfmetrics.stringWidth(text, pdf_font(role, text), size)
+        return width
+    total: float = sum(pdfmetrics.stringWidth(run, _registered(face), size)
+                       for face, run in runs(role, text))
+    return total
+
+
+def _pieces(part: str) -> list[str]:
+    """``part`` cut before and after each wide (CJK) character: Chinese and Japanese are
+    written without spaces, and a line may break between any two of their characters."""
+    if part.isascii():
+        return [part]
+    pieces: list[str] = []
+    for character in part:
+        wide = unicodedata.east_asian_width(character) in ("W", "F")
+        if wide or not pieces or unicodedata.east_asian_width(pieces[-1][-1]) in ("W", "F"):
+            pieces.append(character)
+        else:
+            pieces[-1] += character
+    return pieces
 
 
 def greedy_lines(parts: list[str], role: FontRole, size: float, width: float,
@@ -136,18 +199,21 @@ def greedy_lines(parts: list[str], role: FontRole, size: float, width: float,
     """``parts`` joined by ``joiner`` into lines no wider than ``width``, filled greedily.
 
     A part wider than the line on its own still gets a line: the caller decides
-    whether to shrink it. Words joined by spaces and file names cut after their
-    hyphens are both broken here.
+    whether to shrink it. Words joined by spaces, file names cut after their
+    hyphens, and runs of CJK characters (between any two of which a line may
+    break) are all broken here.
     """
     lines: list[str] = []
     line = ""
     for part in parts:
-        candidate = f"{line}{joiner}{part}" if line else part
-        if line and string_width(candidate, role, size) > width:
-            lines.append(line)
-            line = part
-        else:
-            line = candidate
+        for index, piece in enumerate(_pieces(part)):
+            glue = joiner if index == 0 else ""
+            candidate = f"{line}{glue}{piece}" if line else piece
+            if line and string_width(candidate, role, size) > width:
+                lines.append(line)
+                line = piece
+            else:
+                line = candidate
     return [*lines, line]
 
 

@@ -206,10 +206,13 @@ class _Look:
             self.font = size * 0.085 * feat.scale
             fitted = fit_size(str(feat.value), "condensed", self.font,
                               frame.width * 0.8 - self.font * 0.8)
-            self.anchor = frame.anchor(feat.at, self.font * 1.6)
             self.half_width = min(frame.width * 0.8, string_width(
                 str(feat.value), "condensed", fitted) + fitted * 1.2) / 2
             self.half_height = fitted * 1.45 / 2
+            self.anchor = frame.anchor(feat.at, self.font * 1.6)
+            if not frame.inscribed:  # a wide plaque at a side or corner stays on the face
+                across = frame.anchor(feat.at, max(self.font * 1.6, self.half_width + 1.0))
+                self.anchor = (across[0], self.anchor[1])
         elif feat.kind == "text":
             self.font = size * 0.065 * feat.scale
             self.text_width = frame.width * 0.82
@@ -229,10 +232,17 @@ class _Look:
         return "bold" if self.feat.scale >= 2 else "regular"
 
     def _text_block_at(self, width: float) -> tuple[Point, float]:
-        """Where a text feature's block sits when wrapped to ``width``, and half its height."""
-        lines = len(wrap(str(self.feat.value), self.role, self.font, width))
-        half_block = (self.font * 1.22 * (lines - 1) + self.font) / 2
-        return self.frame.anchor(self.feat.at, half_block + self.font * 0.4), half_block
+        """Where a text feature's block sits when wrapped to ``width``, and half its height;
+        on a square face, a block at a side or corner is kept whole on the face."""
+        lines = wrap(str(self.feat.value), self.role, self.font, width)
+        half_block = (self.font * 1.22 * (len(lines) - 1) + self.font) / 2
+        inset = half_block + self.font * 0.4
+        anchor = self.frame.anchor(self.feat.at, inset)
+        if not self.frame.inscribed:
+            widest = max(string_width(line, self.role, self.font) for line in lines)
+            across = self.frame.anchor(self.feat.at, max(inset, widest / 2 + 1.0))
+            anchor = (across[0], anchor[1])
+        return anchor, half_block
 
     def smallest(self) -> float:
         """How far the feature may shrink to find rock: its text stays 6 pt or more."""

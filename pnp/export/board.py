@@ -6,10 +6,11 @@ import io
 import math
 from typing import Any
 
-from pnp.draw.fonts import MIN_TEXT, pdf_font, string_width
+from pnp.draw.fonts import MIN_TEXT, string_width
 from pnp.draw.placing import wrap
 from pnp.draw.scene import Drawing, without_small_text
 from pnp.export.pdf import define_check_bar, define_form, new_canvas, page_header
+from pnp.export.pdfdraw import draw_text
 from pnp.impose.board import OVERLAP, Window, printable_area, seam_targets, windows
 from pnp.model.board import BoardSpec
 from pnp.model.paper import Paper
@@ -89,13 +90,13 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: st
         for bx, by in seam_targets(window, parts, blocked if centres else None):
             _target(canvas, window.page_x + bx - window.x, top - (by - window.y))
         # the piece's name on a white tab, read on the board's dark frame and on paper alike
-        canvas.setFont(pdf_font("bold"), 14)
         tab = string_width(window.label, "bold", 14) + 10
         canvas.setFillColorRGB(1, 1, 1)
         canvas.roundRect(window.page_x + window.w - 8 - tab + 5, top - window.h + 4, tab, 20, 3,
                          stroke=0, fill=1)
         canvas.setFillColorRGB(0.1, 0.1, 0.1)
-        canvas.drawRightString(window.page_x + window.w - 8, top - window.h + 9, window.label)
+        draw_text(canvas, window.page_x + window.w - 8, top - window.h + 9, window.label,
+                  "bold", 14, "end")
         canvas.showPage()
     _assembly_page(canvas, paper, drawing, parts, game_title, total)
     canvas.save()
@@ -125,16 +126,13 @@ def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Wind
         x = x0 + window.x * scale
         y = y0 + (drawing.height - window.y - window.h) * scale
         canvas.rect(x, y, window.w * scale, window.h * scale, stroke=1, fill=0)
-        canvas.setFont(pdf_font("bold"), 16)
         canvas.setFillColorRGB(0.15, 0.15, 0.6)
-        canvas.drawCentredString(x + window.w * scale / 2, y + window.h * scale / 2 - 6,
-                                 window.label)
+        draw_text(canvas, x + window.w * scale / 2, y + window.h * scale / 2 - 6,
+                  window.label, "bold", 16, "middle")
     canvas.setFillColorRGB(0.1, 0.1, 0.1)
     heading = f"Assembling the {game_title} board"
-    canvas.setFont(pdf_font("display", heading), 13)
     top = bottom + avail_h
-    canvas.drawString(left, top - 14, heading)
-    canvas.setFont(pdf_font("regular"), 9)
+    draw_text(canvas, left, top - 14, heading, "display", 13)
     steps = [
         f"Print the {len(parts)} board pages at 100% scale on card or heavy paper.",
         "Trim every page along its dashed edges only: the left edge of every piece after "
@@ -149,8 +147,8 @@ def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Wind
     for index, step in enumerate(steps):
         for number, line in enumerate(wrap(step, "regular", 9, avail_w - 16)):
             if number == 0:
-                canvas.drawString(left, y, f"{index + 1}.")
-            canvas.drawString(left + 14, y, line)
+                draw_text(canvas, left, y, f"{index + 1}.", "regular", 9)
+            draw_text(canvas, left + 14, y, line, "regular", 9)
             y -= 11.5
     canvas.showPage()
 

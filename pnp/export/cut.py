@@ -23,12 +23,12 @@ from PIL import Image
 
 from pnp.draw.art import design_tile
 from pnp.draw.components import design_component
-from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Drawing
 from pnp.export import pdf
 from pnp.export.artifacts import Artifact, rounded
 from pnp.export.designs import GameDesigns
 from pnp.export.dxf import cut_dxf
+from pnp.export.pdfdraw import draw_text
 from pnp.export.raster import encode, render
 from pnp.export.svg import num
 from pnp.impose.cutting import (
@@ -205,10 +205,10 @@ def print_pdf(pages: list[CutPage], drawings: dict[tuple[str, str], Drawing], sh
             canvas.restoreState()
         caption = (f"{title} \u00b7 print and cut \u00b7 page {page.number} of {len(pages)} "
                    f"\u00b7 cut file {page.number}")
-        canvas.setFont(pdf_font("regular", caption), pdf.CAPTION_SIZE)
         canvas.setFillColorRGB(*pdf.INK)
         # the one corner without a mark: the page's name and number, clear of every piece
-        canvas.drawRightString(sheet.width - SILHOUETTE.inset, SILHOUETTE.inset + mm(1), caption)
+        draw_text(canvas, sheet.width - SILHOUETTE.inset, SILHOUETTE.inset + mm(1), caption,
+                  "regular", pdf.CAPTION_SIZE, "end")
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -19,7 +19,7 @@ from pnp import __version__
 from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Drawing
 from pnp.export.designs import APRON
-from pnp.export.pdfdraw import Recorder, draw
+from pnp.export.pdfdraw import Recorder, draw, draw_text
 from pnp.export.reportlab_private import binary_streams as install
 from pnp.export.reportlab_private import place_forms
 from pnp.impose.gutterfold import fold_line, halves  # a mode few builds use
@@ -116,8 +116,7 @@ def page_header(canvas: Any, paper: Paper, left_text: str, number: int, total: i
         width, header_y = paper.height, 0.0
         left_text += (f" \u00b7 at 100% scale the bar up the right margin is exactly "
                       f"{paper.check_label} long")
-    canvas.setFont(pdf_font("regular", left_text), HEADER_SIZE)
-    canvas.drawString(SAFE_MARGIN + 4.0, header_y, left_text)
+    draw_text(canvas, SAFE_MARGIN + 4.0, header_y, left_text, "regular", HEADER_SIZE)
     canvas.setFont(pdf_font("regular"), HEADER_SIZE)
     canvas.drawRightString(width - SAFE_MARGIN - 4.0, header_y, f"page {number} of {total}")
     canvas.restoreState()

@@ -24,9 +24,22 @@ from PIL import Image
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
 
-from pnp.draw.fonts import pdf_font
-from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
+from pnp.draw.fonts import registered, runs
+from pnp.draw.scene import (
+    Anchor,
+    Circle,
+    Clip,
+    Command,
+    Drawing,
+    FontRole,
+    Outline,
+    Picture,
+    Primitive,
+    Style,
+    Text,
+)
 from pnp.export.reportlab_private import image_with_alpha, operators
 
 if TYPE_CHECKING:
@@ -236,14 +249,28 @@ def _emit(canvas: Any, items: tuple[Primitive, ...], height: float, inks: Inks,
 
 def _text(canvas: Any, item: Text, height: float, inks: Inks) -> None:
     canvas.setFillColor(inks(item.fill))
-    canvas.setFont(pdf_font(item.font, item.text), item.size)
-    y = height - item.y
-    if item.anchor == "middle":
-        canvas.drawCentredString(item.x, y, item.text)
-    elif item.anchor == "end":
-        canvas.drawRightString(item.x, y, item.text)
-    else:
-        canvas.drawString(item.x, y, item.text)
+    draw_text(canvas, item.x, height - item.y, item.text, item.font, item.size, item.anchor)
+
+
+def draw_text(canvas: Any, x: float, y: float, text: str, role: FontRole, size: float,
+              anchor: Anchor = "start") -> None:
+    """One line of text at baseline ``y``, run by run in the faces that draw it (CJK
+    characters in the CJK face), starting at, centred on or ending at ``x``; the canvas is
+    left set to the last run's face."""
+    pieces = runs(role, text)
+    if len(pieces) == 1:
+        canvas.setFont(registered(pieces[0][0]), size)
+        draw = {"middle": canvas.drawCentredString, "end": canvas.drawRightString}.get(
+            anchor, canvas.drawString)
+        draw(x, y, text)
+        return
+    total = sum(pdfmetrics.stringWidth(run, registered(face), size) for face, run in pieces)
+    # one text object with a font change per run: readers extract it as one line
+    line = canvas.beginText(x - {"middle": total / 2, "end": total}.get(anchor, 0.0), y)
+    for face, run in pieces:
+        line.setFont(registered(face), size)
+        line.textOut(run)
+    canvas.drawText(line)
 
 
 def _save_state(canvas: Any) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import base64
 import re
 
-from pnp.draw.fonts import FONTS, face_for
+from pnp.draw.fonts import CJK, FONTS, face_for, runs, string_width
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
 
 _MIME = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
@@ -85,16 +85,38 @@ def _text(item: Text) -> dict[str, str]:
     face = face_for(item.font, item.text)
     fallback = FONTS[item.font][1]
     families = face.family if face == fallback else f"{face.family}, {fallback.family}"
+    x, anchor = item.x, item.anchor
+    pieces = runs(item.font, item.text)
+    if len(pieces) > 1 or pieces[0][0] == CJK:
+        # runs in several faces: placed from their start, by our measure of the whole line,
+        # since cairo anchors each run of a text on its own
+        width = string_width(item.text, item.font, item.size)
+        x -= {"middle": width / 2, "end": width}.get(anchor, 0.0)
+        anchor = "start"
     attributes = {
-        "x": num(item.x), "y": num(item.y), "fill": item.fill,
-        "font-family": f"{families}, sans-serif", "font-size": num(item.size),
-        "font-weight": face.weight, "text-anchor": item.anchor,
+        "x": num(x), "y": num(item.y), "fill": item.fill,
+        "font-family": f"{families}, {CJK.family}, sans-serif", "font-size": num(item.size),
+        "font-weight": face.weight, "text-anchor": anchor,
     }
     if face.style != "normal":
         attributes["font-style"] = face.style
     if face.stretch != "normal":
         attributes["font-stretch"] = face.stretch
     return attributes
+
+
+def _text_runs(item: Text) -> str:
+    """The text's characters, each run of CJK characters in a tspan set in the CJK face:
+    an SVG font-family list falls back per character in a browser, but not in cairo."""
+    pieces = runs(item.font, item.text)
+    if len(pieces) == 1 and pieces[0][0] != CJK:
+        return item.text.translate(_TEXT_ESCAPES)
+    return "".join(
+        _element("tspan", {"font-family": f"{face.family}, sans-serif",
+                           "font-weight": face.weight, "font-style": face.style,
+                           "font-stretch": face.stretch}, run.translate(_TEXT_ESCAPES))
+        if face == CJK else run.translate(_TEXT_ESCAPES)
+        for face, run in pieces)
 
 
 def _picture(item: Picture) -> dict[str, str]:
@@ -133,8 +155,7 @@ class _Writer:
                 written.append(_element("circle", {"cx": num(item.cx), "cy": num(item.cy),
                                                    "r": num(item.r), **_paint(item.style)}))
             elif isinstance(item, Text):
-                written.append(_element("text", _text(item),
-                                        item.text.translate(_TEXT_ESCAPES)))
+                written.append(_element("text", _text(item), _text_runs(item)))
             elif isinstance(item, Picture):
                 written.append(_element("image", _picture(item)))
             elif isinstance(item, Clip):

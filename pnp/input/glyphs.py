@@ -2,8 +2,9 @@
 
 A PDF draws a character its font lacks as an empty box, and nothing fails:
 the designer finds out holding a printed tile. So every piece of user text is
-checked as it is read, against the characters all of our bundled DejaVu fonts
-draw (listed in ``pnp/data/fonts/coverage.txt``, made from the fonts by
+checked as it is read, against the characters our bundled fonts draw: every
+DejaVu face's, and the Chinese, Japanese and Korean characters of the CJK
+face (listed in ``pnp/data/fonts/coverage.txt``, made from the fonts by
 ``scripts/font_coverage.py``). Right-to-left scripts are refused too: the fonts
 have Hebrew letters, but the PDF writer sets every line left to right, so a
 Hebrew or Arabic word would print backwards.
@@ -17,8 +18,9 @@ import unicodedata
 
 from pnp.shipped import data_dir
 
-DRAWABLE = ("Latin, Greek and Cyrillic letters with their accents, digits, punctuation, "
-            "arrows and common symbols (the characters of the bundled DejaVu fonts)")
+DRAWABLE = ("Latin, Greek and Cyrillic letters with their accents, Chinese, Japanese and "
+            "Korean characters, digits, punctuation, arrows and common symbols (the "
+            "characters of the bundled fonts)")
 RIGHT_TO_LEFT = {"R", "AL", "RLE", "RLO", "RLI"}
 
 

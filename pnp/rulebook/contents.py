@@ -20,6 +20,7 @@ import msgspec
 
 from pnp.draw.fonts import greedy_lines, pdf_font, string_width
 from pnp.draw.scene import FontRole
+from pnp.export.pdfdraw import draw_text
 from pnp.rulebook.platypus import platypus_class
 
 # reportlab has no type hints: these names only say which of its objects is meant
@@ -106,8 +107,8 @@ class ContentsLine(platypus_class("Flowable")):  # type: ignore[misc]  # reportl
         top_gap = (style.leading - style.size) / 2
         baseline = self.height - style.leading + top_gap + 0.22 * style.size
         for index, line in enumerate(self.lines):
-            canvas.setFont(pdf_font(role, line), style.size)
-            canvas.drawString(style.indent, baseline - index * style.leading, line)
+            draw_text(canvas, style.indent, baseline - index * style.leading, line, role,
+                      style.size)
         last = baseline - (len(self.lines) - 1) * style.leading
         text_end = style.indent + string_width(self.lines[-1], role, style.size)
         first_dot = math.ceil((text_end + DOT_PITCH) / DOT_PITCH) * DOT_PITCH

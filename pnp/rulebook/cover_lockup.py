@@ -16,7 +16,8 @@ from typing import Any
 import msgspec
 from reportlab.lib.colors import HexColor
 
-from pnp.draw.fonts import fit_size, pdf_font, string_width
+from pnp.draw.fonts import fit_size, string_width
+from pnp.export.pdfdraw import draw_text
 from pnp.model.tileset import Tileset
 
 Canvas = Any  # reportlab's canvas; it has no type hints
@@ -59,9 +60,8 @@ def title_plaque(canvas: Canvas, tileset: Tileset, box: Box) -> None:
     title = tileset.title.upper()
     size = fit_size(title, "display", TITLE_SIZE, box.width - 48)
     canvas.setFillColor(HexColor(CREAM))
-    canvas.setFont(pdf_font("display", title), size)
     baseline = box.top - 26 - size * 0.72
-    canvas.drawCentredString(box.middle, baseline, title)
+    draw_text(canvas, box.middle, baseline, title, "display", size, "middle")
     rule = baseline - 13
     canvas.setStrokeColor(HexColor(ACCENT))
     canvas.setLineWidth(2.0)
@@ -78,9 +78,8 @@ def title_plaque(canvas: Canvas, tileset: Tileset, box: Box) -> None:
         canvas.drawPath(path, stroke=0, fill=1)
     subtitle = tileset.rulebook_subtitle
     canvas.setFillColor(HexColor(MUTED_CREAM))
-    canvas.setFont(pdf_font("italic", subtitle), fit_size(subtitle, "italic", 15,
-                                                          box.width - 48))
-    canvas.drawCentredString(box.middle, rule - 22, subtitle)
+    draw_text(canvas, box.middle, rule - 22, subtitle, "italic",
+              fit_size(subtitle, "italic", 15, box.width - 48), "middle")
     canvas.restoreState()
 
 
@@ -112,8 +111,7 @@ def facts_band(canvas: Canvas, tileset: Tileset, box: Box, players: str) -> None
     for icon, words in entries:
         _ICONS[icon](canvas, x + ICON, y)
         canvas.setFillColor(HexColor(CREAM))
-        canvas.setFont(pdf_font("regular", words), size)
-        canvas.drawString(x + 2 * ICON + 6, y - size * 0.35, words)
+        draw_text(canvas, x + 2 * ICON + 6, y - size * 0.35, words, "regular", size)
         x += 2 * ICON + 6 + string_width(words, "regular", size) + gap
     canvas.restoreState()
 

@@ -32,6 +32,7 @@ from pnp.draw.fonts import pdf_font
 from pnp.errors import InputError, Where
 from pnp.export import markup
 from pnp.export.pdf import binary_streams
+from pnp.export.pdfdraw import draw_text
 from pnp.export.reportlab_private import lay_out_only
 from pnp.impose.layout import SAFE_MARGIN
 from pnp.model.paper import Paper, paper_named
@@ -137,10 +138,10 @@ def _typeset(tileset: Tileset, source: Source,
     def on_body(canvas: Canvas, document: Book) -> None:
         canvas.saveState()
         running = f"{tileset.title} \u00b7 rules"
-        canvas.setFont(pdf_font("regular", running), 8)
         canvas.setFillColor(colour(MUTED))
-        canvas.drawString(left, SAFE_MARGIN + 8, running)
-        canvas.drawRightString(left + width, SAFE_MARGIN + 8, str(document.page))
+        draw_text(canvas, left, SAFE_MARGIN + 8, running, "regular", 8)
+        draw_text(canvas, left + width, SAFE_MARGIN + 8, str(document.page), "regular", 8,
+                  "end")
         canvas.restoreState()
 
     doc.addPageTemplates([

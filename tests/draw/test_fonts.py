@@ -104,4 +104,4 @@ tiles:
     assert any(text.startswith("Dig") for text in body["Lato-Regular"])  # the rest stays Lato
     assert ARMENIAN in "".join(page.extract_text() for page in reader.pages)
     svg = to_svg(design_tile(tileset, tileset.tiles[0]))
-    assert 'font-family="DejaVu Sans, sans-serif"' in svg
+    assert 'font-family="DejaVu Sans, Droid Sans Fallback, sans-serif"' in svg

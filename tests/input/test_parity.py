@@ -30,7 +30,7 @@ def _mostly(good: list[str], limits: list[str]) -> st.SearchStrategy[str]:
 NAMES = _mostly(["straight", "bend", "tee", "tee-2"],
                 ["con", "aux", "nul", "com1", "lpt9", "prn.txt", "x" * 99, "y" * 101,
                  "rulebook", "tiles"])
-LABELS = _mostly(["GOLD", "Zoë", "Привет", "Ωmega"], ["中文", "🙂", "", "x" * 60])
+LABELS = _mostly(["GOLD", "Zoë", "Привет", "Ωmega", "金鉱"], ["खान", "🙂", "", "x" * 60])
 SIZES = _mostly(["1.5in", "38mm"], ["0.2in", "7.5in", "8in", "10.5in", "12in", "1.5inch"])
 PATHS = _mostly(["[N-S]", "[N-E]", "[N-E, S-W]", "[N-E-S-W]"], ["[N-Q]", "[]", "N-S"])
 GAMES = _mostly(["probe", "aux-mine"], ["con", "Probe", "nul", "p" * 101])
@@ -116,8 +116,8 @@ def test_validate_and_build_agree_on_every_mix(tmp_path_factory, text):
     "game: probe\ntitle: P\nsize: 1.5in\ntiles:\n  - {name: aux, count: 1, paths: [N-S]}\n",
     "base: demon-mine\ntiles:\n  - {name: com1, count: 1, paths: [N-S]}\n",
     "game: probe\ntitle: P\nsize: 1.5in\ntiles:\n"
-    "  - {name: a, count: 1, paths: [N-S], features: [{label: '中文'}]}\n",
-], ids=["game-con", "tile-aux", "mix-tile-com1", "cjk-label"])
+    "  - {name: a, count: 1, paths: [N-S], features: [{label: 'खान'}]}\n",
+], ids=["game-con", "tile-aux", "mix-tile-com1", "devanagari-label"])
 def test_the_names_build_refuses_are_refused_by_validate_in_the_same_words(tmp_path, text):
     """The cases the issue names, every run: a Windows device name anywhere, and a
     character no bundled font prints."""

@@ -7,6 +7,7 @@ from xml.etree import ElementTree
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pnp.draw.fonts import CJK, runs
 from pnp.draw.scene import Circle, Clip, Drawing, Outline, Style, Text
 from pnp.export import svg
 
@@ -42,12 +43,26 @@ def _reference(drawing: Drawing) -> str:
                 element(parent, "circle", {"cx": svg.num(item.cx), "cy": svg.num(item.cy),
                                            "r": svg.num(item.r), **svg._paint(item.style)})
             elif isinstance(item, Text):
-                element(parent, "text", svg._text(item)).text = item.text
+                text_runs(element(parent, "text", svg._text(item)), item)
             elif isinstance(item, Clip):
                 clips += 1
                 clip = element(defs, "clipPath", {"id": f"clip{clips}"})
                 element(clip, "path", {"d": svg.path_data(item.outline)})
                 emit(item.children, element(parent, "g", {"clip-path": f"url(#clip{clips})"}))
+
+    def text_runs(text: ElementTree.Element, item: Text) -> None:
+        """Plain runs as text (or a tail after a tspan), CJK runs as tspans in their face."""
+        last = None
+        for face, run in runs(item.font, item.text):
+            if face == CJK:
+                last = element(text, "tspan", {
+                    "font-family": f"{face.family}, sans-serif", "font-weight": face.weight,
+                    "font-style": face.style, "font-stretch": face.stretch})
+                last.text = run
+            elif last is None:
+                text.text = (text.text or "") + run
+            else:
+                last.tail = (last.tail or "") + run
 
     emit(drawing.items, root)
     return ElementTree.tostring(root, encoding="unicode") + "\n"

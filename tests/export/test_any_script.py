@@ -1,0 +1,129 @@
+"""A kit in any script: Chinese, Japanese, Korean, Greek and Cyrillic labels, text and titles
+print with real glyphs, embedded as small subsets, and extract from the PDF as written
+(issue 28)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from pypdf import PdfReader
+
+from pnp.cli import main
+from pnp.draw.fonts import CJK, greedy_lines, runs, string_width
+from pnp.export.raster import render
+
+LABELS = {"chinese": "金塊", "japanese": "トンネル", "korean": "광산", "cyrillic": "Золото",
+          "greek": "Ωμέγα"}
+TOKEN_TEXT = "金を掘る"
+TITLE = "金鉱 Шахта"
+
+TILESET = """game: polyglot
+title: {title}
+size: 1.5in
+rulebook: rules.md
+tiles:
+  - {{name: cross, count: 2, paths: [N-S, E-W], features: [{{label: {chinese}, at: NE}}]}}
+  - {{name: bend, count: 2, paths: [N-E], features: [{{label: {japanese}, at: SW}}]}}
+  - {{name: dead, count: 1, paths: [N], features: [{{label: {korean}, at: S}}]}}
+  - {{name: straight, count: 2, paths: [N-S],
+      features: [{{label: {cyrillic}, at: W}}, {{text: {greek}, at: E}}]}}
+components:
+  - {{name: nugget, kind: token, count: 3, size: 1in, shape: round,
+      features: [{{text: "{token}", at: S}}]}}
+"""
+RULES = "# 遊び方\n\nTake a tile: 金塊 or トンネル, and lay it.\n"
+
+
+def _build(folder: Path, **labels: str) -> Path:
+    folder.mkdir()
+    (folder / "rules.md").write_text(RULES, encoding="utf-8")
+    path = folder / "polyglot.yaml"
+    path.write_text(TILESET.format(title=TITLE, token=TOKEN_TEXT, **{**LABELS, **labels}),
+                    encoding="utf-8")
+    out = folder / "out"
+    result = CliRunner().invoke(main, ["build", str(path), "--out", str(out), "--paper",
+                                       "letter", "-q"])
+    assert result.exit_code == 0, result.output
+    return out / "polyglot"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    return _build(tmp_path_factory.mktemp("scripts") / "kit")
+
+
+def test_every_label_extracts_from_the_tile_sheet_as_written(built):
+    text = "".join(page.extract_text() for page in PdfReader(built / "polyglot-tiles-letter.pdf")
+                   .pages)
+    for label in (*LABELS.values(), TOKEN_TEXT):
+        assert label in text, label
+
+
+def test_the_rulebook_sets_the_title_heading_and_body_in_real_glyphs(built):
+    reader = PdfReader(built / "polyglot-rulebook-letter.pdf")
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert TITLE in text or TITLE.upper() in text
+    assert "遊び方" in text and "金塊" in text
+
+
+def test_every_font_is_embedded_and_the_cjk_face_as_a_small_subset(built, tmp_path):
+    for name in ("polyglot-tiles-letter.pdf", "polyglot-rulebook-letter.pdf"):
+        reader = PdfReader(built / name)
+        faces = {}
+        for page in reader.pages:
+            for xobject in [page, *(x.get_object() for x in
+                                    page["/Resources"].get("/XObject", {}).values())]:
+                for font in xobject["/Resources"].get("/Font", {}).values() if \
+                        "/Resources" in xobject else ():
+                    font = font.get_object()
+                    descriptor = font["/FontDescriptor"].get_object()
+                    assert "/FontFile2" in descriptor, font["/BaseFont"]
+                    faces[str(font["/BaseFont"])] = descriptor["/FontFile2"].get_object()
+        droid = [data for base, data in faces.items() if base.endswith("DroidSansFallback")]
+        assert droid, f"no CJK face in {name}"
+        assert all(len(data.get_data()) < 60_000 for data in droid)  # of a 3.4 MB face
+    # the whole sheet costs kilobytes more than the same kit labelled in Latin letters
+    latin = _build(tmp_path / "latin", chinese="Gold", japanese="Tunnel", korean="Mine")
+    extra = (built / "polyglot-tiles-letter.pdf").stat().st_size - \
+        (latin / "polyglot-tiles-letter.pdf").stat().st_size
+    assert extra < 80_000
+
+
+def test_cjk_characters_are_runs_in_the_cjk_face_and_measured_as_set():
+    pieces = runs("regular", "Gold 金塊 nugget")
+    assert [run for _, run in pieces] == ["Gold ", "金塊", " nugget"]
+    assert pieces[1][0] == CJK and pieces[0][0] != CJK
+    assert string_width("金塊", "regular", 10) == pytest.approx(20.0)  # two full-width ems
+    assert string_width("Gold 金塊", "regular", 10) == pytest.approx(
+        string_width("Gold ", "regular", 10) + 20.0)
+
+
+def test_lines_break_between_cjk_characters_and_at_spaces_elsewhere():
+    lines = greedy_lines(["金の塊を掘る", "坑道", "tunnel"], "regular", 10, 30)
+    assert lines == ["金の塊", "を掘る", "坑道", "tunnel"]
+    assert all(string_width(line, "regular", 10) <= 30 for line in lines)
+
+
+def test_a_picture_draws_cjk_in_the_cjk_face_not_empty_boxes():
+    """A picture's CJK text inks what the CJK face itself draws, and sits where we measured
+    it; a missing glyph would be an empty box with a fraction of the ink."""
+    from PIL import ImageDraw, ImageFont
+
+    from pnp.draw.scene import Drawing, Text
+    from pnp.shipped import data_dir
+
+    words = "金塊金塊"
+    drawing = Drawing(60, 20, 0.0, (Text(30, 15, words, 12, "bold", "middle", "#000000"),))
+    ours = render(drawing, (240, 80)).convert("LA")
+    inked = [x for x in range(240) if any(ours.getpixel((x, y))[1] > 128 for y in range(80))]
+    # 48 pt of text (four em-wide characters) centred on 60 pt: from 6 to 54 pt, 4 px a point
+    assert inked[0] == pytest.approx(24, abs=6) and inked[-1] == pytest.approx(216, abs=6)
+    reference = Image.new("L", (240, 80), 0)
+    face = ImageFont.truetype(str(data_dir("fonts") / CJK.file), 48)
+    ImageDraw.Draw(reference).text((24, 60), words, font=face, fill=255, anchor="ls")
+    ink = sum(ours.getchannel("A").histogram()[129:])
+    expected = sum(reference.histogram()[129:])
+    assert 0.8 < ink / expected < 1.25
