@@ -18,6 +18,7 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
+from arabic_reshaper.letters import LETTERS_ARABIC
 from reportlab.pdfbase.ttfonts import TTFontFile
 
 FONTS = Path(__file__).resolve().parent.parent / "pnp" / "data" / "fonts"
@@ -27,14 +28,30 @@ TARGET = FONTS / "coverage.txt"
 CJK_FACE = "DroidSansFallback.ttf"
 
 
+UPRIGHT = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansCondensed-Bold.ttf")
+
+
+def arabic(maps: list[set[int]]) -> set[int]:
+    """Arabic letters every upright DejaVu face draws in each joined form the reshaper
+    gives them (the oblique has no Arabic: an italic sets it upright, in DejaVu Sans)."""
+    found = set()
+    for letter, forms in LETTERS_ARABIC.items():
+        needed = {ord(letter)} | {ord(form) for form in forms if form}
+        if all(needed <= glyphs for glyphs in maps):
+            found.add(ord(letter))
+    return found
+
+
 def drawable() -> set[int]:
-    """Code points all of our DejaVu faces map to a glyph, and those the CJK face adds
-    (wide characters only: its few narrow ones, such as a space, are DejaVu's to set)."""
+    """Code points all of our DejaVu faces map to a glyph, the Arabic letters the upright
+    ones draw in every form, and the characters the CJK face adds (wide characters only:
+    its few narrow ones, such as a space, are DejaVu's to set)."""
     maps = [set(TTFontFile(str(path)).charToGlyph)
             for path in sorted(FONTS.glob("DejaVu*.ttf"))]
+    upright = [set(TTFontFile(str(FONTS / name)).charToGlyph) for name in UPRIGHT]
     cjk = {point for point in TTFontFile(str(FONTS / CJK_FACE)).charToGlyph
            if unicodedata.east_asian_width(chr(point)) in ("W", "F")}
-    return set.intersection(*maps) | (cjk - set.union(*maps))
+    return set.intersection(*maps) | arabic(upright) | (cjk - set.union(*maps))
 
 
 def ranges(points: set[int]) -> list[tuple[int, int]]:
@@ -50,8 +67,9 @@ def ranges(points: set[int]) -> list[tuple[int, int]]:
 
 def coverage_text() -> str:
     """The file's text: a comment line, then one ``FIRST-LAST`` hex range per line."""
-    lines = ["# code points the bundled fonts draw (every DejaVu face, and the CJK face's "
-             "wide characters); made by scripts/font_coverage.py"]
+    lines = ["# code points the bundled fonts draw (every DejaVu face; Arabic letters in "
+             "every joined form; the CJK face's wide characters); made by "
+             "scripts/font_coverage.py"]
     lines += [f"{first:04X}-{last:04X}" for first, last in ranges(drawable())]
     return "\n".join(lines) + "\n"
 

@@ -22,14 +22,17 @@ files; fonts are registered with reportlab only when first used, which keeps
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
+import arabic_reshaper
+from bidi import get_display
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.draw.scene import FontRole
+from pnp.input.glyphs import right_to_left
 from pnp.shipped import data_dir
 
 FONT_DIR = data_dir("fonts")
@@ -118,18 +121,36 @@ def face_for(role: FontRole, text: str = "") -> Face:
     face, fallback = FONTS[role]
     if text.isascii():
         return face
-    return face if draws(face, "".join(c for c in text if not is_cjk(c))) else fallback
+    return face if draws(face, "".join(c for c in visual(text) if not is_cjk(c))) else fallback
+
+
+@lru_cache(maxsize=4096)
+def visual(text: str) -> str:
+    """One line as it is drawn, left to right: Arabic letters in their joined forms, and
+    every right-to-left run in display order by the Unicode bidirectional algorithm (a
+    line whose first letter is Hebrew or Arabic reads from the right). Other text is
+    returned as it is."""
+    if not right_to_left(text):
+        return text
+    shown: str = get_display(arabic_reshaper.reshape(text))
+    return shown
 
 
 def runs(role: FontRole, text: str) -> list[tuple[Face, str]]:
-    """``text`` cut into runs of one face each: the face :func:`face_for` gives, with each
-    stretch of CJK characters in the CJK face."""
+    """``text`` as drawn (:func:`visual`), cut into runs of one face each: the face
+    :func:`face_for` gives, each stretch of CJK characters in the CJK face, and any
+    character that face lacks in DejaVu Sans (the oblique has no Arabic)."""
     face = face_for(role, text)
     if text.isascii():
         return [(face, text)]
+    text = visual(text)
     found: list[tuple[Face, str]] = []
     for character in text:
-        wanted = CJK if is_cjk(character) else face
+        wanted = face
+        if is_cjk(character):
+            wanted = CJK
+        elif not draws(face, character) and draws(SANS, character):
+            wanted = SANS
         if found and found[-1][0] == wanted:
             found[-1] = (wanted, found[-1][1] + character)
         else:

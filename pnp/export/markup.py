@@ -24,6 +24,8 @@ from typing import Any, LiteralString, Protocol
 
 from reportlab.platypus import Paragraph  # reportlab ships no type hints
 
+from pnp.draw.fonts import visual
+
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _FONT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9-]*\Z")
 _FIRST_LETTER = re.compile(r"\A((?:<[^>]*>)*)([a-z])")
@@ -39,8 +41,11 @@ def text(value: str) -> Markup:
     """A user's string as markup that prints exactly that string.
 
     ``&``, ``<`` and ``>`` are all reportlab's parser treats specially; with
-    them escaped, tags and entities print as the characters they are.
+    them escaped, tags and entities print as the characters they are. A name
+    in Hebrew or Arabic (a tileset's; the rulebook's own paragraphs are left
+    to right) goes in as it is drawn: joined, in display order.
     """
+    value = visual(value)
     return Markup(value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
 
 

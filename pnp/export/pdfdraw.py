@@ -16,6 +16,7 @@ to whoever owns the designs (one job), never to the module.
 from __future__ import annotations
 
 import io
+import struct
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -41,6 +42,7 @@ from pnp.draw.scene import (
     Text,
 )
 from pnp.export.reportlab_private import image_with_alpha, operators
+from pnp.input.glyphs import right_to_left
 
 if TYPE_CHECKING:
     from pnp.export.press import Press
@@ -254,15 +256,20 @@ def _text(canvas: Any, item: Text, height: float, inks: Inks) -> None:
 
 def draw_text(canvas: Any, x: float, y: float, text: str, role: FontRole, size: float,
               anchor: Anchor = "start") -> None:
-    """One line of text at baseline ``y``, run by run in the faces that draw it (CJK
-    characters in the CJK face), starting at, centred on or ending at ``x``; the canvas is
-    left set to the last run's face."""
+    """One line of text at baseline ``y``, as drawn (right-to-left runs in display order),
+    run by run in the faces that draw it, starting at, centred on or ending at ``x``; the
+    canvas is left set to the last run's face.
+
+    A line with Hebrew or Arabic in it is drawn in display order, in joined letter
+    forms, so it is marked with what it says (``ActualText``): copying it, searching
+    it or reading it aloud gets the words as written.
+    """
     pieces = runs(role, text)
-    if len(pieces) == 1:
+    if len(pieces) == 1 and not right_to_left(text):
         canvas.setFont(registered(pieces[0][0]), size)
         draw = {"middle": canvas.drawCentredString, "end": canvas.drawRightString}.get(
             anchor, canvas.drawString)
-        draw(x, y, text)
+        draw(x, y, pieces[0][1])
         return
     total = sum(pdfmetrics.stringWidth(run, registered(face), size) for face, run in pieces)
     # one text object with a font change per run: readers extract it as one line
@@ -270,7 +277,14 @@ def draw_text(canvas: Any, x: float, y: float, text: str, role: FontRole, size: 
     for face, run in pieces:
         line.setFont(registered(face), size)
         line.textOut(run)
+    marked = right_to_left(text)
+    if marked:
+        said = "".join(f"{unit:04X}" for unit in struct.unpack(
+            f">{len(text.encode('utf-16-be')) // 2}H", text.encode("utf-16-be")))
+        operators(canvas).append(f"/Span <</ActualText <FEFF{said}>>> BDC")
     canvas.drawText(line)
+    if marked:
+        operators(canvas).append("EMC")
 
 
 def _save_state(canvas: Any) -> None:

@@ -19,6 +19,7 @@ import re
 
 from pnp.draw.fonts import CJK, FONTS, face_for, runs, string_width
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
+from pnp.input.glyphs import right_to_left
 
 _MIME = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
 _NAMESPACES = {
@@ -87,7 +88,7 @@ def _text(item: Text) -> dict[str, str]:
     families = face.family if face == fallback else f"{face.family}, {fallback.family}"
     x, anchor = item.x, item.anchor
     pieces = runs(item.font, item.text)
-    if len(pieces) > 1 or pieces[0][0] == CJK:
+    if len(pieces) > 1 or pieces[0][0] != face or right_to_left(item.text):
         # runs in several faces: placed from their start, by our measure of the whole line,
         # since cairo anchors each run of a text on its own
         width = string_width(item.text, item.font, item.size)
@@ -102,20 +103,23 @@ def _text(item: Text) -> dict[str, str]:
         attributes["font-style"] = face.style
     if face.stretch != "normal":
         attributes["font-stretch"] = face.stretch
+    if right_to_left(item.text):  # written in display order already: not to be reordered
+        attributes["direction"] = "ltr"
+        attributes["unicode-bidi"] = "bidi-override"
     return attributes
 
 
 def _text_runs(item: Text) -> str:
-    """The text's characters, each run of CJK characters in a tspan set in the CJK face:
-    an SVG font-family list falls back per character in a browser, but not in cairo."""
+    """The text's characters as drawn, each run in another face than the text's own (CJK
+    characters; Arabic in an italic) in a tspan set in that face: an SVG font-family list
+    falls back per character in a browser, but not in cairo."""
     pieces = runs(item.font, item.text)
-    if len(pieces) == 1 and pieces[0][0] != CJK:
-        return item.text.translate(_TEXT_ESCAPES)
+    main = face_for(item.font, item.text)
     return "".join(
         _element("tspan", {"font-family": f"{face.family}, sans-serif",
                            "font-weight": face.weight, "font-style": face.style,
                            "font-stretch": face.stretch}, run.translate(_TEXT_ESCAPES))
-        if face == CJK else run.translate(_TEXT_ESCAPES)
+        if face != main else run.translate(_TEXT_ESCAPES)
         for face, run in pieces)
 
 

@@ -5,9 +5,9 @@ the designer finds out holding a printed tile. So every piece of user text is
 checked as it is read, against the characters our bundled fonts draw: every
 DejaVu face's, and the Chinese, Japanese and Korean characters of the CJK
 face (listed in ``pnp/data/fonts/coverage.txt``, made from the fonts by
-``scripts/font_coverage.py``). Right-to-left scripts are refused too: the fonts
-have Hebrew letters, but the PDF writer sets every line left to right, so a
-Hebrew or Arabic word would print backwards.
+``scripts/font_coverage.py``). Hebrew and Arabic letters print right to left
+(:func:`pnp.draw.fonts.visual`); the invisible characters that override a
+line's direction are refused, since a label is laid out by its own letters.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import unicodedata
 
 from pnp.shipped import data_dir
 
-DRAWABLE = ("Latin, Greek and Cyrillic letters with their accents, Chinese, Japanese and "
-            "Korean characters, digits, punctuation, arrows and common symbols (the "
-            "characters of the bundled fonts)")
-RIGHT_TO_LEFT = {"R", "AL", "RLE", "RLO", "RLI"}
+DRAWABLE = ("Latin, Greek and Cyrillic letters with their accents, Hebrew and Arabic "
+            "letters, Chinese, Japanese and Korean characters, digits, punctuation, arrows and "
+            "common symbols (the characters of the bundled fonts)")
+DIRECTION_CONTROLS = {"LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
 
 
 @functools.lru_cache(maxsize=1)
@@ -54,15 +54,21 @@ def drawable(character: str) -> bool:
 FINE_ASCII = frozenset(map(chr, range(0x20, 0x7F))) | {"\n", "\t"}
 
 
+def right_to_left(text: str) -> bool:
+    """Whether ``text`` holds a letter written right to left (Hebrew, Arabic)."""
+    return not text.isascii() and any(
+        unicodedata.bidirectional(character) in ("R", "AL") for character in text)
+
+
 def undrawable(text: str) -> str | None:
     """What is wrong with the first character of ``text`` that would not print right, if any."""
     if text.isascii() and FINE_ASCII.issuperset(text):
         return None  # the common case, decided in one pass in C
     for character in text:
         code = f"U+{ord(character):04X}"
-        if unicodedata.bidirectional(character) in RIGHT_TO_LEFT:
-            return (f"the character {code} is written right to left, and pnp sets every line "
-                    "left to right, so it would print backwards")
+        if unicodedata.bidirectional(character) in DIRECTION_CONTROLS:
+            return (f"the character {code} is an invisible control that overrides the "
+                    "direction text is written in, which pnp works out from the letters")
         if not drawable(character):
             name = unicodedata.name(character, "unnamed").lower()
             return (f"our fonts have no {name} (the character {code}): it would print as "

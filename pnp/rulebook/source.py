@@ -25,7 +25,7 @@ from markdown_it import MarkdownIt
 from pnp.draw.diagram import PAWN_COLOURS, MarkKind
 from pnp.errors import InputError, Problem, Where, did_you_mean
 from pnp.geometry.shapes import Shape
-from pnp.input.glyphs import DRAWABLE, undrawable
+from pnp.input.glyphs import DRAWABLE, right_to_left, undrawable
 from pnp.input.load import Mapping, parse_yaml, read_text
 from pnp.input.reading import BROKEN, At, Kind, Reading, describe
 from pnp.input.schema import (
@@ -238,6 +238,12 @@ def _refuse_undrawable(template: Reading, token: Token) -> None:
         problem = undrawable(text)
         if problem is not None:
             template.report(token.map[0] + 1 + offset, "text", problem, text.strip(), DRAWABLE)
+        elif right_to_left(text):
+            template.report(token.map[0] + 1 + offset, "text",
+                            "the rulebook sets its paragraphs left to right, so a Hebrew or "
+                            "Arabic line in it would read backwards", text.strip(),
+                            "text written left to right here (names, labels and card text "
+                            "on the pieces may be Hebrew or Arabic)")
 
 
 def _directive(template: Reading, token: Token, kinds: tuple[TileKind, ...],

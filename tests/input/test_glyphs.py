@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from support import ROOT
 
 from pnp.cli import main
-from pnp.input.glyphs import FINE_ASCII, RIGHT_TO_LEFT, drawable, undrawable
+from pnp.input.glyphs import DIRECTION_CONTROLS, FINE_ASCII, drawable, undrawable
 
 TILESET = """game: mini
 title: {title}
@@ -34,7 +34,7 @@ def test_the_ascii_shortcut_is_exactly_the_ascii_the_fonts_draw_left_to_right():
     import unicodedata
 
     drawn = {character for character in map(chr, range(128)) if drawable(character) and
-             unicodedata.bidirectional(character) not in RIGHT_TO_LEFT}
+             unicodedata.bidirectional(character) not in DIRECTION_CONTROLS}
     assert drawn == FINE_ASCII
 
 
@@ -47,14 +47,15 @@ def test_the_coverage_file_lists_exactly_what_every_bundled_font_draws():
     assert TARGET.read_text(encoding="ascii") == coverage_text()
 
 
-@pytest.mark.parametrize("character", ["é", "ß", "Œ", "€", "Я", "ї", "λ", "Ω", "—", "…", "★"])
+@pytest.mark.parametrize("character", ["é", "ß", "Œ", "€", "Я", "ї", "λ", "Ω", "—", "…", "★",
+                                       "金", "ア", "한", "א", "ع"])
 def test_latin_greek_cyrillic_and_symbols_are_drawable(character):
     assert drawable(character) and undrawable(f"a {character} b") is None
 
 
 @pytest.mark.parametrize("text, fragment", [
     ("खान", "U+0916"), ("Mine 🙂", "U+1F642"), ("ขุด", "U+0E02"),
-    ("שלום", "right to left"), ("منجم", "right to left"),
+    ("\u202eevil", "overrides the direction"), ("a\u2067b", "U+2067"),
 ])
 def test_what_our_fonts_cannot_print_is_described(text, fragment):
     assert fragment in (undrawable(text) or "")

@@ -7,7 +7,7 @@ from xml.etree import ElementTree
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.draw.fonts import CJK, runs
+from pnp.draw.fonts import face_for, runs
 from pnp.draw.scene import Circle, Clip, Drawing, Outline, Style, Text
 from pnp.export import svg
 
@@ -53,8 +53,9 @@ def _reference(drawing: Drawing) -> str:
     def text_runs(text: ElementTree.Element, item: Text) -> None:
         """Plain runs as text (or a tail after a tspan), CJK runs as tspans in their face."""
         last = None
+        main = face_for(item.font, item.text)
         for face, run in runs(item.font, item.text):
-            if face == CJK:
+            if face != main:
                 last = element(text, "tspan", {
                     "font-family": f"{face.family}, sans-serif", "font-weight": face.weight,
                     "font-style": face.style, "font-stretch": face.stretch})
