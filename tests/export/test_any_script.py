@@ -41,12 +41,11 @@ components:
 RULES = "# 遊び方\n\nTake a tile: 金塊 or トンネル, and lay it.\n"
 
 
-def _build(folder: Path, **labels: str) -> Path:
+def _build(folder: Path) -> Path:
     folder.mkdir()
     (folder / "rules.md").write_text(RULES, encoding="utf-8")
     path = folder / "polyglot.yaml"
-    path.write_text(TILESET.format(title=TITLE, token=TOKEN_TEXT, **{**LABELS, **labels}),
-                    encoding="utf-8")
+    path.write_text(TILESET.format(title=TITLE, token=TOKEN_TEXT, **LABELS), encoding="utf-8")
     out = folder / "out"
     result = CliRunner().invoke(main, ["build", str(path), "--out", str(out), "--paper",
                                        "letter", "-q"])
@@ -99,7 +98,7 @@ def test_the_rulebook_sets_the_title_heading_and_body_in_real_glyphs(built):
     assert "遊び方" in text and "金塊" in text
 
 
-def test_every_font_is_embedded_and_the_cjk_face_as_a_small_subset(built, tmp_path):
+def test_every_font_is_embedded_and_the_cjk_face_as_a_small_subset(built):
     for name in ("polyglot-tiles-letter.pdf", "polyglot-rulebook-letter.pdf"):
         reader = PdfReader(built / name)
         faces = {}
@@ -114,12 +113,8 @@ def test_every_font_is_embedded_and_the_cjk_face_as_a_small_subset(built, tmp_pa
                     faces[str(font["/BaseFont"])] = descriptor["/FontFile2"].get_object()
         droid = [data for base, data in faces.items() if base.endswith("DroidSansFallback")]
         assert droid, f"no CJK face in {name}"
-        assert all(len(data.get_data()) < 60_000 for data in droid)  # of a 3.4 MB face
-    # the whole sheet costs kilobytes more than the same kit labelled in Latin letters
-    latin = _build(tmp_path / "latin", chinese="Gold", japanese="Tunnel", korean="Mine")
-    extra = (built / "polyglot-tiles-letter.pdf").stat().st_size - \
-        (latin / "polyglot-tiles-letter.pdf").stat().st_size
-    assert extra < 80_000
+        # the characters used, of a 3.4 MB face: kilobytes, not megabytes
+        assert all(len(data.get_data()) < 60_000 for data in droid)
 
 
 def test_cjk_characters_are_runs_in_the_cjk_face_and_measured_as_set():

@@ -46,8 +46,9 @@ def tree(folder: Path) -> dict[str, bytes]:
             if p.is_file()}
 
 
-@pytest.fixture(scope="module", params=[150, 300])
+@pytest.fixture(scope="module", params=[150, pytest.param(300, marks=pytest.mark.slow)])
 def pngs(request, tmp_path_factory) -> tuple[int, Path]:
+    """Every game exported at 150 dpi, and (in the slow run) at 300."""
     out = tmp_path_factory.mktemp(f"png{request.param}")
     result = run("export", "png", "--dpi", str(request.param), "--out", str(out))
     assert result.exit_code == 0, result.output
