@@ -25,8 +25,6 @@ import unicodedata
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-import arabic_reshaper
-from bidi import get_display
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -132,6 +130,11 @@ def visual(text: str) -> str:
     returned as it is."""
     if not right_to_left(text):
         return text
+    # loaded for the first line written right to left: the shaper brings fontTools, a
+    # tenth of a second that text in other scripts never needs
+    import arabic_reshaper
+    from bidi import get_display
+
     shown: str = get_display(arabic_reshaper.reshape(text))
     return shown
 
