@@ -25,6 +25,7 @@ from pnp.cli.common import (
     NAMES_SHOWN,
     PAPER_HELP,
     PapersOption,
+    ShopOption,
     check_mix,
     choose_players,
     load,
@@ -91,8 +92,8 @@ def main() -> None:
               "'gutterfold' prints each back beside its front, to fold and glue.")
 @click.option("--ink-saver", is_flag=True,
               help="Light rock and backs, tunnels drawn by their walls: far less ink.")
-@click.option("--print-shop", type=click.Choice(SHOP_KEYS), is_flag=False,
-              flag_value="generic", default=None, metavar="[SHOP]",
+@click.option("--print-shop", type=ShopOption(), is_flag=False,
+              flag_value="generic", default=None,
               help="For a print shop (generic when named alone; also "
               f"{', '.join(SHOP_KEYS[1:])}): bleed on every sheet and OUT/<game>/"
               "print-shop-SHOP/, each product as the shop takes it (PDF/X-4 or PNGs, "

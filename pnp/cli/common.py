@@ -15,6 +15,7 @@ import click
 
 from pnp.errors import InputError, UntestedLibrary, Where
 from pnp.model.paper import HOME_PAPERS, SIZE_FORM, NotAPaper, paper_named
+from pnp.model.shops import SHOP_KEYS
 
 if TYPE_CHECKING:
     from pnp.model.tileset import Tileset
@@ -64,6 +65,27 @@ class PapersOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]
                 name = _paper_id(paper, param, ctx)
                 papers += [] if name in papers else [name]
         return tuple(papers)
+
+
+class ShopOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+    """``--print-shop``: one of the shops, given alone for the generic one. A game written
+    right after it was taken for the shop's name: the error says where the option goes."""
+
+    name = "shop"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "[SHOP]"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        text = str(value)
+        if text in SHOP_KEYS:
+            return text
+        hint = (f" If {text!r} is a game, put --print-shop after the games "
+                f"(pnp build {text} --print-shop) or name the shop before it."
+                if text.endswith((".yaml", ".yml")) or text.replace("-", "").isalnum() else "")
+        self.fail(f"{text!r} is not a print shop: choose {', '.join(SHOP_KEYS)}.{hint}",
+                  param, ctx)
 
 
 PAPER_HELP = f"{SIZE_FORM}; all is letter,a4"

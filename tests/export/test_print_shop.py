@@ -282,3 +282,12 @@ def test_the_xmp_packet_keeps_a_title_with_markup_characters_as_text():
     titles = [e.text for e in root.iter("{http://www.w3.org/1999/02/22-rdf-syntax-ns#}li")]
     assert "Caves <&> Co" in titles
     assert b"pdfxid:GTS_PDFXVersion>PDF/X-4<" in packet
+
+
+def test_a_game_taken_for_the_shops_name_says_where_the_option_goes(tmp_path):
+    result = CliRunner().invoke(main, ["build", "--print-shop", "mattock", "--out",
+                                       str(tmp_path)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "'mattock' is not a print shop" in result.output
+    assert "pnp build mattock --print-shop" in result.output
+    assert not any(tmp_path.iterdir())
