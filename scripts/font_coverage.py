@@ -33,25 +33,34 @@ UPRIGHT = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansCondensed-Bold.tt
 
 def arabic(maps: list[set[int]]) -> set[int]:
     """Arabic letters every upright DejaVu face draws in each joined form the reshaper
-    gives them (the oblique has no Arabic: an italic sets it upright, in DejaVu Sans)."""
+    gives them, and the Arabic block's other characters they all draw (its comma,
+    semicolon and question mark, its digits, the vowel marks, the tatweel). The oblique
+    has no Arabic: an italic sets it upright, in DejaVu Sans."""
     found = set()
     for letter, forms in LETTERS_ARABIC.items():
         needed = {ord(letter)} | {ord(form) for form in forms if form}
         if all(needed <= glyphs for glyphs in maps):
             found.add(ord(letter))
+    for point in range(0x0600, 0x0700):
+        if unicodedata.category(chr(point)) in ("Po", "Nd", "Mn", "Lm", "Sc") and \
+                all(point in glyphs for glyphs in maps):
+            found.add(point)
     return found
 
 
 def drawable() -> set[int]:
-    """Code points all of our DejaVu faces map to a glyph, the Arabic letters the upright
-    ones draw in every form, and the characters the CJK face adds (wide characters only:
-    its few narrow ones, such as a space, are DejaVu's to set)."""
+    """Code points all of our DejaVu faces map to a glyph, the Arabic the upright ones
+    draw, and the characters the CJK face adds (wide characters only: its few narrow ones,
+    such as a space, are DejaVu's to set), up to U+FFFF."""
     maps = [set(TTFontFile(str(path)).charToGlyph)
             for path in sorted(FONTS.glob("DejaVu*.ttf"))]
     upright = [set(TTFontFile(str(FONTS / name)).charToGlyph) for name in UPRIGHT]
     cjk = {point for point in TTFontFile(str(FONTS / CJK_FACE)).charToGlyph
            if unicodedata.east_asian_width(chr(point)) in ("W", "F")}
-    return set.intersection(*maps) | arabic(upright) | (cjk - set.union(*maps))
+    found = set.intersection(*maps) | arabic(upright) | (cjk - set.union(*maps))
+    # only the Basic Multilingual Plane: reportlab's text maps write a character past it
+    # (DejaVu's few emoji faces) as an odd-length code no reader takes, so emoji are refused
+    return {point for point in found if point <= 0xFFFF}
 
 
 def ranges(points: set[int]) -> list[tuple[int, int]]:

@@ -124,19 +124,28 @@ def face_for(role: FontRole, text: str = "") -> Face:
 
 @lru_cache(maxsize=4096)
 def visual(text: str) -> str:
-    """One line as it is drawn, left to right: Arabic letters in their joined forms, and
-    every right-to-left run in display order by the Unicode bidirectional algorithm (a
-    line whose first letter is Hebrew or Arabic reads from the right). Other text is
-    returned as it is."""
+    """One line as it is drawn, left to right: Arabic letters in their joined forms (the
+    lam-alef ligatures too; vowel marks kept), every right-to-left run in display order by
+    the Unicode bidirectional algorithm with brackets mirrored. A vowel mark comes just
+    before its letter, where our faces' marks (which extend to the right of where they
+    are drawn) land on it. The line reads in the direction of its first letter, or of a
+    direction mark (U+200F, U+200E) put before it by :func:`pnp.draw.placing.wrap` so that
+    each line of a wrapped paragraph keeps the paragraph's direction; the marks are not
+    drawn. Other text is returned as it is."""
     if not right_to_left(text):
-        return text
+        return text.lstrip(DIRECTION_MARKS)
     # loaded for the first line written right to left: the shaper brings fontTools, a
     # tenth of a second that text in other scripts never needs
-    import arabic_reshaper
-    from bidi import get_display
+    from arabic_reshaper import ArabicReshaper
+    from bidi.algorithm import get_display
 
-    shown: str = get_display(arabic_reshaper.reshape(text))
-    return shown
+    shaper = ArabicReshaper(configuration={"delete_harakat": False,
+                                           "ARABIC LIGATURE ALLAH": False})
+    shown: str = get_display(shaper.reshape(text))
+    return "".join(character for character in shown if character not in DIRECTION_MARKS)
+
+
+DIRECTION_MARKS = "\u200e\u200f"  # left-to-right and right-to-left marks
 
 
 def runs(role: FontRole, text: str) -> list[tuple[Face, str]]:
@@ -203,15 +212,22 @@ def string_width(text: str, role: FontRole, size: float) -> float:
     return total
 
 
+def _breaks_anywhere(character: str) -> bool:
+    """Whether a line may break before or after ``character``: a wide (CJK) character but
+    a Hangul one (Chinese and Japanese are written without spaces; Korean puts spaces
+    between words, and breaks there)."""
+    return unicodedata.east_asian_width(character) in ("W", "F") and not (
+        "\uac00" <= character <= "\ud7a3" or "\u1100" <= character <= "\u11ff"
+        or "\u3130" <= character <= "\u318f")
+
+
 def _pieces(part: str) -> list[str]:
-    """``part`` cut before and after each wide (CJK) character: Chinese and Japanese are
-    written without spaces, and a line may break between any two of their characters."""
+    """``part`` cut before and after each character a line may break around."""
     if part.isascii():
         return [part]
     pieces: list[str] = []
     for character in part:
-        wide = unicodedata.east_asian_width(character) in ("W", "F")
-        if wide or not pieces or unicodedata.east_asian_width(pieces[-1][-1]) in ("W", "F"):
+        if _breaks_anywhere(character) or not pieces or _breaks_anywhere(pieces[-1][-1]):
             pieces.append(character)
         else:
             pieces[-1] += character

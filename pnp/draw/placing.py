@@ -31,6 +31,7 @@ from pnp.draw.scene import (
     rect,
 )
 from pnp.geometry.shapes import Shape
+from pnp.input.glyphs import paragraph_is_right_to_left, right_to_left
 from pnp.model.rock import GAP, Footprint, Placer, Spot, room_sign
 from pnp.model.tileset import Art, Feature, TileKind, Tileset
 
@@ -123,11 +124,20 @@ def die_face(value: int, x: float, y: float, side: float,
 
 
 def wrap(text: str, role: FontRole, size: float, width: float) -> list[str]:
-    """Break ``text`` into lines no wider than ``width``; blank lines start paragraphs."""
+    """Break ``text`` into lines no wider than ``width``; blank lines start paragraphs.
+
+    A paragraph with Hebrew or Arabic in it keeps one direction on every line, the
+    direction of its first letter: each line starts with that direction's invisible
+    mark, which :func:`pnp.draw.fonts.visual` reads and does not draw.
+    """
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split()
-        lines += greedy_lines(words, role, size, width) if words else [""]
+        broken = greedy_lines(words, role, size, width) if words else [""]
+        if right_to_left(paragraph):
+            mark = "\u200f" if paragraph_is_right_to_left(paragraph) else "\u200e"
+            broken = [mark + line if line else line for line in broken]
+        lines += broken
     return lines
 
 

@@ -279,8 +279,8 @@ def draw_text(canvas: Any, x: float, y: float, text: str, role: FontRole, size: 
         line.textOut(run)
     marked = right_to_left(text)
     if marked:
-        said = "".join(f"{unit:04X}" for unit in struct.unpack(
-            f">{len(text.encode('utf-16-be')) // 2}H", text.encode("utf-16-be")))
+        words = text.lstrip("\u200e\u200f").encode("utf-16-be")
+        said = "".join(f"{unit:04X}" for unit in struct.unpack(f">{len(words) // 2}H", words))
         operators(canvas).append(f"/Span <</ActualText <FEFF{said}>>> BDC")
     canvas.drawText(line)
     if marked:

@@ -60,6 +60,17 @@ def right_to_left(text: str) -> bool:
         unicodedata.bidirectional(character) in ("R", "AL") for character in text)
 
 
+def paragraph_is_right_to_left(text: str) -> bool:
+    """Whether ``text`` reads from the right: its first letter with a direction does."""
+    for character in text:
+        kind = unicodedata.bidirectional(character)
+        if kind in ("R", "AL"):
+            return True
+        if kind == "L":
+            return False
+    return False
+
+
 def undrawable(text: str) -> str | None:
     """What is wrong with the first character of ``text`` that would not print right, if any."""
     if text.isascii() and FINE_ASCII.issuperset(text):

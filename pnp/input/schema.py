@@ -31,6 +31,7 @@ from __future__ import annotations
 import difflib  # only on a mistake: not worth importing on every start
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -63,8 +64,9 @@ class Text(Kind):
         if not isinstance(value, str) or not value.strip():
             return at.fail(f"expected {self.what}", describe(value),
                            f"non-empty text of at most {self.limit} characters")
-        if len(value) > self.limit:
-            return at.fail("this text is too long", f"{len(value)} characters",
+        letters = len(value) - sum(1 for character in value if unicodedata.combining(character))
+        if letters > self.limit:  # a vowel mark or accent on a letter is not one more
+            return at.fail("this text is too long", f"{letters} characters",
                            f"at most {self.limit} characters")
         missing = undrawable(value)
         if missing is not None:

@@ -169,3 +169,52 @@ def test_a_hebrew_line_in_the_rulebook_template_is_an_error_on_its_line(tmp_path
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "rules.md, line 5" in result.output and "left to right" in result.output
     assert not out.exists()
+
+
+def test_brackets_face_the_right_way_in_right_to_left_text():
+    assert visual("(זהב) [כסף]") == "[ףסכ] (בהז)"  # read from the right: (gold) [silver]
+
+
+def test_every_line_of_a_wrapped_paragraph_keeps_the_paragraphs_direction():
+    from pnp.draw.placing import wrap
+
+    lines = [visual(line) for line in wrap(
+        "קח שלושה קלפים ואז הנח אסימון Gold Nugget Token על הלוח שלך ואז סיים את התור",
+        "regular", 8, 120)]
+    # a line of the Hebrew paragraph that starts in English still reads from the right:
+    # the English words sit at its right-hand end, where a Hebrew reader starts
+    mixed = next(line for line in lines if "Gold" in line)
+    assert mixed.endswith("Token") and not mixed.startswith("Gold")
+    english = [visual(line) for line in wrap(
+        "Draw 2 cards ثم اسحب 2 בטאקה ואז 5 נקודות. End.", "regular", 8, 90)]
+    assert english[-1].endswith("End.")  # the English paragraph's last line ends in English
+
+
+@pytest.mark.parametrize("text", ["ذهب، فضة؛ نحاس؟", "ذهب ٣٤", "طلا ۳۴", "مُحَمَّدٌ",
+                                  "שָׁלוֹם", "گنج پیچ"])
+def test_everyday_arabic_persian_and_pointed_hebrew_are_accepted(text):
+    from pnp.input.glyphs import undrawable
+
+    assert undrawable(text) is None
+
+
+def test_emoji_past_the_basic_plane_are_refused_even_where_dejavu_has_a_face():
+    from pnp.input.glyphs import undrawable
+
+    assert "U+1F600" in (undrawable("gold 😀") or "")
+
+
+def test_korean_breaks_between_words_not_inside_them():
+    words = "카드 두 장을 뽑고 하나를 내려놓습니다".split()
+    lines = greedy_lines(words, "regular", 10, 60)
+    assert len(lines) > 1  # it does wrap
+    assert [piece for line in lines for piece in line.split()] == words  # at spaces only
+
+
+def test_a_vowel_mark_does_not_count_against_a_fields_length(tmp_path):
+    from support import tileset_from_text
+
+    pointed = "זָ" * 50  # fifty letters, each with its vowel: fifty characters to a reader
+    tileset = tileset_from_text(f"game: p\ntitle: {pointed}\nsize: 1.5in\ntiles:\n"
+                                "  - {name: a, count: 1, paths: [N-S]}\n", tmp_path)
+    assert tileset.title == pointed
