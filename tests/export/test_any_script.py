@@ -205,7 +205,7 @@ def test_emoji_past_the_basic_plane_are_refused_even_where_dejavu_has_a_face():
 
 
 def test_korean_breaks_between_words_not_inside_them():
-    words = "카드 두 장을 뽑고 하나를 내려놓습니다".split()
+    words = ["카드", "두", "장을", "뽑고", "하나를", "내려놓습니다"]
     lines = greedy_lines(words, "regular", 10, 60)
     assert len(lines) > 1  # it does wrap
     assert [piece for line in lines for piece in line.split()] == words  # at spaces only
