@@ -165,6 +165,12 @@ def draw(canvas: Any, drawing: Drawing, recorder: Recorder | None = None,
     recorder.keep(drawing, _joined(recorded))
 
 
+def stroke_outline(canvas: Any, commands: tuple[Command, ...], height: float) -> None:
+    """Stroke a scene's outline (y down, in a box ``height`` tall) in the current stroke
+    colour and width: a print-shop page's die line."""
+    canvas.drawPath(_path(commands, height), stroke=1, fill=0)
+
+
 def _joined(steps: list[Step]) -> tuple[Step, ...]:
     """The steps with each run of operators made one: reportlab joins a content stream's
     operators with newlines, so the bytes are the same and a replay adds far fewer."""

@@ -8,8 +8,9 @@ expect; the profile describing it ships with pnp (``pnp/data/icc``, CC0).
 Colours go through the profile (sRGB to FOGRA39, relative colorimetric with
 black-point compensation), as a shop's own prepress would, so a red prints
 as the red on screen rather than as the plain formula's guess. Greys are the
-exception: they print in black ink alone, so text and fine lines never
-depend on four plates lining up.
+exception, and so are near-neutrals (channels within 12 of each other, as the
+warm near-black that sets text and outlines is): they print in black ink
+alone, so text and fine lines never depend on four plates lining up.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from PIL import Image, ImageCms
 CONDITION = "FOGRA39"  # the ICC's registered name for the printing condition
 CONDITION_INFO = "Coated FOGRA39 (ISO 12647-2:2004, paper types 1 and 2, offset)"
 REGISTRY = "http://www.color.org"
+# channels this close (of 255) make a neutral: our warm near-black #1f1a16 sets text and
+# outlines, and four inks under small type would depend on the plates lining up
+NEUTRAL = 12
 
 
 @functools.cache
@@ -50,8 +54,9 @@ class Press:
         """Cyan, magenta, yellow and black (0 to 1) for an sRGB colour (0 to 255)."""
         key = (red, green, blue)
         if key not in self._made:
-            if red == green == blue:  # a grey: black ink only
-                self._made[key] = (0.0, 0.0, 0.0, round(1.0 - red / 255.0, 4))
+            if max(key) - min(key) <= NEUTRAL:  # a grey, or a near-black: black ink only
+                lightness = 0.299 * red + 0.587 * green + 0.114 * blue
+                self._made[key] = (0.0, 0.0, 0.0, round(1.0 - lightness / 255.0, 4))
             else:
                 pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), key), self._transform)
                 inks = pixel.getpixel((0, 0)) if pixel is not None else (0, 0, 0, 0)

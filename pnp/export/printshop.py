@@ -17,12 +17,21 @@ import msgspec
 
 from pnp.export.artifacts import Artifact, rounded
 from pnp.export.raster import encode, pixels, render
-from pnp.export.shop_pages import ShopProduct, crowded, render_product_pdf, shop_products
+from pnp.export.shop_pages import (
+    ShopProduct,
+    crowded,
+    render_product_pdf,
+    shop_products,
+    size_words,
+)
 from pnp.model.options import BuildOptions
 from pnp.model.shops import Shop, shop_named
 from pnp.model.tileset import Tileset
 
 if TYPE_CHECKING:
+    from PIL import Image
+
+    from pnp.draw.scene import Drawing
     from pnp.export.designs import GameDesigns
 
 SHOP_BLEED = 9.0  # 1/8 in: the sheets' bleed in a print-shop build
@@ -75,7 +84,7 @@ def product_path(tileset: Tileset, shop: Shop, product: ShopProduct) -> str:
 def _product_files(tileset: Tileset, shop: Shop, product: ShopProduct) -> list[Artifact]:
     path = product_path(tileset, shop, product)
     if shop.uploads == "pdf":
-        data = render_product_pdf(product, shop.bleed * 72.0, tileset.title)
+        data = render_product_pdf(product, shop.bleed * 72.0, tileset.title, shop.title)
         return [Artifact(path, data, _listing(shop, product, path, [path]))]
     size = pixels(((product.fit.width / 72.0 + 2 * shop.bleed),
                    (product.fit.height / 72.0 + 2 * shop.bleed)), shop.dpi)
@@ -83,11 +92,22 @@ def _product_files(tileset: Tileset, shop: Shop, product: ShopProduct) -> list[A
     for item in product.items:
         for stem, drawing in ((item.name, item.front), (item.back_name, item.back)):
             if stem not in pictures:
-                pictures[stem] = encode(render(drawing, size), shop.dpi)
+                pictures[stem] = encode(_covering(drawing, product.scale, size, shop.dpi),
+                                        shop.dpi)
     files = {f"{path}/{stem}.png": data for stem, data in pictures.items()}
     listing = _listing(shop, product, path, list(files))
     return [Artifact(name, data, listing if index == 0 else None)
             for index, (name, data) in enumerate(files.items())]
+
+
+def _covering(drawing: Drawing, scale: float, size: tuple[int, int], dpi: int) -> Image.Image:
+    """The design grown evenly by ``scale`` and cut to ``size`` pixels about its centre:
+    a product a little out of the game's proportions is covered, never stretched."""
+    grown = pixels(((drawing.width + 2 * drawing.bleed) * scale / 72.0,
+                    (drawing.height + 2 * drawing.bleed) * scale / 72.0), dpi)
+    whole = render(drawing, (max(grown[0], size[0]), max(grown[1], size[1])))
+    left, top = (whole.width - size[0]) // 2, (whole.height - size[1]) // 2
+    return whole.crop((left, top, left + size[0], top + size[1]))
 
 
 def order_text(tileset: Tileset, shop: Shop, products: list[ShopProduct]) -> str:
@@ -97,24 +117,40 @@ def order_text(tileset: Tileset, shop: Shop, products: list[ShopProduct]) -> str
              f"Every file has {shop.bleed:g} in of bleed past the cut on each side; keep "
              f"what matters {shop.safe:g} in inside the cut.", ""]
     for product in products:
-        fit = product.fit
-        what = (f"{fit.product.title} ({fit.product.identity})" if fit.product else
-                f"a custom size, {fit.width / 72.0:.3g} x {fit.height / 72.0:.3g} in trim")
-        lines.append(f"== {product.copies} {product.family}s: {what}")
-        if fit.note:
-            lines.append(f"   {fit.note[0].upper()}{fit.note[1:]}.")
-        if fit.warning:
-            lines.append(f"   WARNING: {fit.warning}")
-        near = crowded(product, shop.safe * 72.0)
-        if near:
-            lines.append(f"   CHECK: text runs into the {shop.safe:g} in safe zone on "
-                         f"{', '.join(near)}; a cut a little off may clip it.")
-        lines.append(f"   Upload: {product_path(tileset, shop, product)}")
-        if shop.uploads == "pdf":
-            lines.append(f"   {2 * product.copies} pages, front then back for every copy; "
-                         f"print each page once.")
-        else:
-            for item in product.items:
-                lines.append(f"   {item.count:>3} x {item.name}.png  (back: {item.back_name}.png)")
-        lines.append("")
+        lines += _product_order(tileset, shop, product) + [""]
     return "\n".join(lines)
+
+
+def _shape_words(product: ShopProduct) -> str:
+    """``round, 1 in across``: what the cut is, for a shop that cuts to shape."""
+    size = size_words(product.fit.width, product.fit.height)
+    if product.cut.round:
+        return f"round, {size} across"
+    if not product.cut.fills_box:
+        return f"hex, {size} (corner to corner one way, flat to flat the other)"
+    return f"{'square' if product.fit.width == product.fit.height else 'rectangle'}, {size}"
+
+
+def _product_order(tileset: Tileset, shop: Shop, product: ShopProduct) -> list[str]:
+    fit = product.fit
+    what = (f"{fit.product.title} ({fit.product.identity})" if fit.product else
+            f"cut to shape: {_shape_words(product)}")
+    lines = [f"== {product.copies} {product.family}s: {what}"]
+    if fit.note:
+        lines.append(f"   {fit.note[0].upper()}{fit.note[1:]}.")
+    if fit.warning:
+        lines.append(f"   WARNING: {fit.warning} Order them as a custom-cut product here or "
+                     f"at another shop; the pages of round and hex pieces carry a die line "
+                     f"(spot colour CutContour).")
+    near = crowded(product, shop.safe * 72.0)
+    if near:
+        lines.append(f"   CHECK: text runs into the {shop.safe:g} in safe zone on "
+                     f"{', '.join(near)}; a cut a little off may clip it.")
+    lines.append(f"   Upload: {product_path(tileset, shop, product)}")
+    if shop.uploads == "pdf":
+        lines.append(f"   {2 * product.copies} pages, front then back for every copy; "
+                     f"print each page once.")
+    else:
+        lines += [f"   {item.count:>3} x {item.name}.png  (back: {item.back_name}.png)"
+                  for item in product.items]
+    return lines

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import io
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
+from reportlab.lib.colors import CMYKColorSep
 
-from pnp.draw.art import design_back, design_tile
+from pnp.draw.art import design_back, design_tile, piece_outline
 from pnp.draw.components import design_component, design_reverse
 from pnp.draw.fonts import string_width
 from pnp.draw.scene import Drawing, Text
-from pnp.export.pdfdraw import draw, flat
+from pnp.export.pdfdraw import draw, flat, stroke_outline
 from pnp.export.pdfx import pdfx_canvas
 from pnp.export.press import Press
 from pnp.geometry.shapes import HexShape
@@ -48,8 +49,9 @@ class ShopProduct(msgspec.Struct, frozen=True):
     outline: Outline
     stem: str  # file name without suffix: the product's, or the pieces' kind and size
     fit: Fit
-    scale: float  # how much the game's designs grow to the product's trim, evenly
+    scale: float  # how much the game's designs grow to cover the product's trim, evenly
     items: tuple[ShopItem, ...]
+    cut: PieceCut  # the outline the pieces are cut to
 
     @property
     def copies(self) -> int:
@@ -70,9 +72,7 @@ def _outline(cut: PieceCut) -> Outline:
 def _stem(family: Family, fit: Fit) -> str:
     if fit.product is not None:
         return fit.product.identity
-    width, height = round(fit.width / 72.0, 3), round(fit.height / 72.0, 3)
-    size = f"{width:g}in" if width == height else f"{width:g}x{height:g}in"
-    return f"{family}s-{size}"
+    return f"{family}s-{size_words(fit.width, fit.height).replace(' ', '')}"
 
 
 def _tile_fit(tileset: Tileset, shop: Shop) -> tuple[Outline, Fit]:
@@ -119,7 +119,7 @@ def tile_product(tileset: Tileset, shop: Shop, bleed: float) -> ShopProduct | No
         return None
     width, height = tileset.shape.box(tileset.size)
     outline, fit = _tile_fit(tileset, shop)
-    scale = fit.width / width
+    scale = max(fit.width / width, fit.height / height)
     backs = {back.name: back for back in tileset.backs}
     drawn: dict[str, Drawing] = {}
     items = []
@@ -129,7 +129,8 @@ def tile_product(tileset: Tileset, shop: Shop, bleed: float) -> ShopProduct | No
                                            bleed / scale)
         items.append(ShopItem(tile.name, tile.count, design_tile(tileset, tile, bleed / scale),
                               f"back-{tile.back}", drawn[tile.back]))
-    return ShopProduct("tile", outline, _stem("tile", fit), fit, scale, tuple(items))
+    return ShopProduct("tile", outline, _stem("tile", fit), fit, scale, tuple(items),
+                       shape_cut(tileset.shape))
 
 
 def component_products(tileset: Tileset, shop: Shop, bleed: float) -> list[ShopProduct]:
@@ -141,9 +142,9 @@ def component_products(tileset: Tileset, shop: Shop, bleed: float) -> list[ShopP
 def _component_product(tileset: Tileset, shop: Shop, bleed: float, kind: str,
                        outline: Outline, members: list[Component]) -> ShopProduct:
     family: Family = "card" if kind == "card" else "token"
-    width, _ = piece_box(tileset, members[0])
+    width, height = piece_box(tileset, members[0])
     fit = _component_fit(tileset, shop, kind, outline, members)
-    scale = fit.width / width
+    scale = max(fit.width / width, fit.height / height)
     drawn: dict[str, Drawing] = {}
     items = []
     for component in members:
@@ -155,7 +156,8 @@ def _component_product(tileset: Tileset, shop: Shop, bleed: float, kind: str,
         items.append(ShopItem(component.name, component.count,
                               design_component(tileset, component, bleed / scale), back_name,
                               drawn[key]))
-    return ShopProduct(family, outline, _stem(family, fit), fit, scale, tuple(items))
+    return ShopProduct(family, outline, _stem(family, fit), fit, scale, tuple(items),
+                       piece_cut(tileset, members[0]))
 
 
 def _text_boxes(drawing: Drawing) -> Iterator[tuple[float, float, float, float]]:
@@ -186,15 +188,11 @@ def crowds_the_edge(drawing: Drawing, outline: Outline, safe: float) -> bool:
 
 
 def crowded(product: ShopProduct, safe: float) -> list[str]:
-    """The designs of the product with text in the shop's safe zone (``safe`` points once
-    grown to the product's size): every face, and reverses of their own. A back shared by
-    a family carries only the game's name, so it is left out."""
+    """The designs of the product, faces and backs, with text in the shop's safe zone
+    (``safe`` points once grown to the product's size)."""
     names: dict[str, None] = {}
     for item in product.items:
-        sides = [(item.name, item.front)]
-        if item.back_name.endswith("-reverse"):
-            sides.append((item.back_name, item.back))
-        for name, drawing in sides:
+        for name, drawing in ((item.name, item.front), (item.back_name, item.back)):
             if crowds_the_edge(drawing, product.outline, safe / product.scale):
                 names[name] = None
     return list(names)
@@ -215,13 +213,20 @@ def pages(product: ShopProduct) -> Iterator[tuple[str, Drawing]]:
             yield item.back_name, item.back
 
 
-def render_product_pdf(product: ShopProduct, bleed: float, title: str) -> bytes:
+DIE_LINE = CMYKColorSep(0.0, 1.0, 0.0, 0.0, spotName="CutContour")  # the cutters' usual name
+DIE_WIDTH = 0.25  # points: a hairline a cutter's software traces and the press never prints
+
+
+def render_product_pdf(product: ShopProduct, bleed: float, title: str, shop: str) -> bytes:
     """One PDF/X-4 page per side of every copy, each design drawn once as a form: media
-    and bleed box the art with its bleed, trim box the cut."""
+    and bleed box the art with its bleed, trim box the cut. A round or hex piece's cut
+    is also drawn on every page as a die line, a hairline in the spot colour
+    ``CutContour`` set to overprint, which shops that cut shapes read and never print."""
     buffer = io.BytesIO()
-    canvas = pdfx_canvas(buffer, f"{title}: {product.copies} {product.family}s",
-                         f"{product.copies} {product.family}s of {title} for a print shop, "
-                         f"one page per side, each front followed by its back")
+    size = size_words(product.fit.width, product.fit.height)
+    canvas = pdfx_canvas(buffer, f"{title}: {product.copies} {product.family}s, {size}",
+                         f"{product.copies} {product.family}s of {title}, {size}, for "
+                         f"{shop}: one page per side, each front followed by its back")
     press = Press()
     forms: dict[int, str] = {}
     # rounded once, so the bleed box is the media box to the last digit written
@@ -241,9 +246,28 @@ def render_product_pdf(product: ShopProduct, bleed: float, title: str) -> bytes:
         canvas.setTrimBox([round(bleed, 3), round(bleed, 3),
                            round(bleed + product.fit.width, 3),
                            round(bleed + product.fit.height, 3)])
-        canvas.translate(bleed, bleed)
+        # the design grown evenly to cover the trim, centred: no edge of the bleed is bare
+        canvas.translate(bleed + (product.fit.width - drawing.width * product.scale) / 2,
+                         bleed + (product.fit.height - drawing.height * product.scale) / 2)
         canvas.scale(product.scale, product.scale)
         canvas.doForm(forms[id(drawing)])
+        if not product.cut.fills_box:  # on the page: its spot colour is a page resource
+            _die_line(canvas, product.cut, drawing)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
+
+
+def _die_line(canvas: Any, cut: PieceCut, drawing: Drawing) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor(DIE_LINE)
+    canvas.setStrokeOverprint(True)
+    canvas.setLineWidth(DIE_WIDTH)
+    stroke_outline(canvas, piece_outline(cut, drawing.width, drawing.height), drawing.height)
+    canvas.restoreState()
+
+
+def size_words(width: float, height: float) -> str:
+    """A trim size as the order and the file names write it: ``1 x 1.155 in``."""
+    across, down = round(width / 72.0, 3), round(height / 72.0, 3)
+    return f"{across:g} in" if across == down else f"{across:g} x {down:g} in"

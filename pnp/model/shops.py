@@ -191,10 +191,10 @@ def _no_fit(shop: Shop, family: Family, outline: Outline, own: str, any_of_shape
     """The order's warning for a piece no product fits, saying why."""
     square = outline == "rect" and " x " not in own
     shape = "square" if square else _SHAPE_WORDS[outline]
-    if not any_of_shape:
-        why = f"it makes no {shape} {family}s that we know of"
-    elif family == "tile" and not resizable:
+    if family == "tile" and not resizable:
         why = "the board's spaces fix the tiles' size"
+    elif not any_of_shape:
+        why = f"it makes no {shape} {family}s that we know of"
     else:
         why = f"none is within {round((SNAP_GROW - 1) * 100)}% of it"
     return (f"{shop.title}: no product for the {own} {shape} {family}s, as {why}. Their "

@@ -136,6 +136,33 @@ def test_no_rgb_anywhere_and_every_font_embedded(built):
             assert fonts  # card text is there, embedded
 
 
+def test_round_and_hex_pages_carry_a_die_line_on_the_cut(built):
+    """A shop that cuts shapes reads a hairline in the spot colour CutContour, set to
+    overprint; a square or rectangular piece is cut to its trim box and has none."""
+    for product in products(built):
+        reader = PdfReader(built / product["path"])
+        page = reader.pages[0]
+        code = page.get_contents().get_data().decode("latin-1")
+        shaped = "tokens" in product["path"]  # Dynamine's round tokens; tiles and cards
+        assert ("/CutContour CS" in code) == shaped, product["path"]
+        if shaped:
+            space = page["/Resources"]["/ColorSpace"]["/CutContour"].get_object()
+            assert space[0] == "/Separation" and space[1] == "/CutContour"
+            assert space[2] == "/DeviceCMYK"
+            states = [state.get_object() for state in page["/Resources"]["/ExtGState"].values()]
+            assert any(bool(state.get("/OP")) for state in states)
+            # the line is the 1 in circle of the cut, centred in the trim box
+            image = pdf_page_image(built / product["path"], 0, 144).convert("RGB")
+            row = [x for x in range(image.width) if _magenta(image.getpixel(
+                (x, image.height // 2)))]
+            assert row and (row[-1] - row[0]) == pytest.approx(144, abs=3)
+
+
+def _magenta(pixel: tuple[int, int, int]) -> bool:
+    red, green, blue = pixel
+    return red > 170 and green < 130 and blue > 90
+
+
 def test_the_art_runs_through_the_bleed(built):
     cards = next(p for p in products(built) if "cards" in p["path"])
     dpi = 144
@@ -160,6 +187,8 @@ def test_colours_go_through_the_fogra39_profile_and_greys_print_in_black_alone()
     assert press.cmyk(0, 0, 0) == (0.0, 0.0, 0.0, 1.0)
     assert press.cmyk(255, 255, 255) == (0.0, 0.0, 0.0, 0.0)
     assert press.cmyk(128, 128, 128) == (0.0, 0.0, 0.0, pytest.approx(0.498, abs=0.001))
+    # the warm near-black that sets text and outlines: black ink alone, not four inks
+    assert press.cmyk(0x1F, 0x1A, 0x16)[:3] == (0.0, 0.0, 0.0)
     # a red within the press's gamut comes back (through the profile) as the red it was
     import io
 
@@ -252,7 +281,7 @@ def test_the_game_crafter_gets_one_picture_per_face_at_its_pixel_size(tmp_path):
                                        "letter", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "mattock: The Game Crafter: no product for the 1 x 1.155 in pointy-topped hex" \
-        in result.output
+        in result.output and "the board's spaces fix the tiles' size" in result.output
     sizes = {"SmallSquareTile": (675, 675), "PokerDeck": (825, 1125),
              "LargeCircleChit": (375, 375)}
     for product in products(tmp_path / "dynamine"):
