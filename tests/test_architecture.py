@@ -127,7 +127,7 @@ DEFERRED_IMPORTS_MAY_BE_IN = {
     "pnp/launch.py": {"main", "zygote_for"},
     "pnp/assemble/jobs.py": {"run_job", "new_designs", "warm_up"},
     "pnp/export/pdfdraw.py": {"_picture"},
-    "pnp/draw/fonts.py": {"visual"},  # the right-to-left shaper, for Hebrew and Arabic only
+    "pnp/draw/fonts.py": {"visual", "_arabic_shaper"},  # right to left: Hebrew and Arabic
     "pnp/input/files.py": {"_svg"},
 }
 ENTRY_METHODS = {"export", "applies"}

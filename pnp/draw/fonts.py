@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import unicodedata
 from functools import cache, lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
@@ -136,13 +136,20 @@ def visual(text: str) -> str:
         return text.lstrip(DIRECTION_MARKS)
     # loaded for the first line written right to left: the shaper brings fontTools, a
     # tenth of a second that text in other scripts never needs
-    from arabic_reshaper import ArabicReshaper
     from bidi.algorithm import get_display
 
-    shaper = ArabicReshaper(configuration={"delete_harakat": False,
-                                           "ARABIC LIGATURE ALLAH": False})
-    shown: str = get_display(shaper.reshape(text))
+    shown: str = get_display(_arabic_shaper().reshape(text))
     return "".join(character for character in shown if character not in DIRECTION_MARKS)
+
+
+@cache
+def _arabic_shaper() -> Any:
+    """The Arabic shaper, made once (it compiles its ligature patterns): vowel marks kept,
+    and only the ligatures our faces draw (lam-alef; not the word Allah)."""
+    from arabic_reshaper import ArabicReshaper
+
+    return ArabicReshaper(configuration={"delete_harakat": False,
+                                         "ARABIC LIGATURE ALLAH": False})
 
 
 DIRECTION_MARKS = "\u200e\u200f"  # left-to-right and right-to-left marks
