@@ -136,9 +136,14 @@ def visual(text: str) -> str:
         return text.lstrip(DIRECTION_MARKS)
     # loaded for the first line written right to left: the shaper brings fontTools, a
     # tenth of a second that text in other scripts never needs
+    from bidi import get_display as rust_display
     from bidi.algorithm import get_display
 
-    shown: str = get_display(_arabic_shaper().reshape(text))
+    shaped = _arabic_shaper().reshape(text)
+    try:
+        shown: str = get_display(shaped)
+    except AssertionError:  # a character unassigned in Python's Unicode: not in user text,
+        shown = rust_display(shaped)  # which the fonts' coverage checks; still drawn
     return "".join(character for character in shown if character not in DIRECTION_MARKS)
 
 
