@@ -58,6 +58,7 @@ def test_two_builds_are_byte_identical(tmp_path):
     assert first == second
 
 
+@pytest.mark.slow  # two builds, each in a process of its own
 def test_reproducible_across_processes(tmp_path):
     """A fresh interpreter (new hash seed) writes the same bytes."""
     for name, seed in (("a", "1"), ("b", "2")):

@@ -137,6 +137,7 @@ def test_a_count_change_a_mistake_and_its_fix(tmp_path, watches):
 RULES = "# How to play\n\nDig towards the lode.\n"
 
 
+@pytest.mark.slow  # three builds of a game with its rulebook
 def test_a_template_change_redoes_only_the_rulebook(tmp_path, watches):
     subprocess.run([sys.executable, "-m", "pnp", "new", "dig", "--dir", str(tmp_path)],
                    check=True, cwd=ROOT, capture_output=True)

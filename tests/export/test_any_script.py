@@ -58,6 +58,7 @@ def built(tmp_path_factory) -> Path:
     return _build(tmp_path_factory.mktemp("scripts") / "kit")
 
 
+@pytest.mark.slow  # builds a whole kit, rulebook and all
 def test_every_label_extracts_from_the_tile_sheet_as_written(built):
     """Arabic is drawn in its joined letter forms, which a reader's copy gives as the
     compatibility characters they are (NFKC makes them the letters typed)."""
@@ -67,6 +68,7 @@ def test_every_label_extracts_from_the_tile_sheet_as_written(built):
         assert label in text, label
 
 
+@pytest.mark.slow  # builds a whole kit, rulebook and all
 def test_right_to_left_lines_say_what_they_say_in_actual_text(built):
     """Hebrew and Arabic are drawn in display order; each such line is marked with its
     words in the order they are written, for copying, search and reading aloud."""
@@ -91,6 +93,7 @@ def test_hebrew_and_arabic_are_drawn_right_to_left_in_joined_forms():
         string_width(visual("منجم"), "regular", 10))
 
 
+@pytest.mark.slow  # builds a whole kit, rulebook and all
 def test_the_rulebook_sets_the_title_heading_and_body_in_real_glyphs(built):
     reader = PdfReader(built / "polyglot-rulebook-letter.pdf")
     text = "".join(page.extract_text() for page in reader.pages)
@@ -98,6 +101,7 @@ def test_the_rulebook_sets_the_title_heading_and_body_in_real_glyphs(built):
     assert "遊び方" in text and "金塊" in text
 
 
+@pytest.mark.slow  # builds a whole kit, rulebook and all
 def test_every_font_is_embedded_and_the_cjk_face_as_a_small_subset(built):
     for name in ("polyglot-tiles-letter.pdf", "polyglot-rulebook-letter.pdf"):
         reader = PdfReader(built / name)

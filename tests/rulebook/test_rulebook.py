@@ -175,6 +175,7 @@ def test_a_missing_template_is_an_error(tmp_path):
     assert "does not exist" in result.output
 
 
+@pytest.mark.slow  # a whole build with its booklet edition
 def test_booklet_imposes_two_up_in_saddle_stitch_order(tmp_path):
     game = write_game(tmp_path)
     out = tmp_path / "out"
