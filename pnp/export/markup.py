@@ -25,6 +25,7 @@ from typing import Any, LiteralString, Protocol
 from reportlab.platypus import Paragraph  # reportlab ships no type hints
 
 from pnp.draw.fonts import visual
+from pnp.input.glyphs import right_to_left
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _FONT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9-]*\Z")
@@ -42,10 +43,13 @@ def text(value: str) -> Markup:
 
     ``&``, ``<`` and ``>`` are all reportlab's parser treats specially; with
     them escaped, tags and entities print as the characters they are. A name
-    in Hebrew or Arabic (a tileset's; the rulebook's own paragraphs are left
-    to right) goes in as it is drawn: joined, in display order.
+    or title in Hebrew or Arabic (a tileset's; the book's own paragraphs and the
+    aids' text are left to right) goes in as it is drawn, joined and in display
+    order, its spaces unbreakable: a paragraph wraps left to right, and would
+    otherwise put its last words on its first line.
     """
-    value = visual(value)
+    if right_to_left(value):
+        value = visual(value).replace(" ", "\u00a0")
     return Markup(value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
 
 

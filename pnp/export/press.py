@@ -66,10 +66,8 @@ class Press:
 
     def picture(self, image: Image.Image) -> tuple[Image.Image, Image.Image | None]:
         """A picture in the press's CMYK, and its transparency (None when opaque)."""
-        alpha = image.getchannel("A") if image.mode in ("RGBA", "LA", "PA") or (
-            image.mode == "P" and "transparency" in image.info) else None
-        if alpha is not None and image.mode != "RGBA":
-            alpha = image.convert("RGBA").getchannel("A")
+        # an alpha channel, a palette's transparent entries, or a colour key (tRNS)
+        alpha = image.convert("RGBA").getchannel("A") if image.has_transparency_data else None
         converted = ImageCms.applyTransform(image.convert("RGB"), self._transform)
         assert converted is not None
         if alpha is not None and alpha.getextrema() == (255, 255):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import msgspec
+from PIL import Image
 
 from pnp.export.artifacts import Artifact, rounded
 from pnp.export.raster import encode, pixels, render
@@ -29,8 +30,6 @@ from pnp.model.shops import Shop, shop_named
 from pnp.model.tileset import Tileset
 
 if TYPE_CHECKING:
-    from PIL import Image
-
     from pnp.draw.scene import Drawing
     from pnp.export.designs import GameDesigns
 
@@ -101,13 +100,14 @@ def _product_files(tileset: Tileset, shop: Shop, product: ShopProduct) -> list[A
 
 
 def _covering(drawing: Drawing, scale: float, size: tuple[int, int], dpi: int) -> Image.Image:
-    """The design grown evenly by ``scale`` and cut to ``size`` pixels about its centre:
-    a product a little out of the game's proportions is covered, never stretched."""
+    """The design grown evenly by ``scale``, centred on ``size`` pixels: cut about its centre
+    where it covers more (a card), transparent around it where it is less (a hex inside the
+    product's die); never stretched."""
     grown = pixels(((drawing.width + 2 * drawing.bleed) * scale / 72.0,
                     (drawing.height + 2 * drawing.bleed) * scale / 72.0), dpi)
-    whole = render(drawing, (max(grown[0], size[0]), max(grown[1], size[1])))
-    left, top = (whole.width - size[0]) // 2, (whole.height - size[1]) // 2
-    return whole.crop((left, top, left + size[0], top + size[1]))
+    picture = Image.new("RGBA", size, (0, 0, 0, 0))
+    picture.paste(render(drawing, grown), ((size[0] - grown[0]) // 2, (size[1] - grown[1]) // 2))
+    return picture
 
 
 def order_text(tileset: Tileset, shop: Shop, products: list[ShopProduct]) -> str:
@@ -139,9 +139,10 @@ def _product_order(tileset: Tileset, shop: Shop, product: ShopProduct) -> list[s
     if fit.note:
         lines.append(f"   {fit.note[0].upper()}{fit.note[1:]}.")
     if fit.warning:
+        die = (" The pages of round and hex pieces carry a die line (spot colour "
+               "CutContour).") if shop.uploads == "pdf" else ""
         lines.append(f"   WARNING: {fit.warning} Order them as a custom-cut product here or "
-                     f"at another shop; the pages of round and hex pieces carry a die line "
-                     f"(spot colour CutContour).")
+                     f"at another shop.{die}")
     near = crowded(product, shop.safe * 72.0)
     if near:
         lines.append(f"   CHECK: text runs into the {shop.safe:g} in safe zone on "

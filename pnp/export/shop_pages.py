@@ -14,6 +14,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 import msgspec
+from msgspec.structs import replace
 from reportlab.lib.colors import CMYKColorSep
 
 from pnp.draw.art import design_back, design_tile, piece_outline
@@ -69,10 +70,19 @@ def _outline(cut: PieceCut) -> Outline:
         "hex-pointy"
 
 
-def _stem(family: Family, fit: Fit) -> str:
+def _stem(family: Family, outline: Outline, fit: Fit) -> str:
     if fit.product is not None:
         return fit.product.identity
-    return f"{family}s-{size_words(fit.width, fit.height).replace(' ', '')}"
+    shape = "" if outline == "rect" else f"{outline.split('-')[0]}-"
+    return f"{family}s-{shape}{size_words(fit.width, fit.height).replace(' ', '')}"
+
+
+def _growth(cut: PieceCut, fit: Fit, width: float, height: float) -> float:
+    """How much a design grows, the same both ways: a rectangle enough to cover the
+    product's trim (its bleed covers the rest); a round or hex piece no more than fits
+    inside the product's die, so no corner of it is cut off."""
+    across, down = fit.width / width, fit.height / height
+    return max(across, down) if cut.fills_box else min(across, down)
 
 
 def _tile_fit(tileset: Tileset, shop: Shop) -> tuple[Outline, Fit]:
@@ -83,16 +93,19 @@ def _tile_fit(tileset: Tileset, shop: Shop) -> tuple[Outline, Fit]:
                               resizable=tileset.board is None)
 
 
-def _component_groups(tileset: Tileset) -> dict[tuple[str, Outline], list[Component]]:
+Group = tuple[str, Outline, float, float]  # kind, outline, trim width and height (points)
+
+
+def _component_groups(tileset: Tileset) -> dict[Group, list[Component]]:
     """Printed cards and tokens by kind, outline and size, in the tileset's order."""
-    groups: dict[tuple[str, Outline, float, float], list[Component]] = {}
+    groups: dict[Group, list[Component]] = {}
     for component in tileset.components:
         if component.kind in ("card", "token") and component.count:
             width, height = piece_box(tileset, component)
             key = (component.kind, _outline(piece_cut(tileset, component)),
                    round(width, 3), round(height, 3))
             groups.setdefault(key, []).append(component)
-    return {(kind, outline): members for (kind, outline, _, _), members in groups.items()}
+    return groups
 
 
 def _component_fit(tileset: Tileset, shop: Shop, kind: str, outline: Outline,
@@ -106,7 +119,7 @@ def shop_warnings(tileset: Tileset, shop: Shop) -> list[str]:
     """What the order warns of, worked out without drawing: pieces no product fits."""
     fits = [_tile_fit(tileset, shop)[1]] if any(tile.count for tile in tileset.tiles) else []
     fits += [_component_fit(tileset, shop, kind, outline, members)
-             for (kind, outline), members in _component_groups(tileset).items()]
+             for (kind, outline, _, _), members in _component_groups(tileset).items()]
     return [fit.warning for fit in fits if fit.warning]
 
 
@@ -119,7 +132,7 @@ def tile_product(tileset: Tileset, shop: Shop, bleed: float) -> ShopProduct | No
         return None
     width, height = tileset.shape.box(tileset.size)
     outline, fit = _tile_fit(tileset, shop)
-    scale = max(fit.width / width, fit.height / height)
+    scale = _growth(shape_cut(tileset.shape), fit, width, height)
     backs = {back.name: back for back in tileset.backs}
     drawn: dict[str, Drawing] = {}
     items = []
@@ -129,14 +142,14 @@ def tile_product(tileset: Tileset, shop: Shop, bleed: float) -> ShopProduct | No
                                            bleed / scale)
         items.append(ShopItem(tile.name, tile.count, design_tile(tileset, tile, bleed / scale),
                               f"back-{tile.back}", drawn[tile.back]))
-    return ShopProduct("tile", outline, _stem("tile", fit), fit, scale, tuple(items),
+    return ShopProduct("tile", outline, _stem("tile", outline, fit), fit, scale, tuple(items),
                        shape_cut(tileset.shape))
 
 
 def component_products(tileset: Tileset, shop: Shop, bleed: float) -> list[ShopProduct]:
     """Cards and tokens, one product per kind, outline and size, in the tileset's order."""
     return [_component_product(tileset, shop, bleed, kind, outline, members)
-            for (kind, outline), members in _component_groups(tileset).items()]
+            for (kind, outline, _, _), members in _component_groups(tileset).items()]
 
 
 def _component_product(tileset: Tileset, shop: Shop, bleed: float, kind: str,
@@ -144,7 +157,7 @@ def _component_product(tileset: Tileset, shop: Shop, bleed: float, kind: str,
     family: Family = "card" if kind == "card" else "token"
     width, height = piece_box(tileset, members[0])
     fit = _component_fit(tileset, shop, kind, outline, members)
-    scale = max(fit.width / width, fit.height / height)
+    scale = _growth(piece_cut(tileset, members[0]), fit, width, height)
     drawn: dict[str, Drawing] = {}
     items = []
     for component in members:
@@ -156,7 +169,7 @@ def _component_product(tileset: Tileset, shop: Shop, bleed: float, kind: str,
         items.append(ShopItem(component.name, component.count,
                               design_component(tileset, component, bleed / scale), back_name,
                               drawn[key]))
-    return ShopProduct(family, outline, _stem(family, fit), fit, scale, tuple(items),
+    return ShopProduct(family, outline, _stem(family, outline, fit), fit, scale, tuple(items),
                        piece_cut(tileset, members[0]))
 
 
@@ -199,10 +212,18 @@ def crowded(product: ShopProduct, safe: float) -> list[str]:
 
 
 def shop_products(tileset: Tileset, shop: Shop) -> list[ShopProduct]:
-    """Every product the game needs from ``shop``: the tiles, then cards and tokens."""
+    """Every product the game needs from ``shop``: the tiles, then cards and tokens. Two
+    that become the same product of the shop (cards of 63 x 88 mm and of 2.5 x 3.5 in,
+    both poker decks) are ordered apart: the second one's files are ``-2``."""
     bleed = shop.bleed * 72.0
     tiles = tile_product(tileset, shop, bleed)
-    return ([tiles] if tiles else []) + component_products(tileset, shop, bleed)
+    products = ([tiles] if tiles else []) + component_products(tileset, shop, bleed)
+    seen: dict[str, int] = {}
+    for index, product in enumerate(products):
+        seen[product.stem] = seen.get(product.stem, 0) + 1
+        if seen[product.stem] > 1:
+            products[index] = replace(product, stem=f"{product.stem}-{seen[product.stem]}")
+    return products
 
 
 def pages(product: ShopProduct) -> Iterator[tuple[str, Drawing]]:

@@ -88,7 +88,7 @@ def _text(item: Text) -> dict[str, str]:
     families = face.family if face == fallback else f"{face.family}, {fallback.family}"
     x, anchor = item.x, item.anchor
     pieces = runs(item.font, item.text)
-    if len(pieces) > 1 or pieces[0][0] != face or right_to_left(item.text):
+    if len(pieces) > 1 or (pieces and pieces[0][0] != face) or right_to_left(item.text):
         # runs in several faces: placed from their start, by our measure of the whole line,
         # since cairo anchors each run of a text on its own
         width = string_width(item.text, item.font, item.size)

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from pnp.errors import did_you_mean
-from pnp.input.glyphs import DRAWABLE, undrawable
+from pnp.input.glyphs import DRAWABLE, right_to_left, undrawable
 from pnp.input.load import Mapping, Sequence
 from pnp.input.reading import BROKEN, At, Kind, Reading, describe
 from pnp.units import LENGTH_FORMS, parse_length
@@ -51,17 +51,19 @@ _SIZE_PAIR = re.compile(r"^\s*(\S+)\s*[x\u00d7]\s*(\S+)\s*$")
 class Text(Kind):
     """Non-empty text up to a length; ``numbers`` also takes 12 as "12" (badges, big digits)."""
 
-    __slots__ = ("limit", "numbers", "what")
+    __slots__ = ("left_to_right", "limit", "numbers", "what")
 
-    def __init__(self, limit: int, what: str = "text", numbers: bool = False) -> None:
+    def __init__(self, limit: int, what: str = "text", numbers: bool = False,
+                 left_to_right: bool = False) -> None:
         self.limit = limit
         self.what = what
         self.numbers = numbers
+        self.left_to_right = left_to_right  # set in a book paragraph, which reads left to right
 
     def check(self, value: Any, at: At) -> Any:
         if self.numbers and isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
-        if not isinstance(value, str) or not value.strip():
+        if not isinstance(value, str) or not value.strip(" \t\n\r\u200e\u200f"):
             return at.fail(f"expected {self.what}", describe(value),
                            f"non-empty text of at most {self.limit} characters")
         letters = len(value) - sum(1 for character in value if unicodedata.combining(character))
@@ -71,6 +73,11 @@ class Text(Kind):
         missing = undrawable(value)
         if missing is not None:
             return at.fail(missing, value, DRAWABLE)
+        if self.left_to_right and right_to_left(value):
+            return at.fail("this text is set in a paragraph of the player aid, which reads "
+                           "left to right, so Hebrew or Arabic in it would read backwards",
+                           value, "text written left to right here (names, labels and card "
+                           "text may be Hebrew or Arabic)")
         return value
 
     def doc(self) -> str:

@@ -332,8 +332,8 @@ ROW = Record("tileset:row", (
     Field("badge", Text(4, numbers=True), "a number or word in a small disc on the icon",
           default=""),
     Field("name", Text(40, numbers=True), "what the row is about, set bold", required=True),
-    Field("text", Text(160, numbers=True), "what it does or scores, in a few words",
-          required=True),
+    Field("text", Text(160, numbers=True, left_to_right=True),
+          "what it does or scores, in a few words", required=True),
 ), doc_as="a row (below)")
 
 
@@ -348,7 +348,8 @@ SECTION = Record("tileset:section", (
     Field("heading", Text(80), "the section's heading", required=True),
     Field("rows", ListOf(ROW, "rows", doc_as="list of rows (below)", most=30),
           "a table: icon, name, what it does or scores", default_doc="none"),
-    Field("text", Text(3000), "short lines of rules, each printed as a row of its own after "
+    Field("text", Text(3000, left_to_right=True), "short lines of rules, each printed as a "
+          "row of its own after "
           "the table; a leading hyphen is dropped; a section needs rows, text or both",
           default=""),
 ), rules=(_rows_or_text,), doc_as="a section")

@@ -168,7 +168,10 @@ def fit_piece(shop: Shop, family: Family, outline: Outline, width: float, height
               if family in product.families and product.outline == outline
               and (scale := _scale(product, *inches)) is not None]
     own = _inches(round(inches[0], 3), round(inches[1], 3))
-    exact = [pair for pair in scored if abs(pair[0] - 1.0) <= SNAP_EXACT]
+    # a piece the game lets change size may take a product within 2%; one a board fixes
+    # must be the product's size to a thousandth, or a row of them drifts off the spaces
+    tolerance = SNAP_EXACT if resizable else 0.001
+    exact = [pair for pair in scored if abs(pair[0] - 1.0) <= tolerance]
     if exact:
         scale, product = min(exact, key=lambda pair: abs(math.log(pair[0])))
         return Fit(product, product.width * 72.0, product.height * 72.0,
@@ -191,11 +194,13 @@ def _no_fit(shop: Shop, family: Family, outline: Outline, own: str, any_of_shape
     """The order's warning for a piece no product fits, saying why."""
     square = outline == "rect" and " x " not in own
     shape = "square" if square else _SHAPE_WORDS[outline]
+    reasons = []
+    if not any_of_shape:
+        reasons.append(f"it makes no {shape} {family}s that we know of")
     if family == "tile" and not resizable:
-        why = "the board's spaces fix the tiles' size"
-    elif not any_of_shape:
-        why = f"it makes no {shape} {family}s that we know of"
-    else:
-        why = f"none is within {round((SNAP_GROW - 1) * 100)}% of it"
+        reasons.append("the board's spaces fix the tiles' size")
+    if not reasons:
+        reasons.append(f"none is within {round((SNAP_GROW - 1) * 100)}% of it")
+    why = ", and ".join(reasons)
     return (f"{shop.title}: no product for the {own} {shape} {family}s, as {why}. Their "
             f"files keep the game's size, for a custom-cut order.")

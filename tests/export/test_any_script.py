@@ -222,3 +222,28 @@ def test_a_vowel_mark_does_not_count_against_a_fields_length(tmp_path):
     tileset = tileset_from_text(f"game: p\ntitle: {pointed}\nsize: 1.5in\ntiles:\n"
                                 "  - {name: a, count: 1, paths: [N-S]}\n", tmp_path)
     assert tileset.title == pointed
+
+
+def test_a_label_of_nothing_but_direction_marks_is_empty_text(tmp_path):
+    from pnp.errors import InputError
+    from support import tileset_from_text
+
+    with pytest.raises(InputError, match="expected text"):
+        tileset_from_text("game: m\ntitle: M\nsize: 1.5in\ntiles:\n  - {name: a, count: 1, "
+                          "paths: [N-S], features: [{label: \"\\u200f\"}]}\n", tmp_path)
+
+
+def test_hebrew_in_a_player_aids_paragraph_is_refused_and_in_its_title_kept_whole(tmp_path):
+    from pnp.errors import InputError
+    from pnp.export import markup
+    from support import tileset_from_text
+
+    aid = ("aids:\n  - name: help\n    title: עזרה\n    sections:\n      - heading: Score\n"
+           "        rows:\n          - {{name: Gold, text: {text}}}\n")
+    base = "game: m\ntitle: M\nsize: 1.5in\ntiles:\n  - {name: a, count: 1, paths: [N-S]}\n"
+    assert tileset_from_text(base + aid.format(text="worth 3"), tmp_path).aids
+    (tmp_path / "hebrew").mkdir()
+    with pytest.raises(InputError, match="reads left to right"):
+        tileset_from_text(base + aid.format(text="שווה שלוש"), tmp_path / "hebrew")
+    # a name in a book paragraph is set as drawn, its words never split across lines
+    assert str(markup.text("מכרה זהב")) == "בהז\u00a0הרכמ"

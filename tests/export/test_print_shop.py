@@ -52,7 +52,8 @@ def test_one_pdf_per_product_with_a_page_for_each_side_of_every_copy(built):
     tileset = load_tileset(resolve("dynamine"))
     listed = products(built)
     assert sorted(Path(p["path"]).name for p in listed) == [
-        "dynamine-cards-2.48x3.465in.pdf", "dynamine-tiles-1.5in.pdf", "dynamine-tokens-1in.pdf"]
+        "dynamine-cards-2.48x3.465in.pdf", "dynamine-tiles-1.5in.pdf",
+        "dynamine-tokens-round-1in.pdf"]
     for product in listed:
         reader = PdfReader(built / product["path"])
         copies = sum(copy["count"] for copy in product["copies"])
@@ -281,7 +282,7 @@ def test_the_game_crafter_gets_one_picture_per_face_at_its_pixel_size(tmp_path):
                                        "letter", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "mattock: The Game Crafter: no product for the 1 x 1.155 in pointy-topped hex" \
-        in result.output and "the board's spaces fix the tiles' size" in result.output
+        in result.output and "and the board's spaces fix the tiles' size" in result.output
     sizes = {"SmallSquareTile": (675, 675), "PokerDeck": (825, 1125),
              "LargeCircleChit": (375, 375)}
     for product in products(tmp_path / "dynamine"):
@@ -298,7 +299,7 @@ def test_the_game_crafter_gets_one_picture_per_face_at_its_pixel_size(tmp_path):
     # Mattock's board fixes its hexes: their pictures keep the game's 1 in across flats
     mattock = products(tmp_path / "mattock")
     tiles = next(p for p in mattock if not p["product"])
-    assert tiles["warning"] and Path(tiles["path"]).name == "tiles-1x1.155in"
+    assert tiles["warning"] and Path(tiles["path"]).name == "tiles-hex-1x1.155in"
     with Image.open(next((tmp_path / "mattock" / tiles["path"]).glob("*.png"))) as image:
         assert image.size == (375, round((2 / 3 ** 0.5 + 0.25) * 300))
 
@@ -320,3 +321,68 @@ def test_a_game_taken_for_the_shops_name_says_where_the_option_goes(tmp_path):
     assert "'mattock' is not a print shop" in result.output
     assert "pnp build mattock --print-shop" in result.output
     assert not any(tmp_path.iterdir())
+
+
+# --- what a review of the change found
+
+
+MIXED = """game: mixed
+title: Mixed
+size: 1in
+tiles:
+  - {name: a, count: 2, paths: [N-S]}
+components:
+  - {name: big, kind: card, count: 2, size: 70mm x 120mm}
+  - {name: small, kind: card, count: 3, size: 63mm x 88mm}
+  - {name: coin, kind: token, count: 4, size: 1in, shape: round}
+  - {name: chip, kind: token, count: 5, size: 0.5in, shape: round}
+  - {name: tab, kind: token, count: 6, size: 1in}
+"""
+
+
+@pytest.mark.parametrize("shop", ["generic", "thegamecrafter"])
+def test_every_piece_of_every_size_and_outline_is_ordered_once(tmp_path, shop):
+    tileset = tileset_from_text(MIXED, tmp_path)
+    artifacts = PrintShopPages().export(GameDesigns(tileset, BuildOptions(print_shop=shop)), "")
+    listed = [a.listing for a in artifacts if a.listing is not None]
+    ordered = Counter()
+    for product in listed:
+        ordered.update({c["name"]: c["count"] for c in product["copies"]})
+    assert ordered == Counter({"a": 2, "big": 2, "small": 3, "coin": 4, "chip": 5, "tab": 6})
+    paths = [a.path for a in artifacts]
+    assert len(paths) == len(set(paths))  # no two products share a file
+    if shop == "thegamecrafter":  # 1 in square tiles and tokens: two Large Square Chit sets
+        assert {p["path"].rsplit("/", 1)[1] for p in listed} >= {"LargeSquareChit",
+                                                                 "LargeSquareChit-2"}
+
+
+def test_a_palette_picture_with_a_transparent_colour_prints_in_cmyk_with_its_mask(tmp_path):
+    picture = Image.new("P", (8, 8), 1)
+    picture.putpalette([0, 0, 0, 200, 30, 30] + [0] * 762)
+    picture.putpixel((0, 0), 0)
+    picture.save(tmp_path / "pal.png", transparency=0)
+    tileset = tileset_from_text("game: art\ntitle: Art\nsize: 1.5in\ntiles:\n"
+                                "  - name: painted\n    count: 1\n    paths: [N-S]\n"
+                                "    art: pal.png\n", tmp_path)
+    [pdf, _] = PrintShopPages().export(GameDesigns(tileset, BuildOptions(print_shop="generic")),
+                                       "")
+    assert b"/SMask" in pdf.data and b"DeviceRGB" not in pdf.data
+
+
+def test_a_tile_a_board_fixes_takes_no_product_even_one_percent_off():
+    fit = fit_piece(GAME_CRAFTER, "tile", "rect", 1.01 * 72, 1.01 * 72, resizable=False)
+    assert fit.product is None and fit.width == 1.01 * 72
+    assert fit_piece(GAME_CRAFTER, "tile", "rect", 1.01 * 72, 1.01 * 72,
+                     resizable=True).product is not None
+
+
+def test_a_hex_grows_to_fit_inside_the_shops_die_not_past_it(tmp_path):
+    from pnp.export.shop_pages import shop_products
+
+    tileset = tileset_from_text("game: hexes\ntitle: H\nshape: hex-flat\nsize: 1.75in\n"
+                                "tiles:\n  - {name: a, count: 1, paths: [N-S]}\n", tmp_path)
+    [tiles] = shop_products(tileset, GAME_CRAFTER)
+    assert tiles.fit.product is not None and tiles.fit.product.identity == "SmallHexTile"
+    width, height = tileset.shape.box(tileset.size)
+    assert width * tiles.scale <= tiles.fit.width + 1e-9
+    assert height * tiles.scale <= tiles.fit.height + 1e-9
