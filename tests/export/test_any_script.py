@@ -225,8 +225,9 @@ def test_a_vowel_mark_does_not_count_against_a_fields_length(tmp_path):
 
 
 def test_a_label_of_nothing_but_direction_marks_is_empty_text(tmp_path):
-    from pnp.errors import InputError
     from support import tileset_from_text
+
+    from pnp.errors import InputError
 
     with pytest.raises(InputError, match="expected text"):
         tileset_from_text("game: m\ntitle: M\nsize: 1.5in\ntiles:\n  - {name: a, count: 1, "
@@ -234,9 +235,10 @@ def test_a_label_of_nothing_but_direction_marks_is_empty_text(tmp_path):
 
 
 def test_hebrew_in_a_player_aids_paragraph_is_refused_and_in_its_title_kept_whole(tmp_path):
+    from support import tileset_from_text
+
     from pnp.errors import InputError
     from pnp.export import markup
-    from support import tileset_from_text
 
     aid = ("aids:\n  - name: help\n    title: עזרה\n    sections:\n      - heading: Score\n"
            "        rows:\n          - {{name: Gold, text: {text}}}\n")
