@@ -17,7 +17,7 @@ import msgspec
 from PIL import Image
 
 from pnp.export.artifacts import Artifact, rounded
-from pnp.export.raster import encode, pixels, render
+from pnp.export.raster import encode, pixels, render, with_srgb
 from pnp.export.shop_pages import (
     ShopProduct,
     crowded,
@@ -91,8 +91,8 @@ def _product_files(tileset: Tileset, shop: Shop, product: ShopProduct) -> list[A
     for item in product.items:
         for stem, drawing in ((item.name, item.front), (item.back_name, item.back)):
             if stem not in pictures:
-                pictures[stem] = encode(_covering(drawing, product.scale, size, shop.dpi),
-                                        shop.dpi)
+                pictures[stem] = with_srgb(encode(
+                    _covering(drawing, product.scale, size, shop.dpi), shop.dpi))
     files = {f"{path}/{stem}.png": data for stem, data in pictures.items()}
     listing = _listing(shop, product, path, list(files))
     return [Artifact(name, data, listing if index == 0 else None)

@@ -94,6 +94,19 @@ def with_dpi(png: bytes, dpi: float) -> bytes:
     return b"".join(out)
 
 
+def with_srgb(png: bytes) -> bytes:
+    """The same PNG saying its colours are sRGB (an ``sRGB`` chunk, perceptual intent), as
+    a shop's uploader reads it; untagged, a shop may guess."""
+    out = [SIGNATURE]
+    for kind, data in _chunks(png):
+        if kind == b"sRGB":
+            continue
+        out.append(_chunk(kind, data))
+        if kind == b"IHDR":
+            out.append(_chunk(b"sRGB", b"\x00"))
+    return b"".join(out)
+
+
 def dpi_of(png: bytes) -> float | None:
     """The resolution a PNG declares, in dots per inch (None when it declares none)."""
     for kind, data in _chunks(png):

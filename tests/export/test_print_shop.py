@@ -293,6 +293,7 @@ def test_the_game_crafter_gets_one_picture_per_face_at_its_pixel_size(tmp_path):
             with Image.open(picture) as image:
                 assert image.size == sizes[product["product"]]
             assert dpi_of(picture.read_bytes()) == pytest.approx(300, abs=0.01)
+            assert b"sRGB\x00" in picture.read_bytes()[:100]  # tagged, right after IHDR
     order = (tmp_path / "dynamine" / "print-shop-thegamecrafter" / "ORDER.txt").read_text()
     assert "   4 x plus-one.png  (back: back-token-back.png)" in order
     assert "Small Square Tile (SmallSquareTile)" in order
