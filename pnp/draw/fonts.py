@@ -30,7 +30,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.draw.scene import FontRole
-from pnp.input.glyphs import right_to_left
+from pnp.input.glyphs import DIRECTION_MARKS, right_to_left
 from pnp.shipped import data_dir
 
 FONT_DIR = data_dir("fonts")
@@ -157,9 +157,6 @@ def _arabic_shaper() -> Any:
                                          "ARABIC LIGATURE ALLAH": False})
 
 
-DIRECTION_MARKS = "\u200e\u200f"  # left-to-right and right-to-left marks
-
-
 def runs(role: FontRole, text: str) -> list[tuple[Face, str]]:
     """``text`` as drawn (:func:`visual`), cut into runs of one face each: the face
     :func:`face_for` gives, each stretch of CJK characters in the CJK face, and any
@@ -214,14 +211,19 @@ def fallback_font(role: FontRole) -> str:
     return _registered(FONTS[role][1])
 
 
+def runs_width(pieces: list[tuple[Face, str]], size: float) -> float:
+    """Width in points of runs set one after another at ``size``."""
+    total: float = sum(pdfmetrics.stringWidth(run, _registered(face), size)
+                       for face, run in pieces)
+    return total
+
+
 def string_width(text: str, role: FontRole, size: float) -> float:
     """Width in points of ``text`` set in ``role``, run by run."""
     if text.isascii():
         width: float = pdfmetrics.stringWidth(text, pdf_font(role, text), size)
         return width
-    total: float = sum(pdfmetrics.stringWidth(run, _registered(face), size)
-                       for face, run in runs(role, text))
-    return total
+    return runs_width(runs(role, text), size)
 
 
 def _breaks_anywhere(character: str) -> bool:

@@ -31,7 +31,12 @@ from pnp.draw.scene import (
     rect,
 )
 from pnp.geometry.shapes import Shape
-from pnp.input.glyphs import paragraph_is_right_to_left, right_to_left
+from pnp.input.glyphs import (
+    LEFT_TO_RIGHT_MARK,
+    RIGHT_TO_LEFT_MARK,
+    paragraph_is_right_to_left,
+    right_to_left,
+)
 from pnp.model.rock import GAP, Footprint, Placer, Spot, room_sign
 from pnp.model.tileset import Art, Feature, TileKind, Tileset
 
@@ -56,7 +61,7 @@ class Frame(msgspec.Struct, frozen=True):
         """How wide a block of text centred on ``centre``, ``half_height`` tall, may be and
         keep its corners inside the circle features keep to (82% of the face at most)."""
         reach = self.size * 0.40 - self.margin
-        far = math.hypot(0.0, abs(centre[1] - self.height / 2) + half_height)
+        far = abs(centre[1] - self.height / 2) + half_height  # the block's far edge
         across = 2 * math.sqrt(max(reach * reach - far * far, 0.0))
         return min(self.width * 0.82, max(across, self.width * 0.3))
 
@@ -135,7 +140,8 @@ def wrap(text: str, role: FontRole, size: float, width: float) -> list[str]:
         words = paragraph.split()
         broken = greedy_lines(words, role, size, width) if words else [""]
         if right_to_left(paragraph):
-            mark = "\u200f" if paragraph_is_right_to_left(paragraph) else "\u200e"
+            mark = RIGHT_TO_LEFT_MARK if paragraph_is_right_to_left(paragraph) else \
+                LEFT_TO_RIGHT_MARK
             broken = [mark + line if line else line for line in broken]
         lines += broken
     return lines

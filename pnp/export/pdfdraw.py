@@ -25,9 +25,8 @@ from PIL import Image
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics
 
-from pnp.draw.fonts import registered, runs
+from pnp.draw.fonts import registered, runs, runs_width
 from pnp.draw.scene import (
     Anchor,
     Circle,
@@ -42,7 +41,7 @@ from pnp.draw.scene import (
     Text,
 )
 from pnp.export.reportlab_private import image_with_alpha, operators
-from pnp.input.glyphs import right_to_left
+from pnp.input.glyphs import DIRECTION_MARKS, right_to_left
 
 if TYPE_CHECKING:
     from pnp.export.press import Press
@@ -263,8 +262,9 @@ def _text(canvas: Any, item: Text, height: float, inks: Inks) -> None:
 def draw_text(canvas: Any, x: float, y: float, text: str, role: FontRole, size: float,
               anchor: Anchor = "start") -> None:
     """One line of text at baseline ``y``, as drawn (right-to-left runs in display order),
-    run by run in the faces that draw it, starting at, centred on or ending at ``x``; the
-    canvas is left set to the last run's face.
+    run by run in the faces that draw it, starting at, centred on or ending at ``x``. A
+    line of one run sets the canvas's font; runs are set in a text object of their own,
+    which leaves the canvas's font as it was.
 
     A line with Hebrew or Arabic in it is drawn in display order, in joined letter
     forms, so it is marked with what it says (``ActualText``): copying it, searching
@@ -277,7 +277,7 @@ def draw_text(canvas: Any, x: float, y: float, text: str, role: FontRole, size: 
             anchor, canvas.drawString)
         draw(x, y, pieces[0][1])
         return
-    total = sum(pdfmetrics.stringWidth(run, registered(face), size) for face, run in pieces)
+    total = runs_width(pieces, size)
     # one text object with a font change per run: readers extract it as one line
     line = canvas.beginText(x - {"middle": total / 2, "end": total}.get(anchor, 0.0), y)
     for face, run in pieces:
@@ -285,7 +285,7 @@ def draw_text(canvas: Any, x: float, y: float, text: str, role: FontRole, size: 
         line.textOut(run)
     marked = right_to_left(text)
     if marked:
-        words = text.lstrip("\u200e\u200f").encode("utf-16-be")
+        words = text.lstrip(DIRECTION_MARKS).encode("utf-16-be")
         said = "".join(f"{unit:04X}" for unit in struct.unpack(f">{len(words) // 2}H", words))
         operators(canvas).append(f"/Span <</ActualText <FEFF{said}>>> BDC")
     canvas.drawText(line)

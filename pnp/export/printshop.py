@@ -20,7 +20,6 @@ from pnp.export.artifacts import Artifact, rounded
 from pnp.export.raster import encode, pixels, render, with_srgb
 from pnp.export.shop_pages import (
     ShopProduct,
-    crowded,
     render_product_pdf,
     shop_products,
     size_words,
@@ -67,7 +66,7 @@ def _listing(shop: Shop, product: ShopProduct, path: str, files: list[str]) -> d
             "bleed": rounded(shop.bleed * 72.0), "duplex": "none", "placements": [],
             "pages": 2 * product.copies if shop.uploads == "pdf" else 0, "files": files,
             "note": fit.note, "warning": fit.warning,
-            "text_in_safe_zone": crowded(product, shop.safe * 72.0),
+            "text_in_safe_zone": list(product.near_cut),
             "copies": [{"name": item.name, "count": item.count, "back": item.back_name}
                        for item in product.items]}
 
@@ -143,10 +142,9 @@ def _product_order(tileset: Tileset, shop: Shop, product: ShopProduct) -> list[s
                "CutContour).") if shop.uploads == "pdf" else ""
         lines.append(f"   WARNING: {fit.warning} Order them as a custom-cut product here or "
                      f"at another shop.{die}")
-    near = crowded(product, shop.safe * 72.0)
-    if near:
+    if product.near_cut:
         lines.append(f"   CHECK: text runs into the {shop.safe:g} in safe zone on "
-                     f"{', '.join(near)}; a cut a little off may clip it.")
+                     f"{', '.join(product.near_cut)}; a cut a little off may clip it.")
     lines.append(f"   Upload: {product_path(tileset, shop, product)}")
     if shop.uploads == "pdf":
         lines.append(f"   {2 * product.copies} pages, front then back for every copy; "

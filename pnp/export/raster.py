@@ -80,31 +80,29 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
         ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
 
+def _with_chunk(png: bytes, kind: bytes, data: bytes) -> bytes:
+    """The same PNG with one ``kind`` chunk holding ``data``, right after the header (the
+    place the PNG standard allows for both pHYs and sRGB), replacing any it had."""
+    out = [SIGNATURE]
+    for found, content in _chunks(png):
+        if found == kind:
+            continue
+        out.append(_chunk(found, content))
+        if found == b"IHDR":
+            out.append(_chunk(kind, data))
+    return b"".join(out)
+
+
 def with_dpi(png: bytes, dpi: float) -> bytes:
     """The same PNG saying it is ``dpi`` dots per inch (in dots per metre, as PNG counts)."""
     per_metre = round(dpi / METRES_PER_INCH)
-    physical = _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
-    out = [SIGNATURE]
-    for kind, data in _chunks(png):
-        if kind == b"pHYs":
-            continue
-        out.append(_chunk(kind, data))
-        if kind == b"IHDR":
-            out.append(physical)
-    return b"".join(out)
+    return _with_chunk(png, b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
 
 
 def with_srgb(png: bytes) -> bytes:
     """The same PNG saying its colours are sRGB (an ``sRGB`` chunk, perceptual intent), as
     a shop's uploader reads it; untagged, a shop may guess."""
-    out = [SIGNATURE]
-    for kind, data in _chunks(png):
-        if kind == b"sRGB":
-            continue
-        out.append(_chunk(kind, data))
-        if kind == b"IHDR":
-            out.append(_chunk(b"sRGB", b"\x00"))
-    return b"".join(out)
+    return _with_chunk(png, b"sRGB", b"\x00")
 
 
 def dpi_of(png: bytes) -> float | None:

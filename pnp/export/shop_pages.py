@@ -53,6 +53,7 @@ class ShopProduct(msgspec.Struct, frozen=True):
     scale: float  # how much the game's designs grow to cover the product's trim, evenly
     items: tuple[ShopItem, ...]
     cut: PieceCut  # the outline the pieces are cut to
+    near_cut: tuple[str, ...] = ()  # designs with text in the shop's safe zone
 
     @property
     def copies(self) -> int:
@@ -221,8 +222,10 @@ def shop_products(tileset: Tileset, shop: Shop) -> list[ShopProduct]:
     seen: dict[str, int] = {}
     for index, product in enumerate(products):
         seen[product.stem] = seen.get(product.stem, 0) + 1
-        if seen[product.stem] > 1:
-            products[index] = replace(product, stem=f"{product.stem}-{seen[product.stem]}")
+        stem = product.stem if seen[product.stem] == 1 else \
+            f"{product.stem}-{seen[product.stem]}"
+        products[index] = replace(product, stem=stem,
+                                  near_cut=tuple(crowded(product, shop.safe * 72.0)))
     return products
 
 

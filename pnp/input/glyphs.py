@@ -54,6 +54,10 @@ def drawable(character: str) -> bool:
 FINE_ASCII = frozenset(map(chr, range(0x20, 0x7F))) | {"\n", "\t"}
 
 
+LEFT_TO_RIGHT_MARK, RIGHT_TO_LEFT_MARK = "\u200e", "\u200f"  # invisible, never drawn
+DIRECTION_MARKS = LEFT_TO_RIGHT_MARK + RIGHT_TO_LEFT_MARK
+
+
 def right_to_left(text: str) -> bool:
     """Whether ``text`` holds a letter written right to left (Hebrew, Arabic)."""
     return not text.isascii() and any(

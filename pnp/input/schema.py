@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from pnp.errors import did_you_mean
-from pnp.input.glyphs import DRAWABLE, right_to_left, undrawable
+from pnp.input.glyphs import DIRECTION_MARKS, DRAWABLE, right_to_left, undrawable
 from pnp.input.load import Mapping, Sequence
 from pnp.input.reading import BROKEN, At, Kind, Reading, describe
 from pnp.units import LENGTH_FORMS, parse_length
@@ -63,7 +63,7 @@ class Text(Kind):
     def check(self, value: Any, at: At) -> Any:
         if self.numbers and isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
-        if not isinstance(value, str) or not value.strip(" \t\n\r\u200e\u200f"):
+        if not isinstance(value, str) or not value.strip(" \t\n\r" + DIRECTION_MARKS):
             return at.fail(f"expected {self.what}", describe(value),
                            f"non-empty text of at most {self.limit} characters")
         letters = len(value) - sum(1 for character in value if unicodedata.combining(character))
