@@ -151,23 +151,23 @@ def test_every_project_file_is_in_our_own_words(seed_runs: dict[tuple[str, ...],
 READING_NOTE = re.compile(r"^> \*\*Our reading\.\*\*", re.MULTILINE)
 
 
-def reading_list(text: str) -> list[str]:
-    """The bullets of a book's '# Our readings' section (empty when it has none)."""
-    match = re.search(r"^# Our readings\n(.*?)(?=^# |\Z)", text, re.MULTILINE | re.DOTALL)
-    return re.findall(r"^- \*\*(.+?)\*\*", match.group(1), re.MULTILINE) if match else []
+READINGS_CHAPTER = re.compile(r"^# Our readings\n.*?^```pnp readings\n```",
+                              re.MULTILINE | re.DOTALL)
 
 
 @pytest.mark.parametrize("template", sorted((ROOT / "templates").glob("*/rulebook.md")),
                          ids=lambda path: path.parent.name)
-def test_every_reading_is_marked_and_listed(template: Path) -> None:
-    """Each book marks its readings with notes and lists as many in '# Our readings'."""
+def test_every_book_marks_its_readings_and_gathers_them_at_the_back(template: Path) -> None:
+    """Each book marks its readings with notes, and has a chapter '# Our readings' that
+    gathers them (the readings directive), after every note: the notes leave the teaching
+    for the back of the book."""
     text = template.read_text(encoding="utf-8")
-    notes = len(READING_NOTE.findall(text))
-    listed = reading_list(text)
+    notes = [match.start() for match in READING_NOTE.finditer(text)]
+    chapter = READINGS_CHAPTER.search(text)
     assert notes, f"{template.parent.name}: no '> **Our reading.**' note"
-    assert len(listed) == notes, (
-        f"{template.parent.name}: {notes} reading notes but {len(listed)} entries in "
-        f"'# Our readings' ({', '.join(listed)})")
+    assert chapter is not None, f"{template.parent.name}: no '# Our readings' chapter " \
+                                "holding a readings directive"
+    assert max(notes) < chapter.start(), f"{template.parent.name}: a note after the chapter"
 
 
 def quotes_side_by_side(text: str) -> list[str]:
@@ -189,12 +189,11 @@ def test_each_note_stands_in_its_own_box(template: Path) -> None:
         f"{template.parent.name}: put text between these quotes or they print as one box"
 
 
-def test_reading_notes_are_counted_and_listed() -> None:
-    """The check itself: a note in a quote is found, a list is read, a book without one is not."""
+def test_reading_notes_and_their_chapter_are_found() -> None:
+    """The check itself: a note in a quote is found, and the chapter with its directive."""
     book = ("# Rules\n\n> **Our reading.** We chose A.\n> *Other reading:* B.\n\n"
-            "> A tip, not a reading.\n\n# Our readings\n\n- **A** (*Rules*): we chose A.\n\n"
-            "# Quick reference\n\n- **Not a reading** here\n")
+            "> A tip, not a reading.\n\n# Our readings\n\nWhy.\n\n```pnp readings\n```\n")
     assert len(READING_NOTE.findall(book)) == 1
-    assert reading_list(book) == ["A"]
-    assert reading_list("# Rules\n\n- **A**\n") == []
+    assert READINGS_CHAPTER.search(book) is not None
+    assert READINGS_CHAPTER.search("# Our readings\n\n- **A**\n") is None
     assert quotes_side_by_side("> one\n\n> two\n\ntext\n\n> three\n") == ["> two"]

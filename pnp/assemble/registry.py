@@ -8,12 +8,20 @@ from __future__ import annotations
 
 from pnp.export.artifacts import Exporter
 from pnp.export.printshop import PrintShopPages
-from pnp.export.sheets import BoardPages, ComponentSheets, DesignFiles, PlayerAids, TileSheets
+from pnp.export.sheets import (
+    BoardPages,
+    ComponentSheets,
+    DesignFiles,
+    PlayerAids,
+    TileSheets,
+    VariantExtras,
+)
 from pnp.rulebook.exporter import Rulebooks
 
 EXPORTERS: tuple[Exporter, ...] = (
     DesignFiles(),
     TileSheets(),
+    VariantExtras(),
     ComponentSheets("card", "cards"),
     ComponentSheets("token", "tokens"),
     BoardPages(),

@@ -78,6 +78,24 @@ def tinted(inner: Markup, colour: str) -> Markup:
     return Markup(f'<font color="{colour}">{_require(inner)}</font>')
 
 
+def bulleted(bullet: Markup, inner: Markup) -> Markup:
+    """A list item's first paragraph: ``bullet`` hangs in the margin before ``inner``,
+    in the style's bullet face and colour."""
+    return Markup(f"<bullet>{_require(bullet)}</bullet>{_require(inner)}")
+
+
+def without_lead(inner: Markup, lead: str) -> Markup:
+    """Markup without its opening ``lead`` (whole tags and words, as written here) and
+    the spaces after it; markup that does not open with it is returned as it is."""
+    found = _require(inner)
+    return Markup(found[len(lead):].lstrip()) if found.startswith(lead) else found
+
+
+def superscript(inner: Markup) -> Markup:
+    """Markup set raised and smaller, as a footnote's call."""
+    return Markup(f"<super>{_require(inner)}</super>")
+
+
 def capitalised(inner: Markup) -> Markup:
     """Markup whose first letter, after any opening tags, is a capital: one style for every
     table head, however a template wrote it."""

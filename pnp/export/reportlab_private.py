@@ -274,6 +274,24 @@ def frame_room(frame: Any) -> tuple[float, float]:
     return float(frame._getAvailableWidth()), float(frame._y - frame._y1p)
 
 
+def paragraph_lines(paragraph: Any) -> tuple[float, ...]:
+    """The height of each line of a wrapped paragraph, where a page may end between
+    them: its leading, since the book's styles set no automatic leading (a split
+    paragraph's first part is then exactly its lines' leading)."""
+    if getattr(paragraph.style, "autoLeading", "") not in ("", "off"):
+        raise ValueError("a paragraph with automatic leading has lines of several heights")
+    return (float(paragraph.style.leading),) * len(paragraph.blPara.lines)
+
+
+def table_rows(table: Any) -> tuple[float, tuple[float, ...]]:
+    """A wrapped table's repeated head rows (their height) and the height of each row
+    after them, where a page may end."""
+    heights = [float(height) for height in table._rowHeights]
+    repeated = table.repeatRows
+    head = len(repeated) if isinstance(repeated, (tuple, list)) else int(repeated or 0)
+    return sum(heights[:head]), tuple(heights[head:])
+
+
 # what reportlab's wrap and breakLines set on a paragraph
 PARAGRAPH_WRAP_STATE = ("width", "height", "blPara", "_wrapWidths", "_width_max",
                         "_hyphenations", "_splitLongWordCount")

@@ -17,6 +17,7 @@ import msgspec
 from pnp.export.artifacts import Artifact, rounded
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN, Placement, SheetPlan
 from pnp.impose.plans import plan_components, plan_tiles
+from pnp.input.names import extras_file
 from pnp.model.options import BuildOptions
 from pnp.model.paper import paper_named
 from pnp.model.pieces import PieceCut, piece_cut, shape_cut
@@ -172,6 +173,34 @@ class TileSheets(msgspec.Struct, frozen=True):
             return cut if placement.kind == "tile" else tokens[placement.name]
 
         return [Artifact(path, data, sheet_entry("tiles", paper, path, plan, options, cut_of))]
+
+
+class VariantExtras(msgspec.Struct, frozen=True):
+    """The tiles a variant needs beyond the game's own mix, on a sheet of their own
+    (Demon Mine's second entrance and hive, for four players), fronts and backs like
+    the tile sheets: a kit plays every player count its cover gives."""
+
+    name: str = "extras"
+    per_paper: bool = True
+    own_job: bool = False
+
+    def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
+        return bool(tileset.extras())
+
+    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+        from pnp.export.pdf import render_sheets
+
+        tileset, options = designs.tileset, designs.options
+        cut = shape_cut(tileset.shape)
+        artifacts = []
+        for variant, more in tileset.extras():
+            plan = plan_tiles(tileset.extras_only(more), paper, options)
+            path = extras_file(tileset.game, variant.name, paper)
+            data = render_sheets(plan, designs.tiles, tileset.title,
+                                 f"{variant.name.replace('-', ' ')} extras", designs.recorder)
+            artifacts.append(Artifact(path, data, sheet_entry(
+                "extras", paper, path, plan, options, lambda placement: cut)))
+        return artifacts
 
 
 class ComponentSheets(msgspec.Struct, frozen=True):

@@ -116,6 +116,11 @@ def folder_output(tileset: Tileset, origin: Path | None = None) -> Output:
                   "the game's output folder", game)
 
 
+def extras_file(game: str, variant: str, paper: str) -> str:
+    """The file of the tiles a variant needs beyond the game's own mix."""
+    return f"{game}-{variant}-extras-{paper}.pdf"
+
+
 def _sheets(tileset: Tileset, options: BuildOptions, folder: Output) -> Iterable[Output]:
     """The PDFs, named after the game (as its folder is) and its aids."""
     game, file = tileset.game, str(tileset.source)
@@ -124,6 +129,10 @@ def _sheets(tileset: Tileset, options: BuildOptions, folder: Output) -> Iterable
         for kind in fixed:
             yield Output(f"{game}-{kind}-{paper}.pdf", folder.where, folder.field,
                          f"the {kind.replace('-', ' ')} of '{game}' on {paper}", game)
+        for variant, _ in tileset.extras():
+            yield Output(extras_file(game, variant.name, paper), folder.where,
+                         folder.field, f"the {variant.name} extras of '{game}' on {paper}",
+                         game)
         for index, aid in enumerate(tileset.aids):
             yield Output(f"{game}-{aid.name}-{paper}.pdf",
                          Where(file, aid.line or _line(tileset, "aids")),

@@ -278,6 +278,29 @@ class Tileset(msgspec.Struct, frozen=True):
                 return variant
         raise KeyError(name)
 
+    def extras(self) -> tuple[tuple[Variant, tuple[tuple[str, int], ...]], ...]:
+        """The tiles each variant needs beyond this mix's counts (Demon Mine's second
+        entrance and hive for four players), by variant, each kind with how many more.
+
+        A kit prints them on a sheet of their own, so it plays every player count
+        its cover gives; a mix or a build of the variant that already has them
+        needs none, and a mix without a kind at all gets no extra copies of it.
+        """
+        found = []
+        for variant in self.variants:
+            more = tuple((name, count - self.tile(name).count) for name, count in variant.counts
+                         if count > self.tile(name).count > 0)
+            if more:
+                found.append((variant, more))
+        return tuple(found)
+
+    def extras_only(self, more: tuple[tuple[str, int], ...]) -> Tileset:
+        """This tileset holding only the tiles ``more`` names, in those counts, and no
+        other piece: what an extras sheet prints."""
+        counts = dict(more)
+        return replace(self, tiles=tuple(replace(tile, count=counts.get(tile.name, 0))
+                                         for tile in self.tiles), components=(), board=None)
+
     def with_counts(self, counts: dict[str, int]) -> Tileset:
         """A copy with some tile counts changed (for variants and mixes)."""
         tiles = tuple(

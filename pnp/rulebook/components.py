@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import Spacer, Table, TableStyle
 
 from pnp.draw.components import design_component
 from pnp.draw.fonts import pdf_font, string_width
@@ -28,7 +28,9 @@ from pnp.rulebook.names import (
     family,
     plural,
     tile_groups,
+    tile_name,
     tunnel_noun,
+    variant_words,
 )
 from pnp.rulebook.page import MEASURE
 from pnp.rulebook.paragraphs import INK, Paragraph, colour
@@ -86,19 +88,33 @@ def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable
         story.extend(_gallery(designs, sheet))
     else:
         story.append(_listing(_tile_entries(designs, groups), sheet))
+    story.extend(_extras(designs, sheet))
     others = _component_entries(designs)
     if tileset.board is not None:
         others.append(("", f"1 board, {tileset.board.side} spaces along each edge, printed "
                            "in pages to assemble"))
-    if others:  # a few rows: kept with their heading, on one page
-        story.append(KeepTogether([
-            _kind_heading(_others_title(tileset.components, tileset.board is not None), sheet),
-            _listing(others, sheet)]))
+    if others:
+        story += [_kind_heading(_others_title(tileset.components, tileset.board is not None),
+                                sheet), _listing(others, sheet)]
     count = sum(c.count for c in tileset.components)
     rest = f" and {count} other pieces" if count else ""
     total = Paragraph(markup.join([markup.bold(markup.text(f"{tileset.tile_count} tiles")),
                                    markup.text(rest + ".")]), sheet["body"])
     return [*story, Spacer(1, 4), total]
+
+
+def _extras(designs: Designs, sheet: dict[str, Style]) -> list[Flowable]:
+    """A line for each variant's extra tiles, printed on a sheet of their own."""
+    tileset = designs.tileset
+    lines = []
+    for variant, more in tileset.extras():
+        names = [counted(tile_name(tileset.tile(name), tileset.shape), count)
+                 for name, count in more]
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        lines.append(Paragraph(markup.join([
+            markup.bold(markup.text(f"{variant_words(variant).capitalize()}:")),
+            markup.text(f" {listed} more, on a sheet of extra tiles.")]), sheet["body"]))
+    return lines
 
 
 def _kind_heading(title: str, sheet: dict[str, Style]) -> Flowable:

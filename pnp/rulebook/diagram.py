@@ -85,16 +85,22 @@ def plan_diagram(diagram: Diagram, shape: Shape, max_width: float) -> DiagramPla
     return _plan_at(diagram, shape, plan.cell * max_width / plan.width)  # all of it is linear
 
 
+def _spaces(diagram: Diagram, shape: Shape) -> list[tuple[int, int]]:
+    """The board spaces a diagram shows: a square board's whole rectangle; on hexes,
+    every space something stands on (tiles, outlines, pieces, words and marks)."""
+    if not shape.axial:
+        return [(c, r) for c in range(diagram.columns) for r in range(diagram.rows)]
+    spots = [pawn[0] for pawn in diagram.pawns] + [label[0] for label in diagram.labels] + \
+        [mark[0] for mark in diagram.marks]
+    cells = {t.cell for t in diagram.tiles} | set(diagram.highlight) | \
+        {(round(x), round(y)) for x, y in spots}
+    return sorted(cells) or [(0, 0)]
+
+
 def _plan_at(diagram: Diagram, shape: Shape, cell: float) -> DiagramPlan:
     """The plan of ``diagram`` with tiles ``cell`` points across."""
     tile_w, tile_h = shape.box(cell)
-    if not shape.axial:  # a square diagram shows its whole rectangle
-        centres = [shape.cell_centre((c, r), cell)
-                   for c in range(diagram.columns) for r in range(diagram.rows)]
-    else:
-        cells = {t.cell for t in diagram.tiles} | set(diagram.highlight) | \
-            {(round(p[0][0]), round(p[0][1])) for p in (*diagram.pawns, *diagram.labels)}
-        centres = [shape.cell_centre(c, cell) for c in cells] or [(0.0, 0.0)]
+    centres = [shape.cell_centre(spot, cell) for spot in _spaces(diagram, shape)]
     min_x = min(x for x, _ in centres) - tile_w / 2
     min_y = min(y for _, y in centres) - tile_h / 2
     board_width = max(x for x, _ in centres) + tile_w / 2 - min_x

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from pnp.draw.diagram import Badge, DiagramArt, MarkKind, Pawn, Word, diagram_scenes
@@ -173,3 +174,70 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
                         tile_h / 2 - 1 <= y <= self.height - tile_h / 2 + 1:
                     spots.append((q, r))
         return spots
+
+
+PANEL_GAP = 18.0  # points between two diagrams set side by side
+CAPTION_GAP = 3.0  # between a board and its caption
+
+
+class Figure(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+    """One diagram with its caption, or several written one after the other (a before
+    and after, a legal and an illegal move): a figure the page composer moves as one,
+    so a pair is never split across pages.
+
+    Panels that all fit side by side in equal columns are set so, their boards'
+    feet on one line and each caption under its own board, as a published
+    rulebook sets a pair; otherwise they stand one under the other.
+    """
+
+    floats = True  # the page composer may move it to the next page's top
+    SMALLER = (0.9, 0.8)  # what the composer may shrink a figure to, where that fills a page
+
+    def __init__(self, remake: Callable[[float], list[tuple[Flowable, Flowable]]],
+                 factor: float = 1.0, before: float = 10.0, after: float = 8.0) -> None:
+        super().__init__()
+        self.remake, self.factor = remake, factor
+        self.panels = remake(factor)
+        self.spaceBefore, self.spaceAfter = before, after
+        self.across = False
+        self.column = 0.0
+
+    def scaled(self, factor: float) -> Figure:
+        """The same figure with its boards drawn ``factor`` times as large (captions stay
+        as they are): the page composer's choice where a figure just misses a page."""
+        return Figure(self.remake, factor, self.spaceBefore, self.spaceAfter)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        count = len(self.panels)
+        self.column = (available_width - PANEL_GAP * (count - 1)) / count
+        self.across = count > 1 and all(board.width <= self.column for board, _ in self.panels)
+        self.width = available_width
+        if self.across:
+            boards = max(board.height for board, _ in self.panels)
+            captions = max(caption.wrap(self.column, available_height)[1]
+                           for _, caption in self.panels)
+            self.height = boards + CAPTION_GAP + captions
+        else:
+            self.height = sum(board.height + CAPTION_GAP +
+                              caption.wrap(available_width, available_height)[1]
+                              for board, caption in self.panels) + PANEL_GAP * (count - 1)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        if self.across:
+            boards = max(board.height for board, _ in self.panels)
+            for number, (board, caption) in enumerate(self.panels):
+                left = number * (self.column + PANEL_GAP)
+                board.drawOn(canvas, left + (self.column - board.width) / 2,
+                             self.height - boards)
+                _, tall = caption.wrap(self.column, self.height)
+                caption.drawOn(canvas, left, self.height - boards - CAPTION_GAP - tall)
+            return
+        top = self.height
+        for board, caption in self.panels:
+            board.drawOn(canvas, (self.width - board.width) / 2, top - board.height)
+            top -= board.height + CAPTION_GAP
+            _, tall = caption.wrap(self.width, self.height)
+            caption.drawOn(canvas, 0, top - tall)
+            top -= tall + PANEL_GAP

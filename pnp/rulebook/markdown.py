@@ -6,23 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reportlab.platypus import (
-    CondPageBreak,
-    ListFlowable,
-    ListItem,
-    Preformatted,
-    Spacer,
-    Table,
-    TableStyle,
-)
+from reportlab.platypus import Preformatted, Spacer, Table, TableStyle
 
-from pnp.draw.fonts import pdf_font, string_width
+from pnp.draw.fonts import pdf_font
 from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.rulebook.contents import Heading
-from pnp.rulebook.floats import Float
 from pnp.rulebook.page import text_block
-from pnp.rulebook.paragraphs import ACCENT, LIST_INDENT, LIST_NUMBER_SIZE, Paragraph, colour
+from pnp.rulebook.paragraphs import ACCENT, Paragraph, colour, list_style_name
+from pnp.rulebook.readings import READING_LEAD, ReadingNote
 from pnp.rulebook.tables import column_widths, table
 from pnp.rulebook.whole import check_box, check_rows
 
@@ -33,16 +25,6 @@ if TYPE_CHECKING:
 # reportlab has no type hints: these names only say which of its objects is meant
 Flowable = Any
 Style = Any  # a ParagraphStyle
-
-
-CHAPTER_ROOM = 1 / 3  # of a page: a chapter starts a new page only with less left
-
-
-def chapter_break() -> Flowable:
-    """Go on to the next page only when less than a third of this one is left: a
-    chapter then never opens at a page's foot, and never leaves a page mostly
-    empty behind it."""
-    return CondPageBreak(text_block()[3] * CHAPTER_ROOM)
 
 
 def inline_markup(token: Token) -> Markup:
@@ -79,7 +61,21 @@ def markdown_flowables(tokens: tuple[Token, ...], sheet: dict[str, Style], numbe
         handler = _MARKDOWN.get(token.type)
         if handler is not None:
             handler(book, token)
-    return book.root
+    return book.root.children
+
+
+class _Frame:
+    """An open container while its tokens are read: a list, a list item or a quote, and
+    the flowables made inside it so far."""
+
+    def __init__(self, kind: str, line: int = 0) -> None:
+        self.kind = kind
+        self.children: list[Flowable] = []
+        self.line = line  # where a quote starts in the template
+        self.ordered, self.number = False, 1  # a list: its kind and its next item's number
+        self.bullet: Markup | None = None  # an item: its number or bullet, until it is set
+        self.depth = 0  # an item: how deep its list is nested
+        self.reading = False  # a quote: whether it is one of our readings
 
 
 class _MarkdownRun:
@@ -87,22 +83,24 @@ class _MarkdownRun:
 
     Containers (lists, list items, quotes) collect their children on a stack,
     so lists nest and a list item may hold several paragraphs or a sub-list.
-    A table gathers its rows until it closes; a heading's text arrives in the
-    inline token after its open tag.
+    A list becomes one paragraph per item paragraph, its number or bullet
+    hanging before the first, so the page composer may end a page between two
+    items, or inside a long one, as it does in any paragraph. A table gathers
+    its rows until it closes; a heading's text arrives in the inline token
+    after its open tag.
     """
 
     def __init__(self, sheet: dict[str, Style], numbering: Numbering, width: float) -> None:
         self.sheet, self.numbering, self.width = sheet, numbering, width
-        self.root: list[Flowable] = []
-        # each open container: its kind, its children so far, and (lists) "ordered", "start"
-        self.stack: list[tuple[str, list[Flowable], dict[str, int]]] = [("root", self.root, {})]
+        self.root = _Frame("root")
+        self.stack: list[_Frame] = [self.root]
         self.table_rows: list[list[Flowable]] | None = None
         self.table_line = 0  # where the open table starts in the template
         self.row: list[Flowable] | None = None
         self.heading: str | None = None
 
     def add(self, flowable: Flowable) -> None:
-        self.stack[-1][1].append(flowable)
+        self.stack[-1].children.append(flowable)
 
     def heading_open(self, token: Token) -> None:
         self.heading = token.tag
@@ -120,8 +118,6 @@ class _MarkdownRun:
                                     inline_markup(token)])
             paragraph = Paragraph(numbered, sheet[f"h{level}"])
             paragraph.toc_entry = heading  # the contents line draws its words as plain text
-            if level == 1:
-                self.add(chapter_break())
             self.add(paragraph)
             self.heading = None
         elif self.table_rows is not None and self.row is not None:
@@ -129,45 +125,66 @@ class _MarkdownRun:
             cell = markup.capitalised(inline_markup(token)) if head else inline_markup(token)
             self.row.append(Paragraph(cell, sheet["head"] if head else sheet["cell"]))
         else:
-            quoted = any(frame[0] == "quote" for frame in self.stack)
-            paragraph = Paragraph(inline_markup(token), sheet["note"] if quoted else sheet["body"])
-            if markup.plain(token.children or []).rstrip().endswith(":"):
-                paragraph.keepWithNext = 1  # an introduction stays with what it introduces
-            self.add(paragraph)
+            self.add(self._paragraph(token))
+
+    def _paragraph(self, token: Token) -> Flowable:
+        """A paragraph of text, as its container sets it: a note's inside a quote, a list
+        item's (its bullet before the first) inside an item, else the body's."""
+        frame, words = self.stack[-1], markup.plain(token.children or [])
+        text = inline_markup(token)
+        if frame.kind == "quote":
+            if not frame.children and words.startswith(READING_LEAD):
+                frame.reading = True
+            style = self.sheet["note"]
+        elif frame.kind == "item":
+            style = self.sheet[list_style_name(frame.depth)]
+            if frame.bullet is not None:
+                text, frame.bullet = markup.bulleted(frame.bullet, text), None
+        else:
+            style = self.sheet["body"]
+        paragraph = Paragraph(text, style)
+        if words.rstrip().endswith(":"):
+            paragraph.keepWithNext = 1  # an introduction stays with what it introduces
+        return paragraph
 
     def list_open(self, token: Token) -> None:
-        ordered = token.type == "ordered_list_open"
-        start = int(token.attrGet("start") or 1) if ordered else 1
-        self.stack.append(("list", [], {"ordered": ordered, "start": start}))
+        frame = _Frame("list")
+        frame.ordered = token.type == "ordered_list_open"
+        frame.number = int(token.attrGet("start") or 1) if frame.ordered else 1
+        self.stack.append(frame)
 
     def list_close(self, token: Token) -> None:
-        _, items, info = self.stack.pop()
-        indent = LIST_INDENT
-        if info["ordered"]:  # room for the widest number, so "10." never runs into its text
-            widest = f"{info['start'] + len(items) - 1}."
-            indent = max(indent, string_width(widest, "regular", LIST_NUMBER_SIZE) + 5.0)
-
-        items = [ListItem(children, leftIndent=indent) for children in items]
-        self.add(ListFlowable(items, bulletType="1" if info["ordered"] else "bullet",
-                              start=info["start"] if info["ordered"] else "\u2022",
-                              leftIndent=indent, bulletFontName=pdf_font("regular"),
-                              bulletFontSize=LIST_NUMBER_SIZE, spaceAfter=4))
+        items = self.stack.pop().children
+        self.stack[-1].children.extend(items)
 
     def item_open(self, token: Token) -> None:
-        self.stack.append(("item", [], {}))
+        owner = self.stack[-1]
+        item = _Frame("item")
+        item.bullet = markup.text(f"{owner.number}." if owner.ordered else "\u2022")
+        owner.number += 1
+        item.depth = sum(frame.kind == "list" for frame in self.stack)
+        self.stack.append(item)
 
     def item_close(self, token: Token) -> None:
-        """An item's flowables; its list wraps them once it knows its widest number."""
-        _, children, _ = self.stack.pop()
-        self.add(children or [Spacer(1, 1)])
+        """An item's paragraphs (and its sub-lists'), one after another in its list."""
+        item = self.stack.pop()
+        if item.bullet is not None:  # an empty item still shows its number
+            style = self.sheet[list_style_name(item.depth)]
+            item.children.insert(0, Paragraph(markup.bulleted(item.bullet,
+                                                              markup.literal("&nbsp;")), style))
+        self.stack[-1].children.extend(item.children)
 
     def quote_open(self, token: Token) -> None:
-        self.stack.append(("quote", [], {"line": token.map[0] + 1 if token.map else 0}))
+        self.stack.append(_Frame("quote", token.map[0] + 1 if token.map else 0))
 
     def quote_close(self, token: Token) -> None:
-        _, children, about = self.stack.pop()
-        check_box(children, self.width, text_block()[3], about["line"])
-        self.add(note(children, self.width))
+        """A tinted note; one of our readings is marked for the back of the book."""
+        quote = self.stack.pop()
+        check_box(quote.children, self.width, text_block()[3], quote.line)
+        if quote.reading:
+            self.add(ReadingNote(quote.children, note(quote.children, self.width)))
+        else:
+            self.add(note(quote.children, self.width))
 
     def table_open(self, token: Token) -> None:
         self.table_rows = []
@@ -185,7 +202,9 @@ class _MarkdownRun:
         if self.table_rows is not None:
             widths = column_widths(self.table_rows, self.width)
             check_rows(self.table_rows, widths, text_block()[3], self.table_line)
-            self.add(Float([table(self.table_rows, widths), Spacer(1, 6)]))
+            made = table(self.table_rows, widths)
+            made.spaceBefore, made.spaceAfter = 4, 8
+            self.add(made)
             self.table_rows = None
 
     def fence(self, token: Token) -> None:
@@ -217,8 +236,10 @@ _MARKDOWN = {
 
 
 def note(children: list[Flowable], width: float) -> Flowable:
-    """A quoted block as a tinted box with an accent rule on its left."""
+    """A quoted block as a tinted box with an accent rule on its left, set apart from
+    the text above and below it."""
     box = Table([[children]], colWidths=[width - 4])
+    box.spaceBefore, box.spaceAfter = 5, 9
     box.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # else Table sets Helvetica
         ("BACKGROUND", (0, 0), (-1, -1), colour("#f3ecdd")),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from pnp.geometry.shapes import Shape
-from pnp.model.tileset import Component, TileKind
+from pnp.model.tileset import Component, TileKind, Variant
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
 # Icons whose id does not read as a noun in a sentence; the rest read as they are.
@@ -124,3 +124,12 @@ def component_name(group: list[Component]) -> str:
     first = group[0]
     base = family(first) if len(group) > 1 else first.name
     return f"{humanise(base)} {first.kind}"
+
+
+def variant_words(variant: Variant) -> str:
+    """A variant as a player names it: "for four players", "the short game variant"."""
+    players = variant.players
+    if players:
+        count = NUMBER_WORDS[players] if players < len(NUMBER_WORDS) else str(players)
+        return f"for {count} players"
+    return f"the {humanise(variant.name)} variant"

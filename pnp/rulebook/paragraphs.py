@@ -30,10 +30,15 @@ ACCENT = "#a8321c"
 MUTED = "#6c5f51"
 
 
-LIST_INDENT = 14.0  # a list item's text starts this far in, or further for long numbers
+LIST_INDENT = 17.0  # a list item's text starts this far in from its list's: room for "10."
 
 
-LIST_NUMBER_SIZE = 9.5
+LIST_DEPTHS = 3  # nested lists indent no further than this
+
+
+def list_style_name(depth: int) -> str:
+    """The style of a list item's paragraphs at ``depth`` (1 for a list in the text)."""
+    return f"item{min(depth, LIST_DEPTHS)}"
 
 
 class Typeset:
@@ -75,7 +80,9 @@ class Paragraph(platypus_class("Paragraph")):  # type: ignore[misc]  # reportlab
         if parsed:
             super().__init__(text, style, **parsed)
             self.markup: str | None = None  # a split half: its lines are its own
+            self.source: Markup | None = None
             return
+        self.source = text  # to set the same words again with more after them
         self.markup = with_fallback(str(markup.join([text])), style.fontName)
         shared = TYPESET.get()
         known = shared.parsed.get((self.markup, style.name)) if shared is not None else None
@@ -141,4 +148,15 @@ def styles() -> dict[str, Style]:
                                spaceAfter=0, textColor=colour(INK)),
         "note": ParagraphStyle("note", parent=body, fontSize=10, leading=13.6,
                                leftIndent=8, rightIndent=8),
+        # every list of the book, numbered or bulleted: the number or bullet hangs in the
+        # accent colour, bold, at the body's size, the text aligned after it
+        **{list_style_name(depth): ParagraphStyle(
+            list_style_name(depth), parent=body, spaceAfter=3.5,
+            leftIndent=LIST_INDENT * depth, bulletIndent=LIST_INDENT * (depth - 1),
+            bulletFontName=bold, bulletFontSize=body.fontSize, bulletColor=colour(ACCENT))
+           for depth in range(1, LIST_DEPTHS + 1)},
+        # a reading at the back of the book: its numbered dagger hangs in the margin
+        "reading": ParagraphStyle("reading", parent=body, spaceAfter=7, leftIndent=24,
+                                  bulletIndent=0, bulletFontName=bold,
+                                  bulletFontSize=body.fontSize, bulletColor=colour(ACCENT)),
     }

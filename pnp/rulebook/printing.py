@@ -17,8 +17,9 @@ from pnp.model.options import BuildOptions
 from pnp.model.paper import Duplex, Paper, paper_named
 from pnp.model.tileset import Tileset
 from pnp.rulebook.editions import placing
+from pnp.rulebook.names import variant_words
 from pnp.rulebook.page import MEASURE
-from pnp.rulebook.paragraphs import Paragraph
+from pnp.rulebook.paragraphs import Paragraph, list_style_name
 from pnp.rulebook.platypus import platypus_class
 from pnp.rulebook.tables import table_style, text_row
 
@@ -108,6 +109,11 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
     blank = ("",) * len(papers)
     rows = [PrintRow("Tiles", stock, tuple(
         _sheet_count(plan_tiles(tileset, paper, options)) for paper in papers))]
+    for variant, more in tileset.extras():
+        extra = tileset.extras_only(more)
+        rows.append(PrintRow(f"{variant_words(variant).capitalize()}: extra tiles", stock,
+                             tuple(_sheet_count(plan_tiles(extra, paper, options))
+                                   for paper in papers)))
     for kind, label in (("card", "Cards"), ("token", "Tokens")):
         if not any(c.kind == kind and c.count for c in tileset.components):
             continue
@@ -161,9 +167,10 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     steps = [
         choose,
         markup.literal("Print at <b>100% scale</b> (\u201cactual size\u201d), never "
-                       "\u201cfit to page\u201d. Before the rest, print this page and measure "
-                       "both check bars below with a ruler: each must be as long as its "
-                       "caption says. Every sheet repeats the bar across its foot."),
+                       "\u201cfit to page\u201d. Before the rest, print the page of this "
+                       "book with the two check bars and measure both with a ruler: each "
+                       "must be as long as its caption says. Every sheet repeats the bar "
+                       "across its foot."),
         markup.join([markup.text(f"Print {_pieces(tileset)}"),
                      markup.literal(PRINT_STEP[options.duplex])]),
         markup.literal("Cut along the crop marks outside each block; neighbouring pieces "
@@ -174,20 +181,22 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
                                  "print-shop edition of the pieces: every piece on its own, "
                                  "with bleed, sized to the shop's own products. Its order "
                                  "sheet says how many of each to order."))
-    flowables: list[Flowable] = [table, Spacer(1, 6)]
-    flowables.extend(Paragraph(markup.join([markup.text(f"{n}. "), step]), sheet["body"])
-                     for n, step in enumerate(steps, start=1))
-    gap = Spacer(1, 8)
-    # the bars stay on the page of the last step, never alone at the top of the next
-    flowables[-1].keepWithNext = gap.keepWithNext = 1
-    flowables.extend([gap, ScaleCheck(tuple(map(paper_named, papers))), Spacer(1, 8)])
-    return flowables
+    table.spaceAfter = 8
+    style = sheet[list_style_name(1)]
+    numbered = [Paragraph(markup.bulleted(markup.text(f"{n}."), step), style)
+                for n, step in enumerate(steps, start=1)]
+    bars = ScaleCheck(tuple(map(paper_named, papers)))
+    bars.spaceBefore, bars.spaceAfter = 6, 10
+    return [table, *numbered[:2], bars, *numbered[2:]]
 
 
 class ScaleCheck(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
     """The two check bars at right angles (see :func:`pnp.export.pdf.draw_scale_check`),
     each edition's at its own paper's length, in room for the longest (on the book's
-    page, where a shrunken edition's bars take more room)."""
+    page, where a shrunken edition's bars take more room). A figure: the page composer
+    may move it to the next page's top, which the step that names it allows for."""
+
+    floats = True
 
     def __init__(self, papers: tuple[Paper, ...]) -> None:
         super().__init__()

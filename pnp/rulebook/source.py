@@ -4,7 +4,8 @@ A rulebook is ``templates/<game>/rulebook.md``, parsed with markdown-it-py.
 Generated content comes from fenced blocks whose info string starts with
 ``pnp``: ``pnp components`` (the components with counts and thumbnails),
 ``pnp how-to-print`` (stock, scale, duplex and sheet counts for each paper),
-``pnp page-break``, and ``pnp diagram`` with a small YAML board. Every problem
+``pnp page-break``, ``pnp readings`` (the chapter of our readings, gathered
+from the notes that mark them), and ``pnp diagram`` with a small YAML board. Every problem
 in a template is reported with the template's file and line, all of them in one
 run: diagram bodies are read against records declared with pnp.input.schema,
 and every pawn is checked to stand on a path of its tile (pnp.model.ground).
@@ -49,7 +50,8 @@ from pnp.model.tileset import TileKind, Tileset
 if TYPE_CHECKING:
     from markdown_it.token import Token
 
-Directive = Literal["components", "how-to-print", "page-break", "diagram", "tiles"]
+Directive = Literal["components", "how-to-print", "page-break", "diagram", "tiles",
+                    "readings"]
 DIRECTIVES: tuple[Directive, ...] = get_args(Directive)
 BlockKind = Literal["markdown", Directive]  # Markdown text, or what a directive generates
 MARKS: tuple[MarkKind, ...] = ("tick", "cross")

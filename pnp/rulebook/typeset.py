@@ -18,6 +18,7 @@ import io
 import zlib
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 from reportlab.platypus import (
     Frame,
     NextPageTemplate,
@@ -38,19 +39,20 @@ from pnp.impose.layout import SAFE_MARGIN
 from pnp.model.paper import Paper, paper_named
 from pnp.model.tileset import Tileset
 from pnp.rulebook.components import components_table
+from pnp.rulebook.compose import PADDING, compose, lay, units_of
 from pnp.rulebook.contents import ContentsLine, Heading, define_page_number
 from pnp.rulebook.cover import draw_cover
 from pnp.rulebook.designs import Designs, place_form
 from pnp.rulebook.editions import EditionsCanvas, book_page, write_editions
-from pnp.rulebook.figures import DiagramFlowable
-from pnp.rulebook.floats import Float, KeepWithStart, let_text_overtake
-from pnp.rulebook.markdown import Numbering, chapter_break, markdown_flowables
+from pnp.rulebook.figures import DiagramFlowable, Figure
+from pnp.rulebook.markdown import Numbering, markdown_flowables
 from pnp.rulebook.page import text_block
 from pnp.rulebook.paragraphs import MUTED, TYPESET, Paragraph, Typeset, colour, styles
 from pnp.rulebook.platypus import platypus_class
 from pnp.rulebook.printing import how_to_print
+from pnp.rulebook.readings import ReadingsChapter, gather_readings
 from pnp.rulebook.shown import shown_tiles
-from pnp.rulebook.source import Source
+from pnp.rulebook.source import Diagram, Source
 from pnp.rulebook.whole import TooTall
 
 if TYPE_CHECKING:
@@ -66,19 +68,23 @@ Style = Any  # a ParagraphStyle
 class Book(platypus_class("BaseDocTemplate")):  # type: ignore[misc]  # reportlab is untyped
     """A rulebook document: numbered headings feed the contents and the PDF outline.
 
-    The book is laid out once. As each heading lands on its page, the book
-    bookmarks it for the outline and defines the form that the contents page
-    (already drawn) shows as that heading's page number.
+    The book is laid out once, on the pages :mod:`~pnp.rulebook.compose` chose:
+    Platypus is handed every page's blocks already split, and only draws them.
+    As each heading lands on its page, the book bookmarks it for the outline and
+    defines the form that the contents page (already drawn) shows as that
+    heading's page number.
     """
 
     outline_level = -1  # of the last bookmark: a bookmark may go at most one level deeper
+    planned: dict[int, int]  # flowable id -> its page, counted from the story's first
+    origin: int | None = None  # the page number of the story's first page
+    landed = 0  # planned flowables placed so far
 
-    def filterFlowables(self, flowables: list[Flowable]) -> None:
-        """Before placing the next flowable, let text overtake a float that cannot fit."""
-        if hasattr(self, "frame"):  # none yet while the first page is being started
-            let_text_overtake(flowables, self.frame)
+    def handle_keepWithNext(self, flowables: list[Flowable]) -> None:
+        """Nothing to group: the composer kept each heading with what it introduces."""
 
     def afterFlowable(self, flowable: Flowable) -> None:
+        self._check_page(flowable)
         heading = getattr(flowable, "toc_entry", None)
         if isinstance(heading, Heading):
             key = f"h{zlib.crc32(heading.text.encode()):08x}"
@@ -88,6 +94,19 @@ class Book(platypus_class("BaseDocTemplate")):  # type: ignore[misc]  # reportla
             self.outline_level = depth
             self.canv.addOutlineEntry(heading.text, key, level=depth, closed=depth > 0)
             define_page_number(self.canv, heading, self.page)
+
+    def _check_page(self, flowable: Flowable) -> None:
+        """Refuse a block that landed on another page than the composer chose for it:
+        the composer measured it wrongly, and the book would not be the one it chose."""
+        planned = self.planned.get(id(flowable))
+        if planned is None:
+            return
+        self.landed += 1
+        if self.origin is None:
+            self.origin = self.page - planned
+        elif self.page - self.origin != planned:
+            raise RuntimeError(f"the page composer put a {type(flowable).__name__} on page "
+                               f"{planned + self.origin}; Platypus set it on {self.page}")
 
 
 def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
@@ -124,8 +143,7 @@ def _typeset(tileset: Tileset, source: Source,
                author="pnp", subject=f"Rules of {tileset.title}, print-and-play edition",
                creator=f"pnp {__version__}", producer=f"pnp {__version__}",
                initialFontName=pdf_font("regular"), initialFontSize=10,
-               leftMargin=left, rightMargin=left, topMargin=bottom, bottomMargin=bottom,
-               keepTogetherClass=KeepWithStart)  # how keepWithNext groups flowables
+               leftMargin=left, rightMargin=left, topMargin=bottom, bottomMargin=bottom)
     lay_out_only(doc)  # the editions are written below, from the canvas
     frame = Frame(left, bottom, width, height, id="body", leftPadding=0, rightPadding=0)
 
@@ -148,42 +166,78 @@ def _typeset(tileset: Tileset, source: Source,
         PageTemplate("cover", [frame], onPage=on_cover),
         PageTemplate("body", [frame], onPage=on_body),
     ])
-    story: list[Flowable] = []
     numbering = Numbering()
-    for block in source.blocks:
-        if block.kind == "markdown":
-            story.extend(_markdown(source, block.tokens, sheet, numbering, width))
-        elif block.kind == "components":
-            story.extend(components_table(designs, sheet))
-        elif block.kind == "how-to-print":
-            story.extend(how_to_print(tileset, sheet, designs.options))
-        elif block.kind == "tiles":
-            story.extend(shown_tiles(designs, block.shown, sheet))
-        elif block.kind == "page-break":  # a new page, unless most of this one is left
-            story.append(chapter_break())
-        elif block.kind == "diagram" and block.diagram is not None:
-            figure = DiagramFlowable(designs, block.diagram, width)
-            figure.hAlign = "CENTER"
-            caption = Paragraph(markup.text(block.diagram.caption), sheet["caption"])
-            story.append(Float([Spacer(1, 10), figure, caption, Spacer(1, 6)]))
+    story = _story(tileset, source, designs, sheet, numbering, width)
     # the credit goes at the very end, on the back page, never among the rules
-    # (a float, so no text overtakes it: it stays behind a quick reference that floats)
-    story.append(Float([Spacer(1, 18), Paragraph(markup.text(f"{CREDIT} {__version__}."),
-                                                 sheet["caption"])]))
+    story += [Spacer(1, 18), Paragraph(markup.text(f"{CREDIT} {__version__}."),
+                                       sheet["caption"])]
+    units = units_of(story, width)
+    laid = lay(units, compose(units, height - 2 * PADDING), width)
+    doc.planned = laid.pages
     contents = [ContentsLine(heading) for heading in numbering.headings]
     heading = Paragraph(markup.text("Contents"), sheet["h1"])
     try:
         doc.build([NextPageTemplate("body"), PageBreak(), heading, *contents, PageBreak(),
-                   *story], canvasmaker=functools.partial(EditionsCanvas, papers=tuple(
+                   *laid.story], canvasmaker=functools.partial(EditionsCanvas, papers=tuple(
                        map(paper_named, designs.options.papers))))
     except LayoutError:  # what whole.py did not foresee: still the template's, not a crash
         raise InputError(Where(str(source.path)), "a block of this rulebook is taller than a "
                          "page and cannot be split", allowed="shorter table cells and quoted "
                          "blocks") from None
+    if doc.landed != len(laid.pages):
+        raise RuntimeError(f"the page composer laid {len(laid.pages)} blocks; Platypus set "
+                           f"{doc.landed} of them")
     return write_editions(doc.canv), int(doc.page)
 
 
+def _story(tileset: Tileset, source: Source, designs: Designs, sheet: dict[str, Style],
+           numbering: Numbering, width: float) -> list[Flowable]:
+    """The book's blocks in reading order: the template's text and what its directives
+    generate. Diagrams written one after another become one figure, never split."""
+    story: list[Flowable] = []
+    diagrams: list[Diagram] = []
+
+    def end_figure() -> None:
+        if diagrams:
+            story.append(Figure(functools.partial(_panels, designs, tuple(diagrams), sheet,
+                                                  width)))
+            diagrams.clear()
+
+    for block in source.blocks:
+        if block.kind == "diagram" and block.diagram is not None:
+            diagrams.append(block.diagram)
+            continue
+        made: list[Flowable] = []
+        if block.kind == "markdown":
+            made = _markdown(source, block.tokens, sheet, numbering, width)
+        elif block.kind == "components":
+            made = components_table(designs, sheet)
+        elif block.kind == "how-to-print":
+            made = how_to_print(tileset, sheet, designs.options)
+        elif block.kind == "tiles":
+            made = shown_tiles(designs, block.shown, sheet)
+        elif block.kind == "page-break":
+            made = [PageBreak()]
+        elif block.kind == "readings":
+            made = [ReadingsChapter()]
+        if made:
+            end_figure()
+            story.extend(made)
+    end_figure()
+    return gather_readings(story, sheet)
+
+
 CREDIT = "This print-and-play edition was made with pnp"  # and its version
+
+
+def _panels(designs: Designs, diagrams: tuple[Diagram, ...], sheet: dict[str, Style],
+            width: float, factor: float) -> list[tuple[Flowable, Flowable]]:
+    """A figure's diagrams, each with its caption, their boards ``factor`` times their
+    template's scale."""
+    return [(DiagramFlowable(designs, msgspec.structs.replace(diagram,
+                                                              scale=diagram.scale * factor),
+                             width), Paragraph(markup.text(diagram.caption), sheet["caption"]))
+            for diagram in diagrams]
 
 
 def _markdown(source: Source, tokens: tuple[Token, ...], sheet: dict[str, Style],

@@ -44,7 +44,9 @@ def test_build_writes_the_documented_files(tmp_path):
     manifest = json.loads((game / "manifest.json").read_text())
     for sheet in manifest["sheets"]:
         assert (game / sheet["path"]).is_file()
-    assert {sheet["kind"] for sheet in manifest["sheets"]} == {"tiles", "rulebook"}
+    # the four-player extras: the kit plays every count its cover gives
+    assert {sheet["kind"] for sheet in manifest["sheets"]} == {"tiles", "extras", "aid",
+                                                               "rulebook"}
     for tile in manifest["tiles"]:
         assert (game / tile["svg"]).is_file()
 
@@ -194,7 +196,9 @@ def test_a_mix_with_every_count_at_zero_builds_without_a_tile_sheet(tmp_path):
                  str(tmp_path / "out"))
     assert result.exit_code == 0, result.output
     manifest = json.loads((tmp_path / "out" / "demon-mine-empty" / "manifest.json").read_text())
-    assert manifest["sheets"] == [] and len(manifest["tiles"]) == len(names)
+    # only the game's reference card, which needs no tile
+    assert [sheet["kind"] for sheet in manifest["sheets"]] == ["aid"]
+    assert len(manifest["tiles"]) == len(names)
 
 
 def test_two_targets_for_one_output_folder_are_refused(tmp_path):

@@ -46,11 +46,14 @@ def test_plain_lines_name_each_pdf_when_stderr_is_no_terminal(tmp_path):
     lines = result.stderr.splitlines()
     assert "\r" not in result.stderr
     # Mattock's miners print on its last tile sheet: no token PDF
-    assert lines[:3] == ["demon-mine: tiles-letter.pdf done", "mattock: tiles-letter.pdf done",
-                         "mattock: board-letter.pdf done"]
-    check_summaries(lines[3:], tmp_path, ("demon-mine", "mattock"))
-    assert len(lines) == 5
-    assert result.stdout.startswith("built 2 game(s): 3 PDF(s)")
+    assert lines[:6] == ["demon-mine: tiles-letter.pdf done",
+                         "demon-mine: four-player-extras-letter.pdf done",
+                         "demon-mine: reference-card-letter.pdf done",
+                         "mattock: tiles-letter.pdf done", "mattock: board-letter.pdf done",
+                         "mattock: reference-card-letter.pdf done"]
+    check_summaries(lines[6:], tmp_path, ("demon-mine", "mattock"))
+    assert len(lines) == 8
+    assert result.stdout.startswith("built 2 game(s): 6 PDF(s)")
 
 
 def test_quiet_prints_nothing_on_stderr(tmp_path):
@@ -93,9 +96,11 @@ def test_one_rewritten_status_line_on_a_terminal(tmp_path):
     status, _, rest = shown.rpartition("\r\x1b[K")
     updates = status.split("\r")[1:]
     assert updates[0] == "[0/2] building 2 game(s)\x1b[K"
-    assert sorted(u.split("] ")[1] for u in updates[1:]) == [
-        "demon-mine: tiles-letter.pdf done\x1b[K",
-        "mattock: tiles-letter.pdf, board-letter.pdf done\x1b[K"]
+    # each game's line names its PDFs, cut to the terminal's width
+    finished = sorted(u.split("] ")[1] for u in updates[1:])
+    assert [line.split(",")[0] for line in finished] == [
+        "demon-mine: tiles-letter.pdf", "mattock: tiles-letter.pdf"]
+    assert all(line.endswith("\x1b[K") for line in finished)
     assert {u.split("]")[0] for u in updates[1:]} == {"[1/2", "[2/2"}
     assert "\n" not in status  # every update rewrote the one line
     check_summaries(rest.splitlines(), tmp_path, ("demon-mine", "mattock"))

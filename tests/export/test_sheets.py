@@ -265,7 +265,7 @@ def test_the_printing_page_and_the_calibration_sheet_check_the_scale_both_ways(
     book = out / "demon-mine" / f"demon-mine-rulebook-{paper}.pdf"
     reader = PdfReader(book)
     page = next(index for index, page in enumerate(reader.pages)
-                if "both check bars" in page.extract_text())
+                if "Scale check" in page.extract_text())
     assert CliRunner().invoke(main, ["calibrate", "--paper", paper, "--out",
                                      str(tmp_path / "cal")]).exit_code == 0
     for path, index in ((book, page), (tmp_path / "cal" / f"calibration-{paper}-long.pdf", 0)):

@@ -81,10 +81,13 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_a_build_writes_each_paper_once_in_the_order_asked(built):
     manifest = json.loads((built / "manifest.json").read_text())
+    sheets = ("tiles", "extras", "aid")  # one job per paper; the book is typeset once
+    files = ("tiles", "four-player-extras", "reference-card", "rulebook")
     assert [(sheet["kind"], sheet["paper"]) for sheet in manifest["sheets"]] == [
-        (kind, paper) for kind in ("tiles", "rulebook") for paper in NEW]
+        (kind, paper) for paper in NEW for kind in sheets] + [
+        ("rulebook", paper) for paper in NEW]
     assert sorted(path.name for path in built.glob("*.pdf")) == sorted(
-        f"demon-mine-{kind}-{paper}.pdf" for kind in ("tiles", "rulebook") for paper in NEW)
+        f"demon-mine-{kind}-{paper}.pdf" for kind in files for paper in NEW)
 
 
 @pytest.mark.parametrize("paper", NEW)

@@ -1,0 +1,147 @@
+"""The shipped books flow as a publisher sets them, read off the typeset PDFs: no page
+ends with a heading or an introduction, no paragraph leaves a lone line on either
+side of a page break, figure pairs share a page, pages are full, and our readings
+wait in their own chapter at the back."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from flow import book_lines, normal, page_lines, run_of, split_paragraphs, template_paragraphs
+from pypdf import PdfReader
+from reportlab.lib.pagesizes import letter
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph, SimpleDocTemplate
+from support import ROOT, SHIPPED_GAMES, pdf_page_image
+
+from pnp.model.paper import PAPERS
+from pnp.rulebook.page import body_box
+from pnp.rulebook.source import parse
+
+PAPER_NAMES = ("letter", "a4")
+FULL = 0.8  # the least part of its text block a page but the last holds
+
+
+def book(build: Path, game: str, paper: str) -> Path:
+    return build / game / f"{game}-rulebook-{paper}.pdf"
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+@pytest.mark.parametrize("paper", PAPER_NAMES)
+def test_no_page_ends_with_a_heading_or_an_introduction(shipped_build, game, paper):
+    pages = book_lines(book(shipped_build, game, paper), paper)
+    for number, lines in enumerate(pages[2:-1], start=3):  # after the cover and contents
+        last = lines[-1]
+        assert last.size < 12, f"{game} {paper}: page {number} ends with '{last.text}'"
+        assert not last.text.endswith(":"), \
+            f"{game} {paper}: page {number} ends with an introduction: '{last.text}'"
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_no_paragraph_leaves_a_lone_line_on_either_side_of_a_page(shipped_build, game):
+    pages = book_lines(book(shipped_build, game, "letter"), "letter")
+    paragraphs = template_paragraphs(ROOT / "templates" / game / "rulebook.md")
+    for page, before, after, words in split_paragraphs(pages, paragraphs):
+        assert before >= 2 and after >= 2, \
+            f"{game}: '{words}' breaks {before} line(s) / {after} line(s) at page {page}"
+
+
+def test_the_lone_line_check_finds_a_widow_platypus_leaves():
+    """The check above can fail: a paragraph that runs one line over a page, set by
+    Platypus alone (which allows widows), is found with one line on the next page."""
+    style = ParagraphStyle("body", fontName="Helvetica", fontSize=10.5, leading=14.5)
+    words = " ".join(f"word{n}" for n in range(60))
+    buffer = io.BytesIO()
+    document = SimpleDocTemplate(buffer, pagesize=letter, topMargin=72, bottomMargin=72)
+    room_lines = int((letter[1] - 144 - 12) / 14.5)
+    filler = [Paragraph("filler " * 12, style) for _ in range(room_lines - 4)]
+    document.build([*filler, Paragraph(words, style)])
+    pages = [page_lines(page, 60) for page in PdfReader(buffer).pages]
+    found = split_paragraphs(pages, [normal(words)])
+    assert found and found[0][2] == 1, found
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+@pytest.mark.parametrize("paper", PAPER_NAMES)
+def test_every_page_but_the_last_is_four_fifths_full(shipped_build, game, paper):
+    """Measured by ink: how far down the text block the lowest mark reaches."""
+    path = book(shipped_build, game, paper)
+    count = len(PdfReader(path).pages)
+    height = PAPERS[paper].height
+    _, bottom, _, tall = body_box(PAPERS[paper])
+    dpi = 24
+    fills = {}
+    for number in range(3, count):  # after the cover and the contents, but the last
+        image = pdf_page_image(path, number - 1, dpi).convert("L")
+        top_px, foot_px = (height - bottom - tall) * dpi / 72, (height - bottom) * dpi / 72
+        box = image.crop((0, int(top_px), image.width, int(foot_px))).point(
+            lambda value: 255 if value < 200 else 0).getbbox()
+        fills[number] = 0.0 if box is None else box[3] / (foot_px - int(top_px))
+    assert {number: round(fill, 2) for number, fill in fills.items() if fill < FULL} == {}
+    assert min(fills.values()) > 0.0  # the measure sees ink: it can fail
+
+
+def diagram_groups(game: str) -> list[list[str]]:
+    """The captions of diagrams written one after another in a template: one figure."""
+    from pnp.input.tileset import load_tileset
+
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    source = parse(ROOT / "templates" / game / "rulebook.md", tileset)
+    groups: list[list[str]] = []
+    previous = ""
+    for block in source.blocks:
+        if block.kind == "diagram" and block.diagram is not None:
+            caption = normal(block.diagram.caption)
+            if previous == "diagram":
+                groups[-1].append(caption)
+            else:
+                groups.append([caption])
+        previous = block.kind
+    return [group for group in groups if len(group) > 1]
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_diagrams_written_together_share_a_page(shipped_build, game):
+    reader = PdfReader(book(shipped_build, game, "letter"))
+    texts = [normal(page.extract_text()) for page in reader.pages]
+
+    def page_of(caption: str) -> int:
+        start = caption[:40]
+        return next(number for number, text in enumerate(texts, start=1) if start in text)
+
+    for group in diagram_groups(game):
+        pages = {page_of(caption) for caption in group}
+        assert len(pages) == 1, f"{game}: a figure of {len(group)} diagrams on pages {pages}"
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_a_page_that_says_this_page_holds_what_it_names(shipped_build, game):
+    for paper in PAPER_NAMES:
+        reader = PdfReader(book(shipped_build, game, paper))
+        for number, page in enumerate(reader.pages, start=1):
+            text = normal(page.extract_text())
+            if re.search(r"\bthis page\b", text, re.IGNORECASE):
+                assert "Scale check" in text, f"{game} {paper}: page {number} says 'this page'"
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_readings_are_marked_where_taught_and_explained_at_the_back(shipped_build, game):
+    reader = PdfReader(book(shipped_build, game, "letter"))
+    text = "\n".join(page.extract_text() for page in reader.pages[2:])  # past the contents
+    heading = re.search(r"^\d+\s+Our readings$", text, re.MULTILINE)
+    assert heading is not None, f"{game}: no chapter of our readings"
+    teaching, back = text[:heading.start()], text[heading.end():]
+    assert "Our reading." not in teaching, "a reading box is still among the rules"
+    calls = [int(n) for n in re.findall(r"\u2020(\d+)", teaching)]
+    entries = [int(n) for n in re.findall(r"^\u2020(\d+)", back, re.MULTILINE)]
+    assert calls and calls == list(range(1, len(calls) + 1)), calls
+    assert entries == calls, (entries, calls)
+
+
+def test_the_lone_line_runs_measure_one_paragraph(shipped_build):
+    """A run stops at a paragraph's end: the first page of rules has several."""
+    lines = book_lines(book(shipped_build, "demon-mine", "letter"), "letter")[2]
+    assert run_of(lines, 0, 1) < len(lines)
