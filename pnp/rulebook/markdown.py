@@ -112,9 +112,8 @@ class _MarkdownRun:
             level = min(int(self.heading[1]), 3)
             words = markup.plain(token.children or [])
             heading = self.numbering.next(level, words)
-            # the number in the text face: the display face's old-style 1 reads as an I
-            number = markup.in_font(markup.text(heading.number), pdf_font("bold"))
-            numbered = markup.join([number, markup.literal("&nbsp;&nbsp;"),
+            # the bundled display face's figures are lining (scripts/lining_figures.py)
+            numbered = markup.join([markup.text(heading.number), markup.literal("&nbsp;&nbsp;"),
                                     inline_markup(token)])
             paragraph = Paragraph(numbered, sheet[f"h{level}"])
             paragraph.toc_entry = heading  # the contents line draws its words as plain text
