@@ -1,7 +1,7 @@
 """Make a bundled face's plain digits its lining figures, in the font file itself.
 
 Vollkorn draws old-style figures by default: its "1" is as short as an "x" and
-reads as a dotless "ı" beside capitals ("Step ı", "+ı tunnel ends"). reportlab
+reads as a dotless i beside capitals ("Step 1", "+1 tunnel ends" in a heading). reportlab
 and cairo set text without OpenType features, so the face's own ``lnum``
 substitution is frozen into the file instead: each digit's cmap entry points at
 the glyph ``lnum`` would choose. The old-style glyphs stay in the file, and

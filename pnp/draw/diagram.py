@@ -22,17 +22,19 @@ from typing import Literal, NamedTuple
 
 from pnp.draw.fonts import MIN_TEXT
 from pnp.draw.ink import mix
-from pnp.draw.scene import Circle, Command, Drawing, Outline, Primitive, Style, Text
+from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Primitive, Style, Text
 
 Point = tuple[float, float]
-MarkKind = Literal["tick", "cross"]
+MarkKind = Literal["tick", "cross", "closed"]
 
 PAWN_COLOURS = {
     "black": "#1f1a16", "white": "#f7f4ec", "red": "#b3261e", "blue": "#1f4e9c",
     "green": "#2e7d32", "yellow": "#e0b020", "grey": "#8a8a8a",
 }
 LIGHT_PAWNS = ("white", "yellow")  # pawns whose label is printed dark
-MARK_COLOURS: dict[MarkKind, str] = {"tick": "#2e7d32", "cross": "#b3261e"}
+MARK_COLOURS: dict[MarkKind, str] = {"tick": "#2e7d32", "cross": "#b3261e",
+                                     "closed": "#6c5f51"}
+TITLE_SIZE = 8.5  # points: a panel's title over its board, in capitals
 
 
 class Pawn(NamedTuple):
@@ -61,18 +63,29 @@ class Badge(NamedTuple):
 
 
 class DiagramArt(NamedTuple):
-    """Where a diagram's own art goes, in PDF coordinates inside its box."""
+    """Where a diagram's own art goes, in PDF coordinates inside its box.
+
+    One mark for each meaning, in every diagram of every game (docs/diagrams.md):
+    a dashed outline is a target (an empty space a move or a dig aims at), a
+    solid accent frame the tile just laid, a tick allowed and a cross not
+    allowed, a hatched space one closed for good, a dashed ring a piece just
+    taken off, a numbered disc a step in order.
+    """
 
     width: float
     height: float
     cell: float  # one tile's size, which sets the arrows' and words' sizes
     ground: tuple[tuple[Point, ...], ...]  # the outline of each faint board space
-    highlights: tuple[tuple[Point, ...], ...]  # dashed outlines of spaces that matter
+    highlights: tuple[tuple[Point, ...], ...]  # dashed outlines: targets
     arrows: tuple[tuple[Point, Point], ...]  # from one space's centre to another's
     pawns: tuple[Pawn, ...]
     words: tuple[Word, ...]
     badges: tuple[Badge, ...]
     numbered: bool = False  # each arrow carries its step number, 1 first
+    frames: tuple[tuple[Point, ...], ...] = ()  # solid outlines: tiles just laid
+    closed: tuple[tuple[Point, ...], ...] = ()  # hatched: spaces closed for good
+    removed: tuple[Pawn, ...] = ()  # dashed rings where pieces were taken off
+    title: tuple[Point, str] | None = None  # the panel's name and where it is centred
 
 
 def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, Drawing]:
@@ -81,8 +94,12 @@ def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, D
     ground = Style(stroke=mix(palette["rock-light"], palette["paper"], 0.45), width=0.5)
     under = tuple(Outline(flip.polygon(corners), ground) for corners in art.ground)
     over: list[Primitive] = []
+    for corners in art.closed:
+        over += _hatched(flip, corners, art.cell, palette)
     highlight = Style(stroke=palette["accent"], width=1.6, dash=(3.0, 2.0))
     over += [Outline(flip.polygon(corners), highlight) for corners in art.highlights]
+    frame = Style(stroke=palette["accent"], width=2.4, join="round")
+    over += [Outline(flip.polygon(corners), frame) for corners in art.frames]
     for start, end in art.arrows:
         over += _arrow(flip, start, end, art.cell, palette)
     if art.numbered:
@@ -90,6 +107,14 @@ def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, D
             over += _step(flip, start, end, step, art.cell, palette)
     for pawn in art.pawns:
         over += _pawn(flip, pawn, palette)
+    for gone in art.removed:
+        over.append(Circle(gone.centre[0], flip.y(gone.centre[1]), gone.radius, Style(
+            fill=palette["paper"], stroke=PAWN_COLOURS[gone.colour], width=1.4,
+            dash=(2.2, 1.6), opacity=0.85)))
+    if art.title is not None:
+        (x, y), words = art.title
+        over.append(Text(x, flip.y(y), words.upper(), TITLE_SIZE, "bold", "middle",
+                         palette["ink"]))
     for word in art.words:
         x, y = word.at
         over.append(Text(x, flip.y(y - art.cell * 0.09), word.text,
@@ -166,6 +191,24 @@ def _pawn(flip: _Flip, pawn: Pawn, palette: dict[str, str]) -> list[Primitive]:
         drawn.append(Text(x, flip.y(y - pawn.radius * 0.38), pawn.label, pawn.radius * 1.1,
                           "bold", "middle", ink))
     return drawn
+
+
+def _hatched(flip: _Flip, corners: Sequence[Point], cell: float,
+             palette: dict[str, str]) -> list[Primitive]:
+    """A space closed for good: tinted, hatched with diagonal lines, edged in grey."""
+    outline = flip.polygon(corners)
+    xs, ys = [x for x, _ in corners], [flip.y(y) for _, y in corners]
+    left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+    pitch = max(3.0, cell * 0.12)
+    lines: list[Command] = []
+    start = left - (bottom - top)
+    while start < right:
+        lines += [("M", start, bottom), ("L", start + (bottom - top), top)]
+        start += pitch
+    grey = MARK_COLOURS["closed"]
+    return [Outline(outline, Style(fill=mix(grey, palette["paper"], 0.8))),
+            Clip(outline, (Outline(tuple(lines), Style(stroke=grey, width=0.8)),)),
+            Outline(outline, Style(stroke=grey, width=1.0))]
 
 
 def _badge(flip: _Flip, badge: Badge, palette: dict[str, str]) -> list[Primitive]:

@@ -49,9 +49,11 @@ LEAST = 2  # lines of a paragraph, or rows of a table, on each side of a split
 
 # What a page costs (lower is better). Emptiness costs with its square, so one page
 # left half empty costs far more than several a little under FULL: a book spreads
-# what it cannot fill. Below FULL the square grows many times faster.
+# what it cannot fill. Below FULL a page costs a price of its own, and the square
+# grows many times faster.
 SLACK = 60.0  # times the square of the part of the page left empty
 UNDER_FULL = 50_000.0  # times the square of how far the page falls short of FULL
+SHORT = 300.0  # and once for any page short of FULL, so the book avoids even one
 PAGE = 12.0  # each page: a shorter book is better
 SPLIT = 3.0  # a paragraph or table that runs on to the next page
 SHRUNK = 6.0  # a figure set smaller than its template asks
@@ -444,7 +446,7 @@ def _page(items: tuple[Item, ...], column: Column, end: State | None, room: floa
     full = column.used / room
     least = FULL if end is not None else LAST
     if full < least:
-        cost += UNDER_FULL * (least - full) ** 2
+        cost += SHORT + UNDER_FULL * (least - full) ** 2
     if end is not None:
         cost += SLACK * (1.0 - full) ** 2
     return Page(items, end, cost)

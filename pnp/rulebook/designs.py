@@ -72,6 +72,22 @@ class Designs:
                                                                  features=()))
         return key, self._plain[key]
 
+    def back_of(self, name: str) -> tuple[str, Drawing]:
+        """The form key and trim-size back of tile kind ``name``: a tile lying face down."""
+        back = self.tileset.tile(name).back
+        return f"back:{self.tileset.game}:{back}", self._game.flat_backs[back]
+
+    def piece(self, name: str) -> tuple[str, Drawing]:
+        """The form key and face of the card or token ``name``, as it prints."""
+        component = next(c for c in self.tileset.components if c.name == name)
+        return (f"component:{self.tileset.game}:{name}",
+                design_component(self.tileset, component))
+
+    def board(self) -> tuple[str, Drawing] | None:
+        """The form key and design of the game's printed board, if it has one."""
+        board = self._game.board
+        return None if board is None else (f"board:{self.tileset.game}", board)
+
     def piece_of(self, colour: str) -> tuple[str, Drawing] | None:
         """The game's own token for a player of ``colour`` (Mattock's red-miner for a red
         pawn), so a diagram shows the pieces the players hold; None where it has none."""

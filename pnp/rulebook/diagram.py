@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import msgspec
 
+from pnp.geometry.lattice import hexagon_cells
 from pnp.geometry.shapes import Shape
 from pnp.model.ground import PAWN_RATIO
 from pnp.model.placement import TilePlacement
@@ -23,6 +24,8 @@ DIAGRAM_CELL = 54.0  # a tile's size in a diagram at scale 1: three quarters of 
 BADGE_RATIO = 0.2  # the verdict badge's radius as a share of a tile
 BADGE_GAP = 0.1  # clear space between the board and the badge, as a share of a tile
 LABEL_ROOM = 0.2  # half the height a label's words take, as a share of a tile
+TITLE_SIZE = 8.5  # points: a panel's title over its board ("BEFORE"), in capitals
+TITLE_ROOM = 15.0  # points above the board the title takes, its gap included
 
 
 class DiagramPlan(msgspec.Struct, frozen=True):
@@ -35,6 +38,7 @@ class DiagramPlan(msgspec.Struct, frozen=True):
     min_y: float
     board_width: float
     height: float
+    frame: float = 0.0  # the printed board's frame around its spaces, in points
 
     @property
     def width(self) -> float:
@@ -72,43 +76,60 @@ class DiagramPlan(msgspec.Struct, frozen=True):
         if not self.diagram.verdict:
             return None
         radius = self.cell * BADGE_RATIO
+        top = self.height - (TITLE_ROOM if self.diagram.heading else 0.0)
         return (self.board_width + (BADGE_GAP + BADGE_RATIO) * self.cell,
-                self.height - self.cell * 0.25, radius)
+                top - self.cell * 0.25, radius)
 
 
-def plan_diagram(diagram: Diagram, shape: Shape, max_width: float) -> DiagramPlan:
+class Board(msgspec.Struct, frozen=True):
+    """The game's printed board, for a diagram that shows it: its side in spaces, and its
+    frame around them as a share of a tile."""
+
+    side: int
+    frame: float
+
+
+def plan_diagram(diagram: Diagram, shape: Shape, max_width: float,
+                 board: Board | None = None) -> DiagramPlan:
     """Size the board to the diagram's scale, its whole box (a hex board's staggered rows
     and the verdict badge included) no wider than ``max_width``."""
-    plan = _plan_at(diagram, shape, DIAGRAM_CELL * diagram.scale)
+    shown = board if diagram.board else None
+    plan = _plan_at(diagram, shape, DIAGRAM_CELL * diagram.scale, shown)
     if plan.width <= max_width:
         return plan
-    return _plan_at(diagram, shape, plan.cell * max_width / plan.width)  # all of it is linear
+    # all of it is linear in the tile's size but the title, which keeps its size
+    return _plan_at(diagram, shape, plan.cell * max_width / plan.width, shown)
 
 
-def _spaces(diagram: Diagram, shape: Shape) -> list[tuple[int, int]]:
-    """The board spaces a diagram shows: a square board's whole rectangle; on hexes,
-    every space something stands on (tiles, outlines, pieces, words and marks)."""
+def _spaces(diagram: Diagram, shape: Shape, board: Board | None) -> list[tuple[int, int]]:
+    """The board spaces a diagram shows: the game's whole board where it shows it, a
+    square board's whole rectangle; on hexes, every space something stands on (tiles,
+    outlines, pieces, words and marks)."""
+    if board is not None:
+        return hexagon_cells(board.side)
     if not shape.axial:
         return [(c, r) for c in range(diagram.columns) for r in range(diagram.rows)]
     spots = [pawn[0] for pawn in diagram.pawns] + [label[0] for label in diagram.labels] + \
-        [mark[0] for mark in diagram.marks]
+        [mark[0] for mark in diagram.marks] + [piece[0] for piece in diagram.pieces]
     cells = {t.cell for t in diagram.tiles} | set(diagram.highlight) | \
         {(round(x), round(y)) for x, y in spots}
     return sorted(cells) or [(0, 0)]
 
 
-def _plan_at(diagram: Diagram, shape: Shape, cell: float) -> DiagramPlan:
+def _plan_at(diagram: Diagram, shape: Shape, cell: float, board: Board | None) -> DiagramPlan:
     """The plan of ``diagram`` with tiles ``cell`` points across."""
     tile_w, tile_h = shape.box(cell)
-    centres = [shape.cell_centre(spot, cell) for spot in _spaces(diagram, shape)]
-    min_x = min(x for x, _ in centres) - tile_w / 2
-    min_y = min(y for _, y in centres) - tile_h / 2
-    board_width = max(x for x, _ in centres) + tile_w / 2 - min_x
-    height = max(y for _, y in centres) + tile_h / 2 - min_y
+    frame = board.frame * cell if board is not None else 0.0
+    centres = [shape.cell_centre(spot, cell) for spot in _spaces(diagram, shape, board)]
+    min_x = min(x for x, _ in centres) - tile_w / 2 - frame
+    min_y = min(y for _, y in centres) - tile_h / 2 - frame
+    board_width = max(x for x, _ in centres) + tile_w / 2 + frame - min_x
+    height = max(y for _, y in centres) + tile_h / 2 + frame - min_y
     # a label above or below the board (a panel's "Before") widens the box to hold it
     words = [shape.cell_centre(label[0], cell)[1]  # type: ignore[arg-type]  # fractional
              for label in diagram.labels]
     top = min([min_y, *(y - LABEL_ROOM * cell for y in words)])
+    top -= TITLE_ROOM if diagram.heading else 0.0
     height = max([min_y + height, *(y + LABEL_ROOM * cell for y in words)]) - top
     min_y = top
-    return DiagramPlan(diagram, shape, cell, min_x, min_y, board_width, height)
+    return DiagramPlan(diagram, shape, cell, min_x, min_y, board_width, height, frame)

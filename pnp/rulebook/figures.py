@@ -8,11 +8,13 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from pnp.draw.diagram import Badge, DiagramArt, MarkKind, Pawn, Word, diagram_scenes
+from pnp.draw.board import BOARD_MARGIN, space_centres
+from pnp.draw.diagram import TITLE_SIZE, Badge, DiagramArt, MarkKind, Pawn, Word, diagram_scenes
 from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import Recorder, draw
+from pnp.geometry.lattice import hexagon_cells
 from pnp.rulebook.designs import Designs, place_form
-from pnp.rulebook.diagram import plan_diagram
+from pnp.rulebook.diagram import Board, plan_diagram
 from pnp.rulebook.platypus import platypus_class
 from pnp.rulebook.source import Diagram, square_of
 
@@ -53,7 +55,9 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         super().__init__()
         tileset = designs.tileset
         self.designs, self.tileset, self.diagram = designs, tileset, diagram
-        self.plan = plan_diagram(diagram, tileset.shape, max_width)
+        board = None if tileset.board is None else Board(tileset.board.side,
+                                                         BOARD_MARGIN / tileset.size)
+        self.plan = plan_diagram(diagram, tileset.shape, max_width, board)
         self.cell = self.plan.cell
         self.board_width, self.width, self.height = \
             self.plan.board_width, self.plan.width, self.plan.height
@@ -68,23 +72,47 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
     def art(self) -> DiagramArt:
         """Where the diagram's own art goes: the plan's places, in this box."""
         diagram, plan = self.diagram, self.plan
-        badge = plan.badge()
-        verdict: MarkKind = "tick" if diagram.verdict == "legal" else "cross"
+        standing, removed = self._pawns()
+        badges, closed = self._marks()
         return DiagramArt(
             self.width, self.height, self.cell,
-            ground=tuple(plan.outline(spot, 0.0) for spot in self.ground()),
+            ground=() if diagram.board else tuple(plan.outline(spot, 0.0)
+                                                  for spot in self.ground()),
             # well inside its space: the edge the caption is about stays clear
             highlights=tuple(plan.outline(spot, self.cell * 0.07) for spot in diagram.highlight),
             arrows=tuple((self.centre(start), self.centre(end))
                          for start, end in diagram.arrows),
-            numbered=diagram.numbered,
-            pawns=tuple(Pawn((x, y), radius, colour, label) for (_, colour, label), (x, y, radius)
-                        in zip(diagram.pawns, plan.pawns(), strict=True)),
+            numbered=diagram.numbered, pawns=standing,
             words=tuple(Word(self.centre(where), text, colour)
                         for where, text, colour in diagram.labels),
-            badges=tuple(Badge(self._mark_spot(where), self.cell * 0.22, mark)
-                         for where, mark in diagram.marks)
-            + ((Badge(badge[:2], badge[2], verdict),) if badge is not None else ()))
+            badges=badges,
+            frames=tuple(plan.outline(cell, self.cell * 0.03) for cell in diagram.new),
+            closed=closed, removed=removed,
+            title=((plan.board_width / 2, self.height - TITLE_SIZE), diagram.heading)
+            if diagram.heading else None)
+
+    def _pawns(self) -> tuple[tuple[Pawn, ...], tuple[Pawn, ...]]:
+        """The pawns on the board, and those just taken off (drawn as dashed rings)."""
+        diagram = self.diagram
+        pawns = [Pawn((x, y), radius, colour, label) for (_, colour, label), (x, y, radius)
+                 in zip(diagram.pawns, self.plan.pawns(), strict=True)]
+        gone = set(diagram.removed)
+        return (tuple(pawn for number, pawn in enumerate(pawns) if number not in gone),
+                tuple(pawn for number, pawn in enumerate(pawns) if number in gone))
+
+    def _marks(self) -> tuple[tuple[Badge, ...], tuple[tuple[tuple[float, float], ...], ...]]:
+        """Ticks and crosses as badges (the verdict's beside the board among them), and
+        the outlines of the spaces closed for good."""
+        diagram, plan = self.diagram, self.plan
+        badges = [Badge(self._mark_spot(where), self.cell * 0.22, mark)
+                  for where, mark in diagram.marks if mark != "closed"]
+        badge = plan.badge()
+        if badge is not None:
+            verdict: MarkKind = "tick" if diagram.verdict == "legal" else "cross"
+            badges.append(Badge(badge[:2], badge[2], verdict))
+        closed = tuple(plan.outline(square_of(self.tileset.shape, where), self.cell * 0.03)
+                       for where, mark in diagram.marks if mark == "closed")
+        return tuple(badges), closed
 
     def _mark_spot(self, where: tuple[float, float]) -> tuple[float, float]:
         """Where a tick or cross goes: on its point, or up and right of a piece standing
@@ -106,11 +134,14 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         under, over = diagram_scenes(art._replace(pawns=tuple(
             pawn for pawn, piece in pieces.items() if piece is None)), dict(tileset.palette))
         draw(canvas, under)
+        if diagram.board:
+            self._board()
         # a piece stands where a tile with no tunnels has its icon: that tile is shown bare
         occupied = {square_of(shape, where) for where, _, _ in diagram.pawns}
         for placed in diagram.tiles:
             bare = placed.cell in occupied and not tileset.tile(placed.kind).paths
-            key, drawing = self.designs.bare(placed.kind) if bare else \
+            key, drawing = self.designs.back_of(placed.kind) if placed.cell in \
+                diagram.face_down else self.designs.bare(placed.kind) if bare else \
                 self.designs.shown(placed.kind, scale)
             name = place_form(canvas, key, drawing, self.designs.recorder, scale)
             x, y = self.centre(placed.cell)
@@ -124,34 +155,61 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         for pawn, piece in pieces.items():
             if piece is not None:
                 self._piece(pawn, piece)
+        for where, name, size in diagram.pieces:
+            self._place(self.designs.piece(name), self.centre(where), size * self.cell)
         draw(canvas, over)
 
-    def _piece(self, pawn: Pawn, piece: tuple[str, Drawing]) -> None:
-        """One of the game's own pieces, as big across as a pawn's disc."""
-        key, drawing = piece
-        # a little larger than a pawn's disc: a piece's symbol must read at a glance
-        scale = max(2.3 * pawn.radius, self.cell * 0.42) / max(drawing.width, drawing.height)
+    def _board(self) -> None:
+        """The game's printed board, scaled so its spaces are the diagram's, under it all."""
+        board, spec = self.designs.board(), self.tileset.board
+        if board is None or spec is None:
+            return
+        key, drawing = board
+        scale = self.cell / self.tileset.size
+        centres, _ = space_centres(spec, self.tileset.shape, self.tileset.size)
+        bx, by = centres[hexagon_cells(spec.side).index((0, 0))]
+        x, y = self.centre((0, 0))
         name = place_form(self.canv, key, drawing, self.designs.recorder, scale)
-        (x, y), canvas = pawn.centre, self.canv
+        canvas = self.canv
         canvas.saveState()
-        canvas.translate(x - drawing.width * scale / 2, y - drawing.height * scale / 2)
+        canvas.translate(x - bx * scale, y - (drawing.height - by) * scale)
         canvas.scale(scale, scale)
         canvas.doForm(name)
         canvas.restoreState()
 
+    def _place(self, piece: tuple[str, Drawing], centre: tuple[float, float],
+               across: float) -> None:
+        """One of the game's pieces, ``across`` points wide, centred on ``centre``."""
+        key, drawing = piece
+        scale = across / max(drawing.width, drawing.height)
+        name = place_form(self.canv, key, drawing, self.designs.recorder, scale)
+        canvas = self.canv
+        canvas.saveState()
+        canvas.translate(centre[0] - drawing.width * scale / 2,
+                         centre[1] - drawing.height * scale / 2)
+        canvas.scale(scale, scale)
+        canvas.doForm(name)
+        canvas.restoreState()
+
+    def _piece(self, pawn: Pawn, piece: tuple[str, Drawing]) -> None:
+        """One of the game's own pieces, as big across as a pawn's disc."""
+        # a little larger than a pawn's disc: a piece's symbol must read at a glance
+        self._place(piece, pawn.centre, max(2.3 * pawn.radius, self.cell * 0.42))
+
     def _gap_columns(self) -> set[int]:
-        """Columns with nothing in them between columns with something: the space between
-        two panels (before, after), which shows no board, so it is not read as a tile
-        missing."""
+        """Single columns with nothing in them between columns with something: the space
+        between two panels (before, after), which shows no board, so it is not read as a
+        tile missing."""
         diagram = self.diagram
         points = [placed.cell for placed in diagram.tiles] + list(diagram.highlight) + \
-            [where for where, _, _ in (*diagram.pawns, *diagram.labels)] + \
+            [where for where, _, _ in (*diagram.pawns, *diagram.labels, *diagram.pieces)] + \
             [where for where, _ in diagram.marks] + \
             [end for arrow in diagram.arrows for end in arrow]
         used = {round(point[0]) for point in points}
-        if not used:
-            return set()
-        return {column for column in range(min(used), max(used)) if column not in used}
+        # one empty column between two used ones; a wider stretch is ground (a set-up's
+        # empty area)
+        return {column for column in range(min(used, default=0), max(used, default=0))
+                if column not in used and column - 1 in used and column + 1 in used}
 
     def ground(self) -> list[tuple[int, int]]:
         """Every board space the diagram shows: its rectangle, or the hexes inside it."""

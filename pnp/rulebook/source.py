@@ -54,7 +54,7 @@ Directive = Literal["components", "how-to-print", "page-break", "diagram", "tile
                     "readings"]
 DIRECTIVES: tuple[Directive, ...] = get_args(Directive)
 BlockKind = Literal["markdown", Directive]  # Markdown text, or what a directive generates
-MARKS: tuple[MarkKind, ...] = ("tick", "cross")
+MARKS: tuple[MarkKind, ...] = ("tick", "cross", "closed")
 Verdict = Literal["", "legal", "illegal"]
 # Bounds on a template, so that no template takes a build past a few seconds:
 # one paragraph, heading, list item or table cell (about five pages of text),
@@ -73,6 +73,7 @@ Pawn = tuple[Point, str, str]  # where, colour, label
 Arrow = tuple[Point, Point]  # from, to
 Mark = tuple[Point, MarkKind]  # where, and which mark
 Label = tuple[Point, str, str]  # where, text, colour
+Piece = tuple[Point, str, float]  # where, which component, how big (a share of a tile)
 
 
 class Diagram(msgspec.Struct, frozen=True):
@@ -91,6 +92,17 @@ class Diagram(msgspec.Struct, frozen=True):
     line: int = 0
     labels: tuple[Label, ...] = ()
     numbered: bool = False  # the arrows are steps, numbered 1, 2, 3 in the order given
+    title: str = ""  # the panel's name over its board ("Before"); a verdict gives its own
+    new: tuple[tuple[int, int], ...] = ()  # squares of tiles just laid: a solid frame
+    face_down: tuple[tuple[int, int], ...] = ()  # squares whose tile shows its back
+    removed: tuple[int, ...] = ()  # which pawns (by their order) were just taken off
+    pieces: tuple[Piece, ...] = ()  # the game's own tokens, cards or markers, where they lie
+    board: bool = False  # the game's printed board under the tiles
+
+    @property
+    def heading(self) -> str:
+        """The words over the board: the title, else the verdict's own word."""
+        return self.title or {"legal": "Legal", "illegal": "Illegal"}.get(self.verdict, "")
 
 
 class ShownTile(msgspec.Struct, frozen=True):
@@ -115,10 +127,21 @@ class Source(msgspec.Struct, frozen=True):
     blocks: tuple[Block, ...] = ()
 
 
+class Game(msgspec.Struct, frozen=True):
+    """What a template's diagrams may name: the tileset's tile kinds and their shape, its
+    components (the pieces a diagram may show) and whether it has a board."""
+
+    kinds: tuple[TileKind, ...]
+    shape: Shape
+    pieces: tuple[str, ...] = ()
+    board: bool = False
+
+
 def parse(path: Path, tileset: Tileset) -> Source:
     """Parse a rulebook template, checking every directive against the tileset."""
     text = read_text(path, "rulebook template")
-    return _parse(path, text, tileset.tiles, tileset.shape)
+    return _parse(path, text, Game(tileset.tiles, tileset.shape, tuple(
+        component.name for component in tileset.components), tileset.board is not None))
 
 
 # A build checks every template in the main process before typesetting, and
@@ -127,7 +150,7 @@ def parse(path: Path, tileset: Tileset) -> Source:
 # of the file's text, the tile kinds and their shape, so it is memoised on
 # exactly those; a failed parse raises and is not kept.
 @functools.lru_cache(maxsize=16)
-def _parse(path: Path, text: str, kinds: tuple[TileKind, ...], shape: Shape) -> Source:
+def _parse(path: Path, text: str, game: Game) -> Source:
     """Blocks in reading order; every mistake in the template is raised together at the end."""
     # no raw HTML: a tag in the template is text to print, never markup to pass on
     # typographer: curly quotes and apostrophes, en and em dashes from -- and ---,
@@ -147,7 +170,7 @@ def _parse(path: Path, text: str, kinds: tuple[TileKind, ...], shape: Shape) -> 
             if pending:
                 blocks.append(Block("markdown", tuple(pending)))
                 pending = []
-            blocks.append(_directive(template, token, kinds, shape))
+            blocks.append(_directive(template, token, game))
         else:
             _refuse_images(template, token)
             _refuse_undrawable(template, token)
@@ -248,8 +271,7 @@ def _refuse_undrawable(template: Reading, token: Token) -> None:
                             "on the pieces may be Hebrew or Arabic)")
 
 
-def _directive(template: Reading, token: Token, kinds: tuple[TileKind, ...],
-               shape: Shape) -> Block:
+def _directive(template: Reading, token: Token, game: Game) -> Block:
     """One ``pnp`` block; a mistake is reported and the block kept, so reading goes on."""
     line = token.map[0] + 1 if token.map else 0
     words = token.info.split()
@@ -261,14 +283,14 @@ def _directive(template: Reading, token: Token, kinds: tuple[TileKind, ...],
                         ", ".join(DIRECTIVES))
         return Block("markdown", line=line)
     if name == "tiles":
-        return Block("tiles", shown=_shown_tiles(template, token.content, line, kinds),
+        return Block("tiles", shown=_shown_tiles(template, token.content, line, game.kinds),
                      line=line)
     if name != "diagram":
         if token.content.strip():
             template.report(line + 1, f"pnp {name}", f"the '{name}' directive takes no body",
                             token.content.strip()[:40], "an empty fenced block")
         return Block(directive, line=line)
-    diagram = _diagram(template, token.content, line, kinds, shape)
+    diagram = _diagram(template, token.content, line, game)
     return Block("diagram", diagram=diagram, line=line)
 
 
@@ -347,11 +369,14 @@ TILE = Record("rulebook:tile", (
     Field("at", SQUARE, "tiles sit on whole squares", required=True),
     Field("tile", TILE_NAME, "", required=True),
     Field("turn", TURN, "clockwise steps: 90° on square boards, 60° on hex boards", default=0),
+    Field("new", Boolean(), "the tile just laid: framed in the accent colour", default=False),
+    Field("face-down", Boolean(), "shows the tile's back, as in a draw pile", default=False),
 ), doc_as="a placed tile")
 
 
 class _Placement(Kind):
-    """A tile placement in either spelling, kept as (square, tile name, turn).
+    """A tile placement in either spelling, kept as (square, tile name, turn, new, face
+    down); only the mapping may mark a tile new or face down.
 
     The short list ``[c, r, tile]`` or ``[c, r, tile, turn]`` keeps a board of
     many tiles readable; the mapping is :data:`TILE`. Both are judged by the
@@ -359,12 +384,13 @@ class _Placement(Kind):
     """
 
     def check(self, value: Any, at: At) -> Any:
+        parts: tuple[Any, ...]
         if isinstance(value, list) and len(value) in (3, 4):
             parts = (SQUARE.check(value[:2], at), TILE_NAME.check(value[2], at),
-                     TURN.check(value[3], at) if len(value) == 4 else 0)
+                     TURN.check(value[3], at) if len(value) == 4 else 0, False, False)
         elif isinstance(value, Mapping):
             node = TILE.check(value, at)
-            parts = (node["at"], node["tile"], node["turn"])
+            parts = (node["at"], node["tile"], node["turn"], node["new"], node["face-down"])
         else:
             return at.fail("not a tile placement", value, PLACEMENT_FORMS)
         return BROKEN if any(part is BROKEN for part in parts) else parts
@@ -378,6 +404,8 @@ PAWN = Record("rulebook:pawn", (
     Field("colour", Choice(tuple(PAWN_COLOURS), problem="not a pawn colour"), "",
           default="black"),
     Field("label", _Label(), "printed on the pawn", default="", default_doc="none"),
+    Field("removed", Boolean(), "just taken off the board: a dashed ring where it stood",
+          default=False),
 ), doc_as="a pawn")
 
 ARROW = Record("rulebook:arrow", (
@@ -395,8 +423,18 @@ LABEL = Record("rulebook:label", (
 
 MARK = Record("rulebook:mark", (
     Field("at", POINT, "", required=True),
-    Field("mark", Choice(MARKS, problem="not a mark"), "", required=True),
+    Field("mark", Choice(MARKS, problem="not a mark"), "`tick`: allowed here; `cross`: not "
+          "allowed here; `closed`: a space closed for good (hatched)", required=True),
 ), doc_as="a mark")
+
+PIECE = Record("rulebook:piece", (
+    Field("at", POINT, "on the board or beside it", required=True),
+    Field("piece", Choice(context="pieces", unknown="piece",
+                          doc_as="name of a card or token of the tileset"),
+          "drawn with its own art, as it prints", required=True),
+    Field("size", Number(0.2, 2, "not a usable size"), "across, as a share of a tile",
+          default=0.7),
+), doc_as="a piece")
 
 
 def _used_cells(node: Node) -> list[tuple[int, int]] | None:
@@ -459,6 +497,14 @@ DIAGRAM = Record("rulebook:diagram", (
           default=1.0),
     Field("numbered", Boolean(), "the arrows are steps: each gets its number, 1 for the "
           "first listed, for a caption that tells them in order", default=False),
+    Field("title", Text(24, "a panel's name"), "printed over the board: `Before`, `After`; "
+          "a diagram with a verdict is titled Legal or Illegal unless it says otherwise",
+          default="", default_doc="its verdict's word, or none"),
+    Field("pieces", _Nothing(PIECE, "pieces", doc_as="list of pieces (below)", most=100),
+          "the game's own cards, tokens and markers, drawn as they print", default=(),
+          default_doc="none"),
+    Field("board", Boolean(), "the game's printed board under the tiles (games with a "
+          "board)", default=False),
 ), rules=(_board_size,), doc_as="a diagram")
 
 DIAGRAM_FIELDS = DIAGRAM.names
@@ -475,11 +521,10 @@ TILES = Record("rulebook:tiles", (
                           doc_as="list of tiles shown (below)", most=SHOWN_MOST),
           "in the order given", required=True),
 ), doc_as="a tiles block")
-RECORDS = (DIAGRAM, TILE, PAWN, LABEL, ARROW, MARK, TILES, SHOWN_TILE)
+RECORDS = (DIAGRAM, TILE, PAWN, LABEL, ARROW, MARK, PIECE, TILES, SHOWN_TILE)
 
 
-def _diagram(template: Reading, body: str, line: int, kinds: tuple[TileKind, ...],
-             shape: Shape) -> Diagram | None:
+def _diagram(template: Reading, body: str, line: int, game: Game) -> Diagram | None:
     """Read a diagram's YAML body against :data:`DIAGRAM`; None if it has mistakes.
 
     Its lines count from the fence, whose line is the reading's offset, so
@@ -489,20 +534,37 @@ def _diagram(template: Reading, body: str, line: int, kinds: tuple[TileKind, ...
     data = _diagram_body(template, body, line)
     if data is None:
         return None
-    reading = Reading(template.source, offset=line, tiles=tuple(kind.name for kind in kinds))
+    kinds, shape = game.kinds, game.shape
+    reading = Reading(template.source, offset=line, tiles=tuple(kind.name for kind in kinds),
+                      pieces=game.pieces)
     node = DIAGRAM.check(data, At(reading, data.line, "diagram"))
-    tiles = () if reading.problems else tuple(
-        TilePlacement(name, cell, turn % shape.sides) for cell, name, turn in node["tiles"])
-    pawns = () if reading.problems else _pawns(node["pawns"], tiles, kinds, shape)
-    template.problems.extend(reading.problems)
+    if not reading.problems and node["board"] and not game.board:
+        node.fail("board", "this game has no board to show", True, "false, or no board field")
     if reading.problems:
+        template.problems.extend(reading.problems)
         return None
+    tiles = tuple(TilePlacement(name, cell, turn % shape.sides)
+                  for cell, name, turn, *_ in node["tiles"])
+    face_down = tuple(cell for cell, _, _, _, down in node["tiles"] if down)
+    pawns = _pawns(node["pawns"], tiles, kinds, shape, face_down)
+    template.problems.extend(reading.problems)
+    return None if reading.problems else _made_diagram(node, tiles, pawns, face_down, line)
+
+
+def _made_diagram(node: Node, tiles: tuple[TilePlacement, ...], pawns: tuple[Pawn, ...],
+                  face_down: tuple[tuple[int, int], ...], line: int) -> Diagram:
+    """The diagram a checked body describes."""
     return Diagram(node["caption"], node["columns"], node["rows"], tiles, pawns,
                    tuple((arrow["from"], arrow["to"]) for arrow in node["arrows"]),
                    tuple((mark["at"], mark["mark"]) for mark in node["marks"]),
                    tuple(node["highlight"]), node["verdict"], node["scale"], line,
                    tuple((label["at"], label["text"], label["colour"])
-                         for label in node["labels"]), node["numbered"])
+                         for label in node["labels"]), node["numbered"], node["title"],
+                   tuple(cell for cell, _, _, new, _ in node["tiles"] if new), face_down,
+                   tuple(number for number, pawn in enumerate(node["pawns"])
+                         if pawn["removed"]),
+                   tuple((piece["at"], piece["piece"], piece["size"])
+                         for piece in node["pieces"]), node["board"])
 
 
 def _shown_tiles(template: Reading, body: str, line: int,
@@ -544,11 +606,12 @@ def _diagram_body(template: Reading, body: str, line: int, directive: str = "pnp
 
 
 def _pawns(pawns: Items, tiles: tuple[TilePlacement, ...], kinds: tuple[TileKind, ...],
-           shape: Shape) -> tuple[Pawn, ...]:
+           shape: Shape, face_down: tuple[tuple[int, int], ...]) -> tuple[Pawn, ...]:
     """Every pawn where it stands; two on one spot would hide each other, so that is a mistake."""
     placed: list[Pawn] = []
+    standing = tuple(tile for tile in tiles if tile.cell not in face_down)
     for pawn in pawns:
-        where = _stand(pawn, tiles, kinds, shape)
+        where = _stand(pawn, standing, kinds, shape)
         spot = _board_point(shape, where)
         if any(math.dist(spot, _board_point(shape, other[0])) < 2 * PAWN_RATIO
                for other in placed):

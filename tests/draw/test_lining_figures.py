@@ -1,7 +1,7 @@
 """Every bundled face sets lining figures by default: a "1" as tall as an "H".
 
 Vollkorn's own default figures are old-style, its "1" no taller than an "x",
-which read as "Step ı" in a heading; the bundled file has its lining forms
+which read as a dotless i in "Step 1"; the bundled file has its lining forms
 frozen in (scripts/lining_figures.py), as reportlab and cairo apply no
 OpenType features.
 """
