@@ -23,14 +23,13 @@ from typing import Literal, NamedTuple
 from pnp.draw.fonts import MIN_TEXT
 from pnp.draw.ink import mix
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Primitive, Style, Text
+from pnp.model.tileset import PAWNS
 
 Point = tuple[float, float]
 MarkKind = Literal["tick", "cross", "closed"]
 
-PAWN_COLOURS = {
-    "black": "#1f1a16", "white": "#f7f4ec", "red": "#b3261e", "blue": "#1f4e9c",
-    "green": "#2e7d32", "yellow": "#e0b020", "grey": "#8a8a8a",
-}
+PAWN_COLOURS = dict(zip(PAWNS, ("#1f1a16", "#f7f4ec", "#b3261e", "#1f4e9c", "#2e7d32",
+                                 "#e0b020", "#8a8a8a"), strict=True))
 LIGHT_PAWNS = ("white", "yellow")  # pawns whose label is printed dark
 MARK_COLOURS: dict[MarkKind, str] = {"tick": "#2e7d32", "cross": "#b3261e",
                                      "closed": "#6c5f51"}

@@ -61,6 +61,7 @@ from pnp.model.tileset import (
     DEFAULT_PALETTE,
     FEATURE_KINDS,
     PATH_STYLES,
+    PAWNS,
     ROLES,
     Tileset,
     Tunnel,
@@ -393,6 +394,11 @@ TILESET = Record("tileset:top", (
                             doc_as="list of player counts from 1 to 12, e.g. `[2, 4]`",
                             most=12),
           "", default=(2,), default_doc="`[2]`"),
+    Field("pawns", ListOf(Choice(PAWNS, problem="not a pawn colour"), "pawn colours",
+                          ("the list of pawn colours is empty", "at least one pawn colour"),
+                          doc_as="list of pawn colours, e.g. `[black, white]`", most=12),
+          "the colours of the players' own pawns (from the box, or from around the house), "
+          "as the cover shows them", default=("red", "blue"), default_doc="`[red, blue]`"),
     Field("minutes", Whole(5, 600, "not a playing time in minutes"), "about how long a game "
           "takes, shown on the cover", default_doc="not shown"),
     Field("age", Whole(3, 99, "not an age"), "the youngest age the game suits, shown on the "

@@ -139,6 +139,11 @@ class Back(msgspec.Struct, frozen=True):
     line: int = 0  # of its entry in the tileset, for messages
 
 
+# The colours a player's own pawn may have: what the book's diagrams and the cover
+# draw for a piece the kit does not print.
+PAWNS = ("black", "white", "red", "blue", "green", "yellow", "grey")
+
+
 class Variant(msgspec.Struct, frozen=True):
     """A named way to play that changes counts or the player count."""
 
@@ -214,6 +219,7 @@ class Tileset(msgspec.Struct, frozen=True):
     backs: tuple[Back, ...]
     palette: tuple[tuple[str, str], ...]
     players: tuple[int, ...] = (2,)
+    pawns: tuple[str, ...] = ("red", "blue")  # the players' own pawns' colours (PAWNS)
     minutes: int | None = None  # about how long a game takes, where the tileset says
     age: int | None = None  # the youngest age it suits, where the tileset says
     variants: tuple[Variant, ...] = ()

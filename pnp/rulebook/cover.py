@@ -45,6 +45,8 @@ GAP = 6.0  # between the picture and the facts band
 PLAQUE = (420.0, 132.0)  # the title plaque's largest width, and its height
 DARK, CREAM, ACCENT, BOARD = "#1f1a16", "#f3ecdd", "#a8321c", "#d8ccb2"
 LAMP = "#ffe3a3"  # the warm light round the entrance
+LAMP_STEPS, LAMP_STEP = 36, 0.0125  # the lamp's rings, and how much light each adds
+SHADE_STEPS, SHADE_STEP = 60, 0.0155  # the frame of shade: about 60% dark at the frame
 PIECES = 4  # pieces stood on a tunnel game's cover
 
 
@@ -119,7 +121,7 @@ def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper,
     if tileset.shape.axial:
         _spaces(canvas, tileset, grid, layout)
     _tiles(canvas, tileset, grid, layout, tile, form)
-    _light(canvas, grid, lamp)
+    lamplight(canvas, grid, lamp)
     _pieces(canvas, tileset, grid, layout, form)
     if not layout.pieces:
         _tunnel_pieces(canvas, tileset, grid, layout, (lamp, plaque), form)
@@ -206,21 +208,22 @@ def _lamp(tileset: Tileset, grid: CoverGrid, layout: CoverLayout,
     return min(below, key=lambda spot: math.dist(spot, middle)) if below else middle
 
 
-def _light(canvas: Canvas, grid: CoverGrid, lamp: tuple[float, float]) -> None:
+def lamplight(canvas: Canvas, grid: CoverGrid, lamp: tuple[float, float]) -> None:
     """Lamplight: warm rings round the lamp, and the rock darkening towards the frame.
 
-    Both are stacks of faint translucent shapes, so the light falls off smoothly
-    and the tiles under it stay vector art.
+    Both are stacks of faint translucent shapes, so the tiles under them stay vector
+    art: many, each very faint and a point or two apart, so the light falls off in
+    steps no eye (nor a greyscale print) picks out as bands.
     """
     canvas.saveState()
     canvas.setFillColor(_colour(LAMP))
-    canvas.setFillAlpha(0.05)
-    for step in range(9):
-        canvas.circle(*lamp, grid.cell * (2.4 - step * 0.24), stroke=0, fill=1)
+    canvas.setFillAlpha(LAMP_STEP)
+    for step in range(LAMP_STEPS):
+        canvas.circle(*lamp, grid.cell * 2.4 * (1 - step / LAMP_STEPS), stroke=0, fill=1)
     canvas.setFillColor(_colour(DARK))
-    canvas.setFillAlpha(0.045)
+    canvas.setFillAlpha(SHADE_STEP)
     bottom = grid.top - grid.height
-    depth, steps = grid.cell * 1.4, 20
+    depth, steps = grid.cell * 1.4, SHADE_STEPS
     for step in range(1, steps + 1):
         inset = depth * step / steps
         path = canvas.beginPath()
@@ -249,9 +252,10 @@ def _tunnel_pieces(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: Co
         if tokens:
             _stand(canvas, tileset, tokens[index % len(tokens)], (spot, 2 * radius), form)
         else:
-            colour = PAWN_COLOURS[("red", "blue")[index % 2]]
+            colour = PAWN_COLOURS[tileset.pawns[index % len(tileset.pawns)]]
             canvas.setFillColor(_colour(colour))
-            canvas.setStrokeColor(_colour(CREAM))
+            # a dark edge round a light pawn, a light one round a dark pawn
+            canvas.setStrokeColor(_colour(CREAM if colour == PAWN_COLOURS["black"] else DARK))
             canvas.setLineWidth(1.4)
             canvas.circle(x, y, radius * 0.8, stroke=1, fill=1)
             canvas.setFillColor(_colour(CREAM))

@@ -1,11 +1,11 @@
 """The words on a rulebook's cover: the title lockup and the band of facts.
 
-The title is set in the display face on a dark plaque framed by a double rule,
-over the top of the cover's picture, with the book's subtitle under an accent
-rule. The facts a buyer looks for on a box (how many play, for how long, from
-what age, and how many tiles) sit in a band under the picture, each as a small
-drawn icon and a few words; a fact the tileset does not give is left out,
-never guessed.
+The title is set in the display face on an opaque dark plaque framed by a double
+rule, over the top of the cover's picture, with the book's subtitle under an
+accent rule. The facts a buyer looks for on a box (how many play, for how long,
+from what age, and what pieces) sit in a band under the picture, each as a small
+drawn icon and a few words; a time or an age the tileset does not give is left
+out rather than made up (every shipped tileset gives both).
 """
 
 from __future__ import annotations
@@ -48,10 +48,8 @@ class Box(msgspec.Struct, frozen=True):
 def title_plaque(canvas: Canvas, tileset: Tileset, box: Box) -> None:
     """The title and subtitle on a dark, double-ruled plaque."""
     canvas.saveState()
-    canvas.setFillColor(HexColor(DARK))
-    canvas.setFillAlpha(0.9)
+    canvas.setFillColor(HexColor(DARK))  # opaque: no tunnel shows through the title
     canvas.roundRect(box.left, box.bottom, box.width, box.height, 6, stroke=0, fill=1)
-    canvas.setFillAlpha(1)
     canvas.setStrokeColor(HexColor(CREAM))
     for inset, width in ((5.0, 1.4), (8.5, 0.5)):
         canvas.setLineWidth(width)
@@ -85,14 +83,25 @@ def title_plaque(canvas: Canvas, tileset: Tileset, box: Box) -> None:
 
 def facts(tileset: Tileset, players: str) -> list[tuple[str, str]]:
     """The cover's facts as (icon, words): players, time and age where the tileset gives
-    them, and the tiles in the kit."""
+    them (every shipped game does), and the pieces the kit prints."""
     found = [("players", players)]
     if tileset.minutes is not None:
         found.append(("clock", f"about {tileset.minutes} minutes"))
     if tileset.age is not None:
         found.append(("age", f"ages {tileset.age}+"))
-    found.append(("tiles", f"{tileset.tile_count} tiles \u00b7 print-and-play edition"))
+    found.append(("tiles", pieces_words(tileset)))
     return found
+
+
+def pieces_words(tileset: Tileset) -> str:
+    """The pieces the kit prints, as a box lists them: "102 tiles, 18 cards, 46 tokens",
+    "90 tiles, 12 tokens and a board"."""
+    counts = [(tileset.tile_count, "tile")] + [
+        (sum(c.count for c in tileset.components if c.kind == kind), kind)
+        for kind in ("card", "token")]
+    words = [f"{count} {noun}{'s' if count != 1 else ''}" for count, noun in counts if count]
+    words += ["a board"] if tileset.board is not None else []
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def facts_band(canvas: Canvas, tileset: Tileset, box: Box, players: str) -> None:

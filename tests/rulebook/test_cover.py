@@ -3,6 +3,7 @@ and a page covered from margin to margin."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -117,18 +118,88 @@ def test_the_cover_gives_a_variants_smaller_player_count_as_the_rules_check_it()
     assert player_line(demon) == demon.player_counts  # no variant allows fewer
 
 
-def test_the_cover_gives_time_and_age_only_where_the_tileset_does(shipped_build):
+def test_every_cover_gives_the_same_facts_players_time_age_and_pieces(shipped_build):
     from pypdf import PdfReader
+
+    from pnp.rulebook.cover_lockup import facts
 
     def cover(game):
         path = shipped_build / game / f"{game}-rulebook-letter.pdf"
         return " ".join(PdfReader(path).pages[0].extract_text().split())
 
-    dynamine = cover("dynamine")
-    assert "about 35 minutes" in dynamine and "ages 7+" in dynamine
-    assert "2\u20134 players" in dynamine
-    demon = cover("demon-mine")
-    assert "minutes" not in demon and "ages" not in demon and "90 tiles" in demon
+    for game in GAMES:
+        tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+        assert [icon for icon, _ in facts(tileset, "")] == ["players", "clock", "age", "tiles"]
+        words = cover(game)
+        assert f"about {tileset.minutes} minutes" in words and f"ages {tileset.age}+" in words
+    assert "102 tiles, 18 cards and 46 tokens" in cover("dynamine")
+    assert "90 tiles, 12 tokens and a board" in cover("mattock")
+    assert "2 or 4 players" in cover("demon-mine")
+
+
+def test_a_tileset_without_time_or_age_leaves_them_off_the_cover(tmp_path):
+    from support import tileset_from_text
+
+    from pnp.rulebook.cover_lockup import facts
+
+    tileset = tileset_from_text("game: bare\ntitle: Bare\nsize: 1in\ntiles:\n"
+                                "  - {name: a, count: 3, paths: [N-S]}\n", tmp_path)
+    assert facts(tileset, "2 players") == [("players", "2 players"), ("tiles", "3 tiles")]
+
+
+def test_demon_mines_cover_shows_the_pawns_its_rules_use(tmp_path):
+    """Black miners and white beetles, as the rules and every diagram have them."""
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    assert tileset.pawns == ("black", "white")
+    path = tmp_path / "book.pdf"
+    path.write_bytes(render_rulebook(tileset, parse(ROOT / "templates" / "demon-mine" /
+                                                    "rulebook.md", tileset), PAPERS["letter"]))
+    image = pdf_page_image(path, 0, dpi=36)
+    pixels = list(zip(*[iter(image.tobytes())] * 3, strict=True))
+    reds = sum(1 for r, g, b in pixels if r > 150 and g < 80 and b < 80)
+    blues = sum(1 for r, g, b in pixels if b > 150 and r < 80)
+    assert reds < 20 and blues < 20, (reds, blues)
+
+
+def test_the_title_plaque_hides_the_picture_under_it(tmp_path):
+    from pnp.rulebook.cover import _plaque_box
+
+    tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
+    paper = PAPERS["letter"]
+    grid, _ = cover_layout(tileset, paper)
+    plaque = _plaque_box(grid)
+    path = tmp_path / "book.pdf"
+    path.write_bytes(render_rulebook(tileset, parse(ROOT / "templates" / "gold-mine" /
+                                                    "rulebook.md", tileset), paper))
+    dpi = 72
+    image = pdf_page_image(path, 0, dpi).convert("L")
+    # a strip of the plaque inside its double rule, left of its words: its own dark and
+    # nothing else, where a see-through plaque showed the tunnels under it
+    strip = image.crop((round(plaque.left + 13), round(paper.height - plaque.top + 13),
+                        round(plaque.left + 30), round(paper.height - plaque.bottom - 13)))
+    assert max(strip.tobytes()) - min(strip.tobytes()) < 6
+
+
+def test_the_lamplight_and_the_shade_fall_off_without_bands(tmp_path):
+    """Each step of the light is too faint to see: across the frame of shade, neighbouring
+    pixels differ by a few grey levels at most, while the shade as a whole is deep."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.rulebook.cover import CoverGrid, lamplight
+
+    path = tmp_path / "light.pdf"
+    canvas = Canvas(str(path), pagesize=(400, 400))
+    grid = CoverGrid(20, 380, 360, 360, 80)
+    lamplight(canvas, grid, (300, 300))
+    canvas.showPage()
+    canvas.save()
+    dpi = 150
+    row = pdf_page_image(path, 0, dpi).convert("L")
+    y = round((400 - 120) * dpi / 72)
+    values = [row.getpixel((x, y)) for x in range(round(21 * dpi / 72), round(150 * dpi / 72))]
+    steps = [abs(a - b) for a, b in itertools.pairwise(values)]
+    assert values[-1] - values[0] > 60, (values[0], values[-1])  # dark at the frame
+    assert max(steps) <= 5, max(steps)
 
 
 @pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine"])
