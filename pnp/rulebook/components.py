@@ -20,6 +20,7 @@ from pnp.draw.fonts import pdf_font, string_width
 from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.export.pdfdraw import Recorder
+from pnp.rulebook.cover_lockup import pieces_words
 from pnp.rulebook.designs import Designs
 from pnp.rulebook.figures import DesignFlowable
 from pnp.rulebook.names import (
@@ -44,6 +45,7 @@ Flowable = Any
 Style = Any  # a ParagraphStyle
 
 PICTURE = 57.6  # points: 0.8 in, where a tile's icons and numbers can be read
+CARD_PICTURE = 126.0  # points: a card's height, 1.75 in, where its title prints at 6 pt
 GALLERY_FROM = 24  # tile names from which a list would be a page of sentences
 ACROSS = 5  # pictures in a gallery row, beside the row's cost
 COST_COLUMN = 34.0  # points, at least: a gallery row's shape (on its first row) and cost
@@ -90,16 +92,23 @@ def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable
         story.append(_listing(_tile_entries(designs, groups), sheet))
     story.extend(_extras(designs, sheet))
     others = _component_entries(designs)
-    if tileset.board is not None:
-        others.append(("", f"1 board, {tileset.board.side} spaces along each edge, printed "
-                           "in pages to assemble"))
+    board = designs.board()
+    if tileset.board is not None and board is not None:
+        others.append((DesignFlowable(*board, PICTURE, designs.recorder),
+                       f"1 board, {tileset.board.side} spaces along each edge, printed "
+                       "in pages to assemble"))
+    cards = [(thumb, text) for thumb, text in others
+             if getattr(thumb, "key", "").startswith(f"component:{tileset.game}:") and
+             thumb.height > PICTURE + 1]
+    pieces = [entry for entry in others if entry not in cards]
     if others:
-        story += [_kind_heading(_others_title(tileset.components, tileset.board is not None),
-                                sheet), _listing(others, sheet)]
-    count = sum(c.count for c in tileset.components)
-    rest = f" and {count} other pieces" if count else ""
-    total = Paragraph(markup.join([markup.bold(markup.text(f"{tileset.tile_count} tiles")),
-                                   markup.text(rest + ".")]), sheet["body"])
+        story.append(_kind_heading(_others_title(tileset.components, tileset.board is not None),
+                                   sheet))
+        story += [_listing(pieces, sheet)] if pieces else []
+        story += [_card_row(cards, sheet)] if cards else []
+    total = Paragraph(markup.join([markup.text("In all: "),
+                                   markup.bold(markup.text(pieces_words(tileset))),
+                                   markup.text(".")]), sheet["body"])
     return [*story, Spacer(1, 4), total]
 
 
@@ -138,7 +147,7 @@ def _listing(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]) -> Fl
     """Pictures with their names and counts in words, two to a row, or three where every
     name is short ("6 dice tokens")."""
     cells = [[thumb, Paragraph(markup.text(text), sheet["cell"])] for thumb, text in entries]
-    picture = PICTURE + 8
+    picture = max([PICTURE, *(thumb.width for thumb, _ in entries if thumb)]) + 8
     across = 3 if all(string_width(text, "regular", 9) <= 2 * (MEASURE / 3 - picture) - 12
                       for _, text in entries) else 2
     cells += [["", ""]] * (-len(cells) % across)
@@ -157,45 +166,72 @@ def _listing(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]) -> Fl
     return table
 
 
+def _card_row(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]) -> Flowable:
+    """Cards three to a row, each named under its picture: a card's picture is tall
+    enough for its title to print, and its words beside it would have a narrow column."""
+    across = 3
+    cells: list[tuple[Flowable, Flowable]] = [
+        (thumb, Paragraph(markup.text(text), sheet["caption"])) for thumb, text in entries]
+    cells += [("", "")] * (-len(cells) % across)
+    rows: list[list[Flowable]] = []
+    for index in range(0, len(cells), across):
+        chunk = cells[index:index + across]
+        rows += [[thumb for thumb, _ in chunk], [words for _, words in chunk]]
+    table = Table(rows, colWidths=[MEASURE / across] * across, hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # else Table sets Helvetica
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+        ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]))
+    return table
+
+
 def _gallery(designs: Designs, sheet: dict[str, Style]) -> list[Flowable]:
     """Every tile design once, grouped by tunnel shape and sorted by cost within each,
     five to a row after the row's cost, each picture with its count."""
     tileset = designs.tileset
-    shapes: dict[str, list[TileKind]] = {noun: [] for noun in SHAPE_ORDER}
+    shapes: dict[str, list[TileKind]] = {noun: [] for noun in ("entrance", *SHAPE_ORDER)}
     for tile in tileset.tiles:
-        if tile.count:
-            shapes.setdefault(tunnel_noun(tile, tileset.shape), []).append(tile)
-    story: list[Flowable] = []
+        if tile.count:  # bases (Dynamine's castle entrances) are a group of their own
+            noun = "entrance" if tile.role == "base" else tunnel_noun(tile, tileset.shape)
+            shapes.setdefault(noun, []).append(tile)
     titles = [plural(noun, 2).capitalize() for noun, tiles in shapes.items() if tiles]
     column = max(COST_COLUMN, *(string_width(word, "bold", sheet["cost"].fontSize) + 2
                                 for title in titles for word in title.split()))
+    return [_gallery_rows(designs, sheet, noun, sorted(tiles, key=_cost), column)
+            for noun, tiles in shapes.items() if tiles]
+
+
+def _gallery_rows(designs: Designs, sheet: dict[str, Style], noun: str,
+                  tiles: list[TileKind], column: float) -> Flowable:
+    """One shape's tiles, cheapest first, five to a row after the row's cost: the shape
+    and its count on the first, a row's cost only where it differs from the row above's."""
     gap = (MEASURE - column - ACROSS * PICTURE) / ACROSS
-    for noun, tiles in shapes.items():
-        if not tiles:
-            continue
-        tiles.sort(key=_cost)
-        count = sum(tile.count for tile in tiles)
-        title = [markup.bold(markup.text(plural(noun, 2).capitalize())), markup.literal("<br/>"),
-                 markup.text(f"{count} {plural('tile', count)}"), markup.literal("<br/>")]
-        rows: list[list[Flowable]] = []
-        for start in range(0, len(tiles), ACROSS):
-            row = tiles[start:start + ACROSS]
-            pictures: list[Flowable] = [
-                CountedDesign(f"tile:{tileset.game}:{tile.name}", designs.tile(tile.name),
-                              PICTURE, designs.recorder, tile.count) for tile in row]
-            label = Paragraph(markup.join([*(title if not start else []), _cost_words(row)]),
-                              sheet["cost"])
-            rows.append([label, *pictures, *[""] * (ACROSS - len(row))])
-        table = Table(rows, colWidths=[column] + [PICTURE + gap] * ACROSS, hAlign="LEFT")
-        table.setStyle(TableStyle([
-            ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ("LEFTPADDING", (1, 0), (-1, -1), gap),
-            ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
-        ]))
-        story.append(table)
-    return story
+    count = sum(tile.count for tile in tiles)
+    title = [markup.bold(markup.text(plural(noun, 2).capitalize())), markup.literal("<br/>"),
+             markup.text(f"{count} {plural('tile', count)}"), markup.literal("<br/>")]
+    rows: list[list[Flowable]] = []
+    said = markup.literal("")
+    for start in range(0, len(tiles), ACROSS):
+        row = tiles[start:start + ACROSS]
+        pictures: list[Flowable] = [
+            CountedDesign(f"tile:{designs.tileset.game}:{tile.name}", designs.tile(tile.name),
+                          PICTURE, designs.recorder, tile.count) for tile in row]
+        cost = _cost_words(row)
+        label = Paragraph(markup.join([*(title if not start else []),
+                                       cost if cost != said else markup.literal("")]),
+                          sheet["cost"])
+        said = cost
+        rows.append([label, *pictures, *[""] * (ACROSS - len(row))])
+    table = Table(rows, colWidths=[column] + [PICTURE + gap] * ACROSS, hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("LEFTPADDING", (1, 0), (-1, -1), gap),
+        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
+    ]))
+    return table
 
 
 def _cost_words(row: list[TileKind]) -> Markup:
@@ -236,8 +272,10 @@ def _component_entries(designs: Designs) -> list[tuple[Flowable, str]]:
     for members in families.values():
         for group in [members] if len(members) >= 3 else [[member] for member in members]:
             first = group[0]
+            # a card's words need a larger picture than a token's symbol
+            box = CARD_PICTURE if first.kind == "card" else PICTURE
             thumb = DesignFlowable(f"component:{tileset.game}:{first.name}",
-                                   design_component(tileset, first), PICTURE, designs.recorder)
+                                   design_component(tileset, first), box, designs.recorder)
             entries.append((thumb, counted(component_name(group),
                                            sum(member.count for member in group))))
     return entries

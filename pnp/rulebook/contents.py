@@ -125,3 +125,42 @@ class ContentsLine(platypus_class("Flowable")):  # type: ignore[misc]  # reportl
         canvas.translate(self.width - NUMBER_SLOT, last)
         canvas.doForm(self.heading.form)
         canvas.restoreState()
+
+
+BOOK_PAGES = "pnpBookPages"  # the form that shows how many pages the book has
+BOOKLET_SHEETS = "pnpBookletSheets"  # and how many sheets its booklet takes
+COUNT_WIDTH = 50.0  # points kept for a count's words
+COUNT_SIZE, COUNT_LEADING = 9.0, 11.5  # as a table cell's text
+
+
+def define_counts(canvas: Canvas, pages: int, booklet: bool) -> None:
+    """Define the forms the printing table shows for the book's own size, once the book is
+    laid out: its pages, and (where the build makes one) the sheets a two-up booklet of it
+    takes, four pages a sheet. A file holds no form it does not show."""
+    counts = [(BOOK_PAGES, f"{pages} pages")]
+    if booklet:
+        counts.append((BOOKLET_SHEETS, f"{math.ceil(pages / 4)} sheets"))
+    for form, words in counts:
+        canvas.beginForm(form, 0, -COUNT_SIZE, COUNT_WIDTH, COUNT_SIZE)
+        canvas.setFont(pdf_font("regular"), COUNT_SIZE)
+        canvas.setFillColor("#1f1a16")
+        canvas.drawString(0, 0, words)
+        canvas.endForm()
+
+
+class Count(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+    """A table cell's words that only the finished book knows (its own page count): a
+    form of fixed width, defined once the book is laid out."""
+
+    def __init__(self, form: str) -> None:
+        super().__init__()
+        self.form = form
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return min(COUNT_WIDTH, available_width), COUNT_LEADING
+
+    def draw(self) -> None:
+        self.canv.saveState()
+        self.canv.translate(0, COUNT_LEADING - COUNT_SIZE)
+        self.canv.doForm(self.form)
+        self.canv.restoreState()

@@ -16,6 +16,7 @@ from pnp.impose.plans import plan_components, plan_tiles
 from pnp.model.options import BuildOptions
 from pnp.model.paper import Duplex, Paper, paper_named
 from pnp.model.tileset import Tileset
+from pnp.rulebook.contents import BOOK_PAGES, BOOKLET_SHEETS, Count
 from pnp.rulebook.editions import placing
 from pnp.rulebook.names import variant_words
 from pnp.rulebook.page import MEASURE
@@ -58,11 +59,13 @@ def _print_row(sheet: dict[str, Style], row: PrintRow, with_stock: bool,
                file_column: float) -> list[Flowable]:
     """A how-to-print table row; the stock in a column of its own, or under the name."""
     name = Paragraph(markup.text(row.name), sheet["cell"])
+    counts = [Count(count) if count in (BOOK_PAGES, BOOKLET_SHEETS) else
+              text_row(sheet, count)[0] for count in row.counts]
     if with_stock:
-        return [name, *text_row(sheet, row.stock, *row.counts)]
+        return [name, *text_row(sheet, row.stock), *counts]
 
     under = Paragraph(markup.text(row.stock), sheet["cell"]) if row.stock else Spacer(1, 0)
-    return [[name, under], *text_row(sheet, *row.counts)]
+    return [[name, under], *counts]
 
 
 # How each duplex mode's sheets are printed: the stock column, then the step.
@@ -106,7 +109,6 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
     """A row per sheet this build prints: what it is, its stock, its count on each paper."""
     papers = options.papers
     stock = PRINT_STOCK[options.duplex]
-    blank = ("",) * len(papers)
     rows = [PrintRow("Tiles", stock, tuple(
         _sheet_count(plan_tiles(tileset, paper, options)) for paper in papers))]
     for variant, more in tileset.extras():
@@ -119,7 +121,8 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
             continue
         found = [plan_components(tileset, kind, paper, options) for paper in papers]
         if all(plan is None for plan in found):  # no sheet of their own anywhere
-            rows.append(PrintRow(label, "on the last sheet of tiles", blank))
+            rows.append(PrintRow(label, "on the last sheet of tiles",
+                                 ("with the tiles",) * len(papers)))
             continue
         rows.append(PrintRow(label, stock, tuple(map(_sheet_count, found))))
     if tileset.board is not None:
@@ -130,10 +133,12 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
             for p in papers)))
     for aid in tileset.aids:
         rows.append(PrintRow(aid.title, "plain paper", ("1 page",) * len(papers)))
-    rows.append(PrintRow("This rulebook", "plain paper", blank))
+    rows.append(PrintRow("This rulebook", "plain paper",
+                         (BOOK_PAGES,) * len(papers)))
     if options.booklet:
         rows.append(PrintRow("This rulebook as a booklet", "plain paper, double-sided, "
-                             "flipping on the short edge; fold and staple", blank))
+                             "flipping on the short edge; fold and staple",
+                             (BOOKLET_SHEETS,) * len(papers)))
     return rows
 
 

@@ -40,7 +40,7 @@ from pnp.model.paper import Paper, paper_named
 from pnp.model.tileset import Tileset
 from pnp.rulebook.components import components_table
 from pnp.rulebook.compose import PADDING, compose, lay, units_of
-from pnp.rulebook.contents import ContentsLine, Heading, define_page_number
+from pnp.rulebook.contents import ContentsLine, Heading, define_counts, define_page_number
 from pnp.rulebook.cover import draw_cover
 from pnp.rulebook.designs import Designs, place_form
 from pnp.rulebook.editions import EditionsCanvas, book_page, write_editions
@@ -184,6 +184,7 @@ def _typeset(tileset: Tileset, source: Source,
         raise InputError(Where(str(source.path)), "a block of this rulebook is taller than a "
                          "page and cannot be split", allowed="shorter table cells and quoted "
                          "blocks") from None
+    define_counts(doc.canv, int(doc.page), designs.options.booklet)
     if doc.landed != len(laid.pages):
         raise RuntimeError(f"the page composer laid {len(laid.pages)} blocks; Platypus set "
                            f"{doc.landed} of them")
