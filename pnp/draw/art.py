@@ -17,7 +17,7 @@ from pnp.draw.caves import bridge, cavern_floor, cavern_outline, pillars
 from pnp.draw.fonts import MIN_TEXT, fit_size, string_width
 from pnp.draw.icons import ICONS
 from pnp.draw.pen import Pen
-from pnp.draw.placing import features, sign_points, tile_features, tile_frame
+from pnp.draw.placing import features, tile_features, tile_frame, tile_sizes
 from pnp.draw.scene import (
     Circle,
     Clip,
@@ -224,7 +224,7 @@ def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0) -> Drawing
                          _seed(tileset.rules_game, tile.name, "cavern")))
     if tile.paths:
         items.extend(tile_features(shape, size, tile, colours, tileset.own_icons,
-                                   sign_points(tileset)))
+                                   tile_sizes(tileset)))
     else:
         items.extend(features(tile_frame(shape, size), tile.features, colours, False,
                               own=tileset.own_icons))

@@ -290,9 +290,17 @@ LABEL_SMALLEST = 0.7
 BADGE_SMALLEST = MIN_TEXT / 1.1  # radius of the smallest badge whose number is still 6 pt
 
 
+class TileSizes(msgspec.Struct, frozen=True):
+    """The sizes a tileset sets alike on every tunnel tile: its name signs' letters (in
+    points; None without signs) and each icon's radius (in points) where it lies in rock."""
+
+    sign: float | None = None
+    icons: tuple[tuple[str, float], ...] = ()
+
+
 def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, str],
                   own: Mapping[str, Art] | None = None,
-                  sign_points: float | None = None) -> list[Primitive]:
+                  sizes: TileSizes | None = None) -> list[Primitive]:
     """A tunnel tile's features, each moved off walls and tunnel arms into free rock.
 
     See :mod:`pnp.model.rock`: a feature stays where its tileset puts it when
@@ -301,30 +309,68 @@ def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, 
     placed after its icon, beside the icon's top-right and clear of its art,
     and may overlap that icon but nothing else. A name too long for
     any rock (a base tile's) goes into the tile's chamber under its icon, in
-    letters at most ``sign_points`` high (every sign of a tileset shares one
-    size: see :func:`sign_points`).
+    letters at most ``sizes.sign`` high; every sign of a tileset shares one size,
+    and every icon lying in rock one size per icon (see :func:`tile_sizes`).
     """
     items: list[Primitive] = []
-    for entry in _placed_features(shape, size, tile, sign_points):
+    for entry in _placed_features(shape, size, tile, sizes or TileSizes()):
         items.extend(entry.draw(colours, own))
     return items
 
 
 @functools.lru_cache(maxsize=8)
-def sign_points(tileset: Tileset) -> float | None:
-    """The one size (in points) the name signs of a tileset are set at: the largest its
-    tightest sign fits, never under 6 pt. Sized each on its own, MINE ENTRANCE came
-    out smaller than BEETLE HIVE on tiles a player sees side by side; a sign set
-    smaller still fits, so none moves. None when the tileset has no sign."""
-    sizes = [entry.look.font * entry.scale for tile in tileset.tiles if tile.paths and
-             any(feat.kind == "label" for feat in tile.features)
-             for entry in _placed_features(tileset.shape, tileset.size, tile, None)
+def tile_sizes(tileset: Tileset) -> TileSizes:
+    """The sizes a tileset's tunnel tiles share (see :class:`TileSizes`).
+
+    Signs: the largest its tightest sign fits, never under 6 pt. Sized each on
+    its own, MINE ENTRANCE came out smaller than BEETLE HIVE on tiles a player
+    sees side by side. Icons: the largest every tile's rock holds the icon at,
+    with its number badge beside it, clear of every other mark; an altar or a
+    well of one size wherever it lies, as a player expects of one symbol. A
+    smaller sign or icon still fits where a larger one did, so none moves.
+    """
+    tunnels = [tile for tile in tileset.tiles if tile.paths]
+    signs = [entry.look.font * entry.scale for tile in tunnels
+             if any(feat.kind == "label" for feat in tile.features)
+             for entry in _placed_features(tileset.shape, tileset.size, tile, TileSizes())
              if entry.lines]
-    return min(sizes, default=None)
+    sizes = TileSizes(min(signs, default=None))
+    for _ in range(ICON_ROUNDS):
+        found, crowded = _icon_radii(tileset, tunnels, sizes)
+        icons = tuple(sorted((name, radius * (ICON_SHRINK if name in crowded else 1.0))
+                             for name, radius in found.items()))
+        if icons == sizes.icons and not crowded:
+            break
+        sizes = TileSizes(sizes.sign, icons)
+    return sizes
+
+
+def _icon_radii(tileset: Tileset, tunnels: list[TileKind],
+                sizes: TileSizes) -> tuple[dict[str, float], set[str]]:
+    """Each icon's smallest radius (points) on the tunnel tiles laid out at ``sizes``,
+    and the icons whose badge found no free side on some tile. An icon in a room
+    (an entrance's castle) has the room's own size and is left out."""
+    found: dict[str, float] = {}
+    crowded: set[str] = set()
+    for tile in tunnels:
+        roomy = any(path.junction or path.style == "cavern" for path in tile.paths)
+        for entry in _placed_features(tileset.shape, tileset.size, tile, sizes):
+            if entry.look.feat.kind != "icon" or (entry.central and roomy):
+                continue
+            name = str(entry.look.feat.value)
+            radius = entry.look.half_width * entry.scale
+            found[name] = min(found.get(name, radius), radius)
+            if entry.badge_over:
+                crowded.add(name)
+    return found, crowded
+
+
+ICON_ROUNDS = 8  # passes that settle each icon's one size: a few are enough
+ICON_SHRINK = 0.9  # an icon whose badge found no free side is tried this much smaller
 
 
 def _placed_features(shape: Shape, size: float, tile: TileKind,
-                     sign_points: float | None) -> list[_Placed]:
+                     sizes: TileSizes) -> list[_Placed]:
     """Where each of a tunnel tile's features goes and at what size (see tile_features)."""
     frame = tile_frame(shape, size)
     width, height = shape.box(size)
@@ -337,22 +383,27 @@ def _placed_features(shape: Shape, size: float, tile: TileKind,
     def points(spot: Point) -> Point:
         return (width / 2 + spot[0] * size, height / 2 + spot[1] * size)
 
+    icons = dict(sizes.icons)
     for feat in tile.features:
         look = _Look(feat, frame, True)
+        if feat.kind == "icon" and str(feat.value) in icons:  # the tileset's one size
+            look.half_width = look.half_height = icons[str(feat.value)]
         footprint = Footprint(units(look.anchor), look.half_width / size,
-                              look.half_height / size, feat.kind in ("icon",), look.smallest(),
+                              look.half_height / size, feat.kind in ("icon",),
+                              1.0 if str(feat.value) in icons else look.smallest(),
                               movable=look.half_width <= SIGN * size,
                               on_floor=feat.kind == "icon" and str(feat.value) in FLOOR_ICONS)
         if feat.kind == "label" and placer.rooms and \
                 (not footprint.movable or placer.find(footprint) is None) and \
-                _sign_in_room(look, placed, (placer.rooms[0], sign_points), size, points):
+                _sign_in_room(look, placed, (placer.rooms[0], sizes.sign), size, points):
             continue  # a name no rock holds, set in the room under its icon
         if feat.kind == "icon" and feat.badge:
-            spot, badge_at, reach = _icon_and_badge(placer, footprint, (look.half_width / size,
-                                                                        BADGE_SMALLEST / size))
+            spot, badge_at, reach, over = _icon_and_badge(
+                placer, footprint, (look.half_width / size, BADGE_SMALLEST / size))
             placed.append(_Placed(look, points(spot.centre), spot.scale,
                                   spot.centre == (0.0, 0.0)))
             placed[-1].badge = (points(badge_at), reach * size)
+            placed[-1].badge_over = over
             continue
         spot = placer.place(footprint)
         placed.append(_Placed(look, points(spot.centre), spot.scale, spot.centre == (0.0, 0.0)))
@@ -376,7 +427,7 @@ def drawn_marks(tileset: Tileset, tile: TileKind) -> list[Mark]:
     shape, size = tileset.shape, tileset.size
     if tile.paths:
         return [entry.mark() for entry in
-                _placed_features(shape, size, tile, sign_points(tileset))]
+                _placed_features(shape, size, tile, tile_sizes(tileset))]
     frame = tile_frame(shape, size)
     marks = []
     for feat in tile.features:
@@ -386,13 +437,27 @@ def drawn_marks(tileset: Tileset, tile: TileKind) -> list[Mark]:
     return marks
 
 
+def drawn_badges(tileset: Tileset, tile: TileKind) -> list[tuple[int, Mark]]:
+    """Each number badge of a tunnel tile as drawn: the index of its icon's feature, and
+    its disc."""
+    if not tile.paths:
+        return []
+    found = []
+    for index, entry in enumerate(_placed_features(tileset.shape, tileset.size, tile,
+                                                   tile_sizes(tileset))):
+        if entry.badge is not None:
+            (x, y), reach = entry.badge
+            found.append((index, Mark(x, y, reach, reach, True)))
+    return found
+
+
 # How far an icon with a number badge may shrink (on top of the placer's own shrinking)
 # so that the badge finds rock beside it rather than over it, largest first.
 BADGE_ROOM_SHRINKS = (1.0, 0.9, 0.8, 0.7, 0.6)
 
 
 def _icon_and_badge(placer: Placer, footprint: Footprint,
-                    radii: tuple[float, float]) -> tuple[Spot, Point, float]:
+                    radii: tuple[float, float]) -> tuple[Spot, Point, float, bool]:
     """An icon and its number badge: the icon as large as it fits with its badge beside
     it in free rock; where even the smallest icon leaves no side free (a crossing's
     small corners), the icon at its own size with the badge over its top right.
@@ -412,14 +477,14 @@ def _icon_and_badge(placer: Placer, footprint: Footprint,
         reach = max(drawn * 0.36, least)
         beside = _badge_beside(placer, spot.centre, (drawn, reach))
         if beside is not None:
-            return Spot(spot.centre, spot.scale * shrink), beside, reach
+            return Spot(spot.centre, spot.scale * shrink), beside, reach, False
         del placer.placed[before:]
     spot = placer.place(footprint)
     drawn = radius * spot.scale
     reach = max(drawn * 0.36, least)
     nominal = (spot.centre[0] + drawn * 0.78, spot.centre[1] - drawn * 0.78)
     over = placer.place(Footprint(nominal, reach, reach, True, partner=len(placer.placed) - 1))
-    return spot, over.centre, reach
+    return spot, over.centre, reach, True
 
 
 # Where a badge may sit round its icon, in the order tried: top right first, as on
@@ -450,6 +515,7 @@ class _Placed:
     def __init__(self, look: _Look, centre: Point, scale: float, central: bool) -> None:
         self.look, self.centre, self.scale, self.central = look, centre, scale, central
         self.badge: tuple[Point, float] | None = None
+        self.badge_over = False  # no side had room: the badge sits over its icon's corner
         self.lines: list[str] = []  # a name set in the room, line by line
 
     def mark(self) -> Mark:

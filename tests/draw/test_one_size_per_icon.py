@@ -1,0 +1,48 @@
+"""On every tunnel tile of every shipped game, a number badge sits clear of every mark
+(its own icon's art included), and an icon that lies in rock has one size on every
+tile: a player reads an altar as an altar, not as two kinds of altar."""
+
+from __future__ import annotations
+
+import pytest
+from support import ROOT, SHIPPED_GAMES
+
+from pnp.draw.overlap import _meet
+from pnp.draw.placing import drawn_badges, drawn_marks
+from pnp.input.tileset import load_tileset
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_every_badge_is_clear_of_every_mark(game):
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    checked = 0
+    for tile in tileset.tiles:
+        marks = drawn_marks(tileset, tile)
+        for _, badge in drawn_badges(tileset, tile):
+            checked += 1
+            covered = [str(tile.features[index].value) for index, mark in enumerate(marks)
+                       if _meet(badge, mark)]
+            assert covered == [], f"{game}: a badge of '{tile.name}' covers {covered}"
+    if game == "dynamine":
+        assert checked >= 15  # its altars and fossils carry their points
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_an_icon_in_rock_has_one_size_on_every_tile(game):
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    sizes: dict[str, set[float]] = {}
+    for tile in tileset.tiles:
+        if not tile.paths or any(path.junction or path.style == "cavern" for path in tile.paths):
+            continue
+        for feature, mark in zip(tile.features, drawn_marks(tileset, tile), strict=True):
+            if feature.kind == "icon":
+                sizes.setdefault(str(feature.value), set()).add(round(mark.half_width, 2))
+    assert {name: found for name, found in sizes.items() if len(found) > 1} == {}
+
+
+def test_the_badge_check_sees_a_badge_over_its_icon():
+    """The check above can fail: a badge disc on its icon's top right meets the icon."""
+    from pnp.draw.placing import Mark
+
+    icon = Mark(50.0, 50.0, 11.4, 11.4, True)
+    assert _meet(Mark(50.0 + 11.4 * 0.78, 50.0 - 11.4 * 0.78, 5.5, 5.5, True), icon)
