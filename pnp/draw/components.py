@@ -34,10 +34,11 @@ def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feat
     ring = (rect(inset, inset, width - 2 * inset, height - 2 * inset, size * 0.05)
             if cut.fills_box else piece_outline(cut, width, height, -inset))
     frame_ink = ink_for(background, colours)
-    items: list[Primitive] = [
-        Outline(edge, Style(fill=background)),
-        Outline(ring, Style(stroke=frame_ink, width=size * 0.012, join="round")),
-    ]
+    items: list[Primitive] = [Outline(edge, Style(fill=background))]
+    if cut.fills_box:
+        # a square piece's frame; a round or hex piece has none, its colour running out
+        # past the cut, so a cut a little off centre shows no ring out of true
+        items.append(Outline(ring, Style(stroke=frame_ink, width=size * 0.012, join="round")))
     margin = inset + size * 0.03 if cut.fills_box else 0.0  # clear of the printed frame
     items.extend(features(Frame(width, height, not cut.fills_box, margin), feats, colours, False,
                           background, tileset.own_icons))

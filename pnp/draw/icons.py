@@ -12,6 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pnp.draw.emblem_icons import (
+    chest,
+    deepest,
+    dynamite,
+    hourglass,
+    lantern,
+    mark_cross,
+    mark_ring,
+    mark_square,
+    mark_triangle,
+    predict,
+    reroll,
+    scroll,
+    tiles,
+)
 from pnp.draw.item_icons import barrel, beams, plan, raven, ring, torch
 from pnp.draw.mine_icons import beetle, headframe, hive, lodestone, miner, pickaxes, rubble
 from pnp.draw.pen import Icon, Pen
@@ -70,6 +85,19 @@ ICONS: dict[str, Icon] = {
     "raven": raven,
     "beams": beams,
     "plan": plan,
+    "dynamite": dynamite,
+    "chest": chest,
+    "scroll": scroll,
+    "tiles": tiles,
+    "deepest": deepest,
+    "hourglass": hourglass,
+    "reroll": reroll,
+    "predict": predict,
+    "lantern": lantern,
+    "mark-triangle": mark_triangle,
+    "mark-square": mark_square,
+    "mark-cross": mark_cross,
+    "mark-ring": mark_ring,
 }
 
 # Icons that picture a thing a card is named after (an item), not a symbol players

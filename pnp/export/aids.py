@@ -73,11 +73,13 @@ def _styles(look: Look) -> dict[str, Any]:  # reportlab styles are untyped
 
     body, leading = look.body, look.body * 1.2
     return {
-        "title": ParagraphStyle("title", fontName=pdf_font("bold"), fontSize=20, leading=23,
-                                textColor=HexColor(INK)),
+        # the title and the section heads in the display face, as the rulebook sets them
+        "title": ParagraphStyle("title", fontName=pdf_font("display"), fontSize=21,
+                                leading=24, textColor=HexColor(INK)),
         "subtitle": ParagraphStyle("subtitle", fontName=pdf_font("regular"), fontSize=9,
                                    leading=11, textColor=HexColor(MUTED)),
-        "heading": ParagraphStyle("heading", fontName=pdf_font("bold"), fontSize=look.heading,
+        "heading": ParagraphStyle("heading", fontName=pdf_font("display"),
+                                  fontSize=look.heading,
                                   leading=look.heading * 1.2, textColor=HexColor("#ffffff")),
         "name": ParagraphStyle("name", fontName=pdf_font("bold"), fontSize=body,
                                leading=leading, textColor=HexColor(INK)),

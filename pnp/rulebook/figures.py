@@ -16,7 +16,8 @@ from pnp.geometry.lattice import hexagon_cells
 from pnp.rulebook.designs import Designs, place_form
 from pnp.rulebook.diagram import Board, plan_diagram
 from pnp.rulebook.platypus import platypus_class
-from pnp.rulebook.source import Diagram, square_of
+from pnp.rulebook.source import Diagram
+from pnp.rulebook.standing import square_of
 
 # reportlab has no type hints: these names only say which of its objects is meant
 Flowable = Any

@@ -27,6 +27,7 @@ Flowable = Any
 Style = Any  # a ParagraphStyle
 
 PICTURE = 64.0  # points: a tile about 0.9 in across, its icons as legible as on the table
+PIECE = 44.0  # a token, smaller: about its own size on the table
 GUTTER = 12.0  # between the picture and its words
 
 
@@ -38,8 +39,10 @@ def shown_tiles(designs: Designs, shown: tuple[ShownTile, ...],
     rows = []
     for entry in shown:
         inline = parser.parse(entry.text)[1]  # paragraph_open, inline, paragraph_close
-        picture = DesignFlowable(f"tile:{designs.tileset.game}:{entry.tile}",
-                                 designs.tile(entry.tile), PICTURE, designs.recorder)
+        key, drawing = designs.piece(entry.piece) if entry.piece else \
+            (f"tile:{designs.tileset.game}:{entry.tile}", designs.tile(entry.tile))
+        picture = DesignFlowable(key, drawing, PIECE if entry.piece else PICTURE,
+                                 designs.recorder)
         rows.append([picture, Paragraph(inline_markup(inline), sheet["body"])])
     table = Table(rows, colWidths=[PICTURE + GUTTER, MEASURE - PICTURE - GUTTER],
                   hAlign="LEFT")

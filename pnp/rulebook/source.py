@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import math
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, get_args
@@ -43,9 +42,9 @@ from pnp.input.schema import (
     Whole,
 )
 from pnp.input.schema import Point as PointKind
-from pnp.model.ground import PAWN_RATIO, ground
 from pnp.model.placement import TilePlacement
 from pnp.model.tileset import TileKind, Tileset
+from pnp.rulebook.standing import Pawn, Point, stand_pawns
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -68,8 +67,6 @@ BLOCK_LIMITS = {"inline": (5_000, "paragraphs, headings, list items and table ce
                 "heading_open": (500, "headings"),
                 "tr_open": (1_000, "table rows")}
 
-Point = tuple[float, float]  # a board position; pawns and arrows may sit between squares
-Pawn = tuple[Point, str, str]  # where, colour, label
 Arrow = tuple[Point, Point]  # from, to
 Mark = tuple[Point, MarkKind]  # where, and which mark
 Label = tuple[Point, str, str]  # where, text, colour
@@ -106,10 +103,12 @@ class Diagram(msgspec.Struct, frozen=True):
 
 
 class ShownTile(msgspec.Struct, frozen=True):
-    """A tile pictured beside the words that explain it: Markdown inline text."""
+    """A tile, or a card or token (``piece``), pictured beside the words that explain it:
+    Markdown inline text."""
 
     tile: str
     text: str
+    piece: str = ""
 
 
 class Block(msgspec.Struct, frozen=True):
@@ -283,7 +282,7 @@ def _directive(template: Reading, token: Token, game: Game) -> Block:
                         ", ".join(DIRECTIVES))
         return Block("markdown", line=line)
     if name == "tiles":
-        return Block("tiles", shown=_shown_tiles(template, token.content, line, game.kinds),
+        return Block("tiles", shown=_shown_tiles(template, token.content, line, game),
                      line=line)
     if name != "diagram":
         if token.content.strip():
@@ -510,11 +509,23 @@ DIAGRAM = Record("rulebook:diagram", (
 DIAGRAM_FIELDS = DIAGRAM.names
 SHOWN_MOST = 12  # tiles one ``pnp tiles`` block pictures: about a page of them
 
+def _tile_or_piece(node: Node) -> None:
+    """An entry pictures one thing: a tile or a piece, not both, not neither."""
+    if node.given("tile") == node.given("piece"):
+        node.fail("tile", "an entry shows a tile or a piece", "both" if node.given("tile")
+                  else "neither", "one of tile: NAME or piece: NAME")
+
+
 SHOWN_TILE = Record("rulebook:shown-tile", (
-    Field("tile", TILE_NAME, "drawn at the left, about an inch across", required=True),
+    Field("tile", TILE_NAME, "drawn at the left, about an inch across", default="",
+          default_doc="none: a piece instead"),
+    Field("piece", Choice(context="pieces", unknown="piece",
+                          doc_as="name of a card or token of the tileset"),
+          "a card or token instead of a tile, drawn the same way", default="",
+          default_doc="none"),
     Field("text", Text(1000, "the words beside the tile"), "Markdown: **bold** and *italic* "
           "work", required=True),
-), doc_as="a tile shown")
+), rules=(_tile_or_piece,), doc_as="a tile shown")
 TILES = Record("rulebook:tiles", (
     Field("tiles", ListOf(SHOWN_TILE, "tiles shown", ("a tiles block shows at least one tile",
                                                       "one or more tiles"),
@@ -546,7 +557,7 @@ def _diagram(template: Reading, body: str, line: int, game: Game) -> Diagram | N
     tiles = tuple(TilePlacement(name, cell, turn % shape.sides)
                   for cell, name, turn, *_ in node["tiles"])
     face_down = tuple(cell for cell, _, _, _, down in node["tiles"] if down)
-    pawns = _pawns(node["pawns"], tiles, kinds, shape, face_down)
+    pawns = stand_pawns(node["pawns"], tiles, kinds, shape, face_down)
     template.problems.extend(reading.problems)
     return None if reading.problems else _made_diagram(node, tiles, pawns, face_down, line)
 
@@ -567,18 +578,19 @@ def _made_diagram(node: Node, tiles: tuple[TilePlacement, ...], pawns: tuple[Paw
                          for piece in node["pieces"]), node["board"])
 
 
-def _shown_tiles(template: Reading, body: str, line: int,
-                 kinds: tuple[TileKind, ...]) -> tuple[ShownTile, ...]:
+def _shown_tiles(template: Reading, body: str, line: int, game: Game) -> tuple[ShownTile, ...]:
     """Read a ``pnp tiles`` body against :data:`TILES`; nothing if it has mistakes."""
     data = _diagram_body(template, body, line, "pnp tiles", TILES)
     if data is None:
         return ()
-    reading = Reading(template.source, offset=line, tiles=tuple(kind.name for kind in kinds))
+    reading = Reading(template.source, offset=line,
+                      tiles=tuple(kind.name for kind in game.kinds), pieces=game.pieces)
     node = TILES.check(data, At(reading, data.line, "tiles"))
     template.problems.extend(reading.problems)
     if reading.problems:
         return ()
-    return tuple(ShownTile(shown["tile"], shown["text"]) for shown in node["tiles"])
+    return tuple(ShownTile(shown["tile"], shown["text"], shown["piece"])
+                 for shown in node["tiles"])
 
 
 def _diagram_body(template: Reading, body: str, line: int, directive: str = "pnp diagram",
@@ -598,91 +610,3 @@ def _diagram_body(template: Reading, body: str, line: int, directive: str = "pnp
                                          "fields: " + ", ".join(record.names)))
         return None
     return data
-
-
-# --- pawns stand on paths ----------------------------------------------------
-# A pawn on rock or across a wall would teach a rule that does not exist, so
-# every pawn is checked against the floor of the tile under it (pnp.model.ground).
-
-
-def _pawns(pawns: Items, tiles: tuple[TilePlacement, ...], kinds: tuple[TileKind, ...],
-           shape: Shape, face_down: tuple[tuple[int, int], ...]) -> tuple[Pawn, ...]:
-    """Every pawn where it stands; two on one spot would hide each other, so that is a mistake."""
-    placed: list[Pawn] = []
-    standing = tuple(tile for tile in tiles if tile.cell not in face_down)
-    for pawn in pawns:
-        where = _stand(pawn, standing, kinds, shape)
-        spot = _board_point(shape, where)
-        if any(math.dist(spot, _board_point(shape, other[0])) < 2 * PAWN_RATIO
-               for other in placed):
-            pawn.fail("at", "two pawns on one spot hide each other", _show(where),
-                      "a point at least a pawn's width from every other pawn")
-        placed.append((where, pawn["colour"], pawn["label"]))
-    return tuple(placed)
-
-
-def _stand(pawn: Node, tiles: tuple[TilePlacement, ...], kinds: tuple[TileKind, ...],
-           shape: Shape) -> Point:
-    """Where ``pawn`` stands on the board; a pawn off every path is reported.
-
-    A pawn given as a whole square stands where that tile's path is: its
-    centre, or the nearest point of its first path when the centre is rock
-    (two curves back to back). A pawn given a point must be on a path.
-    """
-    point: Point = pawn["at"]
-    cell = square_of(shape, point)
-    placed = next((tile for tile in tiles if tile.cell == cell), None)
-    if placed is None:
-        pawn.fail("at", "a pawn stands on a tile, and this square has none", _show(point),
-                  "a square the diagram puts a tile on")
-        return point
-    kind = next(kind for kind in kinds if kind.name == placed.kind)
-    floor = ground(shape, kind, placed.rotation)
-    centre = _board_point(shape, cell)
-    here = _board_point(shape, point)
-    offset = (here[0] - centre[0], here[1] - centre[1])
-    if point == cell:  # (1.0, 0.0) == (1, 0): a whole square, however it was written
-        spot = floor.spot()
-        if spot is not None:
-            return _add(cell, _board_offset(shape, spot))
-    elif floor.allows(offset):
-        return point
-    found = f"{_show(point)}: rock or wall of '{kind.name}' (turn {placed.rotation})" \
-        if floor.floors or floor.open_face else f"{_show(point)}: '{kind.name}' has no paths"
-    spot = floor.nearest(offset)
-    allowed = f"a point {floor.describe()}" + (
-        f", such as {_show(_add(cell, _board_offset(shape, spot)))}" if spot else "")
-    pawn.fail("at", "a pawn must stand on a path of its tile", found, allowed)
-    return point
-
-
-def _board_point(shape: Shape, point: Point) -> Point:
-    """A board position in tile sizes (y down): squares by (x, y), hexes by axial (q, r).
-
-    The shape's cell arithmetic is linear, so it serves points between cells too.
-    """
-    return shape.cell_centre(point, 1.0)  # type: ignore[arg-type]  # fractional cells
-
-
-def _board_offset(shape: Shape, offset: Point) -> Point:
-    """The board coordinates (in cells) of an offset given in tile sizes: the inverse
-    of :func:`_board_point`, solved from where the shape puts its two unit cells."""
-    (ax, ay), (bx, by) = shape.cell_centre((1, 0), 1.0), shape.cell_centre((0, 1), 1.0)
-    det = ax * by - ay * bx
-    return ((offset[0] * by - offset[1] * bx) / det, (ax * offset[1] - ay * offset[0]) / det)
-
-
-def square_of(shape: Shape, point: Point) -> tuple[int, int]:
-    """The cell whose tile covers ``point``: the nearest cell centre (a square's or a
-    hex's own area is exactly the points nearer its centre than any other's)."""
-    here = _board_point(shape, point)
-    near = [(round(point[0]) + dq, round(point[1]) + dr) for dq in (-1, 0, 1) for dr in (-1, 0, 1)]
-    return min(near, key=lambda cell: math.dist(shape.cell_centre(cell, 1.0), here))
-
-
-def _add(cell: tuple[int, int], offset: Point) -> Point:
-    return (round(cell[0] + offset[0], 4), round(cell[1] + offset[1], 4))
-
-
-def _show(point: Point) -> str:
-    return "[" + ", ".join(f"{value:g}" for value in point) + "]"

@@ -30,7 +30,8 @@ PAPER_NAMES = ("letter", "a4")
 # What scores or matters in each game, drawn as the tiles draw it.
 SCORING_ICONS = {
     "dynamine": {"vein", "altar", "well", "well-altar", "well-dragon", "fossil", "sapphire",
-                 "headframe", "pickaxes", "ring", "barrel", "torch", "beams", "raven", "plan"},
+                 "deepest", "tiles", "ring", "barrel", "torch", "beams", "raven", "plan",
+                 "hourglass", "move-tile", "reroll", "predict"},
     "gold-mine": {"phantom", "bat", "gold-challenge", "nugget"},
 }
 LONGEST_BLOCK = 3  # lines: more than this in one block of text reads as a paragraph

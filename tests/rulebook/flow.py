@@ -27,12 +27,18 @@ HANGING = re.compile(r"\d+\.|\u2022|\u2020\d+")  # what hangs before a list item
 
 class Line(NamedTuple):
     """One baseline of text on a page: its words, its height on the page (PDF points,
-    y up), the size of its largest run, and the x of its first run."""
+    y up), the size of its largest run, the x of its first run, and whether a run is
+    set in the display face (as headings are)."""
 
     text: str
     y: float
     size: float
     x: float
+    display: bool = False
+
+    @property
+    def heading(self) -> bool:
+        return self.display and self.size >= HEADING_SIZE
 
 
 def _multiply(a: list[float], b: list[float]) -> list[float]:
@@ -44,6 +50,7 @@ def _multiply(a: list[float], b: list[float]) -> list[float]:
 def page_lines(page: object, floor: float) -> list[Line]:
     """The lines of a page above ``floor`` (the running footer is below it), top first."""
     runs: dict[float, list[tuple[float, float, str]]] = {}
+    display: set[float] = set()
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
         if not text.strip():
@@ -52,6 +59,8 @@ def page_lines(page: object, floor: float) -> list[Line]:
         y = round(matrix[5], 1)
         if y > floor:
             runs.setdefault(y, []).append((matrix[4], size * abs(matrix[3]), text))
+            if "Vollkorn" in str(getattr(font, "get", lambda *_: "")("/BaseFont", "")):
+                display.add(y)
 
     page.extract_text(visitor_text=visit)  # type: ignore[attr-defined]
     lines = []
@@ -61,7 +70,7 @@ def page_lines(page: object, floor: float) -> list[Line]:
         if len(words) > 1 and HANGING.fullmatch(words[0].strip()):
             words = words[1:]  # a list's number or bullet: not part of the item's words
         lines.append(Line(normal("".join(words)), y, max(size for _, size, _ in parts),
-                          min(x for x, _, _ in parts)))
+                          min(x for x, _, _ in parts), y in display))
     return lines
 
 

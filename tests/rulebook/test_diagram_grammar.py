@@ -10,7 +10,8 @@ from support import ROOT, SHIPPED_GAMES
 from pnp.draw.diagram import MARK_COLOURS
 from pnp.input.tileset import load_tileset
 from pnp.model.tileset import Tileset
-from pnp.rulebook.source import Diagram, parse, square_of
+from pnp.rulebook.source import Diagram, parse
+from pnp.rulebook.standing import square_of
 
 
 def book(game: str) -> tuple[Tileset, list[list[Diagram]]]:

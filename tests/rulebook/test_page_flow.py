@@ -35,7 +35,7 @@ def test_no_page_ends_with_a_heading_or_an_introduction(shipped_build, game, pap
     pages = book_lines(book(shipped_build, game, paper), paper)
     for number, lines in enumerate(pages[2:-1], start=3):  # after the cover and contents
         last = lines[-1]
-        assert last.size < 12, f"{game} {paper}: page {number} ends with '{last.text}'"
+        assert not last.heading, f"{game} {paper}: page {number} ends with '{last.text}'"
         assert not last.text.endswith(":"), \
             f"{game} {paper}: page {number} ends with an introduction: '{last.text}'"
 
@@ -139,6 +139,15 @@ def test_readings_are_marked_where_taught_and_explained_at_the_back(shipped_buil
     entries = [int(n) for n in re.findall(r"^\u2020(\d+)", back, re.MULTILINE)]
     assert calls and calls == list(range(1, len(calls) + 1)), calls
     assert entries == calls, (entries, calls)
+
+
+def test_the_heading_check_sees_headings(shipped_build):
+    """The check above can fail: it finds the book's headings as headings, and its body
+    text and pictures' words as not."""
+    pages = book_lines(book(shipped_build, "demon-mine", "letter"), "letter")
+    found = [line.text for lines in pages[2:] for line in lines if line.heading]
+    assert any("Welcome to Demon Mine" in text for text in found)
+    assert all(not line.heading for line in pages[2] if "Deep under the surface" in line.text)
 
 
 def test_the_lone_line_runs_measure_one_paragraph(shipped_build):
