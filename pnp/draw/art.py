@@ -208,8 +208,13 @@ def _crossings(shape: Shape, paths: tuple[Tunnel, ...]) -> dict[int, list[int]]:
     return found
 
 
-def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0) -> Drawing:
-    """The front of one tile kind: rock, optional art, tunnels, then features on top."""
+def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0,
+                texture: int = 0) -> Drawing:
+    """The front of one tile kind: rock, optional art, tunnels, then features on top.
+
+    ``texture`` picks one of the kind's rock textures (0 its own): the copies on
+    a sheet take turns, so no two neighbours show the same pebbles.
+    """
     shape, size = tileset.shape, tileset.size
     colours = dict(tileset.palette)
     width, height = shape.box(size)
@@ -217,7 +222,8 @@ def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0) -> Drawing
     edge = outline(shape, size, grow)
     reach = grow + size * (FLOOR_RATIO / 2 + WALL_RATIO) + 1.0
     items: list[Primitive] = [Outline(edge, Style(fill=colours["rock"]))]
-    items.extend(rock_texture(colours, width, height, grow, _seed(tileset.rules_game, tile.name)))
+    seed = _seed(tileset.rules_game, tile.name, *((f"texture {texture}",) if texture else ()))
+    items.extend(rock_texture(colours, width, height, grow, seed))
     if tile.art is not None:
         items.append(Picture(tile.art, 0.0, 0.0, width, height))
     items.extend(tunnels(shape, size, tile.paths, colours, reach,

@@ -19,6 +19,7 @@ from pnp.draw.components import design_component, design_reverse
 from pnp.draw.ink import low_ink
 from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import Recorder
+from pnp.impose.plans import TEXTURES, textured
 from pnp.model.options import BuildOptions
 from pnp.model.pieces import reverse_key
 from pnp.model.tileset import Tileset
@@ -82,6 +83,9 @@ class GameDesigns:
         printed = [tile for tile in tileset.tiles if tile.count]
         designs = {tile.name: (self.flat_tiles[tile.name] if not bleed
                                else design_tile(tileset, tile, bleed)) for tile in printed}
+        # the other rock textures a sheet's copies take turns with (plans.textured)
+        designs.update({textured(tile.name, number): design_tile(tileset, tile, bleed, number)
+                        for tile in printed for number in range(1, TEXTURES)})
         if self.options.duplex != "none":
             for back_name in sorted({tile.back for tile in printed}):
                 back = tileset.back(back_name)

@@ -16,7 +16,7 @@ import msgspec
 
 from pnp.export.artifacts import Artifact, rounded
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN, Placement, SheetPlan
-from pnp.impose.plans import plan_components, plan_tiles
+from pnp.impose.plans import TEXTURE_MARK, plan_components, plan_tiles
 from pnp.input.names import extras_file
 from pnp.model.options import BuildOptions
 from pnp.model.paper import paper_named
@@ -25,6 +25,7 @@ from pnp.model.tileset import Tileset
 from pnp.units import in_mm
 
 if TYPE_CHECKING:
+    from pnp.draw.scene import Drawing
     from pnp.export.designs import GameDesigns
 
 # Each exporter's export() imports the writer it needs: the jobs are planned in
@@ -146,6 +147,14 @@ class DesignFiles(msgspec.Struct, frozen=True):
         return [Artifact(path, to_svg(drawing, paths).encode("utf-8")) for path, drawing in files]
 
 
+def placed_textures(drawings: dict[str, Drawing], plan: SheetPlan) -> dict[str, Drawing]:
+    """The sheet's designs without the rock textures no copy of it takes (a kind of one
+    copy has one): a PDF holds no form it does not show."""
+    used = {placement.art for placement in plan.placements}
+    return {key: drawing for key, drawing in drawings.items()
+            if TEXTURE_MARK not in key or key in used}
+
+
 class TileSheets(msgspec.Struct, frozen=True):
     """Tile fronts, each page followed by its mirrored backs."""
 
@@ -162,7 +171,7 @@ class TileSheets(msgspec.Struct, frozen=True):
         tileset, options = designs.tileset, designs.options
         plan = plan_tiles(tileset, paper, options)
         path = f"{tileset.game}-tiles-{paper}.pdf"
-        drawings = designs.tiles
+        drawings = placed_textures(designs.tiles, plan)
         if any(placement.kind == "component" for placement in plan.placements):
             drawings = {**drawings, **designs.components("token")}  # tokens ride along
         data = render_sheets(plan, drawings, tileset.title, "tiles", designs.recorder)
@@ -196,7 +205,7 @@ class VariantExtras(msgspec.Struct, frozen=True):
         for variant, more in tileset.extras():
             plan = plan_tiles(tileset.extras_only(more), paper, options)
             path = extras_file(tileset.game, variant.name, paper)
-            data = render_sheets(plan, designs.tiles, tileset.title,
+            data = render_sheets(plan, placed_textures(designs.tiles, plan), tileset.title,
                                  f"{variant.name.replace('-', ' ')} extras", designs.recorder)
             artifacts.append(Artifact(path, data, sheet_entry(
                 "extras", paper, path, plan, options, lambda placement: cut)))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from pnp.errors import InputError
 from pnp.impose.duplex import shift_backs
 from pnp.impose.gutterfold import impose_gutterfold  # a mode few builds use
@@ -21,6 +23,13 @@ from pnp.model.pieces import PieceCut, piece_box, piece_cut, reverse_key
 from pnp.model.tileset import Tileset
 
 COMPONENT_SHEETS = (("card", "cards"), ("token", "tokens"))
+TEXTURES = 3  # rock textures each tile kind's copies take turns with on a sheet
+TEXTURE_MARK = "~"  # joins a tile's name and its texture's number in a design's key
+
+
+def textured(name: str, number: int) -> str:
+    """The design key of tile ``name`` in texture ``number`` (0: the kind's own design)."""
+    return f"{name}{TEXTURE_MARK}{number}" if number else name
 
 
 def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan:
@@ -35,7 +44,27 @@ def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan
                                  {tile.name: f"back:{tile.back}" for tile in tileset.tiles},
                                  str(tileset.source))
     plan = _tile_imposition(tileset, paper, options)
-    return shift_backs(_with_tokens(tileset, plan, options) or plan, options.back_offset)
+    return _vary_textures(shift_backs(_with_tokens(tileset, plan, options) or plan,
+                                      options.back_offset))
+
+
+def _vary_textures(plan: SheetPlan) -> SheetPlan:
+    """A sheet whose tile fronts take turns through :data:`TEXTURES` rock textures, copy by
+    copy, so that sixteen straights cut from one sheet are sixteen pieces of rock, not one
+    printed sixteen times. Only the design changes: names, places and backs stay."""
+    seen: dict[str, int] = {}
+    pages = []
+    for page in plan.pages:
+        placements = []
+        for placement in page.placements:
+            if placement.side == "front" and placement.kind == "tile" and not placement.design:
+                number = seen.get(placement.name, 0)
+                seen[placement.name] = number + 1
+                placement = placement._replace(design=textured(placement.name,
+                                                               number % TEXTURES))
+            placements.append(placement)
+        pages.append(replace(page, placements=tuple(placements)))
+    return replace(plan, pages=tuple(pages))
 
 
 def tokens_ride_with_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -15,6 +16,7 @@ from support import ROOT, longest_dark_runs, pdf_page_image, placed_content
 
 from pnp.cli import main
 from pnp.impose.layout import SAFE_MARGIN, SIDE_BAND
+from pnp.impose.plans import TEXTURES, plan_tiles
 from pnp.input.tileset import load_tileset
 from pnp.model.paper import PAPERS
 
@@ -203,9 +205,12 @@ def test_each_design_is_drawn_once_and_placed_by_reference(built):
         collect(page["/Resources"])
     assert all(len(ids) == 1 for ids in by_name.values()), "a design was drawn twice"
     designs = [n for n in by_name if re.fullmatch(r"/FormXob\.d\d+", n)]
-    # nine printed tile kinds (dead-end has 0 copies), one back, and that back grown by
-    # 3 mm as the apron under the backs
-    assert len(designs) == 9 + 1 + 1
+    # nine printed tile kinds (dead-end has 0 copies), each in as many of its three rock
+    # textures as it has copies, one back, and that back grown by 3 mm as the apron
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    textures = sum(min(tile.count, TEXTURES) for tile in tileset.tiles)
+    assert textures == 22
+    assert len(designs) == textures + 1 + 1
     assert data.count(b"/Subtype /Form") == len(by_name)
     content = "".join(placed_content(page) for page in reader.pages)
     # placements, an apron under each of the 90 backs, check bars, crop marks
@@ -317,3 +322,20 @@ def test_nine_cards_on_letter_keep_a_check_bar_and_show_their_cut_lines(tmp_path
     column = [pixels[round(x * dpi / 72) + dx, height - round(y * dpi / 72)]
               for dx in range(-1, 2)]
     assert min(column) < 200  # a cut line printed on the trim, darker than the card's edge
+
+
+def test_copies_of_a_tile_take_turns_through_rock_textures():
+    """Sixteen straights are sixteen pieces of rock: their designs take turns, so no two
+    copies cut side by side show the same pebbles; names, places and backs are the
+    kind's own."""
+    from pnp.model.options import BuildOptions
+
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    plan = plan_tiles(tileset, "letter", BuildOptions())
+    fronts = [p for p in plan.placements if p.side == "front" and p.name == "straight"]
+    assert len(fronts) == 16
+    assert len({p.art for p in fronts}) == TEXTURES
+    neighbours = list(itertools.pairwise(fronts))
+    assert all(a.art != b.art for a, b in neighbours)
+    assert {p.name for p in plan.placements if p.side == "front"} == \
+        {tile.name for tile in tileset.tiles if tile.count}
