@@ -442,19 +442,24 @@ def secret_passage(pen: Pen) -> list[Primitive]:
 
 
 def mud(pen: Pen) -> list[Primitive]:
-    """A puddle of mud lying across a tunnel floor: a dark rim, a wet surface with
-    ripples and bubbles. It lies flat, so nothing rises out of it."""
-    ink, wet = pen.c["ink"], "#8a6440"
-    rim = [(-0.92, 0.02), (-0.7, -0.42), (-0.2, -0.58), (0.32, -0.5), (0.82, -0.36),
-           (0.94, 0.08), (0.7, 0.46), (0.18, 0.6), (-0.38, 0.54), (-0.82, 0.4)]
+    """A puddle of mud lying across a tunnel floor: a lumpy dark rim, a glossy wet middle
+    catching the lamp in two streaks, and splashes thrown round it. No rings and no
+    round spots inside, which read as the end of a sawn log."""
+    ink, wet, shine = pen.c["ink"], "#6f4f31", "#d9c6a8"
+    rim = [(-0.92, 0.06), (-0.78, -0.34), (-0.42, -0.5), (-0.06, -0.4), (0.3, -0.56),
+           (0.72, -0.4), (0.94, -0.04), (0.76, 0.36), (0.36, 0.5), (-0.02, 0.4),
+           (-0.44, 0.56), (-0.8, 0.4)]
     items: list[Primitive] = [
         pen.path(smooth_outline(rim), fill=MUD, stroke=ink, width=0.08),
-        pen.path(smooth_outline([(0.8 * x, 0.78 * y - 0.02) for x, y in rim]), fill=wet),
+        pen.path(smooth_outline([(0.74 * x + 0.02, 0.66 * y) for x, y in rim]), fill=wet),
+        pen.path((("M", -0.5, -0.16), ("C", -0.36, -0.28, -0.12, -0.3, 0.04, -0.22)),
+                 stroke=shine, width=0.07),
+        pen.path((("M", 0.2, 0.14), ("C", 0.32, 0.08, 0.46, 0.08, 0.54, 0.14)),
+                 stroke=shine, width=0.05),
     ]
-    for rx, ry in ((0.46, 0.2), (0.22, 0.09)):
-        items.append(pen.path(ellipse(0.1, 0.02, rx, ry), stroke=MUD, width=0.06))
-    for x, y, r in ((-0.48, -0.12, 0.09), (-0.3, 0.24, 0.06), (0.56, -0.18, 0.07)):
-        items.append(pen.circle(x, y, r, fill=pen.c["rock-light"], stroke=MUD, width=0.04))
+    for x, y, rx, ry in ((-0.98, -0.46, 0.09, 0.06), (0.98, 0.46, 0.08, 0.05),
+                         (0.12, -0.78, 0.07, 0.05)):
+        items.append(pen.path(ellipse(x, y, rx, ry), fill=MUD, stroke=ink, width=0.04))
     return items
 
 
