@@ -1,0 +1,69 @@
+"""The kit keeps every promise its book prints: each player count on the cover plays
+with the pieces `make` prints (extras sheets included), and every sheet the printing
+table names is a file of the build."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from support import ROOT, SHIPPED_GAMES
+
+from pnp.input.tileset import load_tileset
+from pnp.model.options import BuildOptions
+from pnp.rulebook.printing import print_rows
+from pnp.rules import Setup, rules_for
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_every_player_count_on_the_cover_plays_with_the_printed_pieces(game):
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    rules = rules_for(tileset.rules_game)
+    assert rules is not None
+    printed = {tile.name: tile.count for tile in tileset.tiles}
+    for _, more in tileset.extras():
+        for name, count in more:
+            printed[name] += count
+    for players in tileset.players:
+        variant = next((v for v in tileset.variants if v.players == players), None)
+        # the table holds the variant's mix, taken from what the kit prints
+        wanted = dict(variant.counts) if variant is not None else {}
+        assert all(printed[name] >= count for name, count in wanted.items()), \
+            f"{game}: {players} players need {wanted}, the kit prints {printed}"
+        mix = tileset.with_counts({**{t.name: t.count for t in tileset.tiles}, **wanted})
+        errors = [finding.line() for finding in rules.check(Setup(
+            mix, players, variant.name if variant else None)) if finding.severity == "error"]
+        assert errors == [], f"{game} with {players} players: {errors}"
+
+
+def test_demon_mines_four_players_get_their_second_entrance_and_hive_on_an_extras_sheet():
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    assert 4 in tileset.players
+    ((variant, more),) = tileset.extras()
+    assert variant.name == "four-player" and dict(more) == {"mine-entrance": 1,
+                                                            "beetle-hive": 1}
+
+
+FILES = {"Tiles": "tiles", "Cards": "cards", "Tokens": "tokens", "Board": "board"}
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_every_sheet_the_printing_table_names_is_in_the_build(shipped_build, game):
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    manifest = json.loads((shipped_build / game / "manifest.json").read_text())
+    kinds = {sheet["kind"] for sheet in manifest["sheets"]}
+    paths = {sheet["path"] for sheet in manifest["sheets"]}
+    aids = {aid.title: aid.name for aid in tileset.aids}
+    for row in print_rows(tileset, BuildOptions()):
+        if row.name in FILES:
+            if row.stock == "on the last sheet of tiles":
+                assert FILES[row.name] not in kinds  # they ride on the tiles' sheet
+            else:
+                assert FILES[row.name] in kinds, f"{game}: no {row.name} sheet"
+        elif row.name in aids:
+            assert f"{game}-{aids[row.name]}-letter.pdf" in paths
+        elif row.name.endswith("extra tiles"):
+            assert "extras" in kinds
+        else:
+            assert row.name == "This rulebook", row.name
+            assert "rulebook" in kinds
