@@ -18,7 +18,7 @@ from pnp.model.tileset import Component, TileKind, Variant
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
 # Icons whose id does not read as a noun in a sentence; the rest read as they are.
 ICON_WORDS = {
-    "chamber-gold": "gold chamber", "gold-challenge": "gold challenge", "mud": "mud pit",
+    "chamber-gold": "gold chamber", "gold-challenge": "gold challenge", "mud": "mud puddle",
     "move-tile": "move-tile arrow", "plus-one-token": "+1 token",
     "well-altar": "altar well", "well-dragon": "dragon well",
     "mattock": "mattock mark", "pickaxes": "pickaxes mark",
