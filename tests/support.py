@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import io
 from pathlib import Path
 
 from PIL import Image
+from pypdf import PdfReader
 
 from pnp.input.load import parse_yaml
 from pnp.input.tileset import from_data
@@ -40,6 +42,18 @@ def svg_to_image(svg: str, dpi: float = 72.0) -> Image.Image:
 
     png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi)
     return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def pdf_page_texts(path: Path) -> tuple[str, ...]:
+    """Each page's text as pypdf extracts it, read once per test process and file (a
+    rewritten file is read again): many checks read the shipped books, and pypdf's text
+    walk takes about a second a book."""
+    return _pdf_page_texts(path, path.stat().st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=32)
+def _pdf_page_texts(path: Path, _written: int) -> tuple[str, ...]:
+    return tuple(page.extract_text() for page in PdfReader(path).pages)
 
 
 def pdf_page_image(path: Path, page: int, dpi: float = 72.0) -> Image.Image:

@@ -14,6 +14,7 @@ fonts. All the words come from the tileset and reach reportlab escaped.
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import msgspec
@@ -47,6 +48,8 @@ STRIPE = "#f6efdf"  # every other row, so the eye keeps its line across a table
 RULE = "#d9c9a6"
 NAME_SHARE = 0.35  # of a table's width, for the name column
 GUTTER = 16.0  # between the two columns
+SLACK = 6.0  # points a column keeps spare: Platypus places a block a hair taller than
+# its table measures, and a column filled to the point ran the aid onto a second page
 TITLE_HEIGHT = 46.0  # the full-width frame holding the title and the line under it
 SECTION_GAP = 9.0
 # Sizes tried in turn, largest first: the rows' text in points, and the icon
@@ -69,16 +72,25 @@ class Look(msgspec.Struct, frozen=True):
         return self.body * 1.25
 
 
+NUMBER_RANGE = re.compile(r"(?<=\d)-(?=\d)")
+
+
+def typeset(words: str) -> str:
+    """An aid's words as a printer sets them: a range of numbers takes an en dash ("3-4
+    players" prints "3\u20134 players"), as the rulebooks' Markdown gets one."""
+    return NUMBER_RANGE.sub("\u2013", words)
+
+
 def _styles(look: Look) -> dict[str, Any]:  # reportlab styles are untyped
 
     body, leading = look.body, look.body * 1.2
     return {
-        # the title and the section heads in the display face, as the rulebook sets them
-        "title": ParagraphStyle("title", fontName=pdf_font("display"), fontSize=21,
-                                leading=24, textColor=HexColor(INK)),
+        # the title in the display face, as the rulebook sets its headings
+        "title": ParagraphStyle("title", fontName=pdf_font("display"), fontSize=20,
+                                leading=23, textColor=HexColor(INK)),
         "subtitle": ParagraphStyle("subtitle", fontName=pdf_font("regular"), fontSize=9,
                                    leading=11, textColor=HexColor(MUTED)),
-        "heading": ParagraphStyle("heading", fontName=pdf_font("display"),
+        "heading": ParagraphStyle("heading", fontName=pdf_font("bold"),
                                   fontSize=look.heading,
                                   leading=look.heading * 1.2, textColor=HexColor("#ffffff")),
         "name": ParagraphStyle("name", fontName=pdf_font("bold"), fontSize=body,
@@ -116,8 +128,8 @@ class Chip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
 def _row_cells(row: AidRow, look: Look, styles: dict[str, Any],
                colours: dict[str, str]) -> list[Any]:
     chip = Chip(row.icon, row.badge, look.icon, colours) if row.icon else ""
-    return [chip, paragraph(text(row.name), styles["name"]),
-            paragraph(text(row.text), styles["body"])]
+    return [chip, paragraph(text(typeset(row.name)), styles["name"]),
+            paragraph(text(typeset(row.text)), styles["body"])]
 
 
 def _section_table(section: AidSection, width: float, look: Look,
@@ -130,7 +142,8 @@ def _section_table(section: AidSection, width: float, look: Look,
     data += [_row_cells(row, look, styles, colours) for row in section.rows]
     first_note = len(data)
     # a section's rules under its rows, across the whole table: they have no icon
-    data += [[paragraph(text(note), styles["note"]), "", ""] for note in section.notes]
+    data += [[paragraph(text(typeset(note)), styles["note"]), "", ""]
+             for note in section.notes]
     pad = look.body * 0.3 + look.air
     commands: list[tuple[Any, ...]] = [
         ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # empty cells too: no Helvetica
@@ -172,7 +185,7 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str]) -> l
         tables = [_section_table(section, column, look, colours) for section in aid.sections]
         heights = [table.wrap(column, room)[1] + SECTION_GAP for table in tables]
         split = _balanced(heights)
-        if max(sum(heights[:split]), sum(heights[split:])) - SECTION_GAP <= room:
+        if max(sum(heights[:split]), sum(heights[split:])) - SECTION_GAP <= room - SLACK:
             break
     tall = max(sum(heights[:split]), sum(heights[split:])) - SECTION_GAP
     rows = max(sum(len(s.rows) + len(s.notes) + 1 for s in aid.sections[:split]),

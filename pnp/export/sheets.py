@@ -206,7 +206,7 @@ class VariantExtras(msgspec.Struct, frozen=True):
             plan = plan_tiles(tileset.extras_only(more), paper, options)
             path = extras_file(tileset.game, variant.name, paper)
             data = render_sheets(plan, placed_textures(designs.tiles, plan), tileset.title,
-                                 f"{variant.name.replace('-', ' ')} extras", designs.recorder)
+                                 f"extra tiles ({variant.name})", designs.recorder)
             artifacts.append(Artifact(path, data, sheet_entry(
                 "extras", paper, path, plan, options, lambda placement: cut)))
         return artifacts

@@ -50,7 +50,7 @@ GALLERY_FROM = 24  # tile names from which a list would be a page of sentences
 ACROSS = 5  # pictures in a gallery row, beside the row's cost
 COST_COLUMN = 34.0  # points, at least: a gallery row's shape (on its first row) and cost
 # the order a gallery shows tunnel shapes in: the simplest first; others follow as met
-SHAPE_ORDER = ("straight tunnel", "bend", "three-way junction", "crossing", "dead end")
+SHAPE_ORDER = ("straight tunnel", "elbow", "tee", "cross", "dead end")
 BADGE_SIZE = 7.5  # points: a count on a gallery picture
 
 
@@ -148,7 +148,10 @@ def _listing(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]) -> Fl
     name is short ("6 dice tokens")."""
     cells = [[thumb, Paragraph(markup.text(text), sheet["cell"])] for thumb, text in entries]
     picture = max([PICTURE, *(thumb.width for thumb, _ in entries if thumb)]) + 8
-    across = 3 if all(string_width(text, "regular", 9) <= 2 * (MEASURE / 3 - picture) - 12
+    room = MEASURE / 3 - picture - 8  # a three-across column's words, padding aside
+    # three across where every name takes at most two lines and no word is broken
+    across = 3 if all(string_width(text, "regular", 9) <= 2 * room - 4 and
+                      all(string_width(word, "regular", 9) <= room for word in text.split())
                       for _, text in entries) else 2
     cells += [["", ""]] * (-len(cells) % across)
     # row by row, left to right: a table that runs onto the next page keeps its order

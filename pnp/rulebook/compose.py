@@ -54,6 +54,8 @@ LEAST = 2  # lines of a paragraph, or rows of a table, on each side of a split
 SLACK = 60.0  # times the square of the part of the page left empty
 UNDER_FULL = 50_000.0  # times the square of how far the page falls short of FULL
 SHORT = 300.0  # and once for any page short of FULL, so the book avoids even one
+FLOOR = 0.81  # below this a page reads as left empty: only where no page from its start fills
+GAP = 5_000.0  # what such a page costs on top, so a book trades many small prices to avoid it
 PAGE = 12.0  # each page: a shorter book is better
 SPLIT = 3.0  # a paragraph or table that runs on to the next page
 SHRUNK = 6.0  # a figure set smaller than its template asks
@@ -166,7 +168,23 @@ def units_of(story: list[Flowable], width: float) -> list[Unit]:
             # the line stays with what follows it too
             unit = unit._replace(keep=True)
         units.append(unit)
-    return units
+    return _lists_kept(units)
+
+
+def _lists_kept(units: list[Unit]) -> list[Unit]:
+    """A list's one-line first item stays with the item after it, and the item before a
+    one-line last item stays with it: a page never ends with a list's lone first line,
+    nor starts with its lone last one, as it never does with a paragraph's."""
+    kept = list(units)
+    for index, unit in enumerate(units):
+        place = getattr(unit.flowable, "list_place", "")
+        if not _one_line(unit) or unit.keep:
+            continue
+        if place == "first" and index + 1 < len(units):
+            kept[index] = unit._replace(keep=True)
+        elif place == "last" and index and units[index - 1].kind == "flow":
+            kept[index - 1] = kept[index - 1]._replace(keep=True)
+    return kept
 
 
 def _one_line(unit: Unit) -> bool:
@@ -314,7 +332,9 @@ class _Walk:
              penalty: float = 0.0) -> Page:
         """A page of ``items``; one that ends with a heading or an introduction (but the
         book's last) breaks a rule."""
-        kept = end is not None and bool(items) and self.units[items[-1].unit].keep
+        last = items[-1] if items else None
+        kept = end is not None and last is not None and self.units[last.unit].keep and \
+            last.end == len(self.units[last.unit].parts)  # its end, not a part of it
         return _page(items, column, end, self.room, penalty + (BROKEN_RULE if kept else 0.0))
 
     def fill(self, index: int, offset: int, column: Column, items: tuple[Item, ...],
@@ -447,6 +467,8 @@ def _page(items: tuple[Item, ...], column: Column, end: State | None, room: floa
     least = FULL if end is not None else LAST
     if full < least:
         cost += SHORT + UNDER_FULL * (least - full) ** 2
+        if end is not None and full < FLOOR:
+            cost += GAP
     if end is not None:
         cost += SLACK * (1.0 - full) ** 2
     return Page(items, end, cost)

@@ -87,7 +87,8 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             words=tuple(Word(self.centre(where), text, colour)
                         for where, text, colour in diagram.labels),
             badges=badges,
-            frames=tuple(plan.outline(cell, self.cell * 0.03) for cell in diagram.new),
+            # just outside the tile, so the frame covers none of its art
+            frames=tuple(plan.outline(cell, -self.cell * 0.025) for cell in diagram.new),
             closed=closed, removed=removed,
             title=((plan.board_width / 2, self.height - TITLE_SIZE), diagram.heading)
             if diagram.heading else None)
@@ -245,8 +246,9 @@ class Figure(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is 
     so a pair is never split across pages.
 
     Panels that all fit side by side in equal columns are set so, their boards'
-    feet on one line and each caption under its own board, as a published
-    rulebook sets a pair; otherwise they stand one under the other.
+    tops (and titles) on one line and their captions on one line under the
+    tallest, as a published rulebook sets a pair; otherwise they stand one under
+    the other.
     """
 
     floats = True  # the page composer may move it to the next page's top
@@ -284,12 +286,12 @@ class Figure(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is 
 
     def draw(self) -> None:
         canvas = self.canv
-        if self.across:
+        if self.across:  # the boards' tops, and so their titles, on one line
             boards = max(board.height for board, _ in self.panels)
             for number, (board, caption) in enumerate(self.panels):
                 left = number * (self.column + PANEL_GAP)
                 board.drawOn(canvas, left + (self.column - board.width) / 2,
-                             self.height - boards)
+                             self.height - board.height)
                 _, tall = caption.wrap(self.column, self.height)
                 caption.drawOn(canvas, left, self.height - boards - CAPTION_GAP - tall)
             return

@@ -154,6 +154,9 @@ class _MarkdownRun:
 
     def list_close(self, token: Token) -> None:
         items = self.stack.pop().children
+        for index, item in enumerate(items):  # the composer keeps a list's ends company
+            item.list_place = "only" if len(items) == 1 else "first" if index == 0 else \
+                "last" if index == len(items) - 1 else "middle"
         self.stack[-1].children.extend(items)
 
     def item_open(self, token: Token) -> None:

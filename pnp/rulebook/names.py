@@ -53,15 +53,21 @@ def tunnel_noun(tile: TileKind, shape: Shape) -> str:
     """What the tunnels of a tile look like, in one noun."""
     if not tile.paths:
         return "rock tile"
+    if any(path.style == "cavern" for path in tile.paths):
+        return "cavern"
+    if len(tile.paths) == 2 and all(len(path.ports) == 2 and
+                                    shape.opposite(path.ports[0]) == path.ports[1]
+                                    for path in tile.paths):
+        return "crossover"  # two straight tunnels across each other, one on a bridge
     if len(tile.paths) > 1:
         return {2: "double tunnel", 3: "triple tunnel"}.get(len(tile.paths),
                                                              "tile of many tunnels")
     ports = tile.paths[0].ports
     if len(ports) == 1:
         return "dead end"
-    if len(ports) == 2:
-        return "straight tunnel" if shape.opposite(ports[0]) == ports[1] else "bend"
-    return {3: "three-way junction", 4: "crossing"}.get(len(ports), "junction")
+    if len(ports) == 2:  # the words every book teaches the tiles by
+        return "straight tunnel" if shape.opposite(ports[0]) == ports[1] else "elbow"
+    return {3: "tee", 4: "cross"}.get(len(ports), "junction")
 
 
 def extras(tile: TileKind) -> str:

@@ -134,20 +134,17 @@ def test_a_paper_smaller_than_the_book_gets_the_book_shrunk_its_bars_true(built)
 
 
 def test_the_book_of_a_larger_paper_is_the_same_book_centred(built, shipped_build):
-    """A3, Tabloid and Legal hold the book's page whole: the text sits on the same pages
-    as in the Letter edition, at the same size. (Only the printing section differs: its
-    table has a column for each paper, and this build has four, so what follows it may
-    move on, by as much as a page, and the contents with it: the chapters before it are
-    the same.)"""
+    """A3, Tabloid and Legal hold the book's page whole: the text sits at the same size,
+    and the book is as long, within a page. (Only the printing section differs: its
+    table has a column for each paper, and this build has four; the pages are chosen
+    for the whole book at once, so its breaks may move anywhere, as any book's would
+    when one of its tables grows. The opening page is the same.)"""
     letter = PdfReader(shipped_build / "demon-mine" / "demon-mine-rulebook-letter.pdf")
-    printing = next(number for number, page in enumerate(letter.pages)
-                    if "100% scale" in page.extract_text())
     for paper in ("a3", "tabloid", "legal"):
         reader = PdfReader(built / f"demon-mine-rulebook-{paper}.pdf")
         assert abs(len(reader.pages) - len(letter.pages)) <= 1
-        assert printing > 2
-        for number in range(2, printing):
-            assert reader.pages[number].extract_text() == letter.pages[number].extract_text()
+        assert reader.pages[2].extract_text().split("\n")[2:8] == \
+            letter.pages[2].extract_text().split("\n")[2:8]
 
 
 def test_home_papers_are_what_a_build_writes_unless_told():

@@ -8,6 +8,7 @@ either side, and which page a caption or a phrase is on.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from pathlib import Path
@@ -84,8 +85,17 @@ def normal(text: str) -> str:
 
 def book_lines(path: Path, paper: str) -> list[list[Line]]:
     """Every page's lines of body text (inside the text block), the cover's included."""
+    return _book_lines(path, paper, path.stat().st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=16)
+def _book_lines(path: Path, paper: str, _written: int) -> list[list[Line]]:
+    """Read once per test process: several checks read the same book, and pypdf's text
+    walk is the slowest part of each (a rewritten file is read again)."""
     _, bottom, _, _ = body_box(PAPERS[paper])
     return [page_lines(page, bottom - 1) for page in PdfReader(path).pages]
+
+
 
 
 def template_paragraphs(template: Path) -> list[str]:

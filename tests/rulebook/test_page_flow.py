@@ -10,12 +10,19 @@ import re
 from pathlib import Path
 
 import pytest
-from flow import book_lines, normal, page_lines, run_of, split_paragraphs, template_paragraphs
+from flow import (
+    book_lines,
+    normal,
+    page_lines,
+    run_of,
+    split_paragraphs,
+    template_paragraphs,
+)
 from pypdf import PdfReader
 from reportlab.lib.pagesizes import letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, SimpleDocTemplate
-from support import ROOT, SHIPPED_GAMES, pdf_page_image
+from support import ROOT, SHIPPED_GAMES, pdf_page_image, pdf_page_texts
 
 from pnp.model.paper import PAPERS
 from pnp.rulebook.page import body_box
@@ -105,8 +112,7 @@ def diagram_groups(game: str) -> list[list[str]]:
 
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
 def test_diagrams_written_together_share_a_page(shipped_build, game):
-    reader = PdfReader(book(shipped_build, game, "letter"))
-    texts = [normal(page.extract_text()) for page in reader.pages]
+    texts = [normal(text) for text in pdf_page_texts(book(shipped_build, game, "letter"))]
 
     def page_of(caption: str) -> int:
         start = caption[:40]
@@ -120,17 +126,15 @@ def test_diagrams_written_together_share_a_page(shipped_build, game):
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
 def test_a_page_that_says_this_page_holds_what_it_names(shipped_build, game):
     for paper in PAPER_NAMES:
-        reader = PdfReader(book(shipped_build, game, paper))
-        for number, page in enumerate(reader.pages, start=1):
-            text = normal(page.extract_text())
+        for number, page in enumerate(pdf_page_texts(book(shipped_build, game, paper)), start=1):
+            text = normal(page)
             if re.search(r"\bthis page\b", text, re.IGNORECASE):
                 assert "Scale check" in text, f"{game} {paper}: page {number} says 'this page'"
 
 
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
 def test_readings_are_marked_where_taught_and_explained_at_the_back(shipped_build, game):
-    reader = PdfReader(book(shipped_build, game, "letter"))
-    text = "\n".join(page.extract_text() for page in reader.pages[2:])  # past the contents
+    text = "\n".join(pdf_page_texts(book(shipped_build, game, "letter"))[2:])  # past the contents
     heading = re.search(r"^\d+\s+Our readings$", text, re.MULTILINE)
     assert heading is not None, f"{game}: no chapter of our readings"
     teaching, back = text[:heading.start()], text[heading.end():]

@@ -8,13 +8,11 @@ the credit line, on the book's last page.
 
 from __future__ import annotations
 
-import functools
 import re
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
-from support import ROOT, SHIPPED_GAMES
+from support import ROOT, SHIPPED_GAMES, pdf_page_texts
 
 from pnp.input.tileset import load_tileset
 from pnp.rulebook.typeset import CREDIT
@@ -29,15 +27,8 @@ SOFTWARE = {
 
 
 def book_pages(built: Path, game: str, paper: str) -> list[str]:
-    """Each page's text, a fresh list a test may change (read once per book and worker:
-    two tests read every book, and reading a PDF's text takes about a second)."""
-    return list(_book_text(built, game, paper))
-
-
-@functools.cache
-def _book_text(built: Path, game: str, paper: str) -> tuple[str, ...]:
-    reader = PdfReader(built / game / f"{game}-rulebook-{paper}.pdf")
-    return tuple(page.extract_text() for page in reader.pages)
+    """Each page's text, a fresh list a test may change (read once per book and worker)."""
+    return list(pdf_page_texts(built / game / f"{game}-rulebook-{paper}.pdf"))
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

@@ -11,7 +11,7 @@ import io
 
 import pytest
 from pypdf import PdfReader
-from support import ROOT
+from support import ROOT, pdf_page_texts
 
 from pnp.input.tileset import load_tileset
 from pnp.model.options import BuildOptions
@@ -116,8 +116,8 @@ def test_the_check_bars_are_on_the_page_of_the_step_that_names_them_or_the_next(
                                                                                   game):
     """The step says "print the page of this book with the two check bars": a figure, the
     bars may open the next page, never further on."""
-    pages = [" ".join(page.extract_text().split()) for page in
-             PdfReader(shipped_build / game / f"{game}-rulebook-letter.pdf").pages]
+    pages = [" ".join(page.split()) for page in
+             pdf_page_texts(shipped_build / game / f"{game}-rulebook-letter.pdf")]
     step = next(n for n, text in enumerate(pages) if "with the two check bars" in text)
     bars = next(n for n, text in enumerate(pages) if "Measure both" in text)
     assert bars in (step, step + 1), (step, bars)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import io
 import json
 import re
@@ -24,7 +23,7 @@ from pnp.model.tileset import player_counts
 from pnp.rulebook.components import GALLERY_FROM
 from pnp.rulebook.page import body_box
 from pnp.rulebook.source import parse
-from pnp.rulebook.typeset import render_rulebook, typeset_rulebook
+from pnp.rulebook.typeset import render_rulebook
 
 TEMPLATE = """# Playing
 
@@ -78,10 +77,10 @@ def pdf_text(path: Path) -> str:
 
 def test_components_table_follows_the_counts(tmp_path):
     text = pdf_text(render_book(tmp_path, "letter"))
-    assert re.search(r"\b5\s+bends\b", text) and re.search(r"\b7\s+straight\s+tunnels", text)
+    assert re.search(r"\b5\s+elbows\b", text) and re.search(r"\b7\s+straight\s+tunnels", text)
     assert "12 tiles" in text
     text = pdf_text(render_book(tmp_path, "letter", TILESET.replace("count: 5", "count: 9")))
-    assert re.search(r"\b9\s+bends\b", text) and "16 tiles" in text
+    assert re.search(r"\b9\s+elbows\b", text) and "16 tiles" in text
 
 
 def render_book(folder: Path, paper: str, tileset_text: str = TILESET) -> Path:
@@ -302,22 +301,14 @@ def outline_pages(reader: PdfReader, items: list | None = None) -> list[tuple[st
     return found
 
 
-@functools.cache
-def shipped_editions(game: str) -> dict[str, bytes]:
-    """A shipped game's rulebook, typeset in memory: every paper's edition."""
-    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
-    source = parse(ROOT / "templates" / game / "rulebook.md", tileset)
-    return typeset_rulebook(tileset, source)[0]
-
-
-def shipped_book(game: str, paper: str) -> PdfReader:
-    """A shipped game's rulebook for one paper, opened with pypdf."""
-    return PdfReader(io.BytesIO(shipped_editions(game)[paper]))
+def shipped_book(build: Path, game: str, paper: str) -> PdfReader:
+    """A shipped game's rulebook for one paper, as the test run's one build wrote it."""
+    return PdfReader(build / game / f"{game}-rulebook-{paper}.pdf")
 
 
 @pytest.mark.parametrize("game", ["demon-mine", "dynamine"])
-def test_contents_page_numbers_are_where_each_heading_really_is(game):
-    reader = shipped_book(game, "letter")
+def test_contents_page_numbers_are_where_each_heading_really_is(shipped_build, game):
+    reader = shipped_book(shipped_build, game, "letter")
     listed = re.findall(r"^\s*(\d+(?:\.\d+)?  .+?)\n(\d+)$", reader.pages[1].extract_text(),
                         re.MULTILINE)
     expected = outline_pages(reader)
@@ -329,8 +320,8 @@ def test_contents_page_numbers_are_where_each_heading_really_is(game):
                          re.MULTILINE), title
 
 
-def test_gold_mine_cover_says_the_book_is_an_insert_for_the_base_game():
-    cover = shipped_book("gold-mine", "a4").pages[0].extract_text()
+def test_gold_mine_cover_says_the_book_is_an_insert_for_the_base_game(shipped_build):
+    cover = shipped_book(shipped_build, "gold-mine", "a4").pages[0].extract_text()
     assert "An insert for owners of Gold Mine" in cover and "Rules of play" not in cover
     demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
     assert demon.rulebook_subtitle == "Rules of play"
@@ -344,8 +335,8 @@ def test_player_counts_read_as_a_box_prints_them(players, words):
     assert player_counts(players) == words
 
 
-def test_the_cover_gives_player_counts_in_words():
-    text = shipped_book("dynamine", "letter").pages[0].extract_text()
+def test_the_cover_gives_player_counts_in_words(shipped_build):
+    text = shipped_book(shipped_build, "dynamine", "letter").pages[0].extract_text()
     assert "2\u20134 players" in text and "2/3/4" not in text
 
 
@@ -366,8 +357,8 @@ def test_two_digit_step_numbers_stay_clear_of_their_text(tmp_path):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_body_text_is_set_at_55_to_75_characters_a_line(paper):
-    reader = shipped_book("demon-mine", paper)
+def test_body_text_is_set_at_55_to_75_characters_a_line(shipped_build, paper):
+    reader = shipped_book(shipped_build, "demon-mine", paper)
     lines = sorted((line for page in reader.pages[2:] for line in page.extract_text().split("\n")
                     if len(line) >= 40), key=len)
     full = lines[len(lines) // 2:]  # the longer half: lines that run to the measure
@@ -377,14 +368,14 @@ def test_body_text_is_set_at_55_to_75_characters_a_line(paper):
 
 
 @pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine"])
-def test_components_are_named_in_words_with_counts_that_add_up(game):
+def test_components_are_named_in_words_with_counts_that_add_up(shipped_build, game):
     from pnp.rulebook.names import counted, tile_groups
 
     tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
     groups = tile_groups(tileset.tiles, tileset.shape)
     assert sum(tile.count for _, group in groups for tile in group) == tileset.tile_count
     text = " ".join(" ".join(page.extract_text().split())
-                    for page in shipped_book(game, "letter").pages[2:8])
+                    for page in shipped_book(shipped_build, game, "letter").pages[2:8])
     for name, group in groups if len(groups) < GALLERY_FROM else ():  # a gallery: pictures
         assert counted(name, sum(tile.count for tile in group)) in text
     ids = [tile.name for tile in tileset.tiles if "-" in tile.name and tile.count]
@@ -404,8 +395,8 @@ tiles:
   - {name: d, count: 5, paths: [N-E-S], features: [{label: "+1"}, {icon: altar}]}
 """)
     names = [counted(tile_name(tile, tileset.shape), tile.count) for tile in tileset.tiles]
-    assert names == ["3 straight tunnels with two veins (cost 4)", "2 bends",
-                     "1 double tunnel", "5 three-way junctions marked +1 with an altar"]
+    assert names == ["3 straight tunnels with two veins (cost 4)", "2 elbows",
+                     "1 double tunnel", "5 tees marked +1 with an altar"]
 
 
 def typeset_pages(tmp_path: Path, template: str) -> list[str]:
