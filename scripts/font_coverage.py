@@ -8,7 +8,7 @@ kept as plain ranges of code points. What counts is what every DejaVu face
 draws (they are the fallback that sets any string the display and text
 faces, Vollkorn and Lato, lack a glyph for), and the Chinese, Japanese and
 Korean characters the CJK face (Droid Sans Fallback) draws and they do not,
-which every role sets in that face (pnp.draw.fonts). ``tests/input/test_glyphs.py`` checks that the
+which every role sets in that face (pnp.input.faces). ``tests/input/test_glyphs.py`` checks that the
 file matches the fonts; run ``python scripts/font_coverage.py`` after changing
 a font.
 """

@@ -3,8 +3,9 @@
 The layer contract itself is import-linter's (pyproject.toml), run by CI;
 these tests check what it cannot say: that nothing imports in a circle
 (imports inside functions included), that the commands which only read
-files never load a drawing or PDF library, and that the model's icon names
-and the drawn icon set are the same list.
+files never load a drawing or PDF library, that each command loads only what
+its outputs need, and that the model's icon names and the drawn icon set are
+the same list.
 """
 
 from __future__ import annotations
@@ -15,12 +16,15 @@ import sys
 
 import grimp
 import pytest
-from support import ROOT
+from support import ROOT, SHIPPED_GAMES
 
 from pnp.draw.icons import ICONS
 from pnp.model.icons import ICON_NAMES
 
 DRAWING_LIBRARIES = ("reportlab", "cairosvg", "svglib", "PIL", "pypdf")
+# the picture stack: cairosvg's bindings parse their C declarations at import (pycparser)
+PICTURE_STACK = ("cairosvg", "cairocffi", "cffi", "pycparser")
+TEXT_STACK = ("uharfbuzz", "fontTools", "markdown_it", "svgwrite")  # shaping, books, SVG
 
 
 def test_no_module_imports_in_a_circle():
@@ -68,6 +72,71 @@ def test_commands_that_only_read_load_no_drawing_or_pdf_library(args):
     assert "pnp" in loaded
     assert loaded.isdisjoint(DRAWING_LIBRARIES)
     assert "multiprocessing" not in loaded  # only a build forks workers
+
+
+def libraries(names: set[str]) -> set[str]:
+    return {name.split(".")[0] for name in names}
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_validate_measures_text_without_a_drawing_pdf_or_font_library(game):
+    """Every game's validate, the overlap check's label widths included (they come from
+    the metrics bundled beside the fonts)."""
+    loaded = libraries(loaded_after("validate", game))
+    assert "pnp" in loaded
+    assert loaded.isdisjoint((*DRAWING_LIBRARIES, *PICTURE_STACK, *TEXT_STACK))
+    assert "multiprocessing" not in loaded
+
+
+def test_watchs_check_of_a_mix_loads_no_drawing_library():
+    """What pnp watch runs on every save before it rebuilds: the verdict and findings."""
+    code = ("import sys, json\n"
+            "from pnp.cli.common import check_mix\n"
+            "from pnp.input.catalog import resolve\n"
+            "from pnp.input.tileset import load_tileset\n"
+            "from pnp.rules import Setup\n"
+            "tileset = load_tileset(resolve('dynamine'))\n"
+            "findings = check_mix(Setup(tileset, tileset.players[0]))\n"
+            "assert findings is not None\n"
+            "print(json.dumps(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    loaded = libraries(set(json.loads(done.stdout)))
+    assert "pnp" in loaded and "yaml" in loaded
+    assert loaded.isdisjoint((*DRAWING_LIBRARIES, *PICTURE_STACK, *TEXT_STACK))
+
+
+def test_the_workers_warm_up_loads_what_every_job_draws_with_and_no_picture_stack():
+    code = ("import sys, json\n"
+            "from pnp.assemble.jobs import warm_up\n"
+            "from pnp.model.options import BuildOptions\n"
+            "warm_up(BuildOptions())\n"
+            "print(json.dumps(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    loaded = libraries(set(json.loads(done.stdout)))
+    assert {"reportlab", "markdown_it"} <= loaded
+    assert loaded.isdisjoint((*PICTURE_STACK, "pypdf"))
+
+
+@pytest.mark.slow
+def test_a_build_loads_only_what_its_outputs_need(tmp_path):
+    """In one process (--jobs 1), so every import a job makes is seen: sheets and books
+    need no picture stack and no PDF reader; a booklet's imposition reads PDFs; a
+    shop that takes pictures makes them."""
+    def build(*args: str) -> set[str]:
+        return libraries(loaded_after("build", "demon-mine", "--jobs", "1", "--paper", "letter",
+                                      "--out", str(tmp_path / "out"), *args))
+
+    sheets = build("--no-rulebook")
+    assert "reportlab" in sheets
+    assert sheets.isdisjoint((*PICTURE_STACK, "pypdf", "markdown_it"))
+    books = build()
+    assert "markdown_it" in books
+    assert books.isdisjoint((*PICTURE_STACK, "pypdf"))
+    assert build("--print-shop", "generic").isdisjoint(PICTURE_STACK)
+    assert "pypdf" in build("--booklet")
+    assert "cairosvg" in build("--print-shop", "thegamecrafter")
 
 
 def test_help_loads_nothing_of_pnp_beyond_the_command_line():
@@ -127,7 +196,7 @@ DEFERRED_IMPORTS_MAY_BE_IN = {
     "pnp/launch.py": {"main", "zygote_for"},
     "pnp/assemble/jobs.py": {"run_job", "new_designs", "warm_up"},
     "pnp/export/pdfdraw.py": {"_picture"},
-    "pnp/draw/fonts.py": {"visual", "_arabic_shaper"},  # right to left: Hebrew and Arabic
+    "pnp/input/faces.py": {"visual", "_arabic_shaper"},  # right to left: Hebrew and Arabic
     "pnp/input/files.py": {"_svg"},
 }
 ENTRY_METHODS = {"export", "applies"}

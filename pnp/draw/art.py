@@ -14,7 +14,6 @@ import random
 import zlib
 
 from pnp.draw.caves import bridge, cavern_floor, cavern_outline, pillars
-from pnp.draw.fonts import MIN_TEXT, fit_size, string_width
 from pnp.draw.icons import ICONS
 from pnp.draw.pen import Pen
 from pnp.draw.placing import features, tile_features, tile_frame, tile_sizes
@@ -33,6 +32,7 @@ from pnp.draw.scene import (
     rect,
 )
 from pnp.geometry.shapes import Shape
+from pnp.input.faces import MIN_TEXT, fit_size, string_width
 from pnp.model.pieces import PieceCut, shape_cut
 from pnp.model.tileset import Back, TileKind, Tileset, Tunnel
 

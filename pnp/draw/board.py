@@ -11,7 +11,6 @@ import math
 
 from msgspec.structs import replace
 
-from pnp.draw.fonts import fit_size
 from pnp.draw.icons import ICONS
 from pnp.draw.pen import Pen
 from pnp.draw.scene import (
@@ -28,6 +27,7 @@ from pnp.draw.scene import (
 )
 from pnp.geometry.lattice import hexagon_cells, ring_distance
 from pnp.geometry.shapes import Shape, cell_centre
+from pnp.input.faces import fit_size
 from pnp.model.board import BoardSpec, SpaceMark
 from pnp.units import inches
 

@@ -20,9 +20,9 @@ import math
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
-from pnp.draw.fonts import MIN_TEXT
 from pnp.draw.ink import mix
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Primitive, Style, Text
+from pnp.input.faces import MIN_TEXT
 from pnp.model.tileset import PAWNS
 
 Point = tuple[float, float]

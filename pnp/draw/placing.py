@@ -17,20 +17,11 @@ from collections.abc import Callable, Mapping
 
 import msgspec
 
-from pnp.draw.fonts import MIN_TEXT, fit_size, greedy_lines, string_width
 from pnp.draw.icons import FLOOR_ICONS, draw_icon
 from pnp.draw.pen import Pen
-from pnp.draw.scene import (
-    Circle,
-    FontRole,
-    Outline,
-    Point,
-    Primitive,
-    Style,
-    Text,
-    rect,
-)
+from pnp.draw.scene import Circle, Outline, Point, Primitive, Style, Text, rect
 from pnp.geometry.shapes import Shape
+from pnp.input.faces import MIN_TEXT, FontRole, fit_size, greedy_lines, string_width
 from pnp.input.glyphs import (
     LEFT_TO_RIGHT_MARK,
     RIGHT_TO_LEFT_MARK,
@@ -133,7 +124,7 @@ def wrap(text: str, role: FontRole, size: float, width: float) -> list[str]:
 
     A paragraph with Hebrew or Arabic in it keeps one direction on every line, the
     direction of its first letter: each line starts with that direction's invisible
-    mark, which :func:`pnp.draw.fonts.visual` reads and does not draw.
+    mark, which :func:`pnp.input.faces.visual` reads and does not draw.
     """
     lines: list[str] = []
     for paragraph in text.split("\n"):

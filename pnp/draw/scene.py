@@ -15,12 +15,12 @@ from typing import Literal
 
 import msgspec
 
+from pnp.input.faces import FontRole
 from pnp.model.tileset import Art
 
 Point = tuple[float, float]  # x, y in points, y down
 Cap = Literal["butt", "round", "square"]  # how a stroke's ends are drawn
 Join = Literal["miter", "round", "bevel"]  # how a stroke turns its corners
-FontRole = Literal["regular", "bold", "condensed", "italic", "display"]  # see pnp.draw.fonts.FONTS
 Anchor = Literal["start", "middle", "end"]  # which part of the text sits at x
 # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",): the letter, then numbers.
 Command = tuple[str, *tuple[float, ...]]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import math
 
-from pnp.draw.fonts import string_width
 from pnp.draw.pen import Pen, rimmed_bar
 from pnp.draw.scene import (
     Command,
@@ -20,6 +19,7 @@ from pnp.draw.scene import (
     rect,
     smooth_outline,
 )
+from pnp.input.faces import string_width
 
 # ---------------------------------------------------------------------------
 # Icons for Dynamine, Gold Mine and Mattock. Things with a colour everyone knows

@@ -6,12 +6,12 @@ import io
 import math
 from typing import Any
 
-from pnp.draw.fonts import MIN_TEXT, string_width
 from pnp.draw.placing import wrap
 from pnp.draw.scene import Drawing, without_small_text
 from pnp.export.pdf import define_check_bar, define_form, new_canvas, page_header
 from pnp.export.pdfdraw import draw_text
 from pnp.impose.board import OVERLAP, Window, printable_area, seam_targets, windows
+from pnp.input.faces import MIN_TEXT, string_width
 from pnp.model.board import BoardSpec
 from pnp.model.paper import Paper
 

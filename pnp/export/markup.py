@@ -24,7 +24,7 @@ from typing import Any, LiteralString, Protocol
 
 from reportlab.platypus import Paragraph  # reportlab ships no type hints
 
-from pnp.draw.fonts import visual
+from pnp.input.faces import visual
 from pnp.input.glyphs import right_to_left
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")

@@ -26,14 +26,13 @@ from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 
-from pnp.draw.fonts import registered, runs, runs_width
+from pnp.draw.fonts import registered
 from pnp.draw.scene import (
     Anchor,
     Circle,
     Clip,
     Command,
     Drawing,
-    FontRole,
     Outline,
     Picture,
     Primitive,
@@ -41,6 +40,7 @@ from pnp.draw.scene import (
     Text,
 )
 from pnp.export.reportlab_private import image_with_alpha, operators
+from pnp.input.faces import FontRole, runs, runs_width
 from pnp.input.glyphs import DIRECTION_MARKS, right_to_left
 
 if TYPE_CHECKING:

@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING
 import msgspec
 from PIL.Image import Resampling
 
-from pnp.draw.scene import Drawing, FontRole, Outline, Primitive, Style, Text, rect
+from pnp.draw.scene import Drawing, Outline, Primitive, Style, Text, rect
 from pnp.errors import InputError, Where
 from pnp.export.artifacts import Artifact
 from pnp.export.designs import GameDesigns
 from pnp.export.pieces import Piece, all_pieces
 from pnp.export.raster import MAX_PNG_PIXELS, encode, pixels, render
+from pnp.input.faces import FontRole
 from pnp.model.options import BuildOptions
 from pnp.model.pieces import piece_box
 from pnp.model.tileset import Tileset

@@ -14,10 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import msgspec
-from PIL import Image
 
 from pnp.export.artifacts import Artifact, rounded
-from pnp.export.raster import encode, pixels, render, with_srgb
 from pnp.export.shop_pages import (
     ShopProduct,
     render_product_pdf,
@@ -29,7 +27,6 @@ from pnp.model.shops import Shop, shop_named
 from pnp.model.tileset import Tileset
 
 if TYPE_CHECKING:
-    from pnp.draw.scene import Drawing
     from pnp.export.designs import GameDesigns
 
 SHOP_BLEED = 9.0  # 1/8 in: the sheets' bleed in a print-shop build
@@ -51,7 +48,19 @@ class PrintShopPages(msgspec.Struct, frozen=True):
         artifacts: list[Artifact] = []
         products = shop_products(tileset, shop)
         for product in products:
-            artifacts.extend(_product_files(tileset, shop, product))
+            path = product_path(tileset, shop, product)
+            if shop.uploads == "pdf":
+                data = render_product_pdf(product, shop.bleed * 72.0, tileset.title, shop.title)
+                artifacts.append(Artifact(path, data, _listing(shop, product, path, [path])))
+                continue
+            # the picture stack (cairosvg, its C bindings) only for a shop that takes pictures
+            from pnp.export.shop_pictures import product_pictures
+
+            files = {f"{path}/{stem}.png": data
+                     for stem, data in product_pictures(product, shop).items()}
+            listing = _listing(shop, product, path, list(files))
+            artifacts.extend(Artifact(name, data, listing if index == 0 else None)
+                             for index, (name, data) in enumerate(files.items()))
         artifacts.append(Artifact(f"print-shop-{shop.key}/ORDER.txt",
                                   order_text(tileset, shop, products).encode()))
         return artifacts
@@ -77,36 +86,6 @@ def product_path(tileset: Tileset, shop: Shop, product: ShopProduct) -> str:
     if shop.uploads == "pdf":
         return f"{folder}/{tileset.game}-{product.stem}.pdf"
     return f"{folder}/{product.stem}"
-
-
-def _product_files(tileset: Tileset, shop: Shop, product: ShopProduct) -> list[Artifact]:
-    path = product_path(tileset, shop, product)
-    if shop.uploads == "pdf":
-        data = render_product_pdf(product, shop.bleed * 72.0, tileset.title, shop.title)
-        return [Artifact(path, data, _listing(shop, product, path, [path]))]
-    size = pixels(((product.fit.width / 72.0 + 2 * shop.bleed),
-                   (product.fit.height / 72.0 + 2 * shop.bleed)), shop.dpi)
-    pictures: dict[str, bytes] = {}
-    for item in product.items:
-        for stem, drawing in ((item.name, item.front), (item.back_name, item.back)):
-            if stem not in pictures:
-                pictures[stem] = with_srgb(encode(
-                    _covering(drawing, product.scale, size, shop.dpi), shop.dpi))
-    files = {f"{path}/{stem}.png": data for stem, data in pictures.items()}
-    listing = _listing(shop, product, path, list(files))
-    return [Artifact(name, data, listing if index == 0 else None)
-            for index, (name, data) in enumerate(files.items())]
-
-
-def _covering(drawing: Drawing, scale: float, size: tuple[int, int], dpi: int) -> Image.Image:
-    """The design grown evenly by ``scale``, centred on ``size`` pixels: cut about its centre
-    where it covers more (a card), transparent around it where it is less (a hex inside the
-    product's die); never stretched."""
-    grown = pixels(((drawing.width + 2 * drawing.bleed) * scale / 72.0,
-                    (drawing.height + 2 * drawing.bleed) * scale / 72.0), dpi)
-    picture = Image.new("RGBA", size, (0, 0, 0, 0))
-    picture.paste(render(drawing, grown), ((size[0] - grown[0]) // 2, (size[1] - grown[1]) // 2))
-    return picture
 
 
 def order_text(tileset: Tileset, shop: Shop, products: list[ShopProduct]) -> str:

@@ -19,12 +19,12 @@ from reportlab.lib.colors import CMYKColorSep
 
 from pnp.draw.art import design_back, design_tile, piece_outline
 from pnp.draw.components import design_component, design_reverse
-from pnp.draw.fonts import string_width
 from pnp.draw.scene import Drawing, Text
 from pnp.export.pdfdraw import draw, flat, stroke_outline
 from pnp.export.pdfx import pdfx_canvas
 from pnp.export.press import Press
 from pnp.geometry.shapes import HexShape
+from pnp.input.faces import string_width
 from pnp.model.pieces import PieceCut, piece_box, piece_cut, reverse_key, shape_cut
 from pnp.model.shops import Family, Fit, Outline, Shop, fit_piece
 from pnp.model.tileset import Component, Tileset

@@ -6,7 +6,7 @@ checked as it is read, against the characters our bundled fonts draw: every
 DejaVu face's, and the Chinese, Japanese and Korean characters of the CJK
 face (listed in ``pnp/data/fonts/coverage.txt``, made from the fonts by
 ``scripts/font_coverage.py``). Hebrew and Arabic letters print right to left
-(:func:`pnp.draw.fonts.visual`); the invisible characters that override a
+(:func:`pnp.input.faces.visual`); the invisible characters that override a
 line's direction are refused, since a label is laid out by its own letters.
 """
 

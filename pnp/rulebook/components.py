@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 from reportlab.platypus import Spacer, Table, TableStyle
 
 from pnp.draw.components import design_component
-from pnp.draw.fonts import pdf_font, string_width
+from pnp.draw.fonts import pdf_font
 from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.export.pdfdraw import Recorder
+from pnp.input.faces import string_width
 from pnp.rulebook.cover_lockup import pieces_words
 from pnp.rulebook.designs import Designs
 from pnp.rulebook.figures import DesignFlowable

@@ -18,9 +18,9 @@ from typing import Any
 
 import msgspec
 
-from pnp.draw.fonts import greedy_lines, pdf_font, string_width
-from pnp.draw.scene import FontRole
+from pnp.draw.fonts import pdf_font
 from pnp.export.pdfdraw import draw_text
+from pnp.input.faces import FontRole, greedy_lines, string_width
 from pnp.rulebook.platypus import platypus_class
 
 # reportlab has no type hints: these names only say which of its objects is meant

@@ -16,8 +16,8 @@ from typing import Any
 import msgspec
 from reportlab.lib.colors import HexColor
 
-from pnp.draw.fonts import fit_size, string_width
 from pnp.export.pdfdraw import draw_text
+from pnp.input.faces import fit_size, string_width
 from pnp.model.tileset import Tileset
 
 Canvas = Any  # reportlab's canvas; it has no type hints

@@ -9,10 +9,10 @@ from msgspec.structs import replace
 
 from pnp.draw.art import design_tile
 from pnp.draw.components import design_component
-from pnp.draw.fonts import MIN_TEXT
 from pnp.draw.scene import Drawing, smallest_text, text_sizes, without_small_text
 from pnp.export.designs import GameDesigns
 from pnp.export.pdfdraw import Recorder, draw
+from pnp.input.faces import MIN_TEXT
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 from pnp.rulebook.names import family

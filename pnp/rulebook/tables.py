@@ -8,8 +8,9 @@ from typing import Any
 
 from reportlab.platypus import Table, TableStyle
 
-from pnp.draw.fonts import pdf_font, string_width
+from pnp.draw.fonts import pdf_font
 from pnp.export import markup
+from pnp.input.faces import string_width
 from pnp.rulebook.paragraphs import ACCENT, Paragraph, colour
 
 # reportlab has no type hints: these names only say which of its objects is meant

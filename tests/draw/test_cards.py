@@ -17,8 +17,8 @@ from support import ROOT, close_to, pdf_page_image, text_sizes, tileset_from_tex
 from pnp.assemble import BuildOptions, build
 from pnp.draw.cards import GAP, PAD, Box, card_layout, card_words, text_extent
 from pnp.draw.components import design_component, design_reverse
-from pnp.draw.fonts import MIN_TEXT, string_width
 from pnp.draw.scene import Clip, Drawing, Primitive, Text
+from pnp.input.faces import MIN_TEXT, string_width
 from pnp.input.tileset import load_tileset
 from pnp.model.paper import PAPERS
 from pnp.model.tileset import Component, Feature, Tileset

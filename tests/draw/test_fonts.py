@@ -11,8 +11,9 @@ from pypdf import PdfReader
 from support import ROOT, tileset_from_text
 
 from pnp.draw.art import design_tile
-from pnp.draw.fonts import FONT_DIR, FONTS, _glyphs, draws, face_for, with_fallback
+from pnp.draw.fonts import FONT_DIR, with_fallback
 from pnp.export.svg import to_svg
+from pnp.input.faces import FONTS, code_points, draws, face_for
 from pnp.model.paper import PAPERS
 from pnp.rulebook.source import parse
 from pnp.rulebook.typeset import render_rulebook
@@ -37,7 +38,7 @@ def test_every_face_draws_printable_ascii_and_ships_with_its_licence():
     ascii_text = "".join(map(chr, range(0x20, 0x7F)))
     for face, fallback in FONTS.values():
         for each in (face, fallback):
-            glyphs = _glyphs(each)
+            glyphs = code_points(each)
             assert all(ord(character) in glyphs for character in ascii_text), each.file
             assert (FONT_DIR / each.file).is_file()
     for licence in ("LICENSE-Lato.txt", "LICENSE-Vollkorn.txt", "LICENSE-DejaVu.txt"):

@@ -14,8 +14,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.cli import main
-from pnp.draw.fonts import CJK, greedy_lines, runs, string_width, visual
 from pnp.export.raster import render
+from pnp.input.faces import CJK, greedy_lines, runs, string_width, visual
 
 LABELS = {"chinese": "金塊", "japanese": "トンネル", "korean": "광산", "cyrillic": "Золото",
           "greek": "Ωμέγα", "hebrew": "מכרה זהב", "arabic": "منجم الذهب"}

@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from pnp.draw.fonts import string_width
+from pnp.input.faces import string_width
 
 TEXT = "Light two squares of your tunnel"
 SIZE = 20.0

@@ -7,9 +7,9 @@ from xml.etree import ElementTree
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.draw.fonts import face_for, runs
 from pnp.draw.scene import Circle, Clip, Drawing, Outline, Style, Text
 from pnp.export import svg
+from pnp.input.faces import face_for, runs
 
 # any text a tileset may hold: markup characters, quotes, line breaks, tabs, accents
 WORDS = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"),

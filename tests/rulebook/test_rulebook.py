@@ -14,9 +14,9 @@ from pypdf import PdfReader
 from support import ROOT, pdf_page_image, tileset_from_text
 
 from pnp.cli import main
-from pnp.draw.fonts import string_width
 from pnp.errors import InputError
 from pnp.impose.booklet import booklet
+from pnp.input.faces import string_width
 from pnp.input.tileset import load_tileset
 from pnp.model.paper import PAPERS
 from pnp.model.tileset import player_counts
