@@ -164,7 +164,7 @@ def warn_print_shop(tilesets: list[Tileset], key: str | None) -> None:
     nothing when the build is not for a print shop."""
     if not key:
         return
-    from pnp.export.shop_pages import shop_warnings
+    from pnp.export.shop_products import shop_warnings
     from pnp.model.shops import shop_named
 
     for tileset in tilesets:

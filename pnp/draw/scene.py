@@ -236,3 +236,13 @@ def smooth_outline(points: Sequence[Point]) -> tuple[Command, ...]:
                          p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6, *p2))
     commands.append(("Z",))
     return tuple(commands)
+
+
+def flat(items: tuple[Primitive, ...]) -> list[Primitive]:
+    """Every primitive, those inside clips included."""
+    found: list[Primitive] = []
+    for item in items:
+        found.append(item)
+        if isinstance(item, Clip):
+            found.extend(flat(item.children))
+    return found

@@ -38,6 +38,7 @@ from pnp.draw.scene import (
     Primitive,
     Style,
     Text,
+    flat,
 )
 from pnp.export.reportlab_private import image_with_alpha, operators
 from pnp.input.faces import FontRole, runs, runs_width
@@ -195,16 +196,6 @@ def _replay(canvas: Any, steps: tuple[Step, ...]) -> None:
             add(step)
         else:
             step(canvas)
-
-
-def flat(items: tuple[Primitive, ...]) -> list[Primitive]:
-    """Every primitive, those inside clips included."""
-    found: list[Primitive] = []
-    for item in items:
-        found.append(item)
-        if isinstance(item, Clip):
-            found.extend(flat(item.children))
-    return found
 
 
 def _has_picture(items: tuple[Primitive, ...]) -> bool:

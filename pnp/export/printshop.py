@@ -16,12 +16,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from pnp.export.artifacts import Artifact, rounded
-from pnp.export.shop_pages import (
-    ShopProduct,
-    render_product_pdf,
-    shop_products,
-    size_words,
-)
+from pnp.export.shop_products import ShopProduct, shop_products, size_words
 from pnp.model.options import BuildOptions
 from pnp.model.shops import Shop, shop_named
 from pnp.model.tileset import Tileset
@@ -50,6 +45,8 @@ class PrintShopPages(msgspec.Struct, frozen=True):
         for product in products:
             path = product_path(tileset, shop, product)
             if shop.uploads == "pdf":
+                from pnp.export.shop_pages import render_product_pdf  # the PDF/X writer
+
                 data = render_product_pdf(product, shop.bleed * 72.0, tileset.title, shop.title)
                 artifacts.append(Artifact(path, data, _listing(shop, product, path, [path])))
                 continue

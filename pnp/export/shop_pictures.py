@@ -11,7 +11,7 @@ from PIL import Image
 
 from pnp.draw.scene import Drawing
 from pnp.export.raster import encode, pixels, render, with_srgb
-from pnp.export.shop_pages import ShopProduct
+from pnp.export.shop_products import ShopProduct
 from pnp.model.shops import Shop
 
 

@@ -378,7 +378,7 @@ def test_a_tile_a_board_fixes_takes_no_product_even_one_percent_off():
 
 
 def test_a_hex_grows_to_fit_inside_the_shops_die_not_past_it(tmp_path):
-    from pnp.export.shop_pages import shop_products
+    from pnp.export.shop_products import shop_products
 
     tileset = tileset_from_text("game: hexes\ntitle: H\nshape: hex-flat\nsize: 1.75in\n"
                                 "tiles:\n  - {name: a, count: 1, paths: [N-S]}\n", tmp_path)
