@@ -11,7 +11,6 @@ the real files.
 
 from __future__ import annotations
 
-from importlib.resources import files  # a package loaded some other way
 from pathlib import Path
 
 
@@ -20,5 +19,6 @@ def data_dir(name: str) -> Path:
     beside = Path(__file__).parent / "data" / name
     if beside.is_dir():
         return beside.resolve()
+    from importlib.resources import files  # a package loaded some other way (a zip)
 
     return Path(str(files("pnp").joinpath("data", name))).resolve()

@@ -198,6 +198,7 @@ DEFERRED_IMPORTS_MAY_BE_IN = {
     "pnp/export/pdfdraw.py": {"_picture"},
     "pnp/input/faces.py": {"visual", "_arabic_shaper"},  # right to left: Hebrew and Arabic
     "pnp/input/files.py": {"_svg"},
+    "pnp/shipped.py": {"data_dir"},  # importlib.resources only for a zipped package
 }
 ENTRY_METHODS = {"export", "applies"}
 
