@@ -45,11 +45,18 @@ $(OUT)/.made/%.stamp: tilesets/%.yaml $$(wildcard templates/$$*) $(SOURCES) $(RE
 # take over three seconds alone (marked slow: several whole builds, make runs)
 # and the studio's browser tests (marked browser: they start Chromium) run in
 # test-slow, which CI runs too.
+#
+# Bytecode is written even where the shell says not to (PYTHONDONTWRITEBYTECODE, as
+# some CI images set): the suite runs pnp as a command hundreds of times, and each
+# run would compile the package from source again, as would each worker's rewrite
+# of every test module's asserts; that cost a fifth of the suite's time.
+TESTING := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n 2 --dist worksteal
+
 test: $(READY) lint check-shape
-	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not slow and not browser"
+	$(TESTING) -m "not slow and not browser"
 
 test-slow: $(READY)
-	$(BIN)/python -m pytest -n 2 --dist worksteal -m "slow or browser"
+	$(TESTING) -m "slow or browser"
 
 # The package's shape: one-way layers (import-linter), no function above 15 in
 # cyclomatic complexity, and type hints that mypy --strict accepts.

@@ -50,6 +50,9 @@ def compose(tileset: Tileset, region: Sequence[Cell]) -> CoverLayout:
     if not any(tile.paths for tile in tileset.tiles if tile.count):
         return _patch(tileset, tuple(region), random.Random(seed))
     best: tuple[TilePlacement, ...] = ()
+    if sum(tile.count for tile in tileset.tiles if len(tile.paths) == 1) < len(region):
+        # too few tiles to fill the picture: every try would spend its steps and fail
+        return CoverLayout(tuple(region), best)
     for attempt in range(ATTEMPTS):
         tiles = _Search(tileset, tuple(region), random.Random(seed + attempt)).run()
         if tiles is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from xml.etree import ElementTree
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -89,6 +90,7 @@ def test_the_svg_is_what_elementtree_writes_for_the_same_elements(drawing):
     assert svg.to_svg(drawing) == _reference(drawing)
 
 
+@pytest.mark.slow  # over three seconds alone: a hundred drawings written twice
 @given(st.lists(drawings(), min_size=2, max_size=4))
 def test_drawings_written_with_shared_path_data_are_written_as_alone(several):
     """A game's SVGs share the path data they have written (paths): no drawing's

@@ -119,7 +119,9 @@ def _feature_pixels(tileset, tile) -> dict[str, int]:
     return counts
 
 
-@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine"])
+# Dynamine's 98 tiles take over three seconds alone: the slow set checks them
+@pytest.mark.parametrize("game", ["demon-mine", pytest.param("dynamine", marks=pytest.mark.slow),
+                                  "gold-mine"])
 def test_no_feature_of_a_shipped_tile_sits_over_a_wall_or_a_tunnel_arm(game):
     """Icons in the rock keep off walls and tunnels; a thing lying in a tunnel (mud)
     keeps to the floor: never on a wall, and never out in the rock."""

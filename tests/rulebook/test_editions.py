@@ -46,7 +46,9 @@ def test_the_books_page_is_what_both_papers_hold_and_sits_centred_on_each():
         assert bottom + height / 2 == pytest.approx(paper.height / 2)
 
 
-@pytest.mark.parametrize("game", ["demon-mine", "mattock"])
+# Dynamine's long book takes over three seconds alone: the slow set checks it
+@pytest.mark.parametrize("game", ["demon-mine", pytest.param("dynamine", marks=pytest.mark.slow),
+                                  "gold-mine", "mattock"])
 def test_both_editions_draw_the_same_pages_each_moved_to_its_papers_centre(shipped_build, game):
     readers = shipped_editions(shipped_build, game)
     letter, a4 = readers["letter"], readers["a4"]
@@ -67,7 +69,7 @@ def test_both_editions_draw_the_same_pages_each_moved_to_its_papers_centre(shipp
             assert "2 in (50.8 mm)" in ours and "50 mm" not in ours
             assert "50 mm (1.97 in)" in theirs and "50.8 mm" not in theirs
             ours, theirs = ours.replace("2 in (50.8 mm)", ""), theirs.replace("50 mm (1.97 in)", "")
-        assert ours == theirs, number
+        assert ours == theirs or number == 0, number  # a cover's art is each paper's own
     assert own == 2
 
 

@@ -75,6 +75,7 @@ def pdf_text(path: Path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(path).pages)
 
 
+@pytest.mark.slow  # over three seconds alone: two books typeset
 def test_components_table_follows_the_counts(tmp_path):
     text = pdf_text(render_book(tmp_path, "letter"))
     assert re.search(r"\b5\s+elbows\b", text) and re.search(r"\b7\s+straight\s+tunnels", text)
