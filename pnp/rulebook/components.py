@@ -110,6 +110,8 @@ def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable
     total = Paragraph(markup.join([markup.text("In all: "),
                                    markup.bold(markup.text(pieces_words(tileset))),
                                    markup.text(".")]), sheet["body"])
+    if story:  # the sum closes the listing: never a lone line at the top of a page
+        story[-1].keepWithNext = 1
     return [*story, Spacer(1, 4), total]
 
 
