@@ -160,9 +160,12 @@ def test_an_invalid_count_shows_the_command_lines_error_and_never_reaches_the_fi
     wait(driver, lambda: verdict(driver).startswith("playable"))
     set_count(driver, "elbow", 200000)
     wait(driver, lambda: find(driver, "#error").is_displayed())
+    lines = original.decode().splitlines()
+    elbow = next(number for number, line in enumerate(lines) if "name: elbow" in line)
+    line = next(number for number in range(elbow, len(lines)) if "count:" in lines[number]) + 1
     assert find(driver, "#error").text == (
-        f"{path}, line 76: field 'tiles[6].count': this count is out of range. Found 200000. "
-        "Allowed: a whole number from 0 to 100000.")
+        f"{path}, line {line}: field 'tiles[6].count': this count is out of range. "
+        "Found 200000. Allowed: a whole number from 0 to 100000.")
     wait(driver, lambda: count_is(driver, "elbow", 28))  # the page shows the accepted value
     save(driver, path)
     assert path.read_bytes() == original
