@@ -199,6 +199,7 @@ DEFERRED_IMPORTS_MAY_BE_IN = {
     "pnp/input/faces.py": {"visual", "_arabic_shaper"},  # right to left: Hebrew and Arabic
     "pnp/input/files.py": {"_svg"},
     "pnp/shipped.py": {"data_dir"},  # importlib.resources only for a zipped package
+    "pnp/export/reportlab_private.py": {"stacked_height"},  # Platypus only to lay out text
 }
 ENTRY_METHODS = {"export", "applies"}
 

@@ -26,7 +26,6 @@ from reportlab import rl_config
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import PDFArray, xObjectName
-from reportlab.platypus.flowables import _listWrapOn
 
 from pnp.errors import UntestedLibrary
 
@@ -254,7 +253,13 @@ def lay_out_only(document: Any) -> None:
 
 
 def stacked_height(flowables: list[Any], width: float) -> float:
-    """The height ``flowables`` take stacked at ``width``, as a frame would place them."""
+    """The height ``flowables`` take stacked at ``width``, as a frame would place them.
+
+    Platypus is imported here, by the code that lays out text, not by every PDF this
+    module helps write: its paragraph module compiles some forty patterns on import,
+    which a sheet of tiles never needs."""
+    from reportlab.platypus.flowables import _listWrapOn
+
     return float(_listWrapOn(flowables, width, None)[1])
 
 

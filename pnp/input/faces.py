@@ -190,6 +190,9 @@ def runs(role: FontRole, text: str) -> list[tuple[Face, str]]:
     if text.isascii():
         return [(face, text)]
     text = visual(text)
+    if not any(is_cjk(character) or not draws(face, character)
+               for character in set(text) if not character.isascii()):
+        return [(face, text)]  # one run: a page's footer asks this of each of its dots
     found: list[tuple[Face, str]] = []
     for character in text:
         wanted = face
