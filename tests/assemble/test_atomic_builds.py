@@ -156,6 +156,7 @@ def two_builds() -> tuple[dict[str, bytes], dict[str, bytes]]:
                         EXPORTERS)[GAME] for paper in ("a4", "letter"))
 
 
+@pytest.mark.slow  # a whole build killed at every step of its write phase
 @pytest.mark.parametrize("links", [True, False], ids=["links", "renames"])
 def test_a_kill_at_any_step_of_the_write_phase_leaves_one_complete_build(tmp_path, two_builds,
                                                                          links):

@@ -84,6 +84,7 @@ def rebuilt(folder: Path) -> set[str]:
     return {line.split()[-1] for line in dry.stdout.splitlines() if line.startswith("touch ")}
 
 
+@pytest.mark.slow  # make runs once per input
 def test_touching_each_input_rebuilds_exactly_its_game(games):
     folder, inputs = games
     always = {f"stamps/g{index}" for index, path in enumerate(inputs)

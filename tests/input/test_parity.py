@@ -105,6 +105,7 @@ def test_validate_and_build_agree_on_every_tileset(tmp_path_factory, text):
     _agree(tmp_path_factory.mktemp("tileset"), text)
 
 
+@pytest.mark.slow  # a build of every generated mix
 @PROPERTY
 @given(text=mixes())
 def test_validate_and_build_agree_on_every_mix(tmp_path_factory, text):

@@ -86,7 +86,9 @@ def test_a_game_of_many_designs_gets_a_gallery_by_shape_and_cost(shipped_build):
         assert costs == sorted(costs), shape
 
 
-@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine", "mattock"])
+# Dynamine's gallery takes over three seconds alone: the slow set checks it
+@pytest.mark.parametrize("game", ["demon-mine", pytest.param("dynamine", marks=pytest.mark.slow),
+                                  "gold-mine", "mattock"])
 def test_the_components_overview_takes_at_most_two_pages_and_a_half(shipped_build, game):
     """From its first heading to its totals line, as typeset: whole pages between, and
     the part of the first and last pages it fills. Dynamine's eighty tile designs take

@@ -118,6 +118,7 @@ def test_the_cover_gives_a_variants_smaller_player_count_as_the_rules_check_it()
     assert player_line(demon) == demon.player_counts  # no variant allows fewer
 
 
+@pytest.mark.slow  # over three seconds alone: every cover of every game read twice
 def test_every_cover_gives_the_same_facts_players_time_age_and_pieces(shipped_build):
     from pypdf import PdfReader
 

@@ -129,6 +129,7 @@ def test_each_edition_is_its_own_file_with_its_own_identifier(shipped_build):
                 [0, 0, PAPERS[name].width, PAPERS[name].height], abs=1e-3)
 
 
+@pytest.mark.slow  # over three seconds alone: the book typeset for three sets of papers
 def test_an_edition_says_how_to_print_the_papers_the_build_asked_for():
     """The printing section lists this build's papers and sheets (a shorter table may move
     the pages after it); the book is otherwise the same, and reproducible."""

@@ -41,7 +41,9 @@ def book(build: Path, game: str, paper: str) -> Path:
     return build / game / f"{game}-rulebook-{paper}.pdf"
 
 
-@pytest.mark.parametrize("game", SHIPPED_GAMES)
+# Dynamine's long book takes over three seconds alone: the slow set checks it
+@pytest.mark.parametrize("game", [pytest.param(game, marks=pytest.mark.slow) if game == "dynamine"
+                                  else game for game in SHIPPED_GAMES])
 def test_no_page_ends_with_a_heading_or_an_introduction_and_no_line_is_left_alone(
         shipped_build, game):
     """No page but the book's last ends with a heading, or with an introduction that ends
