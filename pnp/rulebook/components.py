@@ -107,9 +107,11 @@ def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable
                                    sheet))
         story += [_listing(pieces, sheet)] if pieces else []
         story += [_card_row(cards, sheet)] if cards else []
+    extra = sum(count for _, more in tileset.extras() for _, count in more)
+    besides = f", not counting the {counted('extra tile', extra)}" if extra else ""
     total = Paragraph(markup.join([markup.text("In all: "),
                                    markup.bold(markup.text(pieces_words(tileset))),
-                                   markup.text(".")]), sheet["body"])
+                                   markup.text(f"{besides}.")]), sheet["body"])
     if story:  # the sum closes the listing: never a lone line at the top of a page
         story[-1].keepWithNext = 1
     return [*story, Spacer(1, 4), total]
