@@ -167,16 +167,18 @@ def _arrow(flip: _Flip, start: Point, end: Point, cell: float,
 def _step(flip: _Flip, start: Point, end: Point, step: int, cell: float,
           palette: dict[str, str]) -> list[Primitive]:
     """The step's number in a disc beside the middle of its arrow, on its left as it
-    points, so the disc never hides the arrow or the spaces it joins."""
+    points, so the disc never hides the arrow or the spaces it joins; drawn in ink, so
+    a step never reads as a red player's pawn."""
     angle = math.atan2(end[1] - start[1], end[0] - start[0])
     radius = max(MIN_TEXT * 0.75, cell * 0.1)
     middle = ((start[0] + end[0]) / 2 - math.sin(angle) * radius * 1.5,
               (start[1] + end[1]) / 2 + math.cos(angle) * radius * 1.5)
     x, y = flip.point(middle)
     size = max(MIN_TEXT, radius * 1.25)
-    return [Circle(x, y, radius, Style(fill=palette["paper"], stroke=palette["accent"],
+    # in ink, not the arrows' red: a red disc with a letter is a red player's pawn
+    return [Circle(x, y, radius, Style(fill=palette["paper"], stroke=palette["ink"],
                                        width=radius * 0.18)),
-            Text(x, y + size * 0.36, str(step), size, "bold", "middle", palette["accent"])]
+            Text(x, y + size * 0.36, str(step), size, "bold", "middle", palette["ink"])]
 
 
 def _pawn(flip: _Flip, pawn: Pawn, palette: dict[str, str]) -> list[Primitive]:
