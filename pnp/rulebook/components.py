@@ -39,7 +39,7 @@ from pnp.rulebook.paragraphs import INK, Paragraph, colour
 
 if TYPE_CHECKING:
     from pnp.draw.scene import Drawing
-    from pnp.model.tileset import Component, TileKind
+    from pnp.model.tileset import Component, TileKind, Tileset
 
 # reportlab has no type hints: these names only say which of its objects is meant
 Flowable = Any
@@ -107,14 +107,18 @@ def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable
                                    sheet))
         story += [_listing(pieces, sheet)] if pieces else []
         story += [_card_row(cards, sheet)] if cards else []
-    extra = sum(count for _, more in tileset.extras() for _, count in more)
-    besides = f", not counting the {counted('extra tile', extra)}" if extra else ""
-    total = Paragraph(markup.join([markup.text("In all: "),
-                                   markup.bold(markup.text(pieces_words(tileset))),
-                                   markup.text(f"{besides}.")]), sheet["body"])
     if story:  # the sum closes the listing: never a lone line at the top of a page
         story[-1].keepWithNext = 1
-    return [*story, Spacer(1, 4), total]
+    return [*story, Spacer(1, 4), _total(tileset, sheet)]
+
+
+def _total(tileset: Tileset, sheet: dict[str, Style]) -> Flowable:
+    """"In all: ..." with the variants' extra tiles said apart, as they print apart."""
+    extra = sum(count for _, more in tileset.extras() for _, count in more)
+    besides = f", not counting the {counted('extra tile', extra)}" if extra else ""
+    return Paragraph(markup.join([markup.text("In all: "),
+                                  markup.bold(markup.text(pieces_words(tileset))),
+                                  markup.text(f"{besides}.")]), sheet["body"])
 
 
 def _extras(designs: Designs, sheet: dict[str, Style]) -> list[Flowable]:
