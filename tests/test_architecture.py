@@ -200,6 +200,7 @@ DEFERRED_IMPORTS_MAY_BE_IN = {
     "pnp/input/files.py": {"_svg"},
     "pnp/shipped.py": {"data_dir"},  # importlib.resources only for a zipped package
     "pnp/export/reportlab_private.py": {"stacked_height"},  # Platypus only to lay out text
+    "pnp/export/shop_files.py": {"shop_files"},  # PDF/X or pictures: the shop's own writer
 }
 ENTRY_METHODS = {"export", "applies"}
 
