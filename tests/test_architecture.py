@@ -46,21 +46,26 @@ def test_a_planted_circle_would_be_found():
     assert graph.find_shortest_chain(importer="pnp.geometry.shapes", imported="pnp.assemble")
 
 
-def loaded_after(*args: str) -> set[str]:
-    """Modules loaded by one run of the ``pnp`` command (its entry point) in a fresh
-    interpreter."""
-    code = ("import sys\nfrom pnp.launch import main\n"
-            f"sys.argv = ['pnp', *{list(args)!r}]\n"
-            "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "import json\nprint(json.dumps(sorted(sys.modules)), file=sys.stderr)\n")
+def modules_after(code: str) -> set[str]:
+    """Modules loaded once ``code`` has run in a fresh interpreter."""
+    code += "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, check=True)
     return set(json.loads(done.stderr.strip().splitlines()[-1]))
 
 
-# Validating Demon Mine measures its tiles' icons and names for overlaps (fonts give a
-# name's width), so it loads the drawing stack; a mix with a feature or none per tile
-# (Mattock's) cannot have two meet, and stays light.
+def loaded_after(*args: str) -> set[str]:
+    """Modules loaded by one run of the ``pnp`` command (its entry point) in a fresh
+    interpreter."""
+    return modules_after("import sys\nfrom pnp.launch import main\n"
+                         f"sys.argv = ['pnp', *{list(args)!r}]\n"
+                         "try:\n    main()\nexcept SystemExit:\n    pass\n")
+
+
+def libraries(names: set[str]) -> set[str]:
+    return {name.split(".")[0] for name in names}
+
+
 @pytest.mark.parametrize("args", [
     ("validate", "mattock"),
     ("validate", "mattock", "--variant", "short"),
@@ -68,14 +73,10 @@ def loaded_after(*args: str) -> set[str]:
     ("list",),
 ])
 def test_commands_that_only_read_load_no_drawing_or_pdf_library(args):
-    loaded = {name.split(".")[0] for name in loaded_after(*args)}
+    loaded = libraries(loaded_after(*args))
     assert "pnp" in loaded
     assert loaded.isdisjoint(DRAWING_LIBRARIES)
     assert "multiprocessing" not in loaded  # only a build forks workers
-
-
-def libraries(names: set[str]) -> set[str]:
-    return {name.split(".")[0] for name in names}
 
 
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
@@ -90,31 +91,21 @@ def test_validate_measures_text_without_a_drawing_pdf_or_font_library(game):
 
 def test_watchs_check_of_a_mix_loads_no_drawing_library():
     """What pnp watch runs on every save before it rebuilds: the verdict and findings."""
-    code = ("import sys, json\n"
-            "from pnp.cli.common import check_mix\n"
-            "from pnp.input.catalog import resolve\n"
-            "from pnp.input.tileset import load_tileset\n"
-            "from pnp.rules import Setup\n"
-            "tileset = load_tileset(resolve('dynamine'))\n"
-            "findings = check_mix(Setup(tileset, tileset.players[0]))\n"
-            "assert findings is not None\n"
-            "print(json.dumps(sorted(sys.modules)))\n")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, check=True)
-    loaded = libraries(set(json.loads(done.stdout)))
+    loaded = libraries(modules_after(
+        "from pnp.cli.common import check_mix\n"
+        "from pnp.input.catalog import resolve\n"
+        "from pnp.input.tileset import load_tileset\n"
+        "from pnp.rules import Setup\n"
+        "tileset = load_tileset(resolve('dynamine'))\n"
+        "assert check_mix(Setup(tileset, tileset.players[0])) is not None\n"))
     assert "pnp" in loaded and "yaml" in loaded
     assert loaded.isdisjoint((*DRAWING_LIBRARIES, *PICTURE_STACK, *TEXT_STACK))
 
 
 def test_the_workers_warm_up_loads_what_every_job_draws_with_and_no_picture_stack():
-    code = ("import sys, json\n"
-            "from pnp.assemble.jobs import warm_up\n"
-            "from pnp.model.options import BuildOptions\n"
-            "warm_up(BuildOptions())\n"
-            "print(json.dumps(sorted(sys.modules)))\n")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, check=True)
-    loaded = libraries(set(json.loads(done.stdout)))
+    loaded = libraries(modules_after("from pnp.assemble.jobs import warm_up\n"
+                                     "from pnp.model.options import BuildOptions\n"
+                                     "warm_up(BuildOptions())\n"))
     assert {"reportlab", "markdown_it"} <= loaded
     assert loaded.isdisjoint((*PICTURE_STACK, "pypdf"))
 

@@ -372,7 +372,7 @@ def _spots_nearest(count: int, want: Point) -> tuple[tuple[int, int], ...]:
     """Where a moved feature may be centred (every other point of a grid ``count`` steps
     each side of the centre), as grid indices, nearest to ``want`` first. The same few
     places are asked about on every tile of a tileset (its corners, sides and centre),
-    and sorting the tile's 2,601 spots anew for each feature was most of validate's time."""
+    so the tile's 676 spots are sorted once per place, not once per feature placed."""
     spots = [(i, j) for j in range(-count, count + 1, 2) for i in range(-count, count + 1, 2)]
     return tuple(sorted(spots, key=lambda spot: math.dist((spot[0] * STEP, spot[1] * STEP),
                                                           want)))

@@ -50,7 +50,7 @@ def compose(tileset: Tileset, region: Sequence[Cell]) -> CoverLayout:
     if not any(tile.paths for tile in tileset.tiles if tile.count):
         return _patch(tileset, tuple(region), random.Random(seed))
     best: tuple[TilePlacement, ...] = ()
-    if sum(tile.count for tile in tileset.tiles if len(tile.paths) == 1) < len(region):
+    if sum(tile.count for tile in _printed(tileset)) < len(region):
         # too few tiles to fill the picture: every try would spend its steps and fail
         return CoverLayout(tuple(region), best)
     for attempt in range(ATTEMPTS):
@@ -65,6 +65,13 @@ def compose(tileset: Tileset, region: Sequence[Cell]) -> CoverLayout:
             best = tuple(placed for placed in tiles if placed.cell in largest)
     # a homebrew mix may never give one mine: show its largest, the rest left as ground
     return CoverLayout(tuple(region), best)
+
+
+def _printed(tileset: Tileset) -> list[TileKind]:
+    """The kinds a cover may lay: printed ones of a single path (a tile of separate paths
+    splits a mine in two wherever it lies, and a small picture has no room to join the
+    halves again)."""
+    return [tile for tile in tileset.tiles if tile.count and len(tile.paths) == 1]
 
 
 def open_edges(shape: Shape, kind: TileKind, rotation: int) -> frozenset[str]:
@@ -84,9 +91,7 @@ class _Search:
         self.shape, self.rng = tileset.shape, rng
         self.order = sorted(region, key=lambda cell: (cell[1], cell[0]))
         self.region = set(region)
-        # a tile of separate paths splits a mine in two wherever it lies, and a small
-        # picture has no room to join the halves again: the cover leaves them out
-        printed = [tile for tile in tileset.tiles if tile.count and len(tile.paths) == 1]
+        printed = _printed(tileset)
         self.pins = _pins(printed, self.order, tileset.shape)
         pinned = set(self.pins.values())
         self.free = [tile for tile in printed if tile.name not in {k.name for k in pinned}]
