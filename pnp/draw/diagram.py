@@ -20,6 +20,8 @@ import math
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
+import msgspec
+
 from pnp.draw.ink import mix
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Primitive, Style, Text
 from pnp.input.faces import MIN_TEXT
@@ -66,8 +68,9 @@ class DiagramArt(NamedTuple):
 
     One mark for each meaning, in every diagram of every game (docs/diagrams.md):
     a dashed outline is a target (an empty space a move or a dig aims at), a
-    solid accent frame the tile just laid, a tick allowed and a cross not
-    allowed, a hatched space one closed for good, a dashed ring a piece just
+    tint the spaces within a piece's reach, a grey tray a part of the table set
+    aside (a pit), a solid accent frame the tile just laid, a tick allowed and a
+    cross not allowed, a hatched space one closed for good, a faded piece one just
     taken off, a numbered disc a step in order.
     """
 
@@ -83,7 +86,9 @@ class DiagramArt(NamedTuple):
     numbered: bool = False  # each arrow carries its step number, 1 first
     frames: tuple[tuple[Point, ...], ...] = ()  # solid outlines: tiles just laid
     closed: tuple[tuple[Point, ...], ...] = ()  # hatched: spaces closed for good
-    removed: tuple[Pawn, ...] = ()  # dashed rings where pieces were taken off
+    removed: tuple[Pawn, ...] = ()  # faded pieces where they were taken off
+    reach: tuple[tuple[Point, ...], ...] = ()  # tinted: spaces within a piece's reach
+    area: tuple[Point, ...] = ()  # a grey tray: a part of the table set aside
     title: tuple[Point, str] | None = None  # the panel's name and where it is centred
 
 
@@ -91,7 +96,14 @@ def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, D
     """The scene under the tiles (the faint board) and the scene over them."""
     flip = _Flip(art.height)
     ground = Style(stroke=mix(palette["rock-light"], palette["paper"], 0.45), width=0.5)
-    under = tuple(Outline(flip.polygon(corners), ground) for corners in art.ground)
+    under: list[Primitive] = []
+    if art.area:
+        under.append(Outline(flip.polygon(art.area), Style(
+            fill=mix(palette["rock-light"], palette["paper"], 0.75), stroke=palette["ink"],
+            width=0.8, join="round")))
+    tint = Style(fill=mix(palette["accent"], palette["paper"], 0.8))
+    under += [Outline(flip.polygon(corners), tint) for corners in art.reach]
+    under += [Outline(flip.polygon(corners), ground) for corners in art.ground]
     over: list[Primitive] = []
     for corners in art.closed:
         over += _hatched(flip, corners, art.cell, palette)
@@ -107,9 +119,7 @@ def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, D
     for pawn in art.pawns:
         over += _pawn(flip, pawn, palette)
     for gone in art.removed:
-        over.append(Circle(gone.centre[0], flip.y(gone.centre[1]), gone.radius, Style(
-            fill=palette["paper"], stroke=PAWN_COLOURS[gone.colour], width=1.4,
-            dash=(2.2, 1.6), opacity=0.85)))
+        over += _faded(flip, gone, palette)
     if art.title is not None:
         (x, y), words = art.title
         over.append(Text(x, flip.y(y), words.upper(), TITLE_SIZE, "bold", "middle",
@@ -121,7 +131,7 @@ def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, D
                          PAWN_COLOURS[word.colour]))
     for badge in art.badges:
         over += _badge(flip, badge, palette)
-    return (Drawing(art.width, art.height, 0.0, under),
+    return (Drawing(art.width, art.height, 0.0, tuple(under)),
             Drawing(art.width, art.height, 0.0, tuple(over)))
 
 
@@ -192,6 +202,41 @@ def _pawn(flip: _Flip, pawn: Pawn, palette: dict[str, str]) -> list[Primitive]:
         drawn.append(Text(x, flip.y(y - pawn.radius * 0.38), pawn.label, pawn.radius * 1.1,
                           "bold", "middle", ink))
     return drawn
+
+
+def _faded(flip: _Flip, pawn: Pawn, palette: dict[str, str]) -> list[Primitive]:
+    """A piece just taken off: the pawn itself, pale, where it stood. Not dashed (a dashed
+    outline is a target) and not crossed (a cross is "not allowed")."""
+    x, y = pawn.centre
+    drawn: list[Primitive] = [Circle(x, flip.y(y), pawn.radius, Style(
+        fill=mix(PAWN_COLOURS[pawn.colour], palette["paper"], 0.65),
+        stroke=mix(palette["ink"], palette["paper"], 0.45), width=1.0))]
+    if pawn.label:
+        drawn.append(Text(x, flip.y(y - pawn.radius * 0.38), pawn.label, pawn.radius * 1.1,
+                          "bold", "middle", mix(palette["ink"], palette["paper"], 0.45)))
+    return drawn
+
+
+def faded(drawing: Drawing, paper: str, share: float = 0.62) -> Drawing:
+    """A piece as it prints, every colour moved ``share`` of the way to the paper: a piece
+    just taken off, still recognisable. Colours are mixed rather than drawn transparent,
+    so the page stays free of transparency (a PDF/X-1a shop refuses it)."""
+    def colour(value: str | None) -> str | None:
+        return mix(value, paper, share) if value and len(value) == 7 and \
+            value.startswith("#") else value
+
+    def paint(item: Primitive) -> Primitive:
+        if isinstance(item, Clip):
+            return Clip(item.outline, tuple(paint(child) for child in item.children))
+        if isinstance(item, Text):
+            return msgspec.structs.replace(item, fill=colour(item.fill) or item.fill)
+        if isinstance(item, (Outline, Circle)):
+            return msgspec.structs.replace(item, style=msgspec.structs.replace(
+                item.style, fill=colour(item.style.fill), stroke=colour(item.style.stroke)))
+        return item
+
+    return Drawing(drawing.width, drawing.height, drawing.bleed,
+                   tuple(paint(item) for item in drawing.items))
 
 
 def _hatched(flip: _Flip, corners: Sequence[Point], cell: float,

@@ -111,7 +111,8 @@ def _spaces(diagram: Diagram, shape: Shape, board: Board | None) -> list[tuple[i
         return [(c, r) for c in range(diagram.columns) for r in range(diagram.rows)]
     spots = [pawn[0] for pawn in diagram.pawns] + [label[0] for label in diagram.labels] + \
         [mark[0] for mark in diagram.marks] + [piece[0] for piece in diagram.pieces]
-    cells = {t.cell for t in diagram.tiles} | set(diagram.highlight) | \
+    cells = {t.cell for t in diagram.tiles} | set(diagram.highlight) | set(diagram.reach) | \
+        set(diagram.area) | \
         {(round(x), round(y)) for x, y in spots}
     return sorted(cells) or [(0, 0)]
 

@@ -5,11 +5,21 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from pnp.draw.board import BOARD_MARGIN, space_centres
-from pnp.draw.diagram import TITLE_SIZE, Badge, DiagramArt, MarkKind, Pawn, Word, diagram_scenes
+from pnp.draw.diagram import (
+    TITLE_SIZE,
+    Badge,
+    DiagramArt,
+    MarkKind,
+    Pawn,
+    Point,
+    Word,
+    diagram_scenes,
+    faded,
+)
 from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import Recorder, draw
 from pnp.geometry.lattice import hexagon_cells
@@ -81,6 +91,8 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
                                                   for spot in self.ground()),
             # well inside its space: the edge the caption is about stays clear
             highlights=tuple(plan.outline(spot, self.cell * 0.07) for spot in diagram.highlight),
+            reach=tuple(plan.outline(spot, 0.0) for spot in diagram.reach),
+            area=_tray(plan.outline(spot, 0.0) for spot in diagram.area),
             arrows=tuple((self.centre(start), self.centre(end))
                          for start, end in diagram.arrows),
             numbered=diagram.numbered, pawns=standing,
@@ -94,7 +106,7 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             if diagram.heading else None)
 
     def _pawns(self) -> tuple[tuple[Pawn, ...], tuple[Pawn, ...]]:
-        """The pawns on the board, and those just taken off (drawn as dashed rings)."""
+        """The pawns on the board, and those just taken off (drawn faded where they stood)."""
         diagram = self.diagram
         pawns = [Pawn((x, y), radius, colour, label) for (_, colour, label), (x, y, radius)
                  in zip(diagram.pawns, self.plan.pawns(), strict=True)]
@@ -126,19 +138,34 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         return x, y
 
     def draw(self) -> None:
+        tileset, diagram = self.tileset, self.diagram
+        art = self.art()
+        pieces = {pawn: self.designs.piece_of(pawn.colour) for pawn in art.pawns}
+        gone = {pawn: self.designs.piece_of(pawn.colour) for pawn in art.removed}
+        under, over = diagram_scenes(art._replace(
+            pawns=tuple(pawn for pawn, piece in pieces.items() if piece is None),
+            removed=tuple(pawn for pawn, piece in gone.items() if piece is None)),
+            dict(tileset.palette))
+        draw(self.canv, under)
+        if diagram.board:
+            self._board()
+        self._tiles()
+        for pawn, piece in pieces.items():
+            if piece is not None:
+                self._piece(pawn, piece)
+        self._faded_pieces(gone)
+        for where, name, size in diagram.pieces:
+            self._place(self.designs.piece(name), self.centre(where), size * self.cell)
+        draw(self.canv, over)
+
+    def _tiles(self) -> None:
+        """Every tile as it prints, turned as placed: face down shows its back, and a tile
+        with no tunnels under a piece is shown bare (the piece stands where its icon is)."""
         canvas, tileset, diagram = self.canv, self.tileset, self.diagram
         shape = tileset.shape
         tile_w, tile_h = shape.box(tileset.size)
         scale = self.cell / tileset.size
         step = 360.0 / shape.sides
-        art = self.art()
-        pieces = {pawn: self.designs.piece_of(pawn.colour) for pawn in art.pawns}
-        under, over = diagram_scenes(art._replace(pawns=tuple(
-            pawn for pawn, piece in pieces.items() if piece is None)), dict(tileset.palette))
-        draw(canvas, under)
-        if diagram.board:
-            self._board()
-        # a piece stands where a tile with no tunnels has its icon: that tile is shown bare
         occupied = {square_of(shape, where) for where, _, _ in diagram.pawns}
         for placed in diagram.tiles:
             bare = placed.cell in occupied and not tileset.tile(placed.kind).paths
@@ -154,12 +181,6 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             canvas.translate(-tile_w / 2, -tile_h / 2)
             canvas.doForm(name)
             canvas.restoreState()
-        for pawn, piece in pieces.items():
-            if piece is not None:
-                self._piece(pawn, piece)
-        for where, name, size in diagram.pieces:
-            self._place(self.designs.piece(name), self.centre(where), size * self.cell)
-        draw(canvas, over)
 
     def _board(self) -> None:
         """The game's printed board, scaled so its spaces are the diagram's, under it all."""
@@ -195,8 +216,21 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
 
     def _piece(self, pawn: Pawn, piece: tuple[str, Drawing]) -> None:
         """One of the game's own pieces, as big across as a pawn's disc."""
+        self._place(piece, pawn.centre, self._piece_across(pawn))
+
+    def _piece_across(self, pawn: Pawn) -> float:
         # a little larger than a pawn's disc: a piece's symbol must read at a glance
-        self._place(piece, pawn.centre, max(2.3 * pawn.radius, self.cell * 0.42))
+        return max(2.3 * pawn.radius, self.cell * 0.42)
+
+    def _faded_pieces(self, gone: dict[Pawn, tuple[str, Drawing] | None]) -> None:
+        """Pieces just taken off, as the kit prints them but faded towards the paper: the
+        piece is recognisable, yet plainly no longer in play (docs/diagrams.md)."""
+        paper = dict(self.tileset.palette)["paper"]
+        for pawn, piece in gone.items():
+            if piece is not None:
+                key, drawing = piece
+                self._place((f"{key}-faded", faded(drawing, paper)), pawn.centre,
+                            self._piece_across(pawn))
 
     def _gap_columns(self) -> set[int]:
         """Single columns with nothing in them between columns with something: the space
@@ -204,6 +238,7 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         tile missing."""
         diagram = self.diagram
         points = [placed.cell for placed in diagram.tiles] + list(diagram.highlight) + \
+            list(diagram.reach) + list(diagram.area) + \
             [where for where, _, _ in (*diagram.pawns, *diagram.labels, *diagram.pieces)] + \
             [where for where, _ in diagram.marks] + \
             [end for arrow in diagram.arrows for end in arrow]
@@ -213,14 +248,37 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         return {column for column in range(min(used, default=0), max(used, default=0))
                 if column not in used and column - 1 in used and column + 1 in used}
 
+    def _beside_the_board(self, gaps: set[int]) -> set[int]:
+        """The columns past the last gap when nothing is played there (only piles lying
+        face down and parts of the table set aside, as in a set-up): that is the table
+        beside the board, so it shows no board squares to read as places to build."""
+        diagram = self.diagram
+        if not gaps:
+            return set()
+        side = max(gaps) + 1
+        face_down = set(diagram.face_down)
+        played = [t.cell for t in diagram.tiles if t.cell not in face_down] + \
+            list(diagram.highlight) + list(diagram.reach) + \
+            [where for where, _, _ in diagram.pawns] + [where for where, _ in diagram.marks]
+        if any(round(x) >= side for x, _ in played):
+            return set()
+        return set(range(side, diagram.columns))
+
     def ground(self) -> list[tuple[int, int]]:
         """Every board space the diagram shows: its rectangle, or the hexes inside it."""
         diagram = self.diagram
         if not self.tileset.shape.axial:
             gaps = self._gap_columns()
+            table = self._beside_the_board(gaps)
             return [(c, r) for c in range(diagram.columns) for r in range(diagram.rows)
-                    if c not in gaps]
-        used = [t.cell for t in diagram.tiles] + list(diagram.highlight)
+                    if c not in gaps and c not in table]
+        return self._hex_ground()
+
+    def _hex_ground(self) -> list[tuple[int, int]]:
+        """The hexes around everything on a hex diagram that fit inside its box."""
+        diagram = self.diagram
+        used = [t.cell for t in diagram.tiles] + list(diagram.highlight) + \
+            list(diagram.reach) + list(diagram.area)
         if not used:
             return []
         low_q, high_q = min(c[0] for c in used) - 1, max(c[0] for c in used) + 1
@@ -234,6 +292,18 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
                         tile_h / 2 - 1 <= y <= self.height - tile_h / 2 + 1:
                     spots.append((q, r))
         return spots
+
+
+def _tray(outlines: Iterable[tuple[Point, ...]]) -> tuple[Point, ...]:
+    """The rectangle around some spaces, a little inside them: one tray for a part of
+    the table set aside, however many spaces it spans; nothing for no spaces."""
+    corners = [corner for outline in outlines for corner in outline]
+    if not corners:
+        return ()
+    inset = 2.0
+    low_x, high_x = min(x for x, _ in corners) + inset, max(x for x, _ in corners) - inset
+    low_y, high_y = min(y for _, y in corners) + inset, max(y for _, y in corners) - inset
+    return ((low_x, low_y), (high_x, low_y), (high_x, high_y), (low_x, high_y))
 
 
 PANEL_GAP = 18.0  # points between two diagrams set side by side

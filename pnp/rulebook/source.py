@@ -95,6 +95,8 @@ class Diagram(msgspec.Struct, frozen=True):
     removed: tuple[int, ...] = ()  # which pawns (by their order) were just taken off
     pieces: tuple[Piece, ...] = ()  # the game's own tokens, cards or markers, where they lie
     board: bool = False  # the game's printed board under the tiles
+    reach: tuple[tuple[int, int], ...] = ()  # squares within a piece's reach: tinted
+    area: tuple[tuple[int, int], ...] = ()  # a part of the table set aside: a grey tray
 
     @property
     def heading(self) -> str:
@@ -403,7 +405,7 @@ PAWN = Record("rulebook:pawn", (
     Field("colour", Choice(tuple(PAWN_COLOURS), problem="not a pawn colour"), "",
           default="black"),
     Field("label", _Label(), "printed on the pawn", default="", default_doc="none"),
-    Field("removed", Boolean(), "just taken off the board: a dashed ring where it stood",
+    Field("removed", Boolean(), "just taken off the board: drawn faded where it stood",
           default=False),
 ), doc_as="a pawn")
 
@@ -438,14 +440,14 @@ PIECE = Record("rulebook:piece", (
 
 def _used_cells(node: Node) -> list[tuple[int, int]] | None:
     """Every square the diagram puts something on, or None if one of them failed its check."""
-    tiles, highlight = node["tiles"], node["highlight"]
-    pawns, labels = node["pawns"], node["labels"]
+    tiles, pawns, labels = node["tiles"], node["pawns"], node["labels"]
+    squares = (node["highlight"], node["reach"], node["area"])
     if any(part is BROKEN or (isinstance(part, Items) and not part.sound())
-           for part in (tiles, pawns, highlight, labels)):
+           for part in (tiles, pawns, labels, *squares)):
         return None
     if not all(piece.ok("at") for piece in (*pawns, *labels)):
         return None
-    return [placed[0] for placed in tiles] + list(highlight) + \
+    return [placed[0] for placed in tiles] + [cell for part in squares for cell in part] + \
         [(round(piece["at"][0]), round(piece["at"][1])) for piece in (*pawns, *labels)]
 
 
@@ -488,7 +490,15 @@ DIAGRAM = Record("rulebook:diagram", (
           "a tick or a cross on a square", default=(), default_doc="none"),
     Field("highlight", _Nothing(SQUARE, "squares", doc_as="list of squares `[column, row]`",
                                 most=4 * BOARD_LIMIT ** 2),
-          "a dashed outline: an empty square that matters", default=(), default_doc="none"),
+          "a dashed outline: a target, an empty square a move or a dig aims at", default=(),
+          default_doc="none"),
+    Field("reach", _Nothing(SQUARE, "squares", doc_as="list of squares `[column, row]`",
+                            most=4 * BOARD_LIMIT ** 2),
+          "tinted: the squares within a piece's reach", default=(), default_doc="none"),
+    Field("area", _Nothing(SQUARE, "squares", doc_as="list of squares `[column, row]`",
+                           most=4 * BOARD_LIMIT ** 2),
+          "one grey tray around them: a part of the table set aside, such as a pit",
+          default=(), default_doc="none"),
     Field("verdict", _Verdict(("legal", "illegal"), problem="not a verdict"),
           "a tick (legal) or a cross (illegal) beside the board", default="",
           default_doc="no badge"),
@@ -575,7 +585,8 @@ def _made_diagram(node: Node, tiles: tuple[TilePlacement, ...], pawns: tuple[Paw
                    tuple(number for number, pawn in enumerate(node["pawns"])
                          if pawn["removed"]),
                    tuple((piece["at"], piece["piece"], piece["size"])
-                         for piece in node["pieces"]), node["board"])
+                         for piece in node["pieces"]), node["board"],
+                   tuple(node["reach"]), tuple(node["area"]))
 
 
 def _shown_tiles(template: Reading, body: str, line: int, game: Game) -> tuple[ShownTile, ...]:

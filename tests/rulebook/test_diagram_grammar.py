@@ -83,3 +83,19 @@ def test_each_mark_has_its_own_colour_and_the_grammar_names_every_one():
     grammar = (ROOT / "docs" / "diagrams.md").read_text(encoding="utf-8")
     for mark in MARK_COLOURS:
         assert f"mark: {mark}" in grammar
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_a_dashed_outline_is_always_a_target(game):
+    """The dashed outline marks where a move or a dig aims: an arrow ends there, a tick or
+    a cross judges it, or the panel's verdict does. A reach is tinted and a pit is a tray,
+    so neither borrows the target's mark."""
+    _, figures = book(game)
+    for diagram in (panel for figure in figures for panel in figure):
+        ends = {tuple(round(v) for v in end) for _, end in diagram.arrows}
+        judged = {tuple(round(v) for v in where) for where, mark in diagram.marks
+                  if mark in ("tick", "cross")}
+        for square in diagram.highlight:
+            assert square in ends or square in judged or diagram.verdict, \
+                f"{game}: a dashed outline on {square} is no target in " \
+                f"'{diagram.caption[:50]}'"

@@ -231,3 +231,63 @@ def test_a_diagram_shows_the_games_own_pieces_on_bare_tiles():
     assert key.endswith(":bare") and count(drawing.items) < count(mattock.tile("tile").items)
     demon = Designs(load_tileset(ROOT / "tilesets" / "demon-mine.yaml"))
     assert demon.piece_of("black") is None  # no token of its own: a pawn's disc
+
+
+def test_a_piece_taken_off_is_the_piece_itself_faded_towards_the_paper():
+    """Every colour of the miner moves towards the paper; nothing is dashed (a dashed
+    outline is a target) and nothing is made transparent (PDF/X-1a refuses it)."""
+    from pnp.draw.diagram import faded
+    from pnp.draw.ink import mix
+    from pnp.rulebook.designs import Designs
+
+    tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
+    paper = dict(tileset.palette)["paper"]
+    piece = Designs(tileset).piece_of("blue")
+    assert piece is not None
+    _, drawing = piece
+    pale = faded(drawing, paper)
+
+    def styles(items):
+        for item in items:
+            yield from styles(getattr(item, "children", ()))
+            if hasattr(item, "style"):
+                yield item.style
+
+    pairs = list(zip(styles(drawing.items), styles(pale.items), strict=True))
+    assert pairs and any(before.fill for before, _ in pairs)
+    for before, after in pairs:
+        assert after.fill == (before.fill and mix(before.fill, paper, 0.62))
+        assert after.opacity == 1.0 and after.dash == before.dash
+
+
+def test_the_set_up_shows_the_table_beside_the_board_without_board_squares():
+    """Demon Mine's draw pile and pit lie past a gap column: no faint squares there, so
+    nobody reads the side of the table as more places to build; the pit is one tray."""
+    from pnp.rulebook.designs import Designs
+    from pnp.rulebook.figures import DiagramFlowable
+
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    set_up = next(diagram for diagram, _ in shipped_diagrams("demon-mine")
+                  if diagram.title == "Set-up")
+    flowable = DiagramFlowable(Designs(tileset), set_up, MEASURE)
+    assert {column for column, _ in flowable.ground()} == set(range(8))
+    tray = flowable.art().area
+    assert len(tray) == 4  # one rectangle around the pit's four squares
+    width = max(x for x, _ in tray) - min(x for x, _ in tray)
+    assert width == pytest.approx(2 * flowable.cell - 4.0)  # 2 pt inside each edge
+
+
+def test_a_before_and_after_pair_keeps_its_board_on_both_sides_of_the_gap():
+    """A gap column parts two panels; past it a panel with tiles in play is board too."""
+    from pnp.rulebook.designs import Designs
+    from pnp.rulebook.figures import DiagramFlowable
+
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    for diagram, _ in shipped_diagrams("demon-mine"):
+        flowable = DiagramFlowable(Designs(tileset), diagram, MEASURE)
+        gaps = flowable._gap_columns()
+        if gaps and diagram.title != "Set-up":
+            shown = {column for column, _ in flowable.ground()}
+            assert shown == set(range(diagram.columns)) - gaps
+            return
+    pytest.fail("no shipped Demon Mine diagram has two moments on one board")
