@@ -141,7 +141,8 @@ def scale_check_size(paper: Paper) -> tuple[float, float]:
     return paper.check_length + 2 * CHECK_BAR_HEIGHT, paper.check_length
 
 
-def draw_scale_check(canvas: Any, paper: Paper, x: float, y: float) -> None:
+def draw_scale_check(canvas: Any, paper: Paper, x: float, y: float,
+                     caption_size: float = CAPTION_SIZE) -> None:
     """Two check bars at right angles, their corner at (x, y): one along the page, one up it.
 
     A printer may scale one direction and not the other (some do, to fit a
@@ -149,7 +150,8 @@ def draw_scale_check(canvas: Any, paper: Paper, x: float, y: float) -> None:
     the bar across only; this pair goes where a page has room for both (the
     rulebook's printing page and the calibration sheet), each marked like a ruler
     (quarter inches or 5 mm, the paper's own unit), with the caption in the open
-    square the two bars frame.
+    square the two bars frame, wrapped to fit it: a book sets it at its own
+    caption size, which needs more lines than a sheet's.
     """
     length, thick = paper.check_length, CHECK_BAR_HEIGHT
     canvas.saveState()
@@ -158,14 +160,29 @@ def draw_scale_check(canvas: Any, paper: Paper, x: float, y: float) -> None:
     canvas.rect(x, y, thick, length, stroke=0, fill=1)
     _ruler_ticks(canvas, paper, x + thick, y + thick)
     left = x + thick + 12.0
-    canvas.setFont(pdf_font("bold"), CAPTION_SIZE + 1.5)
-    canvas.drawString(left, y + length * 0.62, "Scale check")
-    canvas.setFont(pdf_font("regular"), CAPTION_SIZE)
-    lines = (f"At 100% scale each bar is exactly {paper.check_label} long.",
+    top = y + length * 0.62 + caption_size
+    canvas.setFont(pdf_font("bold"), caption_size + 1.5)
+    canvas.drawString(left, top, "Scale check")
+    canvas.setFont(pdf_font("regular"), caption_size)
+    room = x + length - 4.0 - left
+    words = (f"At 100% scale each bar is exactly {paper.check_label} long. "
              "Measure both: a printer that shrinks only one way is caught.")
-    for index, line in enumerate(lines):
-        canvas.drawString(left, y + length * 0.62 - (index + 1) * (CAPTION_SIZE + 3.0), line)
+    for index, line in enumerate(_wrapped(canvas, words, room, caption_size)):
+        canvas.drawString(left, top - (index + 1) * (caption_size + 3.0), line)
     canvas.restoreState()
+
+
+def _wrapped(canvas: Any, words: str, room: float, size: float) -> list[str]:
+    """``words`` in lines no wider than ``room`` points in the canvas's face at ``size``,
+    broken at spaces."""
+    lines: list[str] = []
+    for word in words.split():
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and canvas.stringWidth(joined, pdf_font("regular"), size) <= room:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return lines
 
 
 def _ruler_ticks(canvas: Any, paper: Paper, x: float, y: float) -> None:

@@ -40,6 +40,7 @@ COUNT_COLUMN = 56.0  # each paper's column of sheet counts
 
 
 NARROW_FILE_COLUMN = 110.0  # the file column's least width, when many papers need room
+CHECK_CAPTION = 8.8  # the scale check's words in a book: the size of its figures' captions
 
 
 class PrintRow(NamedTuple):
@@ -192,7 +193,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
                 for n, step in enumerate(steps, start=1)]
     bars = ScaleCheck(tuple(map(paper_named, papers)))
     bars.spaceBefore, bars.spaceAfter = 6, 10
-    return [table, *numbered[:2], bars, *numbered[2:]]
+    return [table, *numbered, bars]
 
 
 class ScaleCheck(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
@@ -217,4 +218,5 @@ class ScaleCheck(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab
 
     def draw(self) -> None:
         canvas = self.canv
-        canvas.per_paper(lambda paper: draw_scale_check(canvas, paper, 0.0, 0.0))
+        canvas.per_paper(lambda paper: draw_scale_check(canvas, paper, 0.0, 0.0,
+                                                        caption_size=CHECK_CAPTION))

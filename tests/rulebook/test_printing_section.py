@@ -123,3 +123,15 @@ def test_the_check_bars_are_on_the_page_of_the_step_that_names_them_or_the_next(
     assert bars in (step, step + 1), (step, bars)
 
 
+
+
+def test_the_check_bars_follow_the_numbered_steps_and_speak_at_caption_size():
+    """The bars are a figure after the list, not an item wedged between its steps, and
+    their words are as large as the book's captions (a sheet's 6.5 pt is for sheets)."""
+    from pnp.rulebook.printing import CHECK_CAPTION, ScaleCheck
+
+    tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
+    flowables = how_to_print(tileset, styles(), BuildOptions(("letter", "a4"), 0.0, "long"))
+    kinds = [type(flowable).__name__ for flowable in flowables]
+    assert isinstance(flowables[-1], ScaleCheck) and kinds.count("ScaleCheck") == 1
+    assert styles()["caption"].fontSize <= CHECK_CAPTION
