@@ -261,7 +261,7 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
     items.extend(rock_texture(texture, width, height, bleed,
                               _seed(tileset.rules_game, "back", back.name)))
     text_width = width - 2.6 * inset if piece.fills_box else size * 0.62
-    title_size = fit_size(back.title.upper(), "condensed", size * 0.11, text_width)
+    title_size = fit_size(back.title.upper(), "display", size * 0.11, text_width)
     sub_size = max(MIN_TEXT, size * 0.06)
     # on a piece too small to print it legibly the subtitle is left out, not shrunk
     subtitle = back.subtitle if string_width(back.subtitle, "regular", sub_size) <= \
@@ -273,7 +273,7 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
                               width=size * 0.015)))
     items.extend(ICONS[back.motif](Pen(width / 2, motif_y, motif_r, colours)))
     items.append(Text(width / 2, height / 2 + size * 0.32, back.title.upper(), title_size,
-                      "condensed", "middle", title_colour))
+                      "display", "middle", title_colour))
     if subtitle:
         items.append(Text(width / 2, height / 2 - size * 0.27, subtitle, sub_size,
                           "regular", "middle", colours.get("back-subtitle",

@@ -12,7 +12,7 @@ import zlib
 
 from pnp.draw.art import design_back, piece_outline
 from pnp.draw.cards import card_items, card_layout, card_words
-from pnp.draw.placing import Frame, features, ink_for
+from pnp.draw.placing import features, ink_for, piece_frame
 from pnp.draw.scene import Clip, Drawing, Outline, Primitive, Style, rect
 from pnp.model.pieces import RECT, piece_box, piece_cut
 from pnp.model.tileset import Component, Feature, Tileset
@@ -39,8 +39,8 @@ def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feat
         # a square piece's frame; a round or hex piece has none, its colour running out
         # past the cut, so a cut a little off centre shows no ring out of true
         items.append(Outline(ring, Style(stroke=frame_ink, width=size * 0.012, join="round")))
-    margin = inset + size * 0.03 if cut.fills_box else 0.0  # clear of the printed frame
-    items.extend(features(Frame(width, height, not cut.fills_box, margin), feats, colours, False,
+    # clear of the printed frame
+    items.extend(features(piece_frame(tileset, component), feats, colours, False,
                           background, tileset.own_icons))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 

@@ -13,7 +13,7 @@ import math
 
 from msgspec.structs import replace
 
-from pnp.draw.placing import Mark, drawn_marks
+from pnp.draw.placing import Mark, drawn_marks, piece_marks
 from pnp.model.tileset import Feature, TileKind, Tileset
 from pnp.rules import Finding
 
@@ -61,21 +61,39 @@ def _meet(a: Mark, b: Mark) -> bool:
 
 
 def overlap_findings(tileset: Tileset) -> list[Finding]:
-    """A warning for each pair of features printed one over the other on a tile in play."""
+    """A warning for each pair of features printed one over the other on a tile in play,
+    or on either face of a token or plain piece (a numeral over its icon)."""
     findings = []
     for tile in tileset.tiles:
         if not tile.count:
             continue
         for a, b in overlapping(tileset, tile):
-            first, second = tile.features[a], tile.features[b]
-            findings.append(Finding(
-                "warning", "features-overlap",
-                f"On '{tile.name}', the {_named(first)} (features[{a}]) and the "
-                f"{_named(second)} (features[{b}]) print one over the other: no free rock "
-                "is left for one of them.", (tile.name,),
-                "give one of them an 'at' of its own (center, N, NE, E, SE, S, SW, W, NW) "
-                "or a smaller 'scale', or move one to another tile"))
+            findings.append(_overlap(tile.name, tile.features, a, b,
+                                     "no free rock is left for one of them",
+                                     ", or move one to another tile"))
+    for component in tileset.components:
+        faces = [("", component.features)]
+        if component.reverse is not None:
+            faces.append((" (its reverse)", component.reverse.features))
+        for side, feats in faces:
+            marks = piece_marks(tileset, component, feats)
+            pairs = [(a, b) for a in range(len(marks)) for b in range(a + 1, len(marks))
+                     if _meet(marks[a], marks[b])]
+            for a, b in pairs:
+                findings.append(_overlap(component.name + side, feats, a, b,
+                                         "the piece has no room for both where they are"))
     return findings
+
+
+def _overlap(name: str, feats: tuple[Feature, ...], a: int, b: int, why: str,
+             elsewhere: str = "") -> Finding:
+    first, second = feats[a], feats[b]
+    return Finding(
+        "warning", "features-overlap",
+        f"On '{name}', the {_named(first)} (features[{a}]) and the {_named(second)} "
+        f"(features[{b}]) print one over the other: {why}.", (name.split(" ")[0],),
+        "give one of them an 'at' of its own (center, N, NE, E, SE, S, SW, W, NW) "
+        f"or a smaller 'scale'{elsewhere}")
 
 
 def _named(feature: Feature) -> str:

@@ -28,8 +28,9 @@ from pnp.input.glyphs import (
     paragraph_is_right_to_left,
     right_to_left,
 )
+from pnp.model.pieces import piece_box, piece_cut
 from pnp.model.rock import GAP, Footprint, Placer, Spot, room_sign
-from pnp.model.tileset import Art, Feature, TileKind, Tileset
+from pnp.model.tileset import Art, Component, Feature, TileKind, Tileset
 
 
 class Frame(msgspec.Struct, frozen=True):
@@ -422,6 +423,31 @@ def drawn_marks(tileset: Tileset, tile: TileKind) -> list[Mark]:
     frame = tile_frame(shape, size)
     marks = []
     for feat in tile.features:
+        look = _Look(feat, frame, False)
+        marks.append(Mark(*look.anchor, look.half_width, look.half_height,
+                          feat.kind == "icon"))
+    return marks
+
+
+def piece_frame(tileset: Tileset, component: Component) -> Frame:
+    """The frame a token's or a plain piece's features keep to: a square piece's inside its
+    printed frame line, a round or hex piece's inside its inscribed circle."""
+    width, height = piece_box(tileset, component)
+    cut = piece_cut(tileset, component)
+    size = min(width, height)
+    margin = size * 0.05 + size * 0.03 if cut.fills_box else 0.0
+    return Frame(width, height, not cut.fills_box, margin)
+
+
+def piece_marks(tileset: Tileset, component: Component,
+                feats: tuple[Feature, ...]) -> list[Mark]:
+    """One mark per feature of one face of a token or plain piece, as drawn; none for a
+    card, which is laid out as a card (title band, art, rules box), not by anchors."""
+    if component.kind == "card" and piece_cut(tileset, component).fills_box:
+        return []
+    frame = piece_frame(tileset, component)
+    marks = []
+    for feat in feats:
         look = _Look(feat, frame, False)
         marks.append(Mark(*look.anchor, look.half_width, look.half_height,
                           feat.kind == "icon"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 
+from pnp.draw.ink import mix
 from pnp.draw.pen import Pen, rimmed_bar
 from pnp.draw.scene import (
     Command,
@@ -113,16 +114,18 @@ def vein(pen: Pen) -> list[Primitive]:
 
 
 def plus_one_token(pen: Pen) -> list[Primitive]:
-    """A round token marked +1, in the colours of the +1 plaque on a tunnel's mouth
-    (light on the dark of the ink), so a +1 reads the same wherever it is printed."""
-    ink, light = pen.c["ink"], pen.c["floor"]
+    """A +1 token as it lies on the table: a light disc with a dark rim, standing on its
+    own edge, the +1 in ink. It is the opposite of a tunnel end's +1 plaque (light text on
+    a dark bar), so the two ideas never read alike, in colour or in greyscale."""
+    ink, paper = pen.c["ink"], pen.c["paper"]
     items: list[Primitive] = [
-        pen.circle(0, 0, 0.9, fill=ink, stroke=light, width=0.08),
-        pen.circle(0, 0, 0.72, stroke=light, width=0.04),
+        pen.circle(0, 0.1, 0.84, fill=mix(ink, paper, 0.35), stroke=ink, width=0.08),
+        pen.circle(0, -0.04, 0.84, fill=paper, stroke=ink, width=0.1),
+        pen.circle(0, -0.04, 0.66, stroke=mix(ink, paper, 0.45), width=0.04),
     ]
-    # the plaque's own lettering (the condensed face), as large as the inner ring holds
-    size = min(pen.r * 0.95, pen.r * 1.2 / max(string_width("+1", "condensed", 1.0), 1e-6))
-    items.append(Text(pen.cx, pen.cy + size * 0.36, "+1", size, "condensed", "middle", light))
+    size = min(pen.r * 0.95, pen.r * 1.15 / max(string_width("+1", "condensed", 1.0), 1e-6))
+    items.append(Text(pen.cx, pen.cy - pen.r * 0.04 + size * 0.36, "+1", size, "condensed",
+                      "middle", ink))
     return items
 
 

@@ -17,10 +17,16 @@ def validate_findings(setup: Setup) -> list[Finding]:
     """What ``pnp validate`` reports for ``setup``, simulation aside.
 
     Measuring features needs the drawing stack (fonts for a label's width), which
-    a mix whose tiles carry at most one feature each never loads: two cannot meet.
+    a mix whose tiles and pieces carry at most one feature a face never loads: two
+    cannot meet.
     """
     findings = mix_findings(setup)
-    if any(tile.count and len(tile.features) > 1 for tile in setup.tileset.tiles):
+    tileset = setup.tileset
+    faces = [tile.features for tile in tileset.tiles if tile.count] + \
+        [component.features for component in tileset.components] + \
+        [component.reverse.features for component in tileset.components
+         if component.reverse is not None]
+    if any(len(features) > 1 for features in faces):
         from pnp.draw.overlap import overlap_findings
 
         findings += overlap_findings(setup.tileset)

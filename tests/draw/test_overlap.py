@@ -10,7 +10,7 @@ from studio_support import copy_tileset, edit, running
 from support import ROOT, tileset_from_text
 
 from pnp.cli import main
-from pnp.draw.overlap import free_anchor, overlapping
+from pnp.draw.overlap import free_anchor, overlap_findings, overlapping
 from pnp.input.tileset import load_tileset
 from pnp.model.tileset import Feature
 
@@ -41,6 +41,37 @@ def test_no_shipped_tile_prints_one_feature_over_another(game):
     tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
     assert [(tile.name, pairs) for tile in tileset.tiles
             if (pairs := overlapping(tileset, tile))] == []
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine", "mattock"])
+def test_no_shipped_piece_prints_a_numeral_over_its_icon(game):
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    assert [finding.message for finding in overlap_findings(tileset)] == []
+
+
+TOKENS = """\
+game: tokens
+title: Tokens
+size: 1.5in
+tiles:
+  - {name: plain, count: 1, role: event, features: [{icon: bat}]}
+components:
+  - {name: crowded, kind: token, count: 1, size: 1in, shape: round,
+     features: [{icon: mark-triangle, at: N, scale: 0.85}, {text: "1", scale: 3.4, at: S}]}
+  - {name: clear, kind: token, count: 1, size: 1in, shape: round,
+     features: [{icon: mark-triangle, at: N, scale: 0.72}, {text: "1", scale: 3.2, at: S}]}
+"""
+
+
+def test_validate_warns_of_a_numeral_printed_over_a_tokens_icon(tmp_path):
+    """Dynamine's depth markers once printed their level over the bottom of their
+    triangle: the check that finds it on tiles finds it on tokens too."""
+    path = tmp_path / "tokens.yaml"
+    path.write_text(TOKENS, encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert "On 'crowded', the icon 'mark-triangle' (features[0]) and the text '1' " \
+           "(features[1]) print one over the other" in result.output, result.output
+    assert "'clear'" not in result.output
 
 
 def test_validate_warns_of_features_printed_one_over_the_other(tmp_path):
