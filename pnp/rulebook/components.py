@@ -53,6 +53,7 @@ COST_COLUMN = 34.0  # points, at least: a gallery row's shape (on its first row)
 # the order a gallery shows tunnel shapes in: the simplest first; others follow as met
 SHAPE_ORDER = ("straight tunnel", "elbow", "tee", "cross", "dead end")
 BADGE_SIZE = 7.5  # points: a count on a gallery picture
+TILE_GUTTER = 12.0  # points between two tiles named under their pictures
 
 
 class CountedDesign(DesignFlowable):
@@ -83,33 +84,43 @@ class CountedDesign(DesignFlowable):
 
 def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable]:
     """The tiles, then the cards, tokens and board, each kind under a small heading,
-    then the totals."""
+    then the totals; a game whose every piece fits one row of pictures shows them in
+    that one row, under one heading."""
     tileset = designs.tileset
     groups = tile_groups(tileset.tiles, tileset.shape)
-    story: list[Flowable] = [_kind_heading("Tiles", sheet)]
-    if len(groups) >= GALLERY_FROM:
-        story.extend(_gallery(designs, sheet))
+    others = _other_entries(designs)
+    cards = [(thumb, text) for thumb, text in others
+             if getattr(thumb, "key", "").startswith(f"component:{tileset.game}:") and
+             thumb.height > PICTURE + 1]
+    pieces = [entry for entry in others if entry not in cards]
+    kinds = _others_title(tileset.components, tileset.board is not None)
+    if not cards and len(groups) + len(pieces) <= _across() and not tileset.extras():
+        story: list[Flowable] = [
+            _kind_heading(f"Tiles, {kinds.lower()}" if others else "Tiles", sheet),
+            _picture_row(_tile_entries(designs, groups) + pieces, sheet)]
     else:
-        story.append(_listing(_tile_entries(designs, groups), sheet))
-    story.extend(_extras(designs, sheet))
+        story = [_kind_heading("Tiles", sheet)]
+        story += _gallery(designs, sheet) if len(groups) >= GALLERY_FROM else \
+            [_picture_row(_tile_entries(designs, groups), sheet)]
+        story.extend(_extras(designs, sheet))
+        if others:
+            story.append(_kind_heading(kinds, sheet))
+            story += [_picture_row(pieces, sheet)] if pieces else []
+            story += [_card_row(cards, sheet)] if cards else []
+    story[-1].keepWithNext = 1  # the sum closes the listing: never a lone line at a top
+    return [*story, Spacer(1, 4), _total(tileset, sheet)]
+
+
+def _other_entries(designs: Designs) -> list[tuple[Flowable, str]]:
+    """The cards, tokens and board, each with its picture and its words."""
+    tileset = designs.tileset
     others = _component_entries(designs)
     board = designs.board()
     if tileset.board is not None and board is not None:
         others.append((DesignFlowable(*board, PICTURE, designs.recorder),
                        f"1 board, {tileset.board.side} spaces along each edge, printed "
                        "in pages to assemble"))
-    cards = [(thumb, text) for thumb, text in others
-             if getattr(thumb, "key", "").startswith(f"component:{tileset.game}:") and
-             thumb.height > PICTURE + 1]
-    pieces = [entry for entry in others if entry not in cards]
-    if others:
-        story.append(_kind_heading(_others_title(tileset.components, tileset.board is not None),
-                                   sheet))
-        story += [_listing(pieces, sheet)] if pieces else []
-        story += [_card_row(cards, sheet)] if cards else []
-    if story:  # the sum closes the listing: never a lone line at the top of a page
-        story[-1].keepWithNext = 1
-    return [*story, Spacer(1, 4), _total(tileset, sheet)]
+    return others
 
 
 def _total(tileset: Tileset, sheet: dict[str, Style]) -> Flowable:
@@ -152,49 +163,41 @@ def _others_title(components: tuple[Component, ...], board: bool) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
-def _listing(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]) -> Flowable:
-    """Pictures with their names and counts in words, two to a row, or three where every
-    name is short ("6 dice tokens")."""
-    cells = [[thumb, Paragraph(markup.text(text), sheet["cell"])] for thumb, text in entries]
-    picture = max([PICTURE, *(thumb.width for thumb, _ in entries if thumb)]) + 8
-    room = MEASURE / 3 - picture - 8  # a three-across column's words, padding aside
-    # three across where every name takes at most two lines and no word is broken
-    across = 3 if all(string_width(text, "regular", 9) <= 2 * room - 4 and
-                      all(string_width(word, "regular", 9) <= room for word in text.split())
-                      for _, text in entries) else 2
-    cells += [["", ""]] * (-len(cells) % across)
-    # row by row, left to right: a table that runs onto the next page keeps its order
-    rows = [[part for cell in cells[index:index + across] for part in cell]
-            for index in range(0, len(cells), across)]
-    table = Table(rows, colWidths=[picture, MEASURE / across - picture] * across,
-                  hAlign="LEFT")
-    table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # else Table sets Helvetica
-        ("ROWBACKGROUNDS", (0, 0), (-1, -1), [colour("#ffffff"), colour("#f3ecdd")]),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-        ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-    ]))
-    return table
-
-
 def _card_row(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]) -> Flowable:
     """Cards three to a row, each named under its picture: a card's picture is tall
     enough for its title to print, and its words beside it would have a narrow column."""
-    across = 3
-    cells: list[tuple[Flowable, Flowable]] = [
-        (thumb, Paragraph(markup.text(text), sheet["caption"])) for thumb, text in entries]
-    cells += [("", "")] * (-len(cells) % across)
-    rows: list[list[Flowable]] = []
-    for index in range(0, len(cells), across):
-        chunk = cells[index:index + across]
-        rows += [[thumb for thumb, _ in chunk], [words for _, words in chunk]]
+    return _named_pictures(entries, sheet, 3, "BOTTOM")
+
+
+def _picture_row(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]) -> Flowable:
+    """Tiles and tokens as a publisher's component page shows them: as many to a row as
+    fit, each named under its picture, so a game of nine designs takes two rows, not
+    five."""
+    return _named_pictures(entries, sheet, _across(), "TOP")
+
+
+def _across() -> int:
+    """How many tiles or tokens a row of pictures holds."""
+    return max(1, int(MEASURE // (PICTURE + TILE_GUTTER)))
+
+
+def _named_pictures(entries: list[tuple[Flowable, str]], sheet: dict[str, Style],
+                    across: int, align: str) -> Flowable:
+    """Pictures ``across`` to a row, each with its name under it in one cell, so a page
+    never parts a picture from its name."""
+    cells: list[list[Flowable] | str] = [
+        [thumb, Spacer(1, 2), Paragraph(markup.text(text), sheet["name"])]
+        for thumb, text in entries]
+    cells += [""] * (-len(cells) % across)
+    rows = [cells[index:index + across] for index in range(0, len(cells), across)]
     table = Table(rows, colWidths=[MEASURE / across] * across, hAlign="LEFT")
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # else Table sets Helvetica
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-        ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), align),
+        ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
     ]))
+    table.gallery = True  # rows of pictures: a page may end between any two (compose)
     return table
 
 
@@ -243,6 +246,7 @@ def _gallery_rows(designs: Designs, sheet: dict[str, Style], noun: str,
         ("LEFTPADDING", (1, 0), (-1, -1), gap),
         ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
     ]))
+    table.gallery = True  # rows of pictures: a page may end between any two (compose)
     return table
 
 

@@ -13,8 +13,9 @@ page may end, the way TeX chooses line breaks:
 - a heading, and an introduction that ends in a colon, stay on the page of
   what they introduce;
 - a paragraph is split only with at least two of its lines on each page
-  (no widow, no orphan), a table with at least two of its rows on each
-  (its head row repeated);
+  (no widow, no orphan); a table of facts of up to :data:`WHOLE_TABLE` rows
+  is never split, and a longer one, or a gallery of pictures, keeps at least
+  two of its rows on each page (its head row repeated);
 - a figure (a diagram, or a pair of them, which is one unit and is never
   split) stays where it was written, or moves to the top of the next page
   while the text of its own section fills the page before it: it never
@@ -46,6 +47,7 @@ LAST = 0.2  # the least the last page should hold: never a page for a line or tw
 PADDING = 6.0  # a Platypus frame's own padding at its top and at its foot
 FUZZ = 1e-6  # what Platypus forgives when a block just fits
 LEAST = 2  # lines of a paragraph, or rows of a table, on each side of a split
+WHOLE_TABLE = 8  # body rows a table may have and still be read at one glance: never split
 
 # What a page costs (lower is better). Emptiness costs with its square, so one page
 # left half empty costs far more than several a little under FULL: a book spreads
@@ -219,6 +221,8 @@ def _unit(flowable: Flowable, width: float, heading: bool, section: int) -> Unit
             parts = paragraph_lines(flowable)
         elif isinstance(flowable, Table):
             repeated, parts = table_rows(flowable)
+            if len(parts) <= WHOLE_TABLE and not getattr(flowable, "gallery", False):
+                parts = ()  # a short table of facts is read at one glance
         least = LEAST if len(parts) >= 2 * LEAST else 0
         if not least:
             parts, repeated = (float(height),), 0.0

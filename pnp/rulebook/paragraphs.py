@@ -139,6 +139,9 @@ def styles() -> dict[str, Style]:
                                   fontSize=8.8, leading=11, textColor=colour(MUTED),
                                   alignment=1, spaceBefore=3),
         "cell": ParagraphStyle("cell", parent=body, fontSize=9, leading=11.5, spaceAfter=0),
+        # a piece's name and count under its picture
+        "name": ParagraphStyle("name", parent=body, fontSize=9, leading=11, spaceAfter=0,
+                               alignment=1),
         "head": ParagraphStyle("head", parent=body, fontName=bold, fontSize=9, leading=11.5,
                                spaceAfter=0, textColor=colour("#ffffff")),
         # a kind of piece in the components list

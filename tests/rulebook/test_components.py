@@ -41,7 +41,9 @@ def _cells(flowables):
             yield flowable
             continue
         for row in rows:
-            yield from _cells(cell for cell in row if not isinstance(cell, str))
+            for cell in row:  # a cell holds a flowable, a list of them, or nothing
+                if not isinstance(cell, str):
+                    yield from _cells(cell if isinstance(cell, list) else [cell])
 
 
 def _story(game):
@@ -108,9 +110,15 @@ def test_the_components_overview_takes_at_most_two_pages_and_a_half(shipped_buil
     assert used <= 2.5 * height, f"{used / height:.2f} pages"
 
 
-def test_a_game_of_few_designs_names_each_beside_its_picture():
+def test_a_game_of_few_designs_names_each_under_its_picture_in_one_cell():
+    """Nine designs in two rows of five, each name in the picture's own cell, so no page
+    can part a picture from its name."""
     _, story = _story("demon-mine")
     texts = [cell.getPlainText() for cell in _cells(story) if hasattr(cell, "getPlainText")]
     assert "Tiles" in texts and any(text.startswith("16 straight tunnels") for text in texts)
+    listing = next(flowable for flowable in _flat(story) if hasattr(flowable, "_cellvalues"))
+    assert len(listing._cellvalues) == 2 and len(listing._cellvalues[0]) == 5
+    for cell in (cell for row in listing._cellvalues for cell in row if cell):
+        assert isinstance(cell[0], DesignFlowable) and hasattr(cell[-1], "getPlainText")
     assert not any(isinstance(cell, CountedDesign) for cell in _cells(story))
     assert PICTURE >= 0.8 * 72
