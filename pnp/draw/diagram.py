@@ -48,11 +48,14 @@ class Pawn(NamedTuple):
 
 
 class Word(NamedTuple):
-    """Words printed on the ground, not a piece."""
+    """Words printed on the ground, not a piece; or, off the board, the name of one of
+    the moments a board shows (``Before``, ``After``), set like a title, one step under
+    the diagram's own title."""
 
     at: Point
     text: str
     colour: str
+    names_a_moment: bool = False
 
 
 class Badge(NamedTuple):
@@ -124,11 +127,7 @@ def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, D
         (x, y), words = art.title
         over.append(Text(x, flip.y(y), words.upper(), TITLE_SIZE, "bold", "middle",
                          palette["ink"]))
-    for word in art.words:
-        x, y = word.at
-        over.append(Text(x, flip.y(y - art.cell * 0.09), word.text,
-                         max(MIN_TEXT, art.cell * 0.26), "bold", "middle",
-                         PAWN_COLOURS[word.colour]))
+    over += [_word(flip, word, art.cell) for word in art.words]
     for badge in art.badges:
         over += _badge(flip, badge, palette)
     return (Drawing(art.width, art.height, 0.0, tuple(under)),
@@ -202,6 +201,17 @@ def _pawn(flip: _Flip, pawn: Pawn, palette: dict[str, str]) -> list[Primitive]:
         drawn.append(Text(x, flip.y(y - pawn.radius * 0.38), pawn.label, pawn.radius * 1.1,
                           "bold", "middle", ink))
     return drawn
+
+
+def _word(flip: _Flip, word: Word, cell: float) -> Text:
+    """Words on the ground, sized to the tiles; a moment's name over the board is set one
+    step under the panel's title: its size, not bold, in capitals."""
+    x, y = word.at
+    if word.names_a_moment:
+        return Text(x, flip.y(y - TITLE_SIZE * 0.35), word.text.upper(), TITLE_SIZE,
+                    "regular", "middle", PAWN_COLOURS[word.colour])
+    return Text(x, flip.y(y - cell * 0.09), word.text, max(MIN_TEXT, cell * 0.26), "bold",
+                "middle", PAWN_COLOURS[word.colour])
 
 
 def _faded(flip: _Flip, pawn: Pawn, palette: dict[str, str]) -> list[Primitive]:

@@ -96,7 +96,8 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             arrows=tuple((self.centre(start), self.centre(end))
                          for start, end in diagram.arrows),
             numbered=diagram.numbered, pawns=standing,
-            words=tuple(Word(self.centre(where), text, colour)
+            words=tuple(Word(self.centre(where), text, colour,
+                             names_a_moment=where[1] < -0.5)  # over the board
                         for where, text, colour in diagram.labels),
             badges=badges,
             # just outside the tile, so the frame covers none of its art

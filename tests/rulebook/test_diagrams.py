@@ -291,3 +291,22 @@ def test_a_before_and_after_pair_keeps_its_board_on_both_sides_of_the_gap():
             assert shown == set(range(diagram.columns)) - gaps
             return
     pytest.fail("no shipped Demon Mine diagram has two moments on one board")
+
+
+def test_a_moments_name_over_the_board_sits_one_step_under_the_panels_title():
+    """Demon Mine's "Before" and "After" once printed in 12 pt bold over a "LEGAL" of
+    8.5 pt: the moment's name now takes the title's size, unbolded; words on the ground
+    keep their own size."""
+    from pnp.draw.diagram import TITLE_SIZE, DiagramArt, Word, diagram_scenes
+    from pnp.draw.scene import Text
+
+    palette = dict(load_tileset(ROOT / "tilesets" / "demon-mine.yaml").palette)
+    words = (Word((50.0, 95.0), "Before", "black", names_a_moment=True),
+             Word((50.0, 40.0), "Pit", "black"))
+    art_ = DiagramArt(100.0, 100.0, 60.0, (), (), (), (), words, (),
+                      title=((50.0, 99.0), "Legal"))
+    texts = {item.text: item for item in diagram_scenes(art_, palette)[1].items
+             if isinstance(item, Text)}
+    assert texts["BEFORE"].size == texts["LEGAL"].size == TITLE_SIZE
+    assert texts["BEFORE"].font == "regular" and texts["LEGAL"].font == "bold"
+    assert texts["Pit"].size > TITLE_SIZE and texts["Pit"].font == "bold"
