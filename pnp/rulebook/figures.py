@@ -216,12 +216,14 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         canvas.restoreState()
 
     def _piece(self, pawn: Pawn, piece: tuple[str, Drawing]) -> None:
-        """One of the game's own pieces, as big across as a pawn's disc."""
-        self._place(piece, pawn.centre, self._piece_across(pawn))
+        """One of the game's own pieces, standing for a pawn."""
+        self._place(piece, pawn.centre, self._piece_across(pawn, piece[1]))
 
-    def _piece_across(self, pawn: Pawn) -> float:
-        # a little larger than a pawn's disc: a piece's symbol must read at a glance
-        return max(2.3 * pawn.radius, self.cell * 0.42)
+    def _piece_across(self, pawn: Pawn, drawing: Drawing) -> float:
+        """As large beside the tiles as the printed piece is beside a printed tile (a
+        0.75 in miner on a 1 in hex), never smaller than a pawn's disc would be."""
+        true = self.cell * max(drawing.width, drawing.height) / self.tileset.size
+        return max(2.3 * pawn.radius, self.cell * 0.42, true)
 
     def _faded_pieces(self, gone: dict[Pawn, tuple[str, Drawing] | None]) -> None:
         """Pieces just taken off, as the kit prints them but faded towards the paper: the
@@ -231,7 +233,7 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             if piece is not None:
                 key, drawing = piece
                 self._place((f"{key}-faded", faded(drawing, paper)), pawn.centre,
-                            self._piece_across(pawn))
+                            self._piece_across(pawn, drawing))
 
     def _gap_columns(self) -> set[int]:
         """Single columns with nothing in them between columns with something: the space

@@ -310,3 +310,20 @@ def test_a_moments_name_over_the_board_sits_one_step_under_the_panels_title():
     assert texts["BEFORE"].size == texts["LEGAL"].size == TITLE_SIZE
     assert texts["BEFORE"].font == "regular" and texts["LEGAL"].font == "bold"
     assert texts["Pit"].size > TITLE_SIZE and texts["Pit"].font == "bold"
+
+
+def test_the_kits_pieces_stand_on_the_tiles_at_their_printed_size():
+    """Mattock's 0.75 in miners on its 1 in hexes: three quarters of a tile across in every
+    diagram, the set-up on the whole board too (they were a third of a space there)."""
+    from pnp.rulebook.designs import Designs
+    from pnp.rulebook.figures import DiagramFlowable
+
+    tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
+    designs = Designs(tileset)
+    for diagram, _ in shipped_diagrams("mattock"):
+        flowable = DiagramFlowable(designs, diagram, MEASURE)
+        for pawn in flowable.art().pawns:
+            piece = designs.piece_of(pawn.colour)
+            assert piece is not None
+            across = flowable._piece_across(pawn, piece[1])
+            assert across == pytest.approx(0.75 * flowable.cell)
