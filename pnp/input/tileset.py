@@ -428,6 +428,9 @@ TILESET = Record("tileset:top", (
           "games"),
     Field("rulebook-subtitle", Text(60), "the line under the title on the rulebook's cover, "
           "e.g. to say the book is an insert for another game", default="Rules of play"),
+    Field("credits", Text(1000), "who made the game, printed on the rulebook's last page "
+          "above the line that says pnp made this edition", default="",
+          default_doc="none"),
 ))
 
 RECORDS = (TILESET, TILE, PATH, FEATURE, OWN_ICON, BACK, PALETTE, VARIANT, COMPONENT, FACE,

@@ -235,6 +235,7 @@ class Tileset(msgspec.Struct, frozen=True):
     origin: str = ""  # the game id before a variant or mix renamed the output folder
     rulebook: Path | None = None  # a template named by the tileset, else templates/<game>/
     rulebook_subtitle: str = "Rules of play"  # under the title on the rulebook's cover
+    credits: str = ""  # who made the game, on the rulebook's last page
     default_back: str = ""  # the back homebrew tiles in a mix get
     icons: tuple[OwnIcon, ...] = ()  # the tileset's own SVG icons, named in its features
     card_lists: tuple[Path, ...] = ()  # the CSV files its card lists were read from

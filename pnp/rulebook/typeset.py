@@ -168,9 +168,8 @@ def _typeset(tileset: Tileset, source: Source,
     ])
     numbering = Numbering()
     story = _story(tileset, source, designs, sheet, numbering, width)
-    # the credit goes at the very end, on the back page, never among the rules
-    story += [Spacer(1, 18), Paragraph(markup.text(f"{CREDIT} {__version__}."),
-                                       sheet["caption"])]
+    # the credits go at the very end, on the back page, never among the rules
+    story += [Spacer(1, 18), *_credits(tileset, sheet)]
     units = units_of(story, width)
     laid = lay(units, compose(units, height - 2 * PADDING), width)
     doc.planned = laid.pages
@@ -229,6 +228,19 @@ def _story(tileset: Tileset, source: Source, designs: Designs, sheet: dict[str, 
 
 
 CREDIT = "This print-and-play edition was made with pnp"  # and its version
+
+
+def _credits(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
+    """Who made the game, as its tileset says, then the line saying pnp made this
+    edition: a publisher's book names its makers on its last page."""
+    made = Paragraph(markup.text(f"{CREDIT} {__version__}."), sheet["caption"])
+    if not tileset.credits:
+        return [made]
+    credits = Paragraph(markup.join([markup.bold(markup.text("Credits. ")),
+                                     markup.text(" ".join(tileset.credits.split()))]),
+                        sheet["caption"])
+    credits.keepWithNext = 1
+    return [credits, made]
 
 
 def _panels(designs: Designs, diagrams: tuple[Diagram, ...], sheet: dict[str, Style],

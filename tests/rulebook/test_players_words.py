@@ -47,6 +47,17 @@ def test_no_software_in_a_rulebook_but_the_credit_on_its_last_page(shipped_build
 
 
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_every_book_ends_with_who_made_the_game_before_the_line_on_pnp(shipped_build, game):
+    """A publisher's book names its makers: the tileset's credits, whole, on the last page,
+    just before the line saying pnp made the edition."""
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    assert tileset.credits
+    last = " ".join(book_pages(shipped_build, game, "letter")[-1].split())
+    credits = f"Credits. {' '.join(tileset.credits.split())}"
+    assert credits in last and last.index(credits) < last.index(CREDIT)
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
 def test_no_tile_id_in_a_rulebook(shipped_build, game):
     """Ids are written with hyphens (dead-end, beetle-hive); players read words."""
     tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
