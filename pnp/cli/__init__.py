@@ -37,6 +37,8 @@ from pnp.errors import InputError, Where, did_you_mean
 from pnp.model.paper import DUPLEX_MODES, duplex_mode
 from pnp.model.shops import SHOP_KEYS
 
+SET_HELP = "Change one tile count for this run, as TILE=COUNT (repeatable)."
+
 if TYPE_CHECKING:
     from pnp.assemble.jobs import JobWorkers
     from pnp.assemble.places import Input
@@ -102,6 +104,8 @@ def main() -> None:
               help="Move every back by this printer's saved duplex offset "
                    "(see pnp calibrate and pnp profile).")
 @click.option("--variant", default=None, help="Build a variant's tile mix.")
+@click.option("--set", "sets", multiple=True, metavar="TILE=COUNT",
+              help=f"{SET_HELP} The sheets go to OUT/<game>-changed/.")
 @click.option("--booklet", is_flag=True,
               help="Also impose each rulebook two-up for saddle-stitch printing.")
 @click.option("--rulebook/--no-rulebook", default=True, show_default=True,
@@ -117,7 +121,7 @@ def main() -> None:
 def build(games: tuple[str, ...], papers: tuple[str, ...], out_dir: Path, bleed: bool,
           bleed_size: str | None, duplex: str, ink_saver: bool, print_shop: str | None,
           printer: str | None,
-          variant: str | None,
+          variant: str | None, sets: tuple[str, ...],
           booklet: bool, rulebook: bool, jobs: int, quiet: bool,
           depfile: Path | None) -> None:
     """Build tile SVGs, sheet PDFs and a manifest for GAMES (default: every game).
@@ -126,27 +130,22 @@ def build(games: tuple[str, ...], papers: tuple[str, ...], out_dir: Path, bleed:
     the rulebook where the game has them), OUT/<game>/tiles/<tile>.svg and
     OUT/<game>/manifest.json. Fronts come first, then their backs on the next page,
     mirrored for the chosen duplex flip. Progress and a line per game (PDFs,
-    pages, pieces, seconds) go to stderr; the last line on stdout sums it up.
+    pages, pieces, seconds) go to stderr; the last line on stdout sums it up. A mix
+    the game's rules say cannot be played is built all the same, with a warning on
+    stderr naming what is wrong (`pnp validate` says what would fix it).
     """
     from pnp.input.catalog import resolve, shipped_games
     from pnp.model.options import BuildOptions
 
     targets = list(games) or list(shipped_games())
-    check_targets(targets, variant, depfile)
+    check_targets(targets, variant, depfile, sets)
     size = parse_bleed(bleed_size) if bleed_size else (9.0 if bleed or print_shop else 0.0)
     options = BuildOptions(papers, size, duplex_mode(duplex),
                            rulebook=rulebook, booklet=booklet, jobs=jobs,
                            back_offset=back_offset(printer), printer=printer or "",
                            ink_saver=ink_saver, print_shop=print_shop or "")
     with early_workers(options) as workers:
-        from pnp.impose.fit import check_fit
-        from pnp.input.targets import output_tileset
-
-        tilesets = [output_tileset(load(target, variant), variant) for target in targets]
-        for tileset in tilesets:
-            check_fit(tileset, options.papers, size)
-        check_distinct(targets, tilesets)
-        warn_print_shop(tilesets, print_shop)
+        tilesets = checked_tilesets(targets, variant, sets, options)
         read = build_inputs(targets, tilesets) if depfile is not None else []
         if depfile is not None:
             check_depfile_place_for(depfile, out_dir, tilesets, read)
@@ -157,6 +156,24 @@ def build(games: tuple[str, ...], papers: tuple[str, ...], out_dir: Path, bleed:
     pdfs = sum(1 for path in written if path.suffix == ".pdf")
     click.echo(f"built {len(tilesets)} game(s): {pdfs} PDF(s), {len(written)} files in "
                f"{out_dir}")
+
+
+def checked_tilesets(targets: list[str], variant: str | None, sets: tuple[str, ...],
+                     options: BuildOptions) -> list[Tileset]:
+    """The tilesets to build, under their output folders' names, each checked to fit its
+    papers and to have a folder of its own; a mix that cannot be played, and pieces no
+    product of a print shop fits, are said on stderr."""
+    from pnp.impose.fit import check_fit
+    from pnp.input.targets import output_tileset
+
+    loaded = [load(target, variant, sets) for target in targets]
+    tilesets = [output_tileset(tileset, variant, bool(sets)) for tileset in loaded]
+    for tileset in tilesets:
+        check_fit(tileset, options.papers, options.bleed)
+    check_distinct(targets, tilesets)
+    warn_unplayable(targets, loaded, variant, sets)
+    warn_print_shop(tilesets, options.print_shop or None)
+    return tilesets
 
 
 def warn_print_shop(tilesets: list[Tileset], key: str | None) -> None:
@@ -229,14 +246,50 @@ def check_distinct(targets: list[str], tilesets: list[Tileset]) -> None:
         seen[tileset.game.casefold()] = target
 
 
-def check_targets(targets: list[str], variant: str | None, depfile: Path | None) -> None:
+def check_targets(targets: list[str], variant: str | None, depfile: Path | None,
+                  sets: tuple[str, ...] = ()) -> None:
     """Refuse options that cannot apply to these targets, before anything is read."""
     if depfile is not None:
         check_depfile(depfile)
-    if variant and len(targets) != 1:
-        raise InputError(Where("command line"), "--variant needs exactly one game",
-                         field="--variant", found=f"{len(targets)} games",
-                         allowed="one game id or tileset path")
+    for option, given in (("--variant", bool(variant)), ("--set", bool(sets))):
+        if given and len(targets) != 1:
+            raise InputError(Where("command line"), f"{option} needs exactly one game",
+                             field=option, found=f"{len(targets)} games",
+                             allowed="one game id, tileset or mix file")
+
+
+def warn_unplayable(targets: list[str], tilesets: list[Tileset], variant: str | None,
+                    sets: tuple[str, ...]) -> None:
+    """Say on stderr, for each mix the game's rules cannot play, what is wrong, as
+    ``pnp validate`` would: the build goes on (a designer may print a broken mix to look
+    at it), but never in silence. A shipped game as shipped is tested playable, so it
+    is not checked again."""
+    import shlex
+
+    from pnp.input.catalog import shipped_games
+    from pnp.rules import Setup
+
+    for target, tileset in zip(targets, tilesets, strict=True):
+        if target in shipped_games() and not variant and not sets:
+            continue
+        players = choose_players(tileset, variant, None)
+        findings = [finding for finding in mix_findings_of(Setup(tileset, players, variant))
+                    if finding.severity == "error"]
+        for finding in findings:
+            click.echo(f"pnp: warning: {target}: not playable with {players} players: "
+                       f"{finding.message}", err=True)
+        if findings:
+            words = ["pnp", "validate", target, *(["--variant", variant] if variant else []),
+                     *(part for change in sets for part in ("--set", change))]
+            click.echo(f"pnp: warning: {target}: built anyway; {shlex.join(words)} says what "
+                       "would fix it", err=True)
+
+
+def mix_findings_of(setup: Setup) -> list[Finding]:
+    """The rules' and general checks' findings (no drawing needed: the build has its own)."""
+    from pnp.impose.verdict import mix_findings
+
+    return mix_findings(setup)
 
 
 def back_offset(printer: str | None) -> tuple[float, float]:
@@ -338,9 +391,6 @@ def render(game: str, tile: str, output: Path, dpi: int) -> None:
                          field="--output", found=error.strerror or type(error).__name__,
                          allowed="a file in a folder you may write to") from None
     click.echo(f"wrote {output}")
-
-
-SET_HELP = "Change one tile count for this run, as TILE=COUNT (repeatable)."
 
 
 @main.command()

@@ -36,7 +36,7 @@ from pnp.input.tileset import (
 )
 from pnp.input.tileset_values import tile_kind
 from pnp.model.icons import ICON_NAMES
-from pnp.model.tileset import Tileset
+from pnp.model.tileset import Tileset, Variant
 
 BASE_ALLOWED = "a shipped game id or a tileset path"
 
@@ -198,5 +198,17 @@ def _mixed(base: Tileset, top: Node, path: Path) -> Tileset:
     counts = dict(top["counts"] or ())
     mixed = base.with_counts(counts)
     return replace(mixed, tiles=mixed.tiles + extra, mix=name,
-                   mix_counts=tuple(sorted(counts.items())))
+                   variants=tuple(_moved(variant, base, counts) for variant in base.variants))
+
+
+def _moved(variant: Variant, base: Tileset, counts: dict[str, int]) -> Variant:
+    """A variant of the base game as it applies to this mix: a tile whose count the mix
+    writes moves by as much as the variant moves the base game's (four-player adds an
+    entrance to however many the mix has), never below none; the others take the
+    variant's count. So a mix written out whole by ``pnp new --from`` still plays every
+    variant, and a count the designer changed is kept."""
+    before = {tile.name: tile.count for tile in base.tiles}
+    moved = tuple((name, max(0, counts[name] + count - before[name]) if name in counts
+                   else count) for name, count in variant.counts)
+    return replace(variant, counts=moved)
 

@@ -58,9 +58,8 @@ def apply_variant(tileset: Tileset, variant: str | None) -> Tileset:
                          f"{hint}", field="--variant",
                          found=repr(variant),
                          allowed=", ".join(names) or "none: this game has no variants")
-    # a mix file's own counts win over the variant's, as --set does after this
-    return tileset.with_counts({**dict(tileset.variant(variant).counts),
-                                **dict(tileset.mix_counts)})
+    # a mix's variants were moved by its own counts when it was read (pnp.input.mix)
+    return tileset.with_counts(dict(tileset.variant(variant).counts))
 
 
 def apply_sets(tileset: Tileset, changes: tuple[str, ...]) -> Tileset:
@@ -94,13 +93,16 @@ def apply_sets(tileset: Tileset, changes: tuple[str, ...]) -> Tileset:
     return changed
 
 
-def output_tileset(tileset: Tileset, variant: str | None) -> Tileset:
-    """The same tileset under the folder name its outputs go to."""
+def output_tileset(tileset: Tileset, variant: str | None, changed: bool = False) -> Tileset:
+    """The same tileset under the folder name its outputs go to: a mix's, a variant's and
+    a build changed by ``--set`` each their own, so none replaces the game's own sheets."""
     game = tileset.game
     if tileset.mix:
         game = f"{game}-{tileset.mix}"
     if variant:
         game = f"{game}-{variant}"
+    if changed:
+        game = f"{game}-changed"
     if game == tileset.game:
         return tileset
     return replace(tileset, game=game, origin=tileset.rules_game)

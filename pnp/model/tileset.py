@@ -229,9 +229,6 @@ class Tileset(msgspec.Struct, frozen=True):
     aids: tuple[Aid, ...] = ()
     rotatable: bool = True  # the default for tile kinds, kept for homebrew tiles in mixes
     mix: str = ""  # the name of the mix file this tile mix came from, if any
-    # the counts that mix file wrote itself: a variant's counts give way to them, as
-    # they give way to --set (the file the user wrote wins over a variant's default)
-    mix_counts: tuple[tuple[str, int], ...] = ()
     origin: str = ""  # the game id before a variant or mix renamed the output folder
     rulebook: Path | None = None  # a template named by the tileset, else templates/<game>/
     rulebook_subtitle: str = "Rules of play"  # under the title on the rulebook's cover

@@ -146,6 +146,37 @@ def test_variant_build_uses_the_variant_counts(tmp_path):
     assert counts["mine-entrance"] == 2 and counts["beetle-hive"] == 2
 
 
+def test_a_build_says_when_its_mix_cannot_be_played_and_builds_it_anyway(tmp_path):
+    """Validate calls a mix with nothing that turns unplayable; build used to print it in
+    silence. It still prints it (exit 0), with the reason and the command that explains."""
+    mix = tmp_path / "straight.yaml"
+    mix.write_text("base: demon-mine\ncounts:\n  elbow: 0\n  tee: 0\n  cross: 0\n")
+    result = run("build", str(mix), "--paper", "letter", "--no-rulebook", "--out",
+                 str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0, result.output
+    assert "not playable with 2 players" in result.stderr
+    assert "no tile in the mix can turn a corner" in result.stderr
+    assert f"pnp validate {mix}" in result.stderr
+    assert (tmp_path / "out" / "demon-mine-straight" / "manifest.json").exists()
+    shipped = run("build", "demon-mine", "--variant", "four-player", "--paper", "letter",
+                  "--no-rulebook", "--out", str(tmp_path / "out"), "-q")
+    assert shipped.exit_code == 0 and "warning" not in shipped.stderr
+
+
+def test_build_set_changes_counts_in_a_folder_of_its_own(tmp_path):
+    """The fix validate offers (--set) can be printed; it never replaces the game's own
+    sheets, and --set needs one game as --variant does."""
+    result = run("build", "demon-mine", "--set", "straight=20", "--paper", "letter",
+                 "--no-rulebook", "--out", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "demon-mine-changed" / "manifest.json").read_text())
+    assert {t["name"]: t["count"] for t in manifest["tiles"]}["straight"] == 20
+    assert not (tmp_path / "demon-mine").exists()
+    both = run("build", "demon-mine", "mattock", "--set", "straight=20", "--out",
+               str(tmp_path))
+    assert both.exit_code == 2 and "--set needs exactly one game" in both.output
+
+
 def test_render_writes_svg_and_png(tmp_path):
     svg, png = tmp_path / "elbow.svg", tmp_path / "elbow.png"
     assert run("render", "demon-mine", "elbow", "-o", str(svg)).exit_code == 0

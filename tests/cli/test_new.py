@@ -72,6 +72,18 @@ def test_a_mix_starter_shows_every_count_and_how_to_add_a_kind(tmp_path):
     assert "# tiles:\n#   - name: my-start-twin" in text
 
 
+def test_a_fresh_mix_plays_every_variant_of_its_game(tmp_path):
+    """`pnp new --from demon-mine` writes every count; the four-player variant still adds
+    its entrance and hive (it used to print one of each and fail validate)."""
+    path = start(tmp_path, "demon-mine")
+    result = run("validate", str(path), "--players", "4", "--variant", "four-player")
+    assert result.exit_code == 0, result.output
+    counts = {tile.name: tile.count for tile in
+              load_target(str(path)).with_counts(dict(
+                  load_target(str(path)).variant("four-player").counts)).tiles}
+    assert counts["mine-entrance"] == 2 and counts["beetle-hive"] == 2
+
+
 def test_new_refuses_to_replace_a_file_in_one_paragraph(tmp_path):
     path = tmp_path / "my-start.yaml"
     path.write_text("my own work\n")

@@ -527,9 +527,10 @@ def test_tunnels_drawn_on_a_homebrew_hex_decide_nothing(tmp_path: Path) -> None:
     assert "no-openings" not in result.output and "playable with 2 players" in result.output
 
 
-def test_a_mix_files_own_counts_win_over_a_variants(tmp_path: Path) -> None:
+def test_a_variant_moves_a_mix_files_own_counts_and_set_wins_over_both(tmp_path: Path) -> None:
     """A mix of six homebrew hexes and no plain tile had been validated under --variant
-    short as 51 tiles (the variant's 45 plain tiles put back); --set still wins over both."""
+    short as 51 tiles (the variant's 45 plain tiles put back): the short game takes 45
+    plain tiles away, and none stay none; --set still wins over both."""
     from pnp.cli.common import load
 
     mix = tmp_path / "six.yaml"
@@ -539,3 +540,6 @@ def test_a_mix_files_own_counts_win_over_a_variants(tmp_path: Path) -> None:
     plain = {t.name: t.count for t in load("mattock", "short").tiles}
     assert plain["tile"] == 45  # the variant's count where no file names the tile
     assert {t.name: t.count for t in load(str(mix), "short", ("tile=3",)).tiles}["tile"] == 3
+    sixty = tmp_path / "sixty.yaml"
+    sixty.write_text("base: mattock\ncounts:\n  tile: 60\n")
+    assert {t.name: t.count for t in load(str(sixty), "short").tiles}["tile"] == 15
