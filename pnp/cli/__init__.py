@@ -419,6 +419,7 @@ def validate(target: str, players: int | None, variant: str | None, sets: tuple[
 
     tileset = load(target, variant, sets)
     check_fits_some_paper(tileset)
+    check_own_template(tileset)
     players = choose_players(tileset, variant, players)
     setup = Setup(tileset, players, variant)
     findings = check_mix(setup)
@@ -441,6 +442,18 @@ def validate(target: str, players: int | None, variant: str | None, sets: tuple[
         if fixed is not None:
             click.echo(f"Playable with {players} players {fixed['change']}: {fixed['command']}")
     sys.exit(1 if errors else 0)
+
+
+def check_own_template(tileset: Tileset) -> None:
+    """Read the tileset's own rulebook template as ``build`` reads it, so validate refuses
+    what build would (an emoji, a line the book cannot draw, a diagram naming no tile),
+    every mistake at once, exit 2. A shipped game's template is tested with its game and
+    reads with any mix of it, so only a template the tileset names is read here."""
+    if tileset.rulebook is None:
+        return
+    from pnp.rulebook.source import parse
+
+    parse(tileset.rulebook, tileset)
 
 
 def remedy_command(setup: Setup, findings: list[Finding],

@@ -47,6 +47,10 @@ def studio(target: Path, port: int, no_browser: bool) -> None:
                          allowed="a free port, or 0 for any free port") from None
     click.echo(f"pnp studio: {server.url}")
     click.echo(f"editing {target}; press Ctrl-C to stop", err=True)
+    for kept in session.earlier:
+        click.echo(f"pnp studio: unsaved edits of an earlier run are kept in {kept}; open "
+                   "it with pnp studio to take them up (this run never writes over it)",
+                   err=True)
     if not no_browser:
         import webbrowser
 

@@ -275,4 +275,6 @@ def fit_size(text: str, role: FontRole, size: float, width: float,
     natural = string_width(text, role, size)
     if natural <= width:
         return size
+    if natural <= 0 or width <= 0:  # nothing to draw, or no room at all (a tiny card)
+        return size if natural <= 0 else smallest
     return max(smallest, size * width / natural)

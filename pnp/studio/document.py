@@ -13,9 +13,11 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 
 class EditError(ValueError):
@@ -136,6 +138,21 @@ def flow_list(items: list[Any]) -> CommentedSeq:
     seq = CommentedSeq(items)
     seq.fa.set_flow_style()
     return seq
+
+
+def text_scalar(value: str) -> str:
+    """``value`` as the file must hold it to be read back as the same text.
+
+    The studio writes YAML 1.2 (ruamel) and pnp reads YAML 1.1 (PyYAML), where a
+    plain ``Yes``, ``off``, ``~`` or ``1e3`` is no text at all: such a value is
+    written in double quotes, so the label the designer typed is the label printed.
+    """
+    try:
+        plain = yaml.safe_load(value)
+    except yaml.YAMLError:
+        plain = None
+    return value if plain == value and isinstance(plain, str) else \
+        DoubleQuotedScalarString(value)
 
 
 def flow_map(pairs: dict[str, Any]) -> CommentedMap:

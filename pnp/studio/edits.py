@@ -27,6 +27,7 @@ from pnp.studio.document import (
     flow_list,
     flow_map,
     insert_key,
+    text_scalar,
 )
 from pnp.studio.kinds import add_kind, copy_kind, remove_kind, unused_name
 
@@ -207,10 +208,12 @@ def _features(tile: CommentedMap) -> CommentedSeq:
 
 
 def _feature_value(request: Request, kind: str) -> str:
+    """An icon's name, checked, or a label's text, quoted where YAML 1.1 would read it
+    as something else (``Yes``)."""
     value = request.text("value")
     if kind == "icon" and value not in ICON_NAMES:
         raise EditError(f"{value!r} is not an icon of the tileset's icon set")
-    return value
+    return value if kind == "icon" else text_scalar(value)
 
 
 def add_feature(document: Document, request: Request) -> None:

@@ -24,10 +24,31 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def recovery_path(path: Path) -> Path:
+RECOVERY_MOST = 1000  # recovery copies of one file: a folder of them is a mistake
+
+
+def recovery_path(path: Path, number: int = 1) -> Path:
     """Where unsaved edits go when the studio is left without saving: beside the file,
-    as a tileset file of its own that pnp reads (``my-mine.recovered.yaml``)."""
-    return path.with_name(f"{path.stem}.recovered{path.suffix}")
+    as a tileset file of its own that pnp reads (``my-mine.recovered.yaml``, then
+    ``my-mine.recovered-2.yaml`` and on)."""
+    mark = "" if number == 1 else f"-{number}"
+    return path.with_name(f"{path.stem}.recovered{mark}{path.suffix}")
+
+
+def recovery_copies(path: Path) -> list[Path]:
+    """The recovery copies earlier runs left beside ``path``, oldest name first."""
+    return [copy for copy in (recovery_path(path, number)
+                              for number in range(1, RECOVERY_MOST + 1)) if copy.exists()]
+
+
+def free_recovery_path(path: Path) -> Path:
+    """The first recovery name no earlier run has used, so one run's unsaved edits
+    never replace another's."""
+    for number in range(1, RECOVERY_MOST + 1):
+        copy = recovery_path(path, number)
+        if not copy.exists():
+            return copy
+    return recovery_path(path, RECOVERY_MOST)
 
 
 def save_with_backup(path: Path, text: str, expected: str) -> Path:

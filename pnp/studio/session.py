@@ -31,7 +31,7 @@ from pnp.model.tileset import TileKind, Tileset
 from pnp.studio.document import Document, EditError
 from pnp.studio.edits import apply_edit
 from pnp.studio.pictures import TilePictures
-from pnp.studio.saving import recovery_path, save_with_backup
+from pnp.studio.saving import free_recovery_path, recovery_copies, save_with_backup
 from pnp.studio.verdict import players_for, verdict
 
 
@@ -69,6 +69,8 @@ class Session:
         self.lock = threading.Lock()
         self.history: list[str] = [self.text]  # every accepted text, oldest first
         self.at = 0  # which of them is the text held now
+        self.earlier = recovery_copies(path)  # what earlier runs left unsaved
+        self.recovery = free_recovery_path(path)  # where this run keeps its own
 
     @property
     def dirty(self) -> bool:
@@ -148,13 +150,14 @@ class Session:
                                              lineterm=""))
 
     def keep_recovery(self) -> Path | None:
-        """Write unsaved edits to a recovery copy beside the file (replacing an older
-        copy: the latest edits are the ones to keep); its path, or None when nothing was
-        unsaved. The file itself is never touched; OSError when even the folder is gone."""
+        """Write unsaved edits to this run's recovery copy beside the file (replacing
+        this run's older copy: its latest edits are the ones to keep, but never an
+        earlier run's); its path, or None when nothing was unsaved. The file itself is
+        never touched; OSError when even the folder is gone."""
         with self.lock:
             if not self.dirty:
                 return None
-            copy = recovery_path(self.path)
+            copy = self.recovery
             try:  # the file's own mode, unless it was deleted or moved meanwhile
                 mode = self.path.stat().st_mode & 0o777
             except OSError:

@@ -8,6 +8,7 @@ line with the font's metrics, and look at a printed card page pixel by pixel.
 from __future__ import annotations
 
 import json
+import math
 from itertools import combinations
 from pathlib import Path
 
@@ -243,3 +244,26 @@ def test_a_light_accent_gets_a_dark_title_so_it_reads_in_greyscale():
     names = [t for t in texts(drawing.items) if inside(text_extent(t), layout.band)]
     assert names and all(t.fill == dict(tileset.palette)["ink"] for t in names)
     assert abs(luminance(hex_rgb(names[0].fill)) - luminance(hex_rgb("#e8d48a"))) > 120
+
+
+@pytest.mark.parametrize("size", ["0.25in x 0.25in", "0.3in x 0.5in", "4in x 0.25in",
+                                  "0.5in x 0.25in"])
+@pytest.mark.parametrize("features", [
+    '[{icon: bat}]', '[{text: "hi"}]',
+    '[{label: A LONG TITLE}, {icon: bat, badge: "3"}, {text: "rules\\n\\nmore rules"}]'])
+def test_a_card_at_the_smallest_size_allowed_is_drawn_not_a_crash(size, features):
+    """A 0.25 in card passes validate (the documented minimum); building it stopped with a
+    ZeroDivisionError fitting a title that had no room. It is drawn, every number finite."""
+    tileset = tileset_from_text(
+        "game: tiny\ntitle: Tiny\nsize: 1.5in\ntiles:\n  - {name: plain, count: 1, "
+        f"paths: [N-S]}}\ncomponents:\n  - {{name: card, kind: card, count: 1, size: {size}, "
+        f"features: {features}}}\n")
+    drawing = design_component(tileset, tileset.components[0])
+
+    def numbers(items):
+        for item in items:
+            yield from numbers(getattr(item, "children", ()))
+            for value in (getattr(item, name, 0.0) for name in ("x", "y", "size", "r")):
+                yield float(value)
+
+    assert all(math.isfinite(value) for value in numbers(drawing.items))

@@ -472,3 +472,20 @@ def test_every_table_head_starts_with_a_capital_whatever_the_template_wrote(tmp_
     text = reader.pages[2].extract_text()
     assert "What it does" in text and "Cost" in text and "1 or 2" in text
     assert "digs" in text  # the body's cells as written
+
+
+def test_validate_refuses_the_template_lines_build_refuses_every_one_at_once(tmp_path):
+    """An emoji and a Hebrew line in a game's own template passed validate and stopped
+    build: validate now reads the template too, exit 2, both lines named."""
+    assert "# Playing" in TEMPLATE
+    path = write_game(tmp_path, TEMPLATE.replace("# Playing", "# Playing \U0001F600") +
+                      "\n\u05e9\u05dc\u05d5\u05dd \u05e2\u05d5\u05dc\u05dd\n")
+    checked = run("validate", str(path))
+    assert checked.exit_code == 2, checked.output
+    said = " ".join(checked.stderr.split())
+    lines = [line for line in said.split("rules.md, line ")[1:]]
+    assert len(lines) == 2, said
+    built = run("build", str(path), "--out", str(tmp_path / "out"), "-q")
+    assert built.exit_code == 2
+    fine = run("validate", str(write_game(tmp_path)))
+    assert fine.exit_code == 0, fine.output

@@ -24,6 +24,13 @@ title: Test Dynamine
 size: 1.5in
 rotatable: false
 players: [2, 3, 4]
+components:
+  - {name: mission-deep, kind: card, count: 4, size: 63mm x 88mm, features: [{label: DEEP}]}
+  - {name: depth-red, kind: token, count: 5, size: 1in, shape: round, colour: "#b3261e"}
+  - {name: depth-blue, kind: token, count: 5, size: 1in, shape: round, colour: "#1f4e9c"}
+  - {name: depth-green, kind: token, count: 5, size: 1in, shape: round, colour: "#2e7d32"}
+  - {name: depth-yellow, kind: token, count: 5, size: 1in, shape: round, colour: "#e8b90f"}
+  - {name: round-2, kind: token, count: 10, size: 1in, shape: round}
 tiles:
   - {name: entrance, count: 4, role: base, paths: [{ports: E-S-W, junction: true}]}
   - {name: shaft, count: 20, paths: [N-S], features: [{die: 1}]}
@@ -277,8 +284,7 @@ def test_three_players_use_side_b(tiles):
 
 
 def test_reward_points_come_from_the_cards_when_printed():
-    tileset = tileset_from_text(TILESET + textwrap.dedent("""\
-        components:
+    tileset = tileset_from_text(with_pieces(textwrap.dedent("""\
           - name: reward-veins
             kind: card
             count: 1
@@ -291,7 +297,7 @@ def test_reward_points_come_from_the_cards_when_printed():
             count: 1
             size: 63mm x 88mm
             features: [{label: MAIN WATER WELL}, {text: "A well on level 5: 4 VP."}]
-        """))
+        """)))
     values = dyn.reward_values(tileset)
     assert values["veins"] == dyn.RewardValue(4, (6, 2), "card")
     assert values["wells"] == dyn.RewardValue(3, (3, 1), "default")  # a mission, not a reward
@@ -439,6 +445,13 @@ def test_layout_refuses_more_copies_than_printed(tmp_path, tiles):
 # The mix check.
 
 
+def with_pieces(more: str, text: str = TILESET) -> str:
+    """The test tileset with more pieces (a YAML list, at any indentation) listed under
+    its own components."""
+    listed = textwrap.indent(textwrap.dedent(more), "  ")
+    return text.replace("components:\n", "components:\n" + listed, 1)
+
+
 def errors(tileset, players=2):
     return [f for f in dyn.check(Setup(tileset, players)) if f.severity == "error"]
 
@@ -467,6 +480,36 @@ def test_check_errors(old, new, rule):
     assert old in TILESET
     found = errors(tileset_from_text(TILESET.replace(old, new)))
     assert rule in {f.rule for f in found}, found
+
+
+@pytest.mark.parametrize(("old", "new", "rule"), [
+    ("name: mission-deep, kind: card, count: 4", "name: mission-deep, kind: card, count: 3",
+     "missions"),
+    ('name: depth-yellow, kind: token, count: 5', 'name: depth-yellow, kind: token, count: 4',
+     "depth-markers"),
+    ("name: round-2, kind: token, count: 10", "name: round-2, kind: token, count: 0",
+     "round-tokens")])
+def test_the_set_up_needs_its_pieces_for_every_player(old, new, rule):
+    """Three missions for four players once passed: the set-up deals one to each, and
+    gives each player five depth markers of their colour; the rounds need round tokens."""
+    assert old in TILESET
+    short = tileset_from_text(TILESET.replace(old, new))
+    assert rule in {f.rule for f in errors(short, 4)}
+    # three players need three of each; no round token is too few for any count
+    assert (rule in {f.rule for f in errors(short, 3)}) == (rule == "round-tokens")
+
+
+def test_pieces_from_a_card_list_count_for_the_set_up(tmp_path):
+    """A card list's rows are pieces like any other: three missions in a CSV are three."""
+    (tmp_path / "missions.csv").write_text("name,count,title\nmission-deep,3,DEEP\n")
+    text = TILESET.replace(
+        "  - {name: mission-deep, kind: card, count: 4, size: 63mm x 88mm, features: "
+        "[{label: DEEP}]}\n", "") + ("card-lists:\n  - {rows: missions.csv, kind: card, "
+                                     "size: 63mm x 88mm}\n")
+    listed = tileset_from_text(text, tmp_path)
+    assert sum(c.count for c in listed.components if c.name.startswith("mission-")) == 3
+    assert "missions" in {f.rule for f in errors(listed, 4)}
+    assert errors(listed, 3) == []
 
 
 def test_check_needs_a_way_down():
@@ -513,14 +556,13 @@ def test_check_sapphire_count():
     two = TILESET.replace("name: sapphire-cross, count: 1", "name: sapphire-cross, count: 2")
     found = dyn.check(Setup(tileset_from_text(two), 2))
     assert [f.severity for f in found if f.rule == "sapphire"] == ["warning"]
-    with_card = two + textwrap.dedent("""\
-        components:
+    with_card = with_pieces(textwrap.dedent("""\
           - name: mission-blue-sapphire
             kind: card
             count: 1
             size: 63mm x 88mm
             features: [{icon: sapphire}]
-        """)
+        """), two)
     assert "sapphire" in {f.rule for f in errors(tileset_from_text(with_card))}
 
 

@@ -408,6 +408,23 @@ def test_icons_and_labels_come_from_the_icon_set(demon):
         ("icon", "lodestone")]
 
 
+@pytest.mark.parametrize(("label", "quoted"), [("Yes", True), ("off", True), ("~", True),
+                                               ("12:30", True), ("1e3", False),
+                                               ("DIGGER", False)])
+def test_a_label_typed_in_the_studio_reads_back_as_the_same_text(demon, label, quoted):
+    """The studio writes YAML 1.2 and pnp reads YAML 1.1: "Yes" once came back as true
+    and the file was refused; now it is saved quoted where it must be, plain where not."""
+    server, path = demon
+    edit(server, op="add-feature", tile="elbow", kind="label", value=label)
+    edit(server, op="set-feature", tile="miner", index=1, value=label)
+    call(server, "POST", "/api/save", {})
+    tileset = load_tileset(path)
+    assert (("label", label) in [(f.kind, f.value) for f in tileset.tile("elbow").features])
+    assert tileset.tile("miner").features[1].value == label
+    # quoted only where YAML 1.1 would read something else (12:30 is a sexagesimal 750)
+    assert (f'"{label}"' in path.read_text(encoding="utf-8")) == quoted
+
+
 def test_a_mix_file_changes_base_counts_and_edits_its_own_tiles(tmp_path):
     path = tmp_path / "mix.yaml"
     text = ("# my mix\nbase: demon-mine\ntiles:\n  - name: double-elbow  # two bends\n"
@@ -457,20 +474,18 @@ def test_the_command_prints_its_address_first_and_serves_it(tmp_path):
         process.wait(timeout=30)
 
 
-def test_ctrl_c_with_unsaved_edits_keeps_them_in_a_recovery_copy_and_says_where(tmp_path):
-    """Ctrl-C had discarded unsaved edits without a word."""
+def _studio_run_stopped_with_edits(path, count: int) -> str:
+    """Start ``pnp studio`` on ``path``, set its tile count, press Ctrl-C; its stderr."""
     import http.client
     import signal
 
-    path = copy_tileset(tmp_path, "mattock")
-    before = path.read_text(encoding="utf-8")
     process = subprocess.Popen([sys.executable, "-m", "pnp", "studio", str(path),
                                 "--no-browser", "--port", "0"], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     try:
         assert process.stdout is not None
         port = int(re.search(r":(\d+)/", process.stdout.readline()).group(1))
-        body = json.dumps({"op": "set-count", "tile": "tile", "count": 80})
+        body = json.dumps({"op": "set-count", "tile": "tile", "count": count})
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         connection.request("POST", "/api/edit", body, {"Content-Type": "application/json"})
         assert connection.getresponse().status == 200
@@ -478,10 +493,25 @@ def test_ctrl_c_with_unsaved_edits_keeps_them_in_a_recovery_copy_and_says_where(
         _, said = process.communicate(timeout=60)
     finally:
         process.kill()
+    return said
+
+
+def test_ctrl_c_with_unsaved_edits_keeps_them_in_a_recovery_copy_and_says_where(tmp_path):
+    """Ctrl-C had discarded unsaved edits without a word; then a second run's Ctrl-C wrote
+    over the first run's copy. Each run keeps its own, and the next run names them."""
+    path = copy_tileset(tmp_path, "mattock")
+    before = path.read_text(encoding="utf-8")
+    said = _studio_run_stopped_with_edits(path, 80)
     copy = tmp_path / "mattock.recovered.yaml"
     assert f"your unsaved edits are kept in {copy}" in said
     assert "count: 80" in copy.read_text(encoding="utf-8")
     assert path.read_text(encoding="utf-8") == before  # the file itself is untouched
+    said = _studio_run_stopped_with_edits(path, 70)
+    second = tmp_path / "mattock.recovered-2.yaml"
+    assert f"unsaved edits of an earlier run are kept in {copy}" in said
+    assert f"your unsaved edits are kept in {second}" in said
+    assert "count: 80" in copy.read_text(encoding="utf-8")
+    assert "count: 70" in second.read_text(encoding="utf-8")
 
 
 def test_the_command_refuses_a_shipped_game_id_and_a_broken_file(tmp_path):

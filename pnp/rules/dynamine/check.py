@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable
 from types import MappingProxyType
 
-from pnp.model.tileset import TileKind, Tileset
+from pnp.model.tileset import Component, TileKind, Tileset
 from pnp.rules import Finding, Setup, Severity
 from pnp.rules.dynamine.model import tile_facts
 
@@ -87,6 +87,48 @@ def _entrance_findings(setup: Setup) -> list[Finding]:
                                     f"{'only upward' if kind.ports else 'nowhere'}; the mine "
                                     "is dug downward or sideways from the entrance.",
                                     (kind.name,), "open it to the S, E or W"))
+    return findings
+
+
+DEPTH_LEVELS = 5  # depth markers 1 to 5 for each player (the setup and rulebook's 3)
+
+
+def _pieces(tileset: Tileset, prefix: str) -> list[Component]:
+    """The printed pieces of one sort, known by their names' first word (mission-...,
+    depth-..., round-...), whether the tileset lists them or a card list brings them."""
+    return [piece for piece in tileset.components
+            if piece.count and piece.name.startswith(f"{prefix}-")]
+
+
+def _piece_findings(setup: Setup) -> list[Finding]:
+    """What the set-up hands out, for this many players: a mission card each, five depth
+    markers each in a colour of their own, and the round tokens that count the rounds."""
+    tileset, players = setup.tileset, setup.players
+    findings = []
+    missions = _pieces(tileset, "mission")
+    have = sum(piece.count for piece in missions)
+    if have < players:
+        findings.append(Finding(
+            "error", "missions", f"The set-up deals one mission card to each of the "
+            f"{players} players; the pieces hold {have}.",
+            tuple(piece.name for piece in missions),
+            "add mission cards (named mission-...) or raise their counts"))
+    colours = Counter[str]()
+    for piece in _pieces(tileset, "depth"):
+        colours[piece.colour] += piece.count
+    full = sum(1 for count in colours.values() if count >= DEPTH_LEVELS)
+    if full < players:
+        findings.append(Finding(
+            "error", "depth-markers", f"Each of the {players} players marks the levels of "
+            f"their mine with {DEPTH_LEVELS} depth markers of a colour of their own; the "
+            f"pieces hold a full set in {full} colour{'s' if full != 1 else ''}.",
+            tuple(piece.name for piece in _pieces(tileset, "depth")),
+            f"add depth markers (named depth-...) {DEPTH_LEVELS} to a colour"))
+    if not _pieces(tileset, "round"):
+        findings.append(Finding(
+            "error", "round-tokens", "A round begins by turning a round token, which gives "
+            "everyone their building points; the pieces hold none, so no round can start.",
+            (), "add round tokens (named round-...)"))
     return findings
 
 
@@ -184,4 +226,5 @@ def check(setup: Setup) -> list[Finding]:
     tileset = setup.tileset
     return (_cost_findings(tileset) + _feature_findings(tileset) +
             _orientation_findings(tileset) + _entrance_findings(setup) +
+            _piece_findings(setup) +
             _downward_findings(tileset) + _sapphire_findings(tileset) + _summary(tileset))
