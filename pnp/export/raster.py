@@ -5,7 +5,9 @@ A picture for a print shop or a table simulator is measured in pixels, so a
 renderer rounded up. Scenes go through the same SVG as ``pnp render``
 (:mod:`pnp.export.svg`) and cairosvg draws them stretched to the requested
 size. The resolution is written into the file (the PNG ``pHYs`` chunk), so
-an image editor or a print dialog opens the picture at its true size.
+an image editor or a print dialog opens the picture at its true size, and so
+is its colour space, sRGB (:func:`colour_facts`), all through Pillow's own
+options.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ import io
 import math
 import os
 import struct
-import zlib
 
 from pnp.shipped import data_dir
 
@@ -24,10 +25,9 @@ from pnp.shipped import data_dir
 # (not in whatever sans-serif the system has). A configuration the user set wins.
 os.environ.setdefault("FONTCONFIG_FILE", str(data_dir("fonts") / "fonts.conf"))
 
-import cairosvg  # after fontconfig is pointed at our fonts
-from cairosvg.parser import Tree
+from cairosvg.parser import Tree  # after fontconfig is pointed at our fonts
 from cairosvg.surface import PNGSurface
-from PIL import Image
+from PIL import Image, PngImagePlugin
 
 from pnp.draw.scene import Drawing
 from pnp.errors import InputError, Where
@@ -36,8 +36,6 @@ from pnp.export.svg import to_svg
 # 40 megapixels (160 MB while cairo draws): a 6 in tile at over 1,000 dpi, the
 # same budget as raster art (pnp.input.raster.MAX_PIXELS)
 MAX_PNG_PIXELS = 40_000_000
-SIGNATURE = b"\x89PNG\r\n\x1a\n"
-METRES_PER_INCH = 0.0254
 
 
 def pixels(inches: tuple[float, float], dpi: float) -> tuple[int, int]:
@@ -54,7 +52,7 @@ def render(drawing: Drawing, size: tuple[int, int]) -> Image.Image:
     picture once, at the compression it chooses, and cuts and pastes sheets
     without decoding PNGs again.
     """
-    tree = Tree(bytestring=to_svg(drawing).encode("utf-8"), unsafe=False)
+    tree = Tree(bytestring=to_svg(drawing, stretch=True).encode("utf-8"), unsafe=False)
     surface = PNGSurface(tree, None, 72, output_width=size[0], output_height=size[1])
     pixels_ = surface.cairo  # cairo's ARGB32: B, G, R, A in memory, colour premultiplied
     pixels_.flush()
@@ -62,68 +60,31 @@ def render(drawing: Drawing, size: tuple[int, int]) -> Image.Image:
                             bytes(pixels_.get_data()), "raw", "BGRa", pixels_.get_stride(), 1)
 
 
-def _chunks(png: bytes) -> list[tuple[bytes, bytes]]:
-    """The (type, data) chunks of a PNG, in order."""
-    if not png.startswith(SIGNATURE):
-        raise ValueError("not a PNG")
-    chunks, at = [], len(SIGNATURE)
-    while at < len(png):
-        (length,) = struct.unpack(">I", png[at:at + 4])
-        kind = png[at + 4:at + 8]
-        chunks.append((kind, png[at + 8:at + 8 + length]))
-        at += 12 + length
-    return chunks
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(
-        ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-
-def _with_chunk(png: bytes, kind: bytes, data: bytes) -> bytes:
-    """The same PNG with one ``kind`` chunk holding ``data``, right after the header (the
-    place the PNG standard allows for both pHYs and sRGB), replacing any it had."""
-    out = [SIGNATURE]
-    for found, content in _chunks(png):
-        if found == kind:
-            continue
-        out.append(_chunk(found, content))
-        if found == b"IHDR":
-            out.append(_chunk(kind, data))
-    return b"".join(out)
-
-
-def with_dpi(png: bytes, dpi: float) -> bytes:
-    """The same PNG saying it is ``dpi`` dots per inch (in dots per metre, as PNG counts)."""
-    per_metre = round(dpi / METRES_PER_INCH)
-    return _with_chunk(png, b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
-
-
-def with_srgb(png: bytes) -> bytes:
-    """The same PNG saying its colours are sRGB (an ``sRGB`` chunk, perceptual intent), as
-    a shop's uploader reads it; untagged, a shop may guess."""
-    return _with_chunk(png, b"sRGB", b"\x00")
-
-
-def dpi_of(png: bytes) -> float | None:
-    """The resolution a PNG declares, in dots per inch (None when it declares none)."""
-    for kind, data in _chunks(png):
-        if kind == b"pHYs":
-            x, _, unit = struct.unpack(">IIB", data)
-            return x * METRES_PER_INCH if unit == 1 else None
-    return None
+def colour_facts() -> PngImagePlugin.PngInfo:
+    """The chunks that say a picture's colours are sRGB: ``sRGB`` (perceptual intent),
+    and the ``gAMA`` and ``cHRM`` values the PNG standard gives for sRGB, which readers
+    that know no ``sRGB`` chunk use instead. Every PNG pnp writes carries them, so a
+    print shop, an image editor or a table simulator reads the colours pnp meant."""
+    facts = PngImagePlugin.PngInfo()
+    facts.add(b"sRGB", b"\x00")
+    facts.add(b"gAMA", struct.pack(">I", 45455))
+    facts.add(b"cHRM", struct.pack(">8I", 31270, 32900, 64000, 33000, 30000, 60000,
+                                   15000, 6000))
+    return facts
 
 
 def encode(image: Image.Image, dpi: float | None = None) -> bytes:
-    """An image as PNG bytes: the same pixels always give the same bytes (no dates).
+    """An image as PNG bytes, its colours declared sRGB and, with ``dpi``, its resolution
+    written (``pHYs``), so an editor or a print dialog opens it at its true size. The
+    same pixels always give the same bytes (no dates).
 
     Compression level 3 of 9: files about a sixth larger than the default and
     written nearly twice as fast, which is most of an export's time.
     """
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=3)
-    data = buffer.getvalue()
-    return with_dpi(data, dpi) if dpi else data
+    image.save(buffer, format="PNG", compress_level=3, pnginfo=colour_facts(),
+               **({"dpi": (dpi, dpi)} if dpi else {}))
+    return buffer.getvalue()
 
 
 def warm_up() -> None:
@@ -159,12 +120,10 @@ def check_pixel_budget(drawing: Drawing, dpi: float) -> None:
 
 
 def to_png(drawing: Drawing, dpi: float = 300.0) -> bytes:
-    """Rasterise through cairosvg (the art's SVG, so PNG and SVG always agree).
+    """Rasterise through cairosvg (the art's SVG, so PNG and SVG always agree), at
+    ``dpi``, written as every picture is (:func:`encode`).
 
     Within the pixel budget only (:func:`check_pixel_budget`).
     """
     check_pixel_budget(drawing, dpi)
-
-    png: bytes = cairosvg.svg2png(bytestring=to_svg(drawing).encode("utf-8"), dpi=dpi,
-                                  unsafe=False)  # cairosvg is untyped
-    return png
+    return encode(render(drawing, png_pixels(drawing, dpi)), dpi)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PIL import Image
 
 from pnp.draw.scene import Drawing
-from pnp.export.raster import encode, pixels, render, with_srgb
+from pnp.export.raster import encode, pixels, render
 from pnp.export.shop_products import ShopProduct
 from pnp.model.shops import Shop
 
@@ -23,8 +23,8 @@ def product_pictures(product: ShopProduct, shop: Shop) -> dict[str, bytes]:
     for item in product.items:
         for stem, drawing in ((item.name, item.front), (item.back_name, item.back)):
             if stem not in pictures:
-                pictures[stem] = with_srgb(encode(
-                    _covering(drawing, product.scale, size, shop.dpi), shop.dpi))
+                pictures[stem] = encode(
+                    _covering(drawing, product.scale, size, shop.dpi), shop.dpi)
     return pictures
 
 

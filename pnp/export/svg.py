@@ -174,12 +174,15 @@ class _Writer:
         return "".join(written)
 
 
-def to_svg(drawing: Drawing, paths: PathTexts | None = None) -> str:
+def to_svg(drawing: Drawing, paths: PathTexts | None = None, stretch: bool = False) -> str:
     """The whole drawing as SVG text, sized in points so it prints at true size.
 
     ``paths`` keeps the path data written so far, for a caller that writes many
     drawings: a game's tiles share their walls and tunnels, and Dynamine's
-    designs write 47,600 path commands of which 24,300 are distinct.
+    designs write 47,600 path commands of which 24,300 are distinct. ``stretch``
+    lets a renderer fill a box of another shape exactly: pixel sizes are rounded
+    one axis at a time, and a drawing kept in proportion would leave its last
+    column of pixels part-transparent.
     """
     bleed = drawing.bleed
     width, height = drawing.width + 2 * bleed, drawing.height + 2 * bleed
@@ -189,4 +192,5 @@ def to_svg(drawing: Drawing, paths: PathTexts | None = None) -> str:
         **_NAMESPACES, "baseProfile": "full", "version": "1.1",
         "width": f"{num(width)}pt", "height": f"{num(height)}pt",
         "viewBox": f"{num(-bleed)} {num(-bleed)} {num(width)} {num(height)}",
+        **({"preserveAspectRatio": "none"} if stretch else {}),
     }, _element("defs", {}, "".join(writer.defs)) + body) + "\n"

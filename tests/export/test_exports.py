@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 from click.testing import CliRunner
 from PIL import Image
-from support import ROOT, close_to
+from support import ROOT, close_to, tileset_from_text
 
 from pnp.cli import main
 from pnp.export import png as png_module
@@ -91,6 +91,9 @@ def test_every_design_is_its_physical_size_in_pixels(pngs, game):
             assert image.size == (round(width * dpi), round(height * dpi)), name
             # pHYs counts dots per metre in whole numbers: within half a dot of dpi / 0.0254
             assert image.info["dpi"] == pytest.approx((dpi, dpi), abs=0.0127), name
+            # its colours said to be sRGB, with the gamma and primaries older readers use
+            assert image.info["srgb"] == 0 and image.info["gamma"] == 0.45455, name
+            assert image.info["chromaticity"][:2] == (0.3127, 0.329), name
         assert listed[name]["pixels"] == [round(width * dpi), round(height * dpi)]
         assert listed[name]["inches"] == pytest.approx([width, height], abs=1e-4)
     for name in shared_backs:  # a card or token family's back: the size of its pieces
@@ -454,3 +457,21 @@ def test_every_address_is_a_valid_url_whatever_the_output_folder_is_called(tmp_p
     refused = run("export", "tts", str(game), "--out", str(out),
                   "--base-url", "https://example.org/my games")
     assert refused.exit_code == 2 and "%20" in refused.output
+
+
+@pytest.mark.parametrize("size", ["63mm x 88mm", "2.5in x 3.5in", "41mm x 63mm"])
+def test_a_card_picture_with_bleed_is_opaque_to_its_last_pixel(size):
+    """A 63 mm card's outermost columns had alpha 232 of 255 (its pixel sizes are rounded
+    one axis at a time and the art was kept in proportion): a faint line once a shop
+    flattens the picture. Stretched to the exact pixels, every pixel is opaque."""
+    from pnp.draw.components import design_component
+    from pnp.export.raster import pixels, render
+
+    game = tileset_from_text(
+        "game: cards\ntitle: Cards\nsize: 1.5in\ntiles:\n  - {name: t, count: 1, paths: "
+        f"[N-S]}}\ncomponents:\n  - {{name: c, kind: card, count: 1, size: {size}, "
+        "features: [{label: HELLO}]}\n")
+    drawing = design_component(game, game.components[0], bleed=9.0)
+    inches = ((drawing.width + 18) / 72, (drawing.height + 18) / 72)
+    image = render(drawing, pixels(inches, 300))
+    assert image.getchannel("A").getextrema() == (255, 255)
