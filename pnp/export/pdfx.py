@@ -12,7 +12,9 @@ caller's (:mod:`pnp.export.shop_pages`, through :class:`pnp.export.press.Press`)
 
 from __future__ import annotations
 
+import hashlib
 import io
+import re
 import uuid
 import xml.etree.ElementTree as ET
 from typing import Any
@@ -26,13 +28,38 @@ PDFX_VERSION = "PDF/X-4"
 PDF_VERSION = (1, 6)  # the newest PDF/X-4 allows
 
 
-def pdfx_canvas(buffer: io.BytesIO, title: str, subject: str) -> Any:
-    """A canvas whose document is PDF/X-4 for the FOGRA39 press once its pages have boxes."""
+# Stand-ins for the ids, replaced once the file's bytes are known (:func:`identified`):
+# the same length as the real ones, so no offset in the file moves.
+_DOCUMENT_SLOT = "uuid:00000000-0000-5000-8000-00000000d0c0"
+_INSTANCE_SLOT = "uuid:00000000-0000-5000-8000-0000000015a0"
+_TRAILER_ID = re.compile(rb"/ID\s*\[<([0-9a-fA-F]{32})><([0-9a-fA-F]{32})>\]")
+
+
+def pdfx_canvas(buffer: io.BytesIO, title: str, subject: str, keywords: str) -> Any:
+    """A canvas whose document is PDF/X-4 for the FOGRA39 press once its pages have boxes;
+    its bytes are finished by :func:`identified`."""
     canvas = pdf.new_canvas(buffer, 72.0, 72.0, title, subject, PDF_VERSION)
+    canvas.setKeywords(keywords)
     add_output_intent(canvas, profile_bytes(), CONDITION, CONDITION_INFO, REGISTRY)
     add_info(canvas, {"GTS_PDFXVersion": PDFX_VERSION})
-    add_metadata(canvas, xmp(title, subject, _xmp_date(creation_date(canvas))))
+    add_metadata(canvas, xmp(title, subject, _xmp_date(creation_date(canvas)), keywords))
     return canvas
+
+
+def identified(data: bytes) -> bytes:
+    """The finished file with ids made from its own bytes: XMP's DocumentID and InstanceID
+    and the trailer's /ID, so two files that differ in a byte (the same product for two
+    shops) never share an id, and a rebuild of the same bytes gets the same ones."""
+    digest = hashlib.sha256(data).digest()
+    document = f"uuid:{uuid.UUID(bytes=digest[:16], version=5)}"
+    instance = f"uuid:{uuid.UUID(bytes=digest[16:], version=5)}"
+    assert len(document) == len(_DOCUMENT_SLOT) and data.count(_DOCUMENT_SLOT.encode()) == 1
+    data = data.replace(_DOCUMENT_SLOT.encode(), document.encode()).replace(
+        _INSTANCE_SLOT.encode(), instance.encode())
+    # the first id names the document, the second this version of it (ISO 32000, 14.4)
+    first, second = digest[:16].hex().encode(), digest[16:].hex().encode()
+    return _TRAILER_ID.sub(lambda found: found.group(0).replace(found.group(1), first, 1)
+                           .replace(found.group(2), second), data)
 
 
 def _xmp_date(pdf_date: str) -> str:
@@ -66,11 +93,11 @@ def _container(parent: ET.Element, kind: str, value: str, language: bool) -> Non
     item.text = value
 
 
-def xmp(title: str, subject: str, date: str) -> bytes:
-    """The XMP packet: the standard's name, the Info dictionary's title, producer and dates,
-    and a document id that is the same for the same title (so builds repeat). Built as an
-    XML tree, so a title with ``<`` or ``&`` in it is written as text."""
-    document = f"uuid:{uuid.uuid5(uuid.NAMESPACE_URL, f'pnp:{title}')}"
+def xmp(title: str, subject: str, date: str, keywords: str) -> bytes:
+    """The XMP packet: the standard's name, the Info dictionary's title, keywords,
+    producer and dates, and the slots of the ids :func:`identified` fills from the
+    file's bytes. Built as an XML tree, so a title with ``<`` or ``&`` in it is written
+    as text."""
     tool = f"pnp {__version__}"
     for prefix, uri in _NAMESPACES.items():
         ET.register_namespace(prefix, uri)
@@ -83,8 +110,10 @@ def xmp(title: str, subject: str, date: str) -> bytes:
     _container(ET.SubElement(about, _tag("dc:description")), "Alt", subject, True)
     for name, value in (("xmp:CreateDate", date), ("xmp:ModifyDate", date),
                         ("xmp:MetadataDate", date), ("xmp:CreatorTool", tool),
-                        ("pdf:Producer", tool), ("pdf:Trapped", "False"),
-                        ("xmpMM:DocumentID", document), ("xmpMM:InstanceID", document),
+                        ("pdf:Producer", tool), ("pdf:Keywords", keywords),
+                        ("pdf:Trapped", "False"),
+                        ("xmpMM:DocumentID", _DOCUMENT_SLOT),
+                        ("xmpMM:InstanceID", _INSTANCE_SLOT),
                         ("xmpMM:VersionID", "1"), ("xmpMM:RenditionClass", "default"),
                         ("pdfxid:GTS_PDFXVersion", PDFX_VERSION)):
         ET.SubElement(about, _tag(name)).text = value

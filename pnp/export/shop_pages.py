@@ -16,7 +16,7 @@ from reportlab.lib.colors import CMYKColorSep
 from pnp.draw.art import piece_outline
 from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import draw, stroke_outline
-from pnp.export.pdfx import pdfx_canvas
+from pnp.export.pdfx import identified, pdfx_canvas
 from pnp.export.press import Press
 from pnp.export.shop_products import ShopProduct, size_words
 from pnp.model.pieces import PieceCut
@@ -43,7 +43,8 @@ def render_product_pdf(product: ShopProduct, bleed: float, title: str, shop: str
     size = size_words(product.fit.width, product.fit.height)
     canvas = pdfx_canvas(buffer, f"{title}: {product.copies} {product.family}s, {size}",
                          f"{product.copies} {product.family}s of {title}, {size}, for "
-                         f"{shop}: one page per side, each front followed by its back")
+                         f"{shop}: one page per side, each front followed by its back",
+                         f"{title}, print and play, {product.family}s, {shop}")
     press = Press()
     forms: dict[int, str] = {}
     # rounded once, so the bleed box is the media box to the last digit written
@@ -72,7 +73,7 @@ def render_product_pdf(product: ShopProduct, bleed: float, title: str, shop: str
             _die_line(canvas, product.cut, drawing)
         canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return identified(buffer.getvalue())
 
 
 def _die_line(canvas: Any, cut: PieceCut, drawing: Drawing) -> None:

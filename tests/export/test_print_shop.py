@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import uuid
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -112,6 +113,31 @@ def test_each_pdf_is_pdf_x4_with_the_fogra39_intent_and_its_profile(built):
         assert xmp["CreateDate"].startswith(
             f"{date[2:6]}-{date[6:8]}-{date[8:10]}T{date[10:12]}:{date[12:14]}:{date[14:16]}")
         assert xmp["DocumentID"].startswith("uuid:")
+        assert xmp["Keywords"] == info["/Keywords"] and info["/Keywords"]  # in sync
+
+
+def test_two_files_never_share_an_id_and_a_rebuild_keeps_its_own(built, tmp_path):
+    """The DocumentID came from the title alone, so the generic and the DriveThruCards
+    files of one product (different bytes) had the same one. Now the XMP ids and the
+    trailer's /ID come from the file's bytes: distinct for different files, the same
+    for a byte-identical rebuild."""
+    again = CliRunner().invoke(main, ["build", "dynamine", "--print-shop", "drivethrucards",
+                                      "--no-rulebook", "-q", "--paper", "letter", "--out",
+                                      str(tmp_path)])
+    assert again.exit_code == 0, again.output
+    seen: list[tuple[bytes, str, bytes]] = []
+    for folder in (built, tmp_path / "dynamine"):
+        for product in products(folder):
+            path = folder / product["path"]
+            reader = PdfReader(path)
+            xmp = _xmp(reader)
+            first = reader.trailer["/ID"][0]
+            trailer = first.original_bytes if hasattr(first, "original_bytes") else bytes(first)
+            assert xmp["DocumentID"] != xmp["InstanceID"]
+            assert xmp["DocumentID"] == f"uuid:{uuid.UUID(bytes=trailer, version=5)}"
+            seen.append((path.read_bytes(), xmp["DocumentID"], trailer))
+    assert len(seen) > 2 and len({raw for raw, _, _ in seen}) == len(seen)
+    assert len({document for _, document, _ in seen}) == len(seen)
 
 
 def test_no_rgb_anywhere_and_every_font_embedded(built):
@@ -307,7 +333,7 @@ def test_the_game_crafter_gets_one_picture_per_face_at_its_pixel_size(tmp_path):
 def test_the_xmp_packet_keeps_a_title_with_markup_characters_as_text():
     from pnp.export.pdfx import xmp
 
-    packet = xmp("Caves <&> Co", "a subject", "2000-01-01T00:00:00+00:00")
+    packet = xmp("Caves <&> Co", "a subject", "2000-01-01T00:00:00+00:00", "caves")
     root = ET.fromstring(packet.split(b"?>", 1)[1].rsplit(b"<?xpacket", 1)[0])
     titles = [e.text for e in root.iter("{http://www.w3.org/1999/02/22-rdf-syntax-ns#}li")]
     assert "Caves <&> Co" in titles
