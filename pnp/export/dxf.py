@@ -3,7 +3,9 @@
 Studio's Basic Edition cannot open SVG, so every cut page is written a second
 time as a DXF file beside its SVG: AutoCAD R12 text (the oldest form, which
 every cutter's software reads), millimetres, y up from the page's bottom left,
-one closed POLYLINE per piece on its trim line, on a layer named CUT. A hex is
+one closed POLYLINE per piece on its trim line, on a layer named CUT, declared
+with its line type in the TABLES section. R12 has no field for units: the
+numbers are millimetres, and the reader is told so (docs/exports.md). A hex is
 its six corners; a round token is two vertices whose bulges (1, a half circle
 each) make the exact circle, not a polygon that only looks round (an oval one,
 which R12 cannot bend, short straight cuts round the ellipse); a card or tile
@@ -31,11 +33,25 @@ def cut_dxf(page: CutPage, sheet: Paper, cuts: dict[tuple[str, str], PieceCut]) 
              "9", "$EXTMIN", "10", "0.0", "20", "0.0", "30", "0.0",
              "9", "$EXTMAX", "10", _number(in_mm(sheet.width)), "20",
              _number(in_mm(sheet.height)), "30", "0.0", "0", "ENDSEC",
-             "0", "SECTION", "2", "ENTITIES"]
+             *_tables(), "0", "SECTION", "2", "ENTITIES"]
     for placement in page.placements:
         lines += _polyline(outline(cuts[(placement.kind, placement.name)], placement))
     lines += ["0", "ENDSEC", "0", "EOF"]
     return "\n".join(lines) + "\n"
+
+
+def _tables() -> list[str]:
+    """The TABLES section: the line type and the layer every entity names, declared as R12
+    declares them, so a strict reader (or an audit) finds no layer it was not told of."""
+    return ["0", "SECTION", "2", "TABLES",
+            "0", "TABLE", "2", "LTYPE", "70", "1",
+            "0", "LTYPE", "2", "CONTINUOUS", "70", "0", "3", "Solid line", "72", "65",
+            "73", "0", "40", "0.0",
+            "0", "ENDTAB",
+            "0", "TABLE", "2", "LAYER", "70", "1",
+            "0", "LAYER", "2", LAYER, "70", "0", "62", "1", "6", "CONTINUOUS",  # 1: red
+            "0", "ENDTAB",
+            "0", "ENDSEC"]
 
 
 def outline(cut: PieceCut, placement: Placement) -> list[Vertex]:

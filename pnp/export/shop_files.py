@@ -92,8 +92,8 @@ def _product_order(tileset: Tileset, shop: Shop, product: ShopProduct) -> list[s
     if fit.note:
         lines.append(f"   {fit.note[0].upper()}{fit.note[1:]}.")
     if fit.warning:
-        die = (" The pages of round and hex pieces carry a die line (spot colour "
-               "CutContour).") if shop.uploads == "pdf" else ""
+        die = (" Its pages carry the die line of its shape (spot colour CutContour).")\
+            if shop.uploads == "pdf" and not product.cut.fills_box else ""
         lines.append(f"   WARNING: {fit.warning} Order them as a custom-cut product here or "
                      f"at another shop.{die}")
     if product.near_cut:
@@ -104,6 +104,11 @@ def _product_order(tileset: Tileset, shop: Shop, product: ShopProduct) -> list[s
         lines.append(f"   {2 * product.copies} pages, front then back for every copy; "
                      f"print each page once.")
     else:
+        backs = sorted({item.back_name for item in product.items})
+        if len(backs) > 1:
+            lines.append(f"   {len(backs)} different backs ({', '.join(backs)}): choose the "
+                         "shop's option for a different back on each card, and give each "
+                         "face the back listed beside it.")
         lines += [f"   {item.count:>3} x {item.name}.png  (back: {item.back_name}.png)"
                   for item in product.items]
     return lines

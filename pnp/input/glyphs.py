@@ -22,6 +22,11 @@ DRAWABLE = ("Latin, Greek and Cyrillic letters with their accents, Hebrew and Ar
             "letters, Chinese, Japanese and Korean characters, digits, punctuation, arrows and "
             "common symbols (the characters of the bundled fonts)")
 DIRECTION_CONTROLS = {"LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
+# Unicode's own line and paragraph breaks, and the old next-line control: a text
+# editor breaks a line there, so a title holding one would print on one line and
+# read as two in ORDER.txt, a manifest or an editor. A new line is written as one.
+LINE_BREAKS = {"\u2028": "line separator", "\u2029": "paragraph separator",
+               "\u0085": "next-line control"}
 
 
 @functools.lru_cache(maxsize=1)
@@ -81,6 +86,10 @@ def undrawable(text: str) -> str | None:
         return None  # the common case, decided in one pass in C
     for character in text:
         code = f"U+{ord(character):04X}"
+        if character in LINE_BREAKS:
+            return (f"the character {code} is a {LINE_BREAKS[character]}, which some "
+                    "programs show as a new line and others not at all; start a new line "
+                    "as a line of its own where the field takes several lines")
         if unicodedata.bidirectional(character) in DIRECTION_CONTROLS:
             return (f"the character {code} is an invisible control that overrides the "
                     "direction text is written in, which pnp works out from the letters")

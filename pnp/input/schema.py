@@ -51,14 +51,15 @@ _SIZE_PAIR = re.compile(r"^\s*(\S+)\s*[x\u00d7]\s*(\S+)\s*$")
 class Text(Kind):
     """Non-empty text up to a length; ``numbers`` also takes 12 as "12" (badges, big digits)."""
 
-    __slots__ = ("left_to_right", "limit", "numbers", "what")
+    __slots__ = ("left_to_right", "limit", "numbers", "one_line", "what")
 
     def __init__(self, limit: int, what: str = "text", numbers: bool = False,
-                 left_to_right: bool = False) -> None:
+                 left_to_right: bool = False, one_line: bool = False) -> None:
         self.limit = limit
         self.what = what
         self.numbers = numbers
         self.left_to_right = left_to_right  # set in a book paragraph, which reads left to right
+        self.one_line = one_line  # a title: one line on the page, in ORDER.txt and a manifest
 
     def check(self, value: Any, at: At) -> Any:
         if self.numbers and isinstance(value, int) and not isinstance(value, bool):
@@ -70,6 +71,8 @@ class Text(Kind):
         if letters > self.limit:  # a vowel mark or accent on a letter is not one more
             return at.fail("this text is too long", f"{letters} characters",
                            f"at most {self.limit} characters")
+        if self.one_line and ("\n" in value or "\r" in value):
+            return at.fail("a title is one line", value, "text without a line break")
         missing = undrawable(value)
         if missing is not None:
             return at.fail(missing, value, DRAWABLE)

@@ -216,7 +216,8 @@ TILE = Record("tileset:tile", (
 
 BACK = Record("tileset:back", (
     Field("name", NAME, "what tiles and pieces name in their `back`", required=True),
-    Field("title", Text(40), "printed on the back", default_doc="the tileset's `title`"),
+    Field("title", Text(40, one_line=True), "printed on the back",
+          default_doc="the tileset's `title`"),
     Field("subtitle", Text(60), "small text near the top", default=""),
     Field("motif", Choice(ICON_NAMES, doc_as="an icon name"), "the picture on the back",
           default="pickaxes"),
@@ -317,8 +318,8 @@ def _inner_inside(board: Node) -> None:
 
 BOARD = Record("tileset:board", (
     Field("name", NAME, "its file name; unique among tiles and pieces", default="board"),
-    Field("title", Text(40), "printed on the assembly guide", default_doc="the tileset's "
-          "`title`"),
+    Field("title", Text(40, one_line=True), "printed on the assembly guide",
+          default_doc="the tileset's `title`"),
     Field("side", Whole(2, 20), "spaces along each edge (7 gives 127 spaces)", required=True),
     Field("inner", Whole(1, 19), "outline an inner board of this side (short game); smaller "
           "than `side`", default=0, default_doc="none"),
@@ -346,7 +347,7 @@ def _rows_or_text(section: Node) -> None:
 
 
 SECTION = Record("tileset:section", (
-    Field("heading", Text(80), "the section's heading", required=True),
+    Field("heading", Text(80, one_line=True), "the section's heading", required=True),
     Field("rows", ListOf(ROW, "rows", doc_as="list of rows (below)", most=30),
           "a table: icon, name, what it does or scores", default_doc="none"),
     Field("text", Text(3000, left_to_right=True), "short lines of rules, each printed as a "
@@ -358,7 +359,7 @@ SECTION = Record("tileset:section", (
 AID = Record("tileset:aid", (
     Field("name", NAME, "its file name; not `tiles`, `cards`, `tokens` or `board`",
           required=True),
-    Field("title", Text(80), "the page's title", required=True),
+    Field("title", Text(80, one_line=True), "the page's title", required=True),
     Field("sections", ListOf(SECTION, "sections", most=40), "headings over tables and rules",
           required=True),
 ), doc_as="a player aid (below)")
@@ -374,7 +375,8 @@ TILESET = Record("tileset:top", (
     Field("format", Exact(1, "unsupported format version"), "the format's version", default=1),
     Field("game", NAME, "the game's id, used for output folders and file names",
           required=True),
-    Field("title", Text(80), "printed on every page and on the default back", required=True),
+    Field("title", Text(80, one_line=True), "printed on every page and on the default back",
+          required=True),
     Field("notes", Text(4000), "free text, e.g. \"the counts are a reconstruction\"",
           default=""),
     Field("shape", Choice(tuple(SHAPES)), "`hex-flat` has a flat top, `hex-pointy` a "

@@ -249,6 +249,14 @@ def test_each_dxf_cut_file_reads_back_as_one_closed_outline_per_piece_on_its_tri
     folder = silhouette["letter"] / f"{game}-cut-letter"
     manifest = json.loads((folder / "manifest.json").read_text())
     for page in manifest["pages"]:
+        # every layer an entity names is declared in the file's own layer table (a reader
+        # such as ezdxf makes up a missing one; a strict one refuses the file)
+        lines = (folder / page["cut_dxf"]).read_text().splitlines()
+        pairs = list(zip(lines[::2], lines[1::2], strict=True))
+        declared = {pairs[at + 1][1] for at, pair in enumerate(pairs[:-1])
+                    if pair == ("0", "LAYER")}
+        used = {value for code, value in pairs if code == "8"}
+        assert used == {"CUT"} and used <= declared
         drawing = ezdxf.readfile(folder / page["cut_dxf"])
         outlines = list(drawing.modelspace().query("POLYLINE"))
         assert len(outlines) == len(page["pieces"])

@@ -412,3 +412,26 @@ def test_a_hex_grows_to_fit_inside_the_shops_die_not_past_it(tmp_path):
     width, height = tileset.shape.box(tileset.size)
     assert width * tiles.scale <= tiles.fit.width + 1e-9
     assert height * tiles.scale <= tiles.fit.height + 1e-9
+
+
+def test_the_order_names_every_back_and_speaks_of_each_products_own_shape(tmp_path):
+    """MakePlayingCards' order said "the back" for Dynamine's deck of seven backs, and a
+    square tile's warning spoke of round and hex die lines."""
+    for shop, game in (("makeplayingcards", "dynamine"), ("drivethrucards", "demon-mine")):
+        done = CliRunner().invoke(main, ["build", game, "--print-shop", shop, "--no-rulebook",
+                                         "-q", "--paper", "letter", "--out", str(tmp_path)])
+        assert done.exit_code == 0, done.output
+    cards = (tmp_path / "dynamine" / "print-shop-makeplayingcards" / "ORDER.txt").read_text()
+    assert "7 different backs (back-item-back, reward-altars-reverse," in cards
+    tiles = (tmp_path / "demon-mine" / "print-shop-drivethrucards" / "ORDER.txt").read_text()
+    assert "WARNING" in tiles and "die line" not in tiles
+
+
+@pytest.mark.parametrize("title", ["Sep\u2028Mine", "Sep\u2029Mine", "Sep\u0085Mine",
+                                   "Sep\nMine"])
+def test_a_title_that_would_break_a_line_in_order_txt_is_refused_at_its_line(tmp_path, title):
+    path = tmp_path / "sep.yaml"
+    path.write_text(f"game: sep\ntitle: {json.dumps(title)}\nsize: 1.5in\ntiles:\n"
+                    "  - {name: t, count: 1, paths: [N-S]}\n", encoding="utf-8")
+    done = CliRunner().invoke(main, ["validate", str(path)])
+    assert done.exit_code == 2 and "sep.yaml, line 2: field 'title'" in done.stderr
