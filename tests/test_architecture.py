@@ -180,14 +180,15 @@ def test_every_game_is_a_package_with_the_same_module_names():
 # Where an import may sit inside a function: the command line's commands, the
 # entry point, exporters' export() and applies(), the jobs' and the zygote's entry
 # points, the optional heavy features (a tileset's own SVG art, drawn and
-# checked; text written right to left), and the overlap check that only tiles
+# checked; text written right to left or without spaces), and the overlap check that only tiles
 # with two features need (its fonts), each commented where it is.
 DEFERRED_IMPORTS_MAY_BE_IN = {
     "pnp/export/findings.py": {"validate_findings"},
     "pnp/launch.py": {"main", "zygote_for"},
     "pnp/assemble/jobs.py": {"run_job", "new_designs", "warm_up"},
     "pnp/export/pdfdraw.py": {"_picture"},
-    "pnp/input/faces.py": {"visual", "_arabic_shaper"},  # right to left: Hebrew and Arabic
+    # right to left (Hebrew and Arabic); line breaks of Chinese and Japanese (uniseg)
+    "pnp/input/faces.py": {"visual", "_arabic_shaper", "_pieces"},
     "pnp/input/files.py": {"_svg"},
     "pnp/shipped.py": {"data_dir"},  # importlib.resources only for a zipped package
     "pnp/export/reportlab_private.py": {"stacked_height"},  # Platypus only to lay out text

@@ -228,16 +228,30 @@ def _breaks_anywhere(character: str) -> bool:
         or "\u3130" <= character <= "\u318f")
 
 
+# Line-break classes (UAX #14) a line may not start with in Japanese and Chinese
+# (closing brackets and punctuation, ! and ?, small kana and the prolonged sound mark:
+# JIS X 4051's kinsoku), and the one it may not end with (an opening bracket).
+NO_LINE_START = frozenset({"CL", "CP", "EX", "IS", "NS", "CJ"})
+NO_LINE_END = frozenset({"OP"})
+
+
 def _pieces(part: str) -> list[str]:
-    """``part`` cut before and after each character a line may break around."""
-    if part.isascii():
+    """``part`` cut where a line may break inside it: nowhere in a word of a script
+    written with spaces, and in Chinese and Japanese where Unicode's line-breaking rules
+    (UAX #14, from uniseg) allow, held to JIS X 4051: no line starts with a closing
+    bracket, a stop, a small kana or a prolonged sound mark, and none ends with an
+    opening bracket."""
+    if part.isascii() or not any(_breaks_anywhere(character) for character in part):
         return [part]
+    from uniseg.linebreak import line_break, line_break_units  # only for CJK text
+
     pieces: list[str] = []
-    for character in part:
-        if _breaks_anywhere(character) or not pieces or _breaks_anywhere(pieces[-1][-1]):
-            pieces.append(character)
+    for unit in line_break_units(part):
+        if pieces and (str(line_break(unit[0])) in NO_LINE_START or
+                       str(line_break(pieces[-1][-1])) in NO_LINE_END):
+            pieces[-1] += unit
         else:
-            pieces[-1] += character
+            pieces.append(unit)
     return pieces
 
 

@@ -60,3 +60,42 @@ def test_an_ascii_string_measures_exactly_what_reportlab_sums():
             for size in (6.0, 7.25, 9.5, 10.5, 11.0):
                 assert string_width(text, role, size) == pdfmetrics.stringWidth(
                     text, pdf_font(role, text), size), (role, text, size)
+
+
+# Full-width punctuation is the point of these strings.
+JAPANESE = ("「こんにちは」と言った。ちょっと待ってください！コーヒーを飲みましょう（今すぐ）。"  # noqa: RUF001
+            "ぼくはカードを三枚引いて、トンネルを掘った。ゲームは終わりだ…")
+CHINESE = "我们今天去公园散步，好吗？（是的）「矿工」挖了三条隧道。你赢了！"  # noqa: RUF001
+CLOSERS = "。、，！？）」』】．・：；"  # noqa: RUF001
+SMALL_KANA = "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶー"
+OPENERS = "（「『【"  # noqa: RUF001
+
+
+@pytest.mark.parametrize("text", [JAPANESE, CHINESE])
+def test_japanese_and_chinese_lines_break_where_a_typesetter_would(text):
+    """A 63 x 88 mm card printed a line starting with "。": at every width from two
+    characters to the whole text, no line starts with closing punctuation, a small kana or
+    a prolonged sound mark, none ends with an opening bracket, and nothing is lost."""
+    from pnp.input.faces import greedy_lines
+
+    size = 9.0
+    whole = string_width(text, "regular", size)
+    width = 2 * size
+    while width <= whole + size:
+        lines = greedy_lines([text], "regular", size, width)
+        assert "".join(lines) == text
+        for line in lines[1:]:
+            assert line[0] not in CLOSERS + SMALL_KANA, (width, line)
+        for line in lines[:-1]:
+            assert line[-1] not in OPENERS, (width, line)
+        width += size / 3
+    assert len(greedy_lines([text], "regular", size, 6 * size)) > 3  # it does break
+
+
+def test_korean_still_breaks_between_words_at_its_spaces():
+    from pnp.input.faces import greedy_lines
+
+    words = ["광부가", "터널을", "세", "개", "팠다"]
+    lines = greedy_lines(words, "regular", 9.0, 40.0)
+    assert all(" ".join(line.split()) in " ".join(words) for line in lines)
+    assert " ".join(lines).split() == words
