@@ -414,17 +414,35 @@ def test_a_hex_grows_to_fit_inside_the_shops_die_not_past_it(tmp_path):
     assert height * tiles.scale <= tiles.fit.height + 1e-9
 
 
+TWO_BACKS = """\
+game: backs
+title: Two Backs
+size: 1.5in
+backs:
+  - {name: plain, motif: headframe}
+  - {name: item, motif: chest}
+tiles:
+  - {name: t, count: 2, paths: [N-S]}
+components:
+  - {name: a, kind: card, count: 2, size: 2.5in x 3.5in, back: plain, features: [{label: A}]}
+  - {name: b, kind: card, count: 1, size: 2.5in x 3.5in, back: item, features: [{label: B}]}
+"""
+
+
 def test_the_order_names_every_back_and_speaks_of_each_products_own_shape(tmp_path):
     """MakePlayingCards' order said "the back" for Dynamine's deck of seven backs, and a
     square tile's warning spoke of round and hex die lines."""
-    for shop, game in (("makeplayingcards", "dynamine"), ("drivethrucards", "demon-mine")):
-        done = CliRunner().invoke(main, ["build", game, "--print-shop", shop, "--no-rulebook",
-                                         "-q", "--paper", "letter", "--out", str(tmp_path)])
+    game = tmp_path / "backs.yaml"
+    game.write_text(TWO_BACKS, encoding="utf-8")
+    for shop in ("makeplayingcards", "drivethrucards"):
+        done = CliRunner().invoke(main, ["build", str(game), "--print-shop", shop,
+                                         "--no-rulebook", "-q", "--paper", "letter",
+                                         "--out", str(tmp_path / shop)])
         assert done.exit_code == 0, done.output
-    cards = (tmp_path / "dynamine" / "print-shop-makeplayingcards" / "ORDER.txt").read_text()
-    assert "7 different backs (back-item-back, reward-altars-reverse," in cards
-    tiles = (tmp_path / "demon-mine" / "print-shop-drivethrucards" / "ORDER.txt").read_text()
-    assert "WARNING" in tiles and "die line" not in tiles
+    cards = tmp_path / "makeplayingcards" / "backs" / "print-shop-makeplayingcards" / "ORDER.txt"
+    assert "2 different backs (back-item, back-plain): choose" in cards.read_text()
+    tiles = tmp_path / "drivethrucards" / "backs" / "print-shop-drivethrucards" / "ORDER.txt"
+    assert "WARNING" in tiles.read_text() and "die line" not in tiles.read_text()
 
 
 @pytest.mark.parametrize("title", ["Sep\u2028Mine", "Sep\u2029Mine", "Sep\u0085Mine",
