@@ -21,12 +21,9 @@ from typing import Any
 
 from pnp import __version__
 from pnp.export import pdf
-from pnp.export.press import CONDITION, CONDITION_INFO, REGISTRY, profile_bytes
+from pnp.export.press import profile_bytes
 from pnp.export.reportlab_private import add_info, add_metadata, add_output_intent, creation_date
-
-PDFX_VERSION = "PDF/X-4"
-PDF_VERSION = (1, 6)  # the newest PDF/X-4 allows
-
+from pnp.model.shops import PDF_X4, REGISTRY, Standard
 
 # Stand-ins for the ids, replaced once the file's bytes are known (:func:`identified`):
 # the same length as the real ones, so no offset in the file moves.
@@ -35,14 +32,18 @@ _INSTANCE_SLOT = "uuid:00000000-0000-5000-8000-0000000015a0"
 _TRAILER_ID = re.compile(rb"/ID\s*\[<([0-9a-fA-F]{32})><([0-9a-fA-F]{32})>\]")
 
 
-def pdfx_canvas(buffer: io.BytesIO, title: str, subject: str, keywords: str) -> Any:
-    """A canvas whose document is PDF/X-4 for the FOGRA39 press once its pages have boxes;
-    its bytes are finished by :func:`identified`."""
-    canvas = pdf.new_canvas(buffer, 72.0, 72.0, title, subject, PDF_VERSION)
+def pdfx_canvas(buffer: io.BytesIO, title: str, subject: str, keywords: str,
+                standard: Standard = PDF_X4) -> Any:
+    """A canvas whose document is ``standard`` (PDF/X-4 for the FOGRA39 press, or
+    PDF/X-1a for SWOP) once its pages have boxes; its bytes are finished by
+    :func:`identified`."""
+    canvas = pdf.new_canvas(buffer, 72.0, 72.0, title, subject, standard.pdf_version)
     canvas.setKeywords(keywords)
-    add_output_intent(canvas, profile_bytes(), CONDITION, CONDITION_INFO, REGISTRY)
-    add_info(canvas, {"GTS_PDFXVersion": PDFX_VERSION})
-    add_metadata(canvas, xmp(title, subject, _xmp_date(creation_date(canvas)), keywords))
+    add_output_intent(canvas, profile_bytes() if standard.embeds_profile else None,
+                      standard.condition, standard.condition_info, REGISTRY)
+    add_info(canvas, {"GTS_PDFXVersion": standard.name})
+    add_metadata(canvas, xmp(title, subject, _xmp_date(creation_date(canvas)), keywords,
+                             standard.name))
     return canvas
 
 
@@ -93,7 +94,8 @@ def _container(parent: ET.Element, kind: str, value: str, language: bool) -> Non
     item.text = value
 
 
-def xmp(title: str, subject: str, date: str, keywords: str) -> bytes:
+def xmp(title: str, subject: str, date: str, keywords: str,
+        version: str = PDF_X4.name) -> bytes:
     """The XMP packet: the standard's name, the Info dictionary's title, keywords,
     producer and dates, and the slots of the ids :func:`identified` fills from the
     file's bytes. Built as an XML tree, so a title with ``<`` or ``&`` in it is written
@@ -115,7 +117,7 @@ def xmp(title: str, subject: str, date: str, keywords: str) -> bytes:
                         ("xmpMM:DocumentID", _DOCUMENT_SLOT),
                         ("xmpMM:InstanceID", _INSTANCE_SLOT),
                         ("xmpMM:VersionID", "1"), ("xmpMM:RenditionClass", "default"),
-                        ("pdfxid:GTS_PDFXVersion", PDFX_VERSION)):
+                        ("pdfxid:GTS_PDFXVersion", version)):
         ET.SubElement(about, _tag(name)).text = value
     body = ET.tostring(root, encoding="unicode")
     return (f'<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n{body}\n'

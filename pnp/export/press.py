@@ -21,9 +21,6 @@ from importlib.resources import files
 
 from PIL import Image, ImageCms
 
-CONDITION = "FOGRA39"  # the ICC's registered name for the printing condition
-CONDITION_INFO = "Coated FOGRA39 (ISO 12647-2:2004, paper types 1 and 2, offset)"
-REGISTRY = "http://www.color.org"
 # channels this close (of 255) make a neutral: our warm near-black #1f1a16 sets text and
 # outlines, and four inks under small type would depend on the plates lining up
 NEUTRAL = 12
@@ -35,14 +32,38 @@ def profile_bytes() -> bytes:
     return (files("pnp") / "data" / "icc" / "FOGRA39L-coated.icc").read_bytes()
 
 
+def within_ink(inks: tuple[float, float, float, float],
+               limit: float) -> tuple[float, float, float, float]:
+    """``inks`` (C, M, Y, K from 0 to 1) within ``limit`` total ink, the way prepress
+    does it: the grey the three colours share is moved to black first (under-colour
+    removal, which keeps the colour), and only what is still over is taken from the
+    three colours in proportion."""
+    cyan, magenta, yellow, black = inks
+    over = cyan + magenta + yellow + black - limit
+    if over <= 1e-9:
+        return inks
+    moved = min(min(cyan, magenta, yellow), over / 2, 1.0 - black)
+    cyan, magenta, yellow, black = (cyan - moved, magenta - moved, yellow - moved,
+                                    black + moved)
+    colour = cyan + magenta + yellow
+    over = colour + black - limit
+    if over > 1e-9 and colour > 0:
+        keep = max(0.0, (colour - over) / colour)
+        cyan, magenta, yellow = cyan * keep, magenta * keep, yellow * keep
+    return (round(cyan, 4), round(magenta, 4), round(yellow, 4), round(black, 4))
+
+
 class Press:
-    """Converts sRGB colours and pictures to the press's CMYK, each colour once.
+    """Converts sRGB colours and pictures to the press's CMYK, each colour once, within
+    the shop's total ink; a standard without transparency gets pictures flattened onto
+    the paper.
 
     One is made per PDF; it holds littlecms's transform and the colours it has
     already converted, so nothing is shared between builds.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, ink_limit: float = 4.0, transparency: bool = True) -> None:
+        self.ink_limit, self.transparency = ink_limit, transparency
         output = ImageCms.ImageCmsProfile(io.BytesIO(profile_bytes()))
         self._transform = ImageCms.buildTransform(
             ImageCms.createProfile("sRGB"), output, "RGB", "CMYK",
@@ -61,15 +82,37 @@ class Press:
                 pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), key), self._transform)
                 inks = pixel.getpixel((0, 0)) if pixel is not None else (0, 0, 0, 0)
                 assert isinstance(inks, tuple)
-                self._made[key] = tuple(round(ink / 255.0, 4) for ink in inks)  # type: ignore[assignment]
+                made = tuple(round(ink / 255.0, 4) for ink in inks)
+                self._made[key] = within_ink(made, self.ink_limit)  # type: ignore[arg-type]
         return self._made[key]
 
     def picture(self, image: Image.Image) -> tuple[Image.Image, Image.Image | None]:
         """A picture in the press's CMYK, and its transparency (None when opaque)."""
         # an alpha channel, a palette's transparent entries, or a colour key (tRNS)
         alpha = image.convert("RGBA").getchannel("A") if image.has_transparency_data else None
+        if alpha is not None and not self.transparency:  # PDF/X-1a: onto white paper
+            paper = Image.new("RGBA", image.size, (255, 255, 255, 255))
+            image, alpha = Image.alpha_composite(paper, image.convert("RGBA")), None
         converted = ImageCms.applyTransform(image.convert("RGB"), self._transform)
         assert converted is not None
+        if self.ink_limit < 4.0:
+            converted = _limited(converted, self.ink_limit)
         if alpha is not None and alpha.getextrema() == (255, 255):
             alpha = None
         return converted, alpha
+
+
+def _limited(image: Image.Image, limit: float) -> Image.Image:
+    """A CMYK picture with every pixel within ``limit`` total ink (:func:`within_ink`),
+    each distinct pixel worked out once."""
+    made: dict[bytes, bytes] = {}
+    data = image.tobytes()
+    out = bytearray(len(data))
+    for at in range(0, len(data), 4):
+        inks = data[at:at + 4]
+        if inks not in made:
+            ink = within_ink((inks[0] / 255.0, inks[1] / 255.0, inks[2] / 255.0,
+                              inks[3] / 255.0), limit)
+            made[inks] = bytes(round(v * 255.0) for v in ink)
+        out[at:at + 4] = made[inks]
+    return Image.frombytes("CMYK", image.size, bytes(out))

@@ -315,20 +315,23 @@ def paragraph_wrap_state(paragraph: Any, width: float) -> dict[str, Any] | None:
 # PDF/X: an output intent, XMP metadata and the Info keys a print-shop PDF needs
 
 
-def add_output_intent(canvas: Any, profile: bytes, condition: str, info: str,
+def add_output_intent(canvas: Any, profile: bytes | None, condition: str, info: str,
                       registry: str) -> None:
-    """Give the document the PDF/X output intent ``condition`` with ``profile`` embedded.
+    """Give the document the PDF/X output intent ``condition``, with ``profile`` embedded
+    (a condition in the ICC's registry may go without: PDF/X-1a's SWOP).
 
     reportlab's catalogue writes only the keys it knows, and OutputIntents is
     not one of them, so this catalogue is told to write it too.
     """
-    stream = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"N": 4}), profile)
-    intent = pdfdoc.PDFDictionary({
+    entries = {
         "Type": pdfdoc.PDFName("OutputIntent"), "S": pdfdoc.PDFName("GTS_PDFX"),
         "OutputConditionIdentifier": pdfdoc.PDFString(condition),
         "OutputCondition": pdfdoc.PDFString(info), "Info": pdfdoc.PDFString(info),
-        "RegistryName": pdfdoc.PDFString(registry),
-        "DestOutputProfile": canvas._doc.Reference(stream)})
+        "RegistryName": pdfdoc.PDFString(registry)}
+    if profile is not None:
+        stream = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"N": 4}), profile)
+        entries["DestOutputProfile"] = canvas._doc.Reference(stream)
+    intent = pdfdoc.PDFDictionary(entries)
     catalog = canvas._doc.Catalog
     catalog.__NoDefault__ = [*type(catalog).__NoDefault__, "OutputIntents"]
     catalog.__Refs__ = [*type(catalog).__Refs__]  # the array itself stays direct

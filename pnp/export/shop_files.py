@@ -25,7 +25,7 @@ def shop_files(tileset: Tileset, shop: Shop) -> list[Artifact]:
         if shop.uploads == "pdf":
             from pnp.export.shop_pages import render_product_pdf  # the PDF/X writer
 
-            data = render_product_pdf(product, shop.bleed * 72.0, tileset.title, shop.title)
+            data = render_product_pdf(product, tileset.title, shop)
             artifacts.append(Artifact(path, data, _listing(shop, product, path, [path])))
             continue
         # the picture stack (cairosvg, its C bindings) only for a shop that takes pictures

@@ -20,6 +20,7 @@ from pnp.export.pdfx import identified, pdfx_canvas
 from pnp.export.press import Press
 from pnp.export.shop_products import ShopProduct, size_words
 from pnp.model.pieces import PieceCut
+from pnp.model.shops import Shop
 
 
 def pages(product: ShopProduct) -> Iterator[tuple[str, Drawing]]:
@@ -34,18 +35,21 @@ DIE_LINE = CMYKColorSep(0.0, 1.0, 0.0, 0.0, spotName="CutContour")  # the cutter
 DIE_WIDTH = 0.25  # points: a hairline a cutter's software traces and the press never prints
 
 
-def render_product_pdf(product: ShopProduct, bleed: float, title: str, shop: str) -> bytes:
-    """One PDF/X-4 page per side of every copy, each design drawn once as a form: media
-    and bleed box the art with its bleed, trim box the cut. A round or hex piece's cut
-    is also drawn on every page as a die line, a hairline in the spot colour
-    ``CutContour`` set to overprint, which shops that cut shapes read and never print."""
+def render_product_pdf(product: ShopProduct, title: str, shop: Shop) -> bytes:
+    """One page per side of every copy, in the shop's PDF/X (X-4, or X-1a for
+    DriveThruCards), each design drawn once as a form: media and bleed box the art with
+    its bleed, trim box the cut. A round or hex piece's cut is also drawn on every page
+    as a die line, a hairline in the spot colour ``CutContour`` set to overprint, which
+    shops that cut shapes read and never print."""
     buffer = io.BytesIO()
+    bleed, standard = shop.bleed * 72.0, shop.standard
     size = size_words(product.fit.width, product.fit.height)
     canvas = pdfx_canvas(buffer, f"{title}: {product.copies} {product.family}s, {size}",
                          f"{product.copies} {product.family}s of {title}, {size}, for "
-                         f"{shop}: one page per side, each front followed by its back",
-                         f"{title}, print and play, {product.family}s, {shop}")
-    press = Press()
+                         f"{shop.title}: one page per side, each front followed by its back",
+                         f"{title}, print and play, {product.family}s, {shop.title}",
+                         standard)
+    press = Press(standard.ink_limit, standard.transparency)
     forms: dict[int, str] = {}
     # rounded once, so the bleed box is the media box to the last digit written
     width = round(product.fit.width + 2 * bleed, 3)

@@ -40,6 +40,33 @@ class Product(NamedTuple):
     families: tuple[Family, ...] = ("tile", "token")
 
 
+class Standard(NamedTuple):
+    """The PDF a shop asks for: the PDF/X standard and its PDF version, the printing
+    condition the colours are made for (a name in the ICC's registry), whether its ICC
+    profile is embedded, whether transparency is allowed, and the total ink a colour may
+    use (C + M + Y + K, 4.0 being 400%)."""
+
+    name: str  # as GTS_PDFXVersion spells it
+    pdf_version: tuple[int, int]
+    condition: str  # the OutputConditionIdentifier
+    condition_info: str
+    embeds_profile: bool  # the FOGRA39 profile pnp ships; a registered condition may go without
+    transparency: bool
+    ink_limit: float
+
+
+REGISTRY = "http://www.color.org"
+# ISO 15930-7: the exchange standard most shops name, with the profile embedded
+PDF_X4 = Standard("PDF/X-4", (1, 6), "FOGRA39",
+                  "Coated FOGRA39 (ISO 12647-2:2004, paper types 1 and 2, offset)", True,
+                  True, 3.0)
+# ISO 15930-4 as DriveThruCards asks for it: PDF 1.4, no transparency, CMYK only, US
+# Web Coated SWOP (CGATS TR 001, registered, so its profile may be left out) and 240%
+# total ink, the limit of its card printing
+PDF_X1A = Standard("PDF/X-1a:2003", (1, 4), "CGATS TR 001",
+                   "U.S. Web Coated (SWOP) v2, CGATS TR 001", False, False, 2.4)
+
+
 class Shop(NamedTuple):
     """A print shop's upload rules and its products."""
 
@@ -51,6 +78,7 @@ class Shop(NamedTuple):
     dpi: int
     products: tuple[Product, ...]
     upload_steps: str  # where in the shop's site the files go, in a sentence
+    standard: Standard = PDF_X4  # what its PDFs are (a shop that takes pictures: unused)
 
 
 class Fit(NamedTuple):
@@ -110,7 +138,7 @@ SHOPS: tuple[Shop, ...] = (
     Shop("drivethrucards", "DriveThruCards", "pdf", 0.125, 0.125, 300,
          _cards(POKER, BRIDGE, TAROT),
          "Create a card title of the matching size and upload the PDF as its print file; "
-         "the pages are front, back, front, back, one card each."),
+         "the pages are front, back, front, back, one card each.", PDF_X1A),
     Shop("makeplayingcards", "MakePlayingCards", "png", 0.12, 0.12, 300,
          _cards(POKER, BRIDGE, TAROT, ("mini", "Mini card", 1.75, 2.5),
                 ("square", "Square card", 2.5, 2.5)),

@@ -453,3 +453,79 @@ def test_a_title_that_would_break_a_line_in_order_txt_is_refused_at_its_line(tmp
                     "  - {name: t, count: 1, paths: [N-S]}\n", encoding="utf-8")
     done = CliRunner().invoke(main, ["validate", str(path)])
     assert done.exit_code == 2 and "sep.yaml, line 2: field 'title'" in done.stderr
+
+
+def _inks_drawn(reader: PdfReader) -> list[float]:
+    """The total ink of every CMYK colour set in the pages and the forms they draw."""
+    totals, seen = [], set()
+
+    def read(code: str) -> None:
+        for found in re.finditer(r"([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) (k|K)\b", code):
+            totals.append(sum(float(v) for v in found.groups()[:4]))
+
+    def forms(objects) -> None:
+        for ref in objects.values():
+            if ref.idnum in seen:
+                continue
+            seen.add(ref.idnum)
+            form = ref.get_object()
+            if form.get("/Subtype") == "/Form":
+                read(form.get_data().decode("latin-1"))
+                forms(form.get("/Resources", {}).get("/XObject", {}))
+
+    for page in reader.pages:
+        read(page.get_contents().get_data().decode("latin-1"))
+        forms(page["/Resources"].get("/XObject", {}))
+    return totals
+
+
+@pytest.fixture(scope="module")
+def drivethrucards(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("dtc")
+    result = CliRunner().invoke(main, ["build", "dynamine", "--print-shop", "drivethrucards",
+                                       "--no-rulebook", "-q", "--paper", "letter", "--out",
+                                       str(out)])
+    assert result.exit_code == 0, result.output
+    return out / "dynamine"
+
+
+def test_drivethrucards_gets_pdf_x1a_for_swop_within_240_percent_ink(drivethrucards):
+    """Its help asks for PDF/X-1a:2003 with US Web Coated SWOP and 240% total ink; the
+    preset wrote PDF/X-4 for FOGRA39 with dark colours at 268%."""
+    assert products(drivethrucards)
+    for product in products(drivethrucards):
+        path = drivethrucards / product["path"]
+        reader, raw = PdfReader(path), path.read_bytes()
+        assert reader.pdf_header == "%PDF-1.4"
+        info = reader.trailer["/Info"].get_object()
+        assert info["/GTS_PDFXVersion"] == "PDF/X-1a:2003" and info["/Trapped"] == "/False"
+        assert _xmp(reader)["GTS_PDFXVersion"] == "PDF/X-1a:2003"
+        intent = reader.trailer["/Root"]["/OutputIntents"][0].get_object()
+        assert intent["/OutputConditionIdentifier"] == "CGATS TR 001"
+        assert intent["/RegistryName"] == "http://www.color.org"
+        assert "/DestOutputProfile" not in intent  # a registered condition: no profile needed
+        # no transparency of any kind, no RGB
+        for banned in (b"/SMask", b"/Transparency", b"DeviceRGB", b"/CalRGB", b"/ICCBased"):
+            assert banned not in raw, banned
+        inks = _inks_drawn(reader)
+        assert inks and max(inks) <= 2.4 + 1e-6
+        assert max(inks) > 2.3  # the dark walls are built up to the limit, not washed out
+
+
+def test_ink_is_held_to_the_limit_by_moving_grey_to_black_first():
+    from pnp.export.press import Press, within_ink
+
+    assert within_ink((0.2, 0.3, 0.4, 0.1), 2.4) == (0.2, 0.3, 0.4, 0.1)  # under: kept
+    dark = (0.7, 0.75, 0.8, 0.4)  # 265%, about the walls' colour
+    limited = within_ink(dark, 2.4)
+    assert sum(limited) == pytest.approx(2.4, abs=1e-3)
+    assert limited[3] > dark[3]  # the shared grey went to black
+    assert limited[0] < limited[1] < limited[2]  # the hue's order is kept
+    walls = Press(2.4).cmyk(0x2E, 0x24, 0x1C)
+    assert sum(walls) <= 2.4 + 1e-6 and sum(Press().cmyk(0x2E, 0x24, 0x1C)) > 2.4
+    from PIL import Image
+
+    ghost = Image.new("RGBA", (4, 4), (200, 30, 30, 100))
+    inks, alpha = Press(2.4, transparency=False).picture(ghost)
+    assert alpha is None and inks.mode == "CMYK"  # flattened onto the paper
+    assert Press().picture(ghost)[1] is not None
