@@ -57,7 +57,8 @@ TILE_GUTTER = 12.0  # points between two tiles named under their pictures
 
 
 class CountedDesign(DesignFlowable):
-    """A design with its count in a dark tab at its lower right ("x2"), when over one."""
+    """A design with its count in a white tab edged in ink at its lower right ("x2"), when
+    over one: light, so it never reads as a dark +1 plaque the tiles print."""
 
     def __init__(self, key: str, drawing: Drawing, box: float, recorder: Recorder,
                  count: int) -> None:
@@ -74,9 +75,11 @@ class CountedDesign(DesignFlowable):
         height = BADGE_SIZE + 4
         canvas = self.canv
         canvas.saveState()
-        canvas.setFillColor(colour(INK))
-        canvas.roundRect(self.width - width - 1, 1, width, height, 2.5, stroke=0, fill=1)
         canvas.setFillColor(colour("#ffffff"))
+        canvas.setStrokeColor(colour(INK))
+        canvas.setLineWidth(0.7)
+        canvas.roundRect(self.width - width - 1, 1, width, height, 2.5, stroke=1, fill=1)
+        canvas.setFillColor(colour(INK))
         canvas.setFont(font, BADGE_SIZE)
         canvas.drawCentredString(self.width - width / 2 - 1, 3.2, text)
         canvas.restoreState()

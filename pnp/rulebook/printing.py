@@ -130,8 +130,10 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
         drawing = design_board(tileset.board, tileset.shape, tileset.size,
                                dict(tileset.palette))
         rows.append(PrintRow("Board", "heavy paper or card, one-sided", tuple(
-            f"{len(windows(drawing.width, drawing.height, paper_named(p))) + 1} pages"
+            f"{len(windows(drawing.width, drawing.height, paper_named(p)))} pages"
             for p in papers)))
+        # the last page of the board's file shows where each piece goes: read, not glued
+        rows.append(PrintRow("Board assembly guide", "plain paper", ("1 page",) * len(papers)))
     for aid in tileset.aids:
         rows.append(PrintRow(aid.title, "plain paper", ("1 page",) * len(papers)))
     rows.append(PrintRow("This rulebook", "plain paper",

@@ -44,7 +44,8 @@ def test_demon_mines_four_players_get_their_second_entrance_and_hive_on_an_extra
                                                             "beetle-hive": 1}
 
 
-FILES = {"Tiles": "tiles", "Cards": "cards", "Tokens": "tokens", "Board": "board"}
+FILES = {"Tiles": "tiles", "Cards": "cards", "Tokens": "tokens", "Board": "board",
+         "Board assembly guide": "board"}  # the board file's last page
 
 
 @pytest.mark.parametrize("game", SHIPPED_GAMES)

@@ -74,7 +74,7 @@ def test_the_kits_own_pieces_are_never_stood_in_for(game):
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
 def test_every_book_has_a_set_up_picture(game):
     _, figures = book(game)
-    assert any(panel.title == "Set-up" for figure in figures for panel in figure)
+    assert any(panel.title == "Setup" for figure in figures for panel in figure)
 
 
 def test_each_mark_has_its_own_colour_and_the_grammar_names_every_one():

@@ -268,7 +268,7 @@ def test_the_set_up_shows_the_table_beside_the_board_without_board_squares():
 
     tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
     set_up = next(diagram for diagram, _ in shipped_diagrams("demon-mine")
-                  if diagram.title == "Set-up")
+                  if diagram.title == "Setup")
     flowable = DiagramFlowable(Designs(tileset), set_up, MEASURE)
     assert {column for column, _ in flowable.ground()} == set(range(8))
     tray = flowable.art().area
@@ -286,7 +286,7 @@ def test_a_before_and_after_pair_keeps_its_board_on_both_sides_of_the_gap():
     for diagram, _ in shipped_diagrams("demon-mine"):
         flowable = DiagramFlowable(Designs(tileset), diagram, MEASURE)
         gaps = flowable._gap_columns()
-        if gaps and diagram.title != "Set-up":
+        if gaps and diagram.title != "Setup":
             shown = {column for column, _ in flowable.ground()}
             assert shown == set(range(diagram.columns)) - gaps
             return

@@ -135,3 +135,13 @@ def test_the_check_bars_follow_the_numbered_steps_and_speak_at_caption_size():
     kinds = [type(flowable).__name__ for flowable in flowables]
     assert isinstance(flowables[-1], ScaleCheck) and kinds.count("ScaleCheck") == 1
     assert styles()["caption"].fontSize <= CHECK_CAPTION
+
+
+def test_the_board_row_counts_its_pages_to_glue_and_the_guide_apart():
+    """Mattock's table said to print the board's 5 pages on card; the fifth is the guide
+    to read, and the guide itself says to print 4 pages on card."""
+    tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
+    rows = {row.name: row for row in print_rows(tileset, BuildOptions(("letter",)))}
+    assert rows["Board"].counts == ("4 pages",) and "card" in rows["Board"].stock
+    assert rows["Board assembly guide"].counts == ("1 page",)
+    assert rows["Board assembly guide"].stock == "plain paper"

@@ -101,7 +101,7 @@ def _pieces(tileset: Tileset, prefix: str) -> list[Component]:
 
 
 def _piece_findings(setup: Setup) -> list[Finding]:
-    """What the set-up hands out, for this many players: a mission card each, five depth
+    """What the setup hands out, for this many players: a mission card each, five depth
     markers each in a colour of their own, and the round tokens that count the rounds."""
     tileset, players = setup.tileset, setup.players
     findings = []
@@ -109,7 +109,7 @@ def _piece_findings(setup: Setup) -> list[Finding]:
     have = sum(piece.count for piece in missions)
     if have < players:
         findings.append(Finding(
-            "error", "missions", f"The set-up deals one mission card to each of the "
+            "error", "missions", f"The setup deals one mission card to each of the "
             f"{players} players; the pieces hold {have}.",
             tuple(piece.name for piece in missions),
             "add mission cards (named mission-...) or raise their counts"))
