@@ -171,9 +171,33 @@ def checked_tilesets(targets: list[str], variant: str | None, sets: tuple[str, .
     for tileset in tilesets:
         check_fit(tileset, options.papers, options.bleed)
     check_distinct(targets, tilesets)
+    if options.print_shop:
+        check_shop_copies(tilesets)
     warn_unplayable(targets, loaded, variant, sets)
     warn_print_shop(tilesets, options.print_shop or None)
     return tilesets
+
+
+def check_shop_copies(tilesets: list[Tileset]) -> None:
+    """Refuse, before drawing, a print-shop build with more copies of one product than a
+    shop's order takes (:data:`pnp.model.shops.MOST_COPIES`): the tiles are one product,
+    and so are the cards or tokens of one size and shape."""
+    from pnp.model.shops import MOST_COPIES
+
+    for tileset in tilesets:
+        groups: dict[tuple[str, str, float, float], int] = {}
+        for piece in tileset.components:
+            key = (piece.kind, piece.shape, piece.width, piece.height)
+            groups[key] = groups.get(key, 0) + piece.count
+        counts = [("tiles", tileset.tile_count)] + [
+            (f"{kind}s", count) for (kind, _, _, _), count in groups.items()]
+        for what, count in counts:
+            if count > MOST_COPIES:
+                raise InputError(
+                    Where(str(tileset.source)), f"a print shop's order of {what} this large "
+                    "is several orders", field="--print-shop", found=f"{count:,} {what}",
+                    allowed=f"at most {MOST_COPIES:,} copies of one product: build the print "
+                    "shop's files for a mix with fewer, and order it more than once")
 
 
 def warn_print_shop(tilesets: list[Tileset], key: str | None) -> None:

@@ -529,3 +529,16 @@ def test_ink_is_held_to_the_limit_by_moving_grey_to_black_first():
     inks, alpha = Press(2.4, transparency=False).picture(ghost)
     assert alpha is None and inks.mode == "CMYK"  # flattened onto the paper
     assert Press().picture(ghost)[1] is not None
+
+
+def test_a_print_shop_order_past_its_most_copies_is_refused_before_drawing(tmp_path):
+    """100,000 copies of a tile took 135 s and 1.4 GB as 200,000 PDF pages; such an order
+    is several orders. Refused at once, exit 2, naming the count and the most."""
+    from pnp.model.shops import MOST_COPIES
+
+    done = CliRunner().invoke(main, ["build", "demon-mine", "--set",
+                                     f"straight={MOST_COPIES + 1}", "--print-shop",
+                                     "--out", str(tmp_path)])
+    assert done.exit_code == 2 and "Traceback" not in done.output
+    assert f"at most {MOST_COPIES:,} copies of one product" in done.stderr
+    assert not any(tmp_path.iterdir())  # nothing drawn, nothing written
