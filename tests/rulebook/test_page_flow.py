@@ -115,7 +115,8 @@ def diagram_groups(game: str) -> list[list[str]]:
     return [group for group in groups if len(group) > 1]
 
 
-@pytest.mark.parametrize("game", SHIPPED_GAMES)
+@pytest.mark.parametrize("game", [pytest.param(game, marks=pytest.mark.slow) if game == "dynamine"
+                                  else game for game in SHIPPED_GAMES])
 def test_diagrams_written_together_share_a_page(shipped_build, game):
     texts = [normal(text) for text in pdf_page_texts(book(shipped_build, game, "letter"))]
 

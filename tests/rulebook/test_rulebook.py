@@ -307,7 +307,7 @@ def shipped_book(build: Path, game: str, paper: str) -> PdfReader:
     return PdfReader(build / game / f"{game}-rulebook-{paper}.pdf")
 
 
-@pytest.mark.parametrize("game", ["demon-mine", "dynamine"])
+@pytest.mark.parametrize("game", ["demon-mine", pytest.param("dynamine", marks=pytest.mark.slow)])
 def test_contents_page_numbers_are_where_each_heading_really_is(shipped_build, game):
     reader = shipped_book(shipped_build, game, "letter")
     listed = re.findall(r"^\s*(\d+(?:\.\d+)?  .+?)\n(\d+)$", reader.pages[1].extract_text(),

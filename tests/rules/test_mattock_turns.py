@@ -128,6 +128,7 @@ def engine_turns(board: m.Board, state: m.State) -> list[tuple]:
     return result
 
 
+@pytest.mark.slow  # about three seconds: every turn of many positions
 def test_listing_equals_the_engine_turn_by_turn() -> None:
     removed = 0
     for board, state in random_positions(40, 5):
