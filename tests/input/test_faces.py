@@ -88,7 +88,7 @@ def test_japanese_and_chinese_lines_break_where_a_typesetter_would(text):
             assert line[0] not in CLOSERS + SMALL_KANA, (width, line)
         for line in lines[:-1]:
             assert line[-1] not in OPENERS, (width, line)
-        width += size * 0.7  # a step no narrower than a character: every line length
+        width += size * 1.3  # about a character and a third: lines of every length
     assert len(greedy_lines([text], "regular", size, 6 * size)) > 3  # it does break
 
 

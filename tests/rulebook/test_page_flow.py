@@ -129,7 +129,8 @@ def test_diagrams_written_together_share_a_page(shipped_build, game):
         assert len(pages) == 1, f"{game}: a figure of {len(group)} diagrams on pages {pages}"
 
 
-@pytest.mark.parametrize("game", SHIPPED_GAMES)
+@pytest.mark.parametrize("game", [pytest.param(game, marks=pytest.mark.slow) if game == "dynamine"
+                                  else game for game in SHIPPED_GAMES])
 def test_a_page_that_says_this_page_holds_what_it_names(shipped_build, game):
     for paper in PAPER_NAMES:
         for number, page in enumerate(pdf_page_texts(book(shipped_build, game, paper)), start=1):
