@@ -160,16 +160,15 @@ def badge(text: str, x: float, y: float, radius: float, colours: dict[str, str])
 
     A round disc holds one or two characters; a longer text ("4/2") keeps the
     disc's type size and gets a pill as wide as it needs, rather than a number
-    shrunk to touch the disc's edge.
+    shrunk to touch the disc's edge. The disc is its number's plaque: printed so
+    small that the number is left out (a thumbnail), it goes too, never a blank dot.
     """
     style = Style(fill=colours["accent"], stroke=colours["floor"], width=radius * 0.14)
     size = radius * 1.15
     width = string_width(text, "condensed", size)
-    if width <= radius * 1.7:
-        return [Circle(x, y, radius, style),
-                Text(x, y + size * 0.36, text, size, "condensed", "middle", "#ffffff")]
-    half = width / 2 + radius * 0.45
-    return [Outline(rect(x - half, y - radius, 2 * half, 2 * radius, radius), style),
+    half = radius if width <= radius * 1.7 else width / 2 + radius * 0.45
+    return [Outline(rect(x - half, y - radius, 2 * half, 2 * radius, radius), style,
+                    plaque=True),
             Text(x, y + size * 0.36, text, size, "condensed", "middle", "#ffffff")]
 
 

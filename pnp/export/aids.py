@@ -136,7 +136,8 @@ def _section_table(section: AidSection, width: float, look: Look,
                    colours: dict[str, str]) -> Any:
     """A section as one table: a heading band, its rows, then its rules one to a row."""
     styles = _styles(look)
-    first = look.icon + 4
+    # no icon in any row: no empty column before the names, which then start at the edge
+    first = look.icon + 4 if any(row.icon for row in section.rows) else 0.0
     name_width = (width - first) * NAME_SHARE
     data: list[list[Any]] = [[paragraph(text(section.heading), styles["heading"]), "", ""]]
     data += [_row_cells(row, look, styles, colours) for row in section.rows]
@@ -150,11 +151,12 @@ def _section_table(section: AidSection, width: float, look: Look,
         ("SPAN", (0, 0), (2, 0)),
         ("BACKGROUND", (0, 0), (2, 0), HexColor(colours["accent"])),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("LEFTPADDING", (0, 0), (-1, -1), 5), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
         ("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
         ("LINEBELOW", (0, 1), (-1, -1), 0.4, HexColor(RULE)),
         ("BOX", (0, 0), (-1, -1), 0.6, HexColor(colours["accent"])),
-        ("LEFTPADDING", (0, 1), (0, -1), 2), ("RIGHTPADDING", (0, 1), (0, -1), 2),
+        ("LEFTPADDING", (0, 1), (0, -1), 2 if first else 0),
+        ("RIGHTPADDING", (0, 1), (0, -1), 2 if first else 0),
     ]
     commands += [("BACKGROUND", (0, index), (-1, index), HexColor(STRIPE))
                  for index in range(2, len(data), 2)]

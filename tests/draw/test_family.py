@@ -97,11 +97,20 @@ def test_each_symbol_on_the_tiles_is_drawn_at_one_size(dynamine, monkeypatch, ic
 
 
 def _badges_and_icons(tileset, tile):
-    """(icon circle, badge circle) pairs as drawn: a badge is the accent disc after an icon."""
+    """The accent discs as drawn: an icon's circles, and a badge, which is drawn as the
+    plaque of its number (a round outline), read back as a centre and a radius."""
+    from types import SimpleNamespace
+
     colours = dict(tileset.palette)
     items = list(design_tile(tileset, tile).items[0].children)
     discs = [item for item in items if getattr(item, "style", None) is not None and
              getattr(item, "r", None) is not None and item.style.fill == colours["accent"]]
+    for item in items:
+        if getattr(item, "plaque", False) and item.style.fill == colours["accent"]:
+            xs = [value for command in item.commands for value in command[1::2]]
+            ys = [value for command in item.commands for value in command[2::2]]
+            discs.append(SimpleNamespace(cx=(min(xs) + max(xs)) / 2, cy=(min(ys) + max(ys)) / 2,
+                                         r=(max(ys) - min(ys)) / 2))
     return discs
 
 
