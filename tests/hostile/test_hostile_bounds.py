@@ -94,6 +94,7 @@ def check_error(status: int, stderr: str, case: Case, out: Path) -> None:
     assert not (out / "render.png").exists()
 
 
+@pytest.mark.slow  # a build per hostile case: the slow set, which CI runs, holds them
 @pytest.mark.parametrize("case", [c for c in CASES if c.name.split("/")[0] in ISOLATED],
                          ids=lambda c: c.name)
 def test_bombs_and_deep_nesting_stop_early_and_small(case, tmp_path):

@@ -70,6 +70,7 @@ def image_names(resources: object, seen: set[int] | None = None) -> list[str]:
 TYPOGRAPHY = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'"})
 
 
+@pytest.mark.slow  # a build per hostile case: the slow set, which CI runs, holds them
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_markup_in_user_text_prints_literally_and_embeds_nothing(case, tmp_path):
     out = tmp_path / "out"

@@ -54,6 +54,7 @@ def data_folders() -> list[Path]:
     return [ROOT / "pnp" / "data", data_dir("tilesets"), data_dir("templates")]
 
 
+@pytest.mark.slow  # a build per hostile case: the slow set, which CI runs, holds them
 @pytest.mark.parametrize("name", sorted(p.name for p in CASES.iterdir() if p.is_dir()))
 def test_a_hostile_output_is_refused_and_nothing_changes(name, tmp_path):
     case = yaml.safe_load((CASES / name / "case.yaml").read_text())
