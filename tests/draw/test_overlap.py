@@ -103,3 +103,23 @@ def test_the_studios_new_icon_lands_in_free_rock_not_on_the_tiles_own(tmp_path, 
     added = next(t for t in state["tiles"] if t["name"] == tile)["features"][-1]
     assert added["value"] == "nugget"
     assert overlapping(tileset, tileset.tile(tile)) == []  # over neither icon nor name
+
+
+def test_the_overlap_check_spares_only_the_very_pieces_a_shipped_game_prints(tmp_path):
+    """Placing every feature of every tile costs validate half a second on Dynamine; the
+    shipped pieces are held free of overlaps above, so the game, its variants and a mix
+    that only changes counts skip it. One homebrew tile could move every icon (their
+    size is shared), so a mix with one is checked, and its overlap is still found."""
+    from pnp.export.findings import draws_as_shipped
+    from pnp.input.targets import load_target
+
+    assert draws_as_shipped(load_target("dynamine"))
+    counts = tmp_path / "counts.yaml"
+    counts.write_text("base: dynamine\ncounts:\n  c1-vertical: 3\n", encoding="utf-8")
+    assert draws_as_shipped(load_target(str(counts)))
+    crowded = tmp_path / "crowded.yaml"
+    crowded.write_text("base: demon-mine\ntiles:\n  - {name: crowded, count: 1, role: event, "
+                       "features: [{icon: bat}, {icon: nugget}]}\n", encoding="utf-8")
+    assert not draws_as_shipped(load_target(str(crowded)))
+    result = CliRunner().invoke(main, ["validate", str(crowded)])
+    assert "warning: [features-overlap] On 'crowded'" in result.output, result.output
