@@ -295,6 +295,14 @@ def _component_entries(designs: Designs) -> list[tuple[Flowable, str]]:
             box = CARD_PICTURE if first.kind == "card" else PICTURE
             thumb = DesignFlowable(f"component:{tileset.game}:{first.name}",
                                    design_component(tileset, first), box, designs.recorder)
-            entries.append((thumb, counted(component_name(group),
-                                           sum(member.count for member in group))))
+            words = counted(component_name(group), sum(member.count for member in group))
+            entries.append((thumb, words + _both_sides(group)))
     return entries
+
+
+def _both_sides(group: list[Component]) -> str:
+    """", alike on both sides" for pieces whose reverse repeats their face (a marker
+    that may land either way up), so nobody takes the second face for a misprint."""
+    alike = all(piece.reverse is not None and piece.reverse.features == piece.features
+                and piece.reverse.colour == piece.colour for piece in group)
+    return ", alike on both sides" if alike else ""
