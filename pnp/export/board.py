@@ -152,7 +152,3 @@ def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Wind
             y -= 11.5
     canvas.showPage()
 
-
-def board_size_summary(drawing: Drawing) -> str:
-    """The board's printed size, for the manifest and `pnp list`."""
-    return f"{drawing.width / 72:.1f} x {drawing.height / 72:.1f} in"

@@ -103,14 +103,6 @@ def capitalised(inner: Markup) -> Markup:
                                     _require(inner), count=1))
 
 
-def in_font(inner: Markup, name: str) -> Markup:
-    """Markup set in the registered font ``name`` (letters, digits and dashes only, since
-    it sits inside a tag)."""
-    if not _FONT_NAME.match(name):
-        raise ValueError(f"not a font name: {name!r}")
-    return Markup(f'<font face="{name}">{_require(inner)}</font>')
-
-
 def _require(value: object) -> Markup:
     """Refuse plain text where markup is expected: it could carry tags nobody escaped."""
     if not isinstance(value, Markup):

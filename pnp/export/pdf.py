@@ -133,7 +133,6 @@ def _check_bar(canvas: Any, paper: Paper) -> None:
                       "Print with scaling off (\u201cactual size\u201d).")
 
 
-SCALE_CHECK_CAPTION = 12.0  # room right of the vertical bar for its two caption lines
 
 
 def scale_check_size(paper: Paper) -> tuple[float, float]:

@@ -263,12 +263,6 @@ def stacked_height(flowables: list[Any], width: float) -> float:
     return float(_listWrapOn(flowables, width, None)[1])
 
 
-def kept_together(keep: Any) -> list[Any]:
-    """The flowables a KeepTogether holds."""
-    content: list[Any] = keep._content
-    return content
-
-
 def frame_at_top(frame: Any) -> bool:
     """Whether nothing has been placed in the frame yet."""
     return bool(frame._atTop)

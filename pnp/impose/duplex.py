@@ -32,7 +32,6 @@ STEP = mm(0.5)  # between the deliberate offsets of neighbouring pairs
 PAIRS = range(-10, 11)  # corrections from -5 mm to +5 mm
 PITCH = mm(8)  # between neighbouring pairs, along the row or the column
 STROKE = mm(9)  # length of each half of a pair
-OFFSET_LIMIT = mm(10)  # a larger error is a paper-feed fault, not an offset
 
 
 def back_shift(offset: tuple[float, float], duplex: Duplex) -> tuple[float, float]:

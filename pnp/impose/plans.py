@@ -22,7 +22,6 @@ from pnp.model.paper import paper_named
 from pnp.model.pieces import PieceCut, piece_box, piece_cut, reverse_key
 from pnp.model.tileset import Tileset
 
-COMPONENT_SHEETS = (("card", "cards"), ("token", "tokens"))
 TEXTURES = 3  # rock textures each tile kind's copies take turns with on a sheet
 TEXTURE_MARK = "~"  # joins a tile's name and its texture's number in a design's key
 

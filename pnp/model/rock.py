@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 import msgspec
 
@@ -273,13 +273,6 @@ class Placer:
         others = tuple(item for index, item in enumerate(self.placed)
                        if index != footprint.partner)
         return _spot(self.clearance, footprint, others)
-
-
-def place_features(shape: Shape, tile: TileKind, wanted: Sequence[Footprint],
-                   margin: float) -> list[Spot]:
-    """A spot for each footprint, in order; each later one keeps clear of those before."""
-    placer = Placer(shape, tile, margin)
-    return [placer.place(footprint) for footprint in wanted]
 
 
 @functools.lru_cache(maxsize=1024)

@@ -40,7 +40,6 @@ COMPONENT_KINDS: tuple[ComponentKind, ...] = get_args(ComponentKind)
 ComponentShape = Literal["rect", "round", "hex"]  # the outline a piece is cut on
 COMPONENT_SHAPES: tuple[ComponentShape, ...] = get_args(ComponentShape)
 ArtFormat = Literal["svg", "png", "jpeg"]
-ART_FORMATS: tuple[ArtFormat, ...] = get_args(ArtFormat)
 
 
 class Tunnel(msgspec.Struct, frozen=True):

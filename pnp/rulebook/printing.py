@@ -56,8 +56,7 @@ class PrintRow(NamedTuple):
 STOCK_COLUMN_PAPERS = 2  # with more papers, each file's stock goes under its name
 
 
-def _print_row(sheet: dict[str, Style], row: PrintRow, with_stock: bool,
-               file_column: float) -> list[Flowable]:
+def _print_row(sheet: dict[str, Style], row: PrintRow, with_stock: bool) -> list[Flowable]:
     """A how-to-print table row; the stock in a column of its own, or under the name."""
     name = Paragraph(markup.text(row.name), sheet["cell"])
     counts = [Count(count) if count in (BOOK_PAGES, BOOKLET_SHEETS) else
@@ -164,7 +163,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     counts = COUNT_COLUMN if with_stock else (MEASURE - files) / len(papers)
     widths = [files, *([MEASURE - files - len(papers) * counts] if with_stock else []),
               *[counts] * len(papers)]
-    table = Table([head, *(_print_row(sheet, row, with_stock, files)
+    table = Table([head, *(_print_row(sheet, row, with_stock)
                            for row in print_rows(tileset, options))],
                   colWidths=widths, hAlign="LEFT")
     table.setStyle(TableStyle(table_style()))

@@ -516,7 +516,6 @@ DIAGRAM = Record("rulebook:diagram", (
           "board)", default=False),
 ), rules=(_board_size,), doc_as="a diagram")
 
-DIAGRAM_FIELDS = DIAGRAM.names
 SHOWN_MOST = 12  # tiles one ``pnp tiles`` block pictures: about a page of them
 
 def _tile_or_piece(node: Node) -> None:
