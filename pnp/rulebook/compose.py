@@ -63,6 +63,7 @@ SPLIT = 3.0  # a paragraph or table that runs on to the next page
 SHRUNK = 6.0  # a figure set smaller than its template asks
 DEFERRED = 4.0  # a figure moved to the top of the next page
 BROKEN_RULE = 100_000.0  # a heading at a foot, a widow, an orphan: only if nothing else fits
+STRANDED = 1_500.0  # a heading (or introduction) over a list's first item alone at a foot
 WORTH_TRYING = 2_000.0  # a page dearer than this is only kept as a start's last resort
 
 UnitKind = Literal["flow", "figure", "break", "space"]
@@ -339,7 +340,18 @@ class _Walk:
         last = items[-1] if items else None
         kept = end is not None and last is not None and self.units[last.unit].keep and \
             last.end == len(self.units[last.unit].parts)  # its end, not a part of it
-        return _page(items, column, end, self.room, penalty + (BROKEN_RULE if kept else 0.0))
+        stranded = end is not None and last is not None and self._stranded(last.unit)
+        return _page(items, column, end, self.room, penalty + (BROKEN_RULE if kept else 0.0)
+                     + (STRANDED if stranded else 0.0))
+
+    def _stranded(self, index: int) -> bool:
+        """Whether unit ``index`` is a list's first item right under a heading or an
+        introduction: a page ending there shows a heading with one item, which a
+        compositor avoids where the book allows (a price, not a rule: a page left a
+        fifth empty instead is worse)."""
+        before = self.units[index - 1] if index else None
+        return before is not None and (before.heading or before.keep) and \
+            getattr(self.units[index].flowable, "list_place", "") == "first"
 
     def fill(self, index: int, offset: int, column: Column, items: tuple[Item, ...],
              moved: tuple[int, ...], penalty: float = 0.0) -> Iterator[Page]:

@@ -165,3 +165,24 @@ def test_the_lone_line_runs_measure_one_paragraph(shipped_build):
     """A run stops at a paragraph's end: the first page of rules has several."""
     lines = book_lines(book(shipped_build, "demon-mine", "letter"), "letter")[2]
     assert run_of(lines, 0, 1) < len(lines)
+
+
+def test_a_page_ending_on_a_heading_over_a_lists_first_item_alone_costs_more():
+    """Gold Mine p8 ended with "4 Setting up the variant" over step 1 alone. A page that
+    ends on a list's first item right under its heading is marked for a price (a rule
+    would leave worse holes, as it did on Mattock p7); no other end is."""
+    from pnp.export import markup
+    from pnp.rulebook.compose import STRANDED, _Walk, units_of
+    from pnp.rulebook.page import MEASURE
+    from pnp.rulebook.paragraphs import Paragraph, styles
+
+    sheet = styles()
+    heading = Paragraph(markup.text("Setting up"), sheet["h1"])
+    heading.toc_entry = "4 Setting up"
+    steps = [Paragraph(markup.text(f"Step {n} of the setup."), sheet["body"]) for n in (1, 2, 3)]
+    for place, step in zip(("first", "middle", "last"), steps, strict=True):
+        step.list_place = place
+    units = units_of([heading, *steps], MEASURE)
+    walk = _Walk(units, 1000.0)
+    assert [walk._stranded(index) for index in range(4)] == [False, True, False, False]
+    assert STRANDED < 100_000 / 10  # a price, far below a broken rule's
