@@ -29,6 +29,10 @@ from pnp.model.pieces import piece_box
 from pnp.model.tileset import Tileset
 from pnp.rulebook.names import tile_name
 
+# every game exported as pictures and for a table simulator (about 12 s of CPU): the
+# slow set, which CI runs, holds these; test_export_cut and the shop tests stay quick
+pytestmark = pytest.mark.slow
+
 GAMES = tuple(shipped_games())
 
 
