@@ -180,18 +180,12 @@ def checked_tilesets(targets: list[str], variant: str | None, sets: tuple[str, .
 
 def check_shop_copies(tilesets: list[Tileset]) -> None:
     """Refuse, before drawing, a print-shop build with more copies of one product than a
-    shop's order takes (:data:`pnp.model.shops.MOST_COPIES`): the tiles are one product,
-    and so are the cards or tokens of one size and shape."""
+    shop's order takes (:data:`pnp.model.shops.MOST_COPIES`)."""
+    from pnp.export.shop_products import product_counts
     from pnp.model.shops import MOST_COPIES
 
     for tileset in tilesets:
-        groups: dict[tuple[str, str, float, float], int] = {}
-        for piece in tileset.components:
-            key = (piece.kind, piece.shape, piece.width, piece.height)
-            groups[key] = groups.get(key, 0) + piece.count
-        counts = [("tiles", tileset.tile_count)] + [
-            (f"{kind}s", count) for (kind, _, _, _), count in groups.items()]
-        for what, count in counts:
+        for what, count in product_counts(tileset):
             if count > MOST_COPIES:
                 raise InputError(
                     Where(str(tileset.source)), f"a print shop's order of {what} this large "

@@ -12,7 +12,7 @@ import zlib
 
 from pnp.draw.art import design_back, piece_outline
 from pnp.draw.cards import card_items, card_layout, card_words
-from pnp.draw.placing import features, ink_for, piece_frame
+from pnp.draw.placing import features, frame_inset, ink_for, piece_frame
 from pnp.draw.scene import Clip, Drawing, Outline, Primitive, Style, rect
 from pnp.model.pieces import RECT, piece_box, piece_cut
 from pnp.model.tileset import Component, Feature, Tileset
@@ -30,7 +30,7 @@ def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feat
     background = colour or FACE_COLOUR
     edge = piece_outline(cut, width, height, bleed)
     size = min(width, height)
-    inset = size * (0.05 if cut.fills_box else 0.07)
+    inset = frame_inset(size, cut.fills_box)
     ring = (rect(inset, inset, width - 2 * inset, height - 2 * inset, size * 0.05)
             if cut.fills_box else piece_outline(cut, width, height, -inset))
     frame_ink = ink_for(background, colours)
@@ -39,7 +39,7 @@ def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feat
         # a square piece's frame; a round or hex piece has none, its colour running out
         # past the cut, so a cut a little off centre shows no ring out of true
         items.append(Outline(ring, Style(stroke=frame_ink, width=size * 0.012, join="round")))
-    # clear of the printed frame
+    # kept clear of the printed frame (piece_frame)
     items.extend(features(piece_frame(tileset, component), feats, colours, False,
                           background, tileset.own_icons))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))

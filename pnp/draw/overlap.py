@@ -25,7 +25,11 @@ SCALES = (1.0, 0.7, 0.5, 0.35)  # and at these sizes, the largest first
 
 def overlapping(tileset: Tileset, tile: TileKind) -> list[tuple[int, int]]:
     """Pairs of features (their indexes, in file order) printed one over the other."""
-    marks = drawn_marks(tileset, tile)
+    return _meeting(drawn_marks(tileset, tile))
+
+
+def _meeting(marks: list[Mark]) -> list[tuple[int, int]]:
+    """Pairs of marks (their indexes) printed one over the other."""
     return [(a, b) for a in range(len(marks)) for b in range(a + 1, len(marks))
             if _meet(marks[a], marks[b])]
 
@@ -68,7 +72,7 @@ def overlap_findings(tileset: Tileset) -> list[Finding]:
         if not tile.count:
             continue
         for a, b in overlapping(tileset, tile):
-            findings.append(_overlap(tile.name, tile.features, a, b,
+            findings.append(_overlap(tile.name, "", tile.features, (a, b),
                                      "no free rock is left for one of them",
                                      ", or move one to another tile"))
     for component in tileset.components:
@@ -76,22 +80,21 @@ def overlap_findings(tileset: Tileset) -> list[Finding]:
         if component.reverse is not None:
             faces.append((" (its reverse)", component.reverse.features))
         for side, feats in faces:
-            marks = piece_marks(tileset, component, feats)
-            pairs = [(a, b) for a in range(len(marks)) for b in range(a + 1, len(marks))
-                     if _meet(marks[a], marks[b])]
-            for a, b in pairs:
-                findings.append(_overlap(component.name + side, feats, a, b,
+            for pair in _meeting(piece_marks(tileset, component, feats)):
+                findings.append(_overlap(component.name, side, feats, pair,
                                          "the piece has no room for both where they are"))
     return findings
 
 
-def _overlap(name: str, feats: tuple[Feature, ...], a: int, b: int, why: str,
-             elsewhere: str = "") -> Finding:
+def _overlap(name: str, side: str, feats: tuple[Feature, ...], pair: tuple[int, int],
+             why: str, elsewhere: str = "") -> Finding:
+    """The warning for features ``pair`` of piece ``name`` (``side``: which face)."""
+    a, b = pair
     first, second = feats[a], feats[b]
     return Finding(
         "warning", "features-overlap",
-        f"On '{name}', the {_named(first)} (features[{a}]) and the {_named(second)} "
-        f"(features[{b}]) print one over the other: {why}.", (name.split(" ")[0],),
+        f"On '{name}'{side}, the {_named(first)} (features[{a}]) and the {_named(second)} "
+        f"(features[{b}]) print one over the other: {why}.", (name,),
         "give one of them an 'at' of its own (center, N, NE, E, SE, S, SW, W, NW) "
         f"or a smaller 'scale'{elsewhere}")
 

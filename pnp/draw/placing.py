@@ -434,8 +434,14 @@ def piece_frame(tileset: Tileset, component: Component) -> Frame:
     width, height = piece_box(tileset, component)
     cut = piece_cut(tileset, component)
     size = min(width, height)
-    margin = size * 0.05 + size * 0.03 if cut.fills_box else 0.0
+    margin = frame_inset(size, cut.fills_box) + size * 0.03 if cut.fills_box else 0.0
     return Frame(width, height, not cut.fills_box, margin)
+
+
+def frame_inset(size: float, square: bool) -> float:
+    """How far inside a token's cut its printed frame line runs (square pieces), or its
+    round or hex art's inner ring: a share of the piece's smaller side."""
+    return size * (0.05 if square else 0.07)
 
 
 def piece_marks(tileset: Tileset, component: Component,

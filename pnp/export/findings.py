@@ -46,12 +46,12 @@ def draws_as_shipped(tileset: Tileset) -> bool:
     overlaps (every icon's size is shared by the tileset's tiles, so one new tile could
     move them all: only the very same pieces are spared the check, and its half second
     of placing every feature of every tile)."""
-    from pnp.input.catalog import TILESET_DIR, shipped_games
+    from pnp.input.catalog import resolve, shipped_games
 
     game = tileset.rules_game
     if game not in shipped_games():
         return False
-    shipped = TILESET_DIR / f"{game}.yaml"
+    shipped = resolve(game)
     if tileset.source == shipped and not tileset.mix:
         return True
     return _pieces(tileset) == _pieces(_shipped(shipped))

@@ -94,7 +94,7 @@ def _tile_fit(tileset: Tileset, shop: Shop) -> tuple[Outline, Fit]:
 Group = tuple[str, Outline, float, float]  # kind, outline, trim width and height (points)
 
 
-def _component_groups(tileset: Tileset) -> dict[Group, list[Component]]:
+def component_groups(tileset: Tileset) -> dict[Group, list[Component]]:
     """Printed cards and tokens by kind, outline and size, in the tileset's order."""
     groups: dict[Group, list[Component]] = {}
     for component in tileset.components:
@@ -104,6 +104,15 @@ def _component_groups(tileset: Tileset) -> dict[Group, list[Component]]:
                    round(width, 3), round(height, 3))
             groups.setdefault(key, []).append(component)
     return groups
+
+
+def product_counts(tileset: Tileset) -> list[tuple[str, int]]:
+    """Copies of each product a print shop would make of ``tileset``, counted before
+    anything is drawn: its tiles, then its cards or tokens of each kind, outline and size
+    (the groups :func:`component_products` makes)."""
+    return [("tiles", tileset.tile_count)] + [
+        (f"{kind}s", sum(member.count for member in members))
+        for (kind, _, _, _), members in component_groups(tileset).items()]
 
 
 def _component_fit(tileset: Tileset, shop: Shop, kind: str, outline: Outline,
@@ -117,7 +126,7 @@ def shop_warnings(tileset: Tileset, shop: Shop) -> list[str]:
     """What the order warns of, worked out without drawing: pieces no product fits."""
     fits = [_tile_fit(tileset, shop)[1]] if any(tile.count for tile in tileset.tiles) else []
     fits += [_component_fit(tileset, shop, kind, outline, members)
-             for (kind, outline, _, _), members in _component_groups(tileset).items()]
+             for (kind, outline, _, _), members in component_groups(tileset).items()]
     return [fit.warning for fit in fits if fit.warning]
 
 
@@ -147,7 +156,7 @@ def tile_product(tileset: Tileset, shop: Shop, bleed: float) -> ShopProduct | No
 def component_products(tileset: Tileset, shop: Shop, bleed: float) -> list[ShopProduct]:
     """Cards and tokens, one product per kind, outline and size, in the tileset's order."""
     return [_component_product(tileset, shop, bleed, kind, outline, members)
-            for (kind, outline, _, _), members in _component_groups(tileset).items()]
+            for (kind, outline, _, _), members in component_groups(tileset).items()]
 
 
 def _component_product(tileset: Tileset, shop: Shop, bleed: float, kind: str,
