@@ -118,7 +118,7 @@ def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, D
         over += _arrow(flip, start, end, art.cell, palette)
     if art.numbered:
         for step, (start, end) in enumerate(art.arrows, start=1):
-            over += _step(flip, start, end, step, art.cell, palette)
+            over += _step(flip, (start, end), step, art, palette)
     for pawn in art.pawns:
         over += _pawn(flip, pawn, palette)
     for gone in art.removed:
@@ -173,21 +173,42 @@ def _arrow(flip: _Flip, start: Point, end: Point, cell: float,
     return drawn
 
 
-def _step(flip: _Flip, start: Point, end: Point, step: int, cell: float,
+def _step(flip: _Flip, arrow: tuple[Point, Point], step: int, art: DiagramArt,
           palette: dict[str, str]) -> list[Primitive]:
-    """The step's number in a disc beside the middle of its arrow, on its left as it
-    points, so the disc never hides the arrow or the spaces it joins; drawn in ink, so
-    a step never reads as a red player's pawn."""
-    angle = math.atan2(end[1] - start[1], end[0] - start[0])
-    radius = max(MIN_TEXT * 0.75, cell * 0.1)
-    middle = ((start[0] + end[0]) / 2 - math.sin(angle) * radius * 1.5,
-              (start[1] + end[1]) / 2 + math.cos(angle) * radius * 1.5)
-    x, y = flip.point(middle)
+    """The step's number in a disc beside the middle of its arrow, so the disc never
+    hides the arrow or the spaces it joins; drawn in ink, so a step never reads as a
+    red player's pawn."""
+    radius = max(MIN_TEXT * 0.75, art.cell * 0.1)
+    x, y = flip.point(_step_centre(arrow, radius, art.cell, art.pawns))
     size = max(MIN_TEXT, radius * 1.25)
     # in ink, not the arrows' red: a red disc with a letter is a red player's pawn
     return [Circle(x, y, radius, Style(fill=palette["paper"], stroke=palette["ink"],
                                        width=radius * 0.18)),
             Text(x, y + size * 0.36, str(step), size, "bold", "middle", palette["ink"])]
+
+
+def _step_centre(arrow: tuple[Point, Point], radius: float, cell: float,
+                 pawns: Sequence[Pawn]) -> Point:
+    """Beside the middle of the arrow's shaft (between its tail and its head, which
+    _arrow keeps clear of both spaces' centres) on its left as it points, or on its
+    right, or nearer its tail: the first place where the disc clears every pawn,
+    since a step number touching a pawn reads as part of it. The left of the middle
+    when none is clear."""
+    (x0, y0), (x1, y1) = arrow
+    length = math.dist(arrow[0], arrow[1]) or 1.0
+    shaft = (0.18 * cell, max(0.18 * cell, length - 0.34 * cell))
+    angle = math.atan2(y1 - y0, x1 - x0)
+    normal = (-math.sin(angle) * radius * 1.5, math.cos(angle) * radius * 1.5)
+    places = []
+    for share in (0.5, 0.25):
+        along = (shaft[0] + (shaft[1] - shaft[0]) * share) / length
+        places += [(x0 + (x1 - x0) * along + normal[0] * side,
+                    y0 + (y1 - y0) * along + normal[1] * side) for side in (1, -1)]
+    for place in places:
+        if all(math.dist(place, pawn.centre) >= pawn.radius + radius * 1.5
+               for pawn in pawns):
+            return place
+    return places[0]
 
 
 def _pawn(flip: _Flip, pawn: Pawn, palette: dict[str, str]) -> list[Primitive]:

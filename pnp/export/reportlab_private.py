@@ -381,3 +381,23 @@ def image_with_alpha(image: Any, alpha: Any | None) -> Any:
     if alpha is not None:
         reader._dataA = ImageReader(alpha)
     return reader
+
+
+def table_body(table: Any) -> list[list[Any]]:
+    """A Platypus table's cells, row by row: the half a split made can be relabelled."""
+    cells: list[list[Any]] = table._cellvalues
+    return cells
+
+
+def text_mark(canvas: Any) -> tuple[Any, float, float, float]:
+    """Where Platypus stands as it reaches an ``<onDraw>`` mark in a paragraph: the line's
+    text object, the mark's x and baseline, and the paragraph's font size."""
+    where = canvas._curr_tx_info
+    return where["tx"], where["cur_x"], where["cur_y"], where["xs"].style.fontSize
+
+
+def line_start(text: Any) -> float:
+    """Where a text object's current line starts, which Platypus moves from as it sets
+    the words after a mark."""
+    start: float = text._x0
+    return start

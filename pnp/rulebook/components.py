@@ -20,6 +20,7 @@ from pnp.draw.fonts import pdf_font
 from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.export.pdfdraw import Recorder
+from pnp.export.reportlab_private import table_body
 from pnp.input.faces import string_width
 from pnp.rulebook.cover_lockup import pieces_words
 from pnp.rulebook.designs import Designs
@@ -36,6 +37,7 @@ from pnp.rulebook.names import (
 )
 from pnp.rulebook.page import MEASURE
 from pnp.rulebook.paragraphs import INK, Paragraph, colour
+from pnp.rulebook.platypus import platypus_class
 
 if TYPE_CHECKING:
     from pnp.draw.scene import Drawing
@@ -226,9 +228,12 @@ def _gallery_rows(designs: Designs, sheet: dict[str, Style], noun: str,
     and its count on the first, a row's cost only where it differs from the row above's."""
     gap = (MEASURE - column - ACROSS * PICTURE) / ACROSS
     count = sum(tile.count for tile in tiles)
-    title = [markup.bold(markup.text(plural(noun, 2).capitalize())), markup.literal("<br/>"),
+    name = plural(noun, 2).capitalize()
+    title = [markup.bold(markup.text(name)), markup.literal("<br/>"),
              markup.text(f"{count} {plural('tile', count)}"), markup.literal("<br/>")]
+    resumed = [markup.bold(markup.text(f"{name}, continued")), markup.literal("<br/>")]
     rows: list[list[Flowable]] = []
+    labels_atop: list[Flowable] = []
     said = markup.literal("")
     for start in range(0, len(tiles), ACROSS):
         row = tiles[start:start + ACROSS]
@@ -239,9 +244,11 @@ def _gallery_rows(designs: Designs, sheet: dict[str, Style], noun: str,
         label = Paragraph(markup.join([*(title if not start else []),
                                        cost if cost != said else markup.literal("")]),
                           sheet["cost"])
+        labels_atop.append(Paragraph(markup.join([*resumed, cost]), sheet["cost"]))
         said = cost
         rows.append([label, *pictures, *[""] * (ACROSS - len(row))])
-    table = Table(rows, colWidths=[column] + [PICTURE + gap] * ACROSS, hAlign="LEFT")
+    table = GalleryTable(rows, colWidths=[column] + [PICTURE + gap] * ACROSS, hAlign="LEFT")
+    table.labels_atop = tuple(labels_atop)
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -249,8 +256,29 @@ def _gallery_rows(designs: Designs, sheet: dict[str, Style], noun: str,
         ("LEFTPADDING", (1, 0), (-1, -1), gap),
         ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
     ]))
-    table.gallery = True  # rows of pictures: a page may end between any two (compose)
     return table
+
+
+class GalleryTable(platypus_class("Table")):  # type: ignore[misc]  # reportlab is untyped
+    """A gallery of one shape's tiles, whose rows a page may end between (compose).
+
+    A row that opens a new page names its shape again ("Straight tunnels, continued")
+    and its cost, as a catalogue does, so a reader arriving at the page's top knows what
+    the pictures are without turning back.
+    """
+
+    gallery = True
+    labels_atop: tuple[Flowable, ...] = ()  # for each row, its label at the top of a page
+
+    def split(self, width: float, height: float) -> list[Flowable]:
+        parts: list[Flowable] = super().split(width, height)
+        if len(parts) == 2 and self.labels_atop:
+            head, tail = parts
+            rows = len(table_body(head))
+            head.labels_atop = self.labels_atop[:rows]
+            tail.labels_atop = self.labels_atop[rows:]
+            table_body(tail)[0][0] = tail.labels_atop[0]
+        return parts
 
 
 def _cost_words(row: list[TileKind]) -> Markup:

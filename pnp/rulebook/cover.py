@@ -31,7 +31,7 @@ from pnp.model.paper import Paper
 from pnp.model.tileset import Component, TileKind, Tileset
 from pnp.rulebook.cover_layout import CoverLayout, compose
 from pnp.rulebook.cover_lockup import Box, facts_band, title_plaque
-from pnp.rulebook.names import family
+from pnp.rulebook.names import family, humanise
 
 Canvas = Any  # reportlab's canvas; it has no type hints
 # Defines a design as a form of the document (once), given its key, drawing and
@@ -319,9 +319,11 @@ def _facts_band(canvas: Canvas, tileset: Tileset, grid: CoverGrid) -> None:
 
 def player_line(tileset: Tileset) -> str:
     """The game's player counts, and those of a variant that allows fewer: "2\u20136
-    players (2\u20135 in the phantom variant)"."""
+    players (2\u20135 in the Phantom variant)": the variant named as the book heads it,
+    capitalised, not by its id."""
     fewest = min(tileset.players)
-    fewer = [f"{fewest}\u2013{variant.most_players} in the {variant.name} variant"
+    fewer = [f"{fewest}\u2013{variant.most_players} in the "
+             f"{humanise(variant.name).capitalize()} variant"
              for variant in tileset.variants
              if variant.most_players is not None and variant.most_players < max(tileset.players)]
     return tileset.player_counts + (f" ({'; '.join(fewer)})" if fewer else "")

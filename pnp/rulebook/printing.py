@@ -9,10 +9,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from reportlab.platypus import Spacer, Table, TableStyle
 
 from pnp.draw.board import design_board
+from pnp.draw.fonts import pdf_font
 from pnp.export import markup
 from pnp.export.pdf import draw_scale_check, scale_check_size
+from pnp.export.reportlab_private import line_start, text_mark
 from pnp.impose.board import windows
 from pnp.impose.plans import plan_components, plan_tiles
+from pnp.input.faces import string_width
 from pnp.model.options import BuildOptions
 from pnp.model.paper import Duplex, Paper, paper_named
 from pnp.model.tileset import Tileset
@@ -31,6 +34,7 @@ if TYPE_CHECKING:
 # reportlab has no type hints: these names only say which of its objects is meant
 Flowable = Any
 Style = Any  # a ParagraphStyle
+Canvas = Any
 
 
 FILE_COLUMN = 150.0  # the width of the how-to-print table's file names, padding included
@@ -40,6 +44,10 @@ COUNT_COLUMN = 56.0  # each paper's column of sheet counts
 
 
 NARROW_FILE_COLUMN = 110.0  # the file column's least width, when many papers need room
+SCALE_PAGE = "pnpScalePage"  # the mark in the printing step where the bars' page goes
+# the room kept there: three unbreakable spaces, a digit's width and a little (Platypus
+# drops a figure space as it splits words)
+PAGE_ROOM = "&nbsp;&nbsp;&nbsp;"
 CHECK_CAPTION = 8.8  # the scale check's words in a book: the size of its figures' captions
 
 
@@ -174,10 +182,11 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     steps = [
         choose,
         markup.literal("Print at <b>100% scale</b> (\u201cactual size\u201d), never "
-                       "\u201cfit to page\u201d. Before the rest, print the page of this "
-                       "book with the two check bars and measure both with a ruler: each "
-                       "must be as long as its caption says. Every sheet repeats the bar "
-                       "across its foot."),
+                       "\u201cfit to page\u201d. Before the rest, print page "
+                       f'<onDraw name="{SCALE_PAGE}"/>{PAGE_ROOM} of this book, the one with '
+                       "the two check bars, and measure both with a ruler: each must be as "
+                       "long as its caption says. Every sheet repeats the bar across its "
+                       "foot."),
         markup.join([markup.text(f"Print {_pieces(tileset)}"),
                      markup.literal(PRINT_STEP[options.duplex])]),
         markup.literal("Cut along the crop marks outside each block; neighbouring pieces "
@@ -195,6 +204,30 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     bars = ScaleCheck(tuple(map(paper_named, papers)))
     bars.spaceBefore, bars.spaceAfter = 6, 10
     return [table, *numbered, bars]
+
+
+def draw_scale_page(page: int, canvas: Canvas) -> None:
+    """The number of the page the check bars landed on, where the printing step names it.
+
+    The step's words are laid out before any page is, with room for one digit where
+    the number goes; the book knows the page once its blocks are placed, and calls
+    this as Platypus reaches the mark in the step. The number goes into the line's own
+    text, centred in its room, so a reader copying the step or reading it aloud gets
+    it in its place; a number of two digits is narrowed into that room.
+    """
+    line, mark, _, size = text_mark(canvas)
+    text = str(page)
+    room = 3 * string_width("\u00a0", "regular", size)
+    width = string_width(text, "regular", size)
+    squeeze = min(1.0, room / width)
+    start = mark + (room - width * squeeze) / 2
+    # a new line start at the number, the number, then back where the words go on
+    line.moveCursor(start - line_start(line), 0)
+    line.setFont(pdf_font("regular"), size)
+    line.setHorizScale(squeeze * 100)
+    line.textOut(text)
+    line.setHorizScale(100)
+    line.moveCursor(mark - start, 0)
 
 
 class ScaleCheck(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped

@@ -49,7 +49,7 @@ from pnp.rulebook.markdown import Numbering, markdown_flowables
 from pnp.rulebook.page import text_block
 from pnp.rulebook.paragraphs import MUTED, TYPESET, Paragraph, Typeset, colour, styles
 from pnp.rulebook.platypus import platypus_class
-from pnp.rulebook.printing import how_to_print
+from pnp.rulebook.printing import SCALE_PAGE, ScaleCheck, draw_scale_page, how_to_print
 from pnp.rulebook.readings import ReadingsChapter, gather_readings
 from pnp.rulebook.shown import shown_tiles
 from pnp.rulebook.source import Diagram, Source
@@ -154,6 +154,9 @@ def _typeset(tileset: Tileset, source: Source,
             whole_page=True)
 
     def on_body(canvas: Canvas, document: Book) -> None:
+        if scale_page is not None:
+            canvas.setNamedCB(SCALE_PAGE, lambda canvas, kind, label: draw_scale_page(
+                (document.origin or 0) + scale_page, canvas))
         canvas.saveState()
         running = f"{tileset.title} \u00b7 rules"
         canvas.setFillColor(colour(MUTED))
@@ -173,6 +176,10 @@ def _typeset(tileset: Tileset, source: Source,
     units = units_of(story, width)
     laid = lay(units, compose(units, height - 2 * PADDING), width)
     doc.planned = laid.pages
+    # the page the check bars land on, counted from the story's first, for the step
+    # that sends the reader to it
+    scale_page = next((laid.pages[id(block)] for block in laid.story
+                       if isinstance(block, ScaleCheck)), None)
     contents = [ContentsLine(heading) for heading in numbering.headings]
     heading = Paragraph(markup.text("Contents"), sheet["h1"])
     try:

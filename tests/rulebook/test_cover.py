@@ -113,7 +113,7 @@ def test_the_cover_gives_a_variants_smaller_player_count_as_the_rules_check_it()
 
     gold = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
     assert gold.variant(PHANTOM).most_players == PHANTOM_MAX_PLAYERS == 5
-    assert player_line(gold) == "2\u20136 players (2\u20135 in the phantom variant)"
+    assert player_line(gold) == "2\u20136 players (2\u20135 in the Phantom variant)"
     demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
     assert player_line(demon) == demon.player_counts  # no variant allows fewer
 

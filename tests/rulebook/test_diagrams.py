@@ -200,6 +200,31 @@ def test_numbered_arrows_carry_their_steps_beside_them():
     assert not [item for item in plain.items if isinstance(item, Text)]
 
 
+def test_a_step_number_moves_off_a_pawn_that_stands_where_it_would_go():
+    """A step's disc goes on the arrow's left; with a pawn there it takes the other side
+    (a number touching a pawn reads as part of it), and it stays beside its arrow."""
+    from pnp.draw.diagram import DiagramArt, Pawn, diagram_scenes
+    from pnp.draw.scene import Circle, Text
+
+    arrow = ((10.0, 50.0), (90.0, 50.0))
+    palette = dict(load_tileset(ROOT / "tilesets" / "gold-mine.yaml").palette)
+
+    def disc(pawns):
+        art_ = DiagramArt(100.0, 100.0, 60.0, (), (), (arrow,), pawns, (), (), numbered=True)
+        over = diagram_scenes(art_, palette)[1].items
+        number = next(item for item in over if isinstance(item, Text) and item.text == "1")
+        ring = next(item for item in over if isinstance(item, Circle)
+                    and math.isclose(item.cx, number.x) and item.r < 10)
+        return (ring.cx, 100.0 - ring.cy), ring.r
+
+    (x, y), radius = disc(())
+    assert y > 50.0  # on the left as the arrow points east: above it, y up
+    pawn = Pawn((x, y), 7.0, "red", "R")
+    (x2, y2), _ = disc((pawn,))
+    assert y2 < 50.0 and 6.0 < math.dist((x2, y2), (50.0, 50.0)) < 20.0
+    assert math.dist((x2, y2), pawn.centre) >= pawn.radius + radius
+
+
 def test_the_phantoms_three_steps_are_numbered_as_its_caption_tells_them():
     steps = [diagram for diagram, _ in shipped_diagrams("gold-mine") if diagram.numbered]
     assert len(steps) == 1 and len(steps[0].arrows) == 3

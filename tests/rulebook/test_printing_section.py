@@ -8,6 +8,7 @@ listed an A4 column for files a Letter-only build never wrote.
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -112,17 +113,21 @@ def test_the_printing_step_names_only_what_the_game_prints(game, words):
 
 
 @pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine", "mattock"])
-def test_the_check_bars_are_on_the_page_of_the_step_that_names_them_or_the_next(shipped_build,
-                                                                                  game):
-    """The step says "print the page of this book with the two check bars": a figure, the
-    bars may open the next page, never further on."""
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_printing_step_names_the_page_the_check_bars_landed_on(shipped_build, game, paper):
+    """The step says "print page N of this book, the one with the two check bars": N is
+    the page number printed at the foot of the page whose caption reads "Measure both",
+    and the bars are a figure that may open the next page, never further on."""
     pages = [" ".join(page.split()) for page in
-             pdf_page_texts(shipped_build / game / f"{game}-rulebook-letter.pdf")]
+             pdf_page_texts(shipped_build / game / f"{game}-rulebook-{paper}.pdf")]
     step = next(n for n, text in enumerate(pages) if "with the two check bars" in text)
     bars = next(n for n, text in enumerate(pages) if "Measure both" in text)
     assert bars in (step, step + 1), (step, bars)
-
-
+    named = re.search(r"print page (\d+) of this book, the one with the two check bars",
+                      pages[step])
+    assert named is not None, pages[step]
+    assert int(named.group(1)) == bars + 1
+    assert f"\u00b7 rules {bars + 1} " in pages[bars], pages[bars][:40]  # its running foot
 
 
 def test_the_check_bars_follow_the_numbered_steps_and_speak_at_caption_size():
