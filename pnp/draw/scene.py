@@ -15,7 +15,8 @@ from typing import Literal
 
 import msgspec
 
-from pnp.input.faces import FontRole
+from pnp.draw.ink import mix
+from pnp.input.faces import FontRole, string_width
 from pnp.model.tileset import Art
 
 Point = tuple[float, float]  # x, y in points, y down
@@ -107,10 +108,17 @@ def smallest_text(items: tuple[Primitive, ...]) -> float | None:
     return min(text_sizes(items), default=None)
 
 
+SIGN = 2  # characters: text this short is a sign on a piece, not words
+
+
 def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawing:
-    """The drawing as it should look printed at ``scale``: text that would come out
-    under ``smallest`` points is left out, since a smear of tiny letters reads as a
-    printing fault, while the shapes around it still show what the piece is.
+    """The drawing as it should look printed at ``scale``, where text would come out
+    under ``smallest`` points (a smear of tiny letters reads as a printing fault):
+    a sign of a character or two ("+1" in a ring) is set at ``smallest``, since the
+    symbol means nothing without it; a line of three words or more is set as a pale
+    bar the length of the line (greeked, as a publisher's thumbnail shows a card's
+    rules, where a box with nothing in it would read as a blank piece); a shorter
+    name is left out, and the shapes around it still show what the piece is.
 
     A plaque goes with its words: a label's plaque (an outline marked
     ``plaque``) comes just before its lines of text, and left alone under
@@ -121,15 +129,41 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
 
     def keep(items: tuple[Primitive, ...]) -> tuple[Primitive, ...]:
         kept: list[Primitive] = []
+        skip = 0
         for index, item in enumerate(items):
-            if small(item) or (isinstance(item, Outline) and item.plaque and
-                               _plaque_of_small_text(items[index + 1:], small)):
-                continue
-            kept.append(Clip(item.outline, keep(item.children))
-                        if isinstance(item, Clip) else item)
+            if skip:
+                skip -= 1
+            elif isinstance(item, Outline) and item.plaque and \
+                    _plaque_of_small_text(items[index + 1:], small):
+                skip = len(list(itertools.takewhile(lambda line: isinstance(line, Text),
+                                                    items[index + 1:])))
+            elif isinstance(item, Text) and small(item):
+                if len(item.text) <= SIGN:  # "+1", "2": what a symbol says, kept legible
+                    kept.append(msgspec.structs.replace(item, size=smallest / scale))
+                elif item.text.count(" ") >= 2:  # a sentence: greeked
+                    kept.append(greeked(item))
+            else:
+                kept.append(Clip(item.outline, keep(item.children))
+                            if isinstance(item, Clip) else item)
         return tuple(kept)
 
     return Drawing(drawing.width, drawing.height, drawing.bleed, keep(drawing.items))
+
+
+def greeked(line: Text) -> Outline:
+    """A line of text as a rounded bar as long as the line and as tall as its small
+    letters, in the text's colour faded most of the way to white."""
+    length = string_width(line.text, line.font, line.size)
+    start = {"start": line.x, "middle": line.x - length / 2, "end": line.x - length}[line.anchor]
+    tall = line.size * 0.42
+    top = line.y - line.size * 0.5
+    end = start + length
+    bend = tall / 2
+    return Outline((("M", start + bend, top), ("L", end - bend, top),
+                    ("C", end, top, end, top + tall, end - bend, top + tall),
+                    ("L", start + bend, top + tall),
+                    ("C", start, top + tall, start, top, start + bend, top), ("Z",)),
+                   Style(fill=mix(line.fill, "#ffffff", 0.6)))
 
 
 def _plaque_of_small_text(following: tuple[Primitive, ...],

@@ -221,3 +221,24 @@ def test_covers_and_diagrams_show_a_base_tile_without_its_name_and_with_its_full
     texts = [item for item in small.items[0].children if isinstance(item, Text)]
     assert texts == [] and not isinstance(small.items[0], Picture)
     assert len(small.items[0].children) < len(full.items[0].children)
+
+
+def test_small_text_becomes_a_legible_sign_a_greeked_line_or_nothing():
+    """Shrunk under 6 pt: "+1" in a ring is set at 6 pt (the sign means nothing without
+    it), a card's sentence becomes a pale bar as long as the line, a one-word name goes."""
+    from pnp.draw.scene import Drawing, Outline, Text, greeked, without_small_text
+    from pnp.input.faces import string_width
+
+    sign = Text(10, 10, "+1", 8.0, "bold", "middle", "#000000")
+    rules = Text(5, 30, "Move one tile of yours", 7.0, "regular", "start", "#202020")
+    name = Text(20, 40, "HIVE", 7.0, "condensed", "middle", "#000000")
+    shown = without_small_text(Drawing(50, 50, 0.0, (sign, rules, name)), 0.5, 6.0).items
+    assert len(shown) == 2
+    assert isinstance(shown[0], Text) and shown[0].text == "+1"
+    assert shown[0].size * 0.5 == pytest.approx(6.0)
+    bar = shown[1]
+    assert isinstance(bar, Outline) and bar == greeked(rules)
+    xs = [x for command in bar.commands for x in command[1::2]]  # every point's x
+    assert min(xs) == pytest.approx(5) and max(xs) == pytest.approx(
+        5 + string_width(rules.text, "regular", 7.0))
+    assert bar.style.fill not in (None, rules.fill)  # paler than the words
