@@ -211,6 +211,9 @@ TILE = Record("tileset:tile", (
           default_doc="the top-level `rotatable`"),
     Field("back", BACK_REF, "its back design", default_doc="the top-level `back`"),
     Field("role", Choice(ROLES), "what the rules treat it as", default="tunnel"),
+    Field("called", Text(40), "what players call one of these tiles, as the rulebook's "
+          "components page and the card lists name it (e.g. `miner event`)",
+          default="", default_doc="its label, or its tunnel shape and icons"),
     Field("art", ART, "drawn over the rock and under the tunnels"),
 ), doc_as="a tile kind (below)")
 
@@ -265,6 +268,10 @@ COMPONENT = Record("tileset:component", (
     Field("kind", Choice(COMPONENT_KINDS), "printed on the cards or the tokens sheets",
           required=True),
     Field("count", COUNT, "how many to print", required=True),
+    Field("called", Text(40), "what players call one of these pieces, as the rulebook's "
+          "components page names it (e.g. `depth marker`); pieces of one family (the same "
+          "name before the first dash) take the first one's", default="",
+          default_doc="the family's name and the kind, e.g. `depth token`"),
     Field("size", Size(Length(MIN_SIZE_PT, MAX_PIECE_PT)), "a hex's size is across its flats",
           required=True),
     Field("shape", Choice(COMPONENT_SHAPES), "the outline to cut", default="rect"),

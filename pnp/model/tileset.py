@@ -107,6 +107,7 @@ class TileKind(msgspec.Struct, frozen=True, dict=True):
     back: str
     role: Role = "tunnel"
     art: Art | None = None
+    called: str = ""  # what players call one, where its label or shape would mislead
     line: int = 0
     # The file declaring this kind when it is not the tileset's own (a mix's
     # homebrew tile): ``line`` is a line of that file.
@@ -166,6 +167,7 @@ class Component(msgspec.Struct, frozen=True):
     back: str
     line: int = 0
     colour: str = ""  # face colour; empty means the palette's paper
+    called: str = ""  # what players call one ("depth marker"); empty: family and kind
     reverse: Face | None = None  # its own back, for double-sided pieces
 
 

@@ -83,11 +83,14 @@ def extras(tile: TileKind) -> str:
 
 
 def tile_name(tile: TileKind, shape: Shape) -> str:
-    """A singular name for one copy of ``tile``: its label, or its tunnel and icons.
+    """A singular name for one copy of ``tile``: what the tileset says players call it,
+    its label, or its tunnel and icons.
 
     A label of words names the tile ("mine entrance"); a label of signs ("+1")
     only marks it, so the tunnel still gives the name.
     """
+    if tile.called:
+        return tile.called
     labels = [str(f.value) for f in tile.features if f.kind == "label"]
     if labels and any(c.isalpha() for c in labels[0]):
         return humanise(labels[0])
@@ -128,6 +131,8 @@ def family(component: Component) -> str:
 def component_name(group: list[Component]) -> str:
     """A family of cards or tokens ("depth" markers), or one piece, as a singular name."""
     first = group[0]
+    if first.called:
+        return first.called
     base = family(first) if len(group) > 1 else first.name
     return f"{humanise(base)} {first.kind}"
 

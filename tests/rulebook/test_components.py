@@ -135,3 +135,18 @@ def test_a_game_of_few_designs_names_each_under_its_picture_in_one_cell():
         assert isinstance(cell[0], DesignFlowable) and hasattr(cell[-1], "getPlainText")
     assert not any(isinstance(cell, CountedDesign) for cell in _cells(story))
     assert PICTURE >= 0.8 * 72
+
+
+@pytest.mark.parametrize(("game", "said", "unsaid"), [
+    ("dynamine", ("20 depth markers", "4 +1 tokens"), ("depth tokens", "plus one tokens")),
+    ("demon-mine", ("4 miner events",), ("4 miners",)),
+])
+def test_pieces_are_counted_by_what_players_call_them(shipped_build, game, said, unsaid):
+    """A tileset's ``called`` names a piece where its family or label would mislead:
+    Demon Mine's pawns are miners, so its event tiles are miner events."""
+    from support import pdf_page_texts
+
+    text = " ".join(" ".join(pdf_page_texts(
+        shipped_build / game / f"{game}-rulebook-letter.pdf")[2:5]).split())
+    assert all(words in text for words in said), text[:300]
+    assert not any(words in text for words in unsaid)
