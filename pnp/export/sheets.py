@@ -17,8 +17,8 @@ import msgspec
 from pnp.export.artifacts import Artifact, rounded
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN, Placement, SheetPlan
 from pnp.impose.plans import TEXTURE_MARK, plan_components, plan_tiles
-from pnp.input.names import extras_file
 from pnp.model.options import BuildOptions
+from pnp.model.outputs import extras_file, pdf_file
 from pnp.model.paper import paper_named
 from pnp.model.pieces import PieceCut, piece_cut, shape_cut
 from pnp.model.tileset import Tileset
@@ -170,7 +170,7 @@ class TileSheets(msgspec.Struct, frozen=True):
 
         tileset, options = designs.tileset, designs.options
         plan = plan_tiles(tileset, paper, options)
-        path = f"{tileset.game}-tiles-{paper}.pdf"
+        path = pdf_file(tileset.game, "tiles", paper)
         drawings = placed_textures(designs.tiles, plan)
         if any(placement.kind == "component" for placement in plan.placements):
             drawings = {**drawings, **designs.components("token")}  # tokens ride along
@@ -230,7 +230,7 @@ class ComponentSheets(msgspec.Struct, frozen=True):
         plan = plan_components(tileset, self.kind, paper, options)
         if plan is None:
             return []
-        path = f"{tileset.game}-{self.name}-{paper}.pdf"
+        path = pdf_file(tileset.game, self.name, paper)
         data = render_sheets(plan, designs.components(self.kind), tileset.title, self.name,
                              designs.recorder)
         cuts = {c.name: piece_cut(tileset, c) for c in tileset.components}
@@ -254,7 +254,7 @@ class BoardPages(msgspec.Struct, frozen=True):
 
         tileset, board = designs.tileset, designs.board
         assert tileset.board is not None and board is not None
-        path = f"{tileset.game}-board-{paper}.pdf"
+        path = pdf_file(tileset.game, "board", paper)
         data, windows = render_board(tileset.board, board, paper_named(paper), tileset.title,
                                      space_centres(tileset.board, tileset.shape, tileset.size))
         placements = [{
@@ -287,7 +287,7 @@ class PlayerAids(msgspec.Struct, frozen=True):
         tileset = designs.tileset
         artifacts = []
         for aid in tileset.aids:
-            path = f"{tileset.game}-{aid.name}-{paper}.pdf"
+            path = pdf_file(tileset.game, aid.name, paper)
             data, pages = render_aid(aid, paper_named(paper), tileset.title)
             artifacts.append(Artifact(path, data, {"kind": "aid", "paper": paper, "path": path,
                                                    "pages": pages, "placements": []}))

@@ -29,6 +29,7 @@ import msgspec
 
 from pnp.errors import InputError, Problem, Where
 from pnp.model.options import BuildOptions
+from pnp.model.outputs import PDF_KINDS, extras_file, pdf_file
 from pnp.model.tileset import Tileset
 
 MAX_NAME = 100  # characters in one file or folder name; Windows paths stop at 260
@@ -116,25 +117,19 @@ def folder_output(tileset: Tileset, origin: Path | None = None) -> Output:
                   "the game's output folder", game)
 
 
-def extras_file(game: str, variant: str, paper: str) -> str:
-    """The file of the tiles a variant needs beyond the game's own mix."""
-    return f"{game}-{variant}-extras-{paper}.pdf"
-
-
 def _sheets(tileset: Tileset, options: BuildOptions, folder: Output) -> Iterable[Output]:
     """The PDFs, named after the game (as its folder is) and its aids."""
     game, file = tileset.game, str(tileset.source)
-    fixed = ("tiles", "cards", "tokens", "board", "rulebook", "rulebook-booklet")
     for paper in options.papers:
-        for kind in fixed:
-            yield Output(f"{game}-{kind}-{paper}.pdf", folder.where, folder.field,
+        for kind in PDF_KINDS:
+            yield Output(pdf_file(game, kind, paper), folder.where, folder.field,
                          f"the {kind.replace('-', ' ')} of '{game}' on {paper}", game)
         for variant, _ in tileset.extras():
             yield Output(extras_file(game, variant.name, paper), folder.where,
                          folder.field, f"the {variant.name} extras of '{game}' on {paper}",
                          game)
         for index, aid in enumerate(tileset.aids):
-            yield Output(f"{game}-{aid.name}-{paper}.pdf",
+            yield Output(pdf_file(game, aid.name, paper),
                          Where(file, aid.line or _line(tileset, "aids")),
                          f"aids[{index}].name", f"aid '{aid.name}' on {paper}", aid.name)
 

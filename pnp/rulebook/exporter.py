@@ -18,6 +18,7 @@ import msgspec
 
 from pnp.export.artifacts import Artifact
 from pnp.model.options import BuildOptions
+from pnp.model.outputs import pdf_file
 from pnp.model.paper import paper_named
 from pnp.model.tileset import Tileset
 from pnp.rulebook.templates import template_path
@@ -73,7 +74,7 @@ class Rulebooks(msgspec.Struct, frozen=True):
         editions, pages = typeset_rulebook(tileset, source, Designs(tileset, designs))
         artifacts = []
         for name in options.papers:
-            path = f"{tileset.game}-rulebook-{name}.pdf"
+            path = pdf_file(tileset.game, "rulebook", name)
             artifacts.append(Artifact(path, editions[name], {
                 "kind": "rulebook", "paper": name, "path": path, "pages": pages,
                 "placements": []}))
@@ -81,7 +82,7 @@ class Rulebooks(msgspec.Struct, frozen=True):
                 from pnp.impose.booklet import booklet, booklet_sheets
 
                 imposed = booklet(editions[name], paper_named(name))
-                path = f"{tileset.game}-rulebook-booklet-{name}.pdf"
+                path = pdf_file(tileset.game, "rulebook-booklet", name)
                 artifacts.append(Artifact(path, imposed, {
                     "kind": "rulebook-booklet", "paper": name, "path": path,
                     "pages": booklet_sheets(pages), "placements": []}))
