@@ -277,7 +277,7 @@ def stress(folder: Path, out: Path) -> None:
 def others() -> None:
     """Measurements with no reference of their own, in seconds as before."""
     link = in_process(
-        "from pnp.rules.links import Supply, best_link\n"
+        "from pnp.rules.demon_mine.links import Supply, best_link\n"
         "start = time.perf_counter()\n"
         "for _ in range(20):\n"
         "    best_link((0, 0), (7, 7), Supply(60, 60, 80))\n"

@@ -534,7 +534,7 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
     """
     import time
 
-    from pnp.rules import Setup, rules_for
+    from pnp.rules import Setup, games_offering, rules_for
 
     tileset = load(game, variant, sets)
     players = choose_players(tileset, variant, players)
@@ -542,7 +542,8 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
     if rules is None or rules.simulate is None:
         raise InputError(Where("command line"), "there is no simulator for this game",
                          field="GAME", found=repr(tileset.game),
-                         allowed="demon-mine or mattock (or a mix based on them)")
+                         allowed=f"{' or '.join(games_offering('simulate'))} (or a mix "
+                         "based on one)")
     start = time.perf_counter()
     from pnp.cli.progress import GamesProgress
 
@@ -567,13 +568,14 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
 @reports_input_errors
 def score(game: str, layout: Path, as_json: bool) -> None:
     """Score a finished game from a LAYOUT file (Dynamine; see docs/dynamine-layout.md)."""
-    from pnp.rules import rules_for
+    from pnp.rules import games_offering, rules_for
 
     tileset = load(game)
     rules = rules_for(tileset.rules_game)
     if rules is None or rules.score is None:
         raise InputError(Where("command line"), "there is no scorer for this game",
-                         field="GAME", found=repr(tileset.game), allowed="dynamine")
+                         field="GAME", found=repr(tileset.game),
+                         allowed=", ".join(games_offering("score")))
     report = rules.score(tileset, layout)
     if as_json:
         import json
@@ -600,13 +602,13 @@ def turns(game: str, file: str) -> None:
     coordinates and the order of turns are in docs/mattock-turns.md. Nothing is
     printed unless every line is a valid position.
     """
-    from pnp.rules import GAME_MODULES, rules_for
+    from pnp.rules import games_offering, rules_for
 
     rules = rules_for(game)
     if rules is None or rules.turns is None:
-        offered = [name for name in GAME_MODULES if name == "mattock"]
         raise InputError(Where("command line"), "there is no turn listing for this game",
-                         field="GAME", found=repr(game), allowed=", ".join(offered))
+                         field="GAME", found=repr(game),
+                         allowed=", ".join(games_offering("turns")))
     from pnp.input.positions import read_positions_text
 
     source = "<stdin>" if file == "-" else file

@@ -86,6 +86,9 @@ class GameRules(msgspec.Struct, frozen=True):
     score: Callable[[Tileset, Path], Report] | None = None  # tileset, layout file
     # input lines and their file's name -> output lines (``pnp turns``)
     turns: Callable[[Iterable[str], str], Iterator[str]] | None = None
+    # the shortest tunnels the mix can dig between its bases, square by square, on the
+    # starting area (the studio draws them beside its verdict)
+    links: Callable[[Setup], Report] | None = None
     # how tiles connect: through tunnels whose edges line up, or by lying next to each
     # other (Mattock), where tunnels drawn on a face are decoration and decide nothing
     joins_by: Literal["tunnels", "adjacency"] = "tunnels"
@@ -123,3 +126,13 @@ def rules_for(game: str) -> GameRules | None:
     rules = importlib.import_module(name).RULES
     assert isinstance(rules, GameRules) and rules.game == game
     return rules
+
+
+Ability = Literal["simulate", "score", "turns", "links"]
+
+
+def games_offering(ability: Ability) -> list[str]:
+    """The games whose rules offer ``ability``, as a command names them when asked for
+    a game that does not (each game's rules are imported to ask them)."""
+    return [game for game in GAME_MODULES
+            if getattr(rules_for(game), ability, None) is not None]

@@ -1,8 +1,9 @@
 """The validator's verdict on the tileset being edited, as `pnp validate` would give it.
 
 The same checks in the same order as the command (general rules, sheet
-capacity, the game's own rules); for Demon Mine also the shortest
-entrance-to-hive links, as squares the page draws on a small board.
+capacity, the game's own rules); and, for a game whose rules find them (Demon
+Mine), the shortest links between its bases, as squares the page draws on a
+small board.
 """
 
 from __future__ import annotations
@@ -16,10 +17,7 @@ from pnp.impose.fit import check_fits_some_paper
 from pnp.impose.remedy import remedy
 from pnp.input.targets import apply_variant
 from pnp.model.tileset import Tileset
-from pnp.rules import Finding, Setup
-from pnp.rules.demon_mine.check import assign_tiles, chosen_layout, supply_of
-
-DEMON_MINE = "demon-mine"
+from pnp.rules import Finding, Setup, rules_for
 
 
 def players_for(tileset: Tileset, wanted: int | None) -> int:
@@ -50,18 +48,11 @@ def verdict(tileset: Tileset, players: int) -> dict[str, Any]:
     return {"ok": not errors, "players": players,
             "text": f"{word} with {players} players ({errors} error(s)){hint}",
             "findings": [finding.as_dict() for finding in findings],
-            "links": demon_links(setup) if tileset.rules_game == DEMON_MINE else None}
+            "links": _links(setup)}
 
 
-def demon_links(setup: Setup) -> dict[str, Any]:
-    """The bases (on the diagonal the mix can join, as the validator chose) and the
-    shortest links the mix can dig, square by square, or none."""
-    supply, groups = supply_of(setup.tileset)
-    layout = chosen_layout(supply, setup.players)
-    links = []
-    if layout.links is not None:
-        names = assign_tiles(list(layout.links), setup.tileset, groups)
-        links = [{"cells": [list(cell) for cell in link.cells], "needs": list(link.needs),
-                  "tiles": tiles} for link, tiles in zip(layout.links, names, strict=True)]
-    return {"size": 8, "entrances": [list(cell) for cell in layout.entrances],
-            "hives": [list(cell) for cell in layout.hives], "links": links}
+def _links(setup: Setup) -> dict[str, Any] | None:
+    """The links between the bases, for a game whose rules can find them."""
+    rules = rules_for(setup.tileset.rules_game)
+    return rules.links(setup) if rules is not None and rules.links is not None else None
+

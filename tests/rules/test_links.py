@@ -7,7 +7,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.rules.links import (
+from pnp.rules.demon_mine.links import (
     HEADINGS,
     NEED_NAMES,
     RUNS,

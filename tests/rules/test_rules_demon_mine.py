@@ -178,8 +178,8 @@ def test_simulate_command_prints_the_same_report_for_the_same_seed():
 def test_the_validators_shortest_link_is_buildable_and_walkable_with_the_engine():
     """Lay the reported link tile by tile with the engine, then walk it end to end."""
     from pnp.rules.demon_mine.check import assign_tiles, supply_of
+    from pnp.rules.demon_mine.links import best_link
     from pnp.rules.demon_mine.model import edge_towards
-    from pnp.rules.links import best_link
 
     for tileset in (TILESET, TILESET.with_counts({"straight": 0, "tee": 0, "cross": 0,
                                                   "elbow": 13})):

@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 
 from pnp.model.tileset import TileKind, Tileset
 from pnp.rules import Finding, Setup
-from pnp.rules.demon_mine.model import ENTRANCE, HIVE, Cell, base_cells, base_layouts
-from pnp.rules.links import (
+from pnp.rules.demon_mine.links import (
     CORNERS,
     NEED_NAMES,
     RUNS,
@@ -22,10 +22,12 @@ from pnp.rules.links import (
     links_together,
     serves,
 )
+from pnp.rules.demon_mine.model import AREA, ENTRANCE, HIVE, Cell, base_cells, base_layouts
 
 
 def serves_of(tile: TileKind) -> int:
-    """The link needs (:data:`pnp.rules.links.NEED_NAMES`) a tile can meet where it may lie.
+    """The link needs (:data:`~pnp.rules.demon_mine.links.NEED_NAMES`) a tile can meet
+    where it may lie.
 
     A tile that must keep its printed orientation meets only the runs and
     corners it shows; a rotatable one meets every turn of them.
@@ -253,3 +255,18 @@ def _link_error(supply: Supply, groups: dict[int, list[str]],
                    "short.", every,
                    f"add at least {short} tee or cross tiles (or the straights and turns that "
                    "link needs)")
+
+
+def base_links(setup: Setup) -> dict[str, Any]:
+    """The bases (on the diagonal the mix can join, as the validator chose) and the
+    shortest links the mix can dig, square by square, or none: what the studio draws
+    on a small board of the starting area."""
+    supply, groups = supply_of(setup.tileset)
+    layout = chosen_layout(supply, setup.players)
+    links = []
+    if layout.links is not None:
+        names = assign_tiles(list(layout.links), setup.tileset, groups)
+        links = [{"cells": [list(cell) for cell in link.cells], "needs": list(link.needs),
+                  "tiles": tiles} for link, tiles in zip(layout.links, names, strict=True)]
+    return {"size": AREA, "entrances": [list(cell) for cell in layout.entrances],
+            "hives": [list(cell) for cell in layout.hives], "links": links}

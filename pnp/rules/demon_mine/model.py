@@ -26,6 +26,7 @@ from pnp.model.tileset import TileKind
 ENTRANCE = "mine-entrance"
 HIVE = "beetle-hive"
 LODESTONE = "lodestone"
+AREA = 8  # squares along each side of the starting area whose corners hold the bases
 Cell = tuple[int, int]
 
 
@@ -38,9 +39,10 @@ def base_layouts(players: int) -> tuple[tuple[tuple[Cell, ...], tuple[Cell, ...]
     """Every way the set-up may lay the bases for this many players: two players put
     the entrance and the hive on either diagonal of the 8 x 8 area; four hold all
     four corners, the entrances on one diagonal and the hives on the other."""
+    far = AREA - 1
     if players == 4:
-        return ((((0, 0), (7, 7)), ((7, 0), (0, 7))),)
-    return ((((0, 0),), ((7, 7),)), (((7, 0),), ((0, 7),)))
+        return ((((0, 0), (far, far)), ((far, 0), (0, far))),)
+    return ((((0, 0),), ((far, far),)), (((far, 0),), ((0, far),)))
 
 # ---------------------------------------------------------------------------
 # Placement and movement, shared by the simulator and the tests.
@@ -67,7 +69,7 @@ class Placed(msgspec.Struct, frozen=True, dict=True):
         return frozenset((a, b)) in self.passages
 
 
-EDGE_OF_STEP = MappingProxyType({(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W"})
+EDGE_OF_STEP = MappingProxyType(dict(zip(SQUARE.grid_steps, SQUARE.edges, strict=True)))
 
 
 def edge_towards(a: Cell, b: Cell) -> str:

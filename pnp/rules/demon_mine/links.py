@@ -39,16 +39,18 @@ from itertools import combinations
 
 import msgspec
 
+from pnp.geometry.shapes import SQUARE
+
 Cell = tuple[int, int]
 Needs = tuple[int, ...]  # squares asking for each need class, in the supply's class order
 State = tuple[Cell, int, Needs]  # a square, the heading into it, needs of the squares before it
 Region = Callable[[Cell], bool]
-HEADINGS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N E S W, clockwise
+HEADINGS = SQUARE.grid_steps  # across N, E, S and W: clockwise, as the needs count edges
 NEED_NAMES = ("N-S", "E-W", "N-E", "E-S", "S-W", "W-N")  # bit i of a need mask is NEED_NAMES[i]
 RUNS = 0b000011
 CORNERS = 0b111100
 EVERY_NEED = RUNS | CORNERS
-EDGE_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
+EDGE_INDEX = {edge: index for index, edge in enumerate(SQUARE.edges)}  # N 0 ... W 3
 
 
 def need_between(edge_a: int, edge_b: int) -> int:
