@@ -22,7 +22,7 @@ from pnp.export.artifacts import Exporter
 from pnp.export.pieces import Piece
 from pnp.export.raster import warm_up
 from pnp.input.names import check_files
-from pnp.model.options import BuildOptions
+from pnp.model.options import options_for
 from pnp.model.tileset import Tileset
 from pnp.rulebook.names import humanise, tile_name
 
@@ -38,7 +38,7 @@ def export_games(tilesets: list[Tileset], out_dir: Path, exporter: FolderExporte
     """Export every game, then publish each folder; nothing is written if any game fails."""
     check_out_dir_for(out_dir, tilesets, origins)
     _check_distinct(tilesets, exporter)
-    options = BuildOptions(papers=("letter",), rulebook=False, jobs=jobs)
+    options = options_for(("letter",), rulebook=False, jobs=jobs)
     plan = plan_jobs(tilesets, (exporter,), options)
     warm_up()  # loaded once here, not once in each worker
     folders: dict[str, dict[str, bytes]] = {}

@@ -32,7 +32,7 @@ from pnp.input.names import check_names
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 
-Key = tuple[str, str]  # an exporter's name and a paper ("" for outputs made once)
+Key = tuple[str, str]  # an exporter's name and a paper's ("" for outputs made once)
 COUNT_FREE = frozenset({"svg", "board", "aids"})  # outputs that never show a count
 EVERY = None  # stale_outputs' answer when anything may have changed
 
@@ -114,8 +114,9 @@ class GameOutputs:
             return
         designs = GameDesigns(tileset, self.options)
         for exporter in exporters:
-            for paper in self.options.papers if exporter.per_paper else ("",):
-                self.parts[(exporter.name, paper)] = exporter.export(designs, paper)
+            for paper in self.options.papers if exporter.per_paper else (None,):
+                key = (exporter.name, paper.name if paper is not None else "")
+                self.parts[key] = exporter.export(designs, paper)
 
     def _publish(self, game: str, files: dict[str, bytes]) -> None:
         """Swap the game's folder in whole, as every build does."""
@@ -136,7 +137,7 @@ class GameOutputs:
             for paper in self.options.papers:
                 for exporter, papers in job.parts:
                     if paper in papers and exporter.per_paper:
-                        ordered += self.parts.get((exporter.name, paper), [])
+                        ordered += self.parts.get((exporter.name, paper.name), [])
         return ordered
 
 

@@ -17,6 +17,7 @@ import msgspec
 
 from pnp.export.artifacts import Artifact, Exporter
 from pnp.model.options import BuildOptions
+from pnp.model.paper import Paper
 from pnp.model.tileset import Tileset
 from pnp.workers import Plan, Workers, worker_count
 
@@ -28,7 +29,7 @@ class Job(msgspec.Struct, frozen=True):
     """Some outputs of one game: each exporter with the papers it runs for."""
 
     tileset: Tileset
-    parts: tuple[tuple[Exporter, tuple[str, ...]], ...]
+    parts: tuple[tuple[Exporter, tuple[Paper | None, ...]], ...]
 
 
 JobWorkers = Workers[Job, list[Artifact]]
@@ -44,11 +45,11 @@ def plan_jobs(tilesets: list[Tileset], exporters: tuple[Exporter, ...],
         quick = [e for e in wanted if not e.own_job]
         jobs.extend(_quick_jobs(tileset, quick, groups))
         jobs.extend(Job(tileset, ((e, group),)) for e in wanted if e.own_job
-                    for group in (groups if e.per_paper else [("",)]))
+                    for group in (groups if e.per_paper else [(None,)]))
     return jobs
 
 
-def _paper_groups(papers: tuple[str, ...], by_paper: bool) -> list[tuple[str, ...]]:
+def _paper_groups(papers: tuple[Paper, ...], by_paper: bool) -> list[tuple[Paper, ...]]:
     """The papers of each of a game's jobs per kind: all in one, or with ``by_paper`` one each.
 
     A game built alone has too few jobs to keep two cores busy, so its papers
@@ -63,9 +64,9 @@ def _paper_groups(papers: tuple[str, ...], by_paper: bool) -> list[tuple[str, ..
 
 
 def _quick_jobs(tileset: Tileset, quick: list[Exporter],
-                groups: list[tuple[str, ...]]) -> list[Job]:
+                groups: list[tuple[Paper, ...]]) -> list[Job]:
     """A game's quick outputs, in a job per group of papers (see :func:`_paper_groups`)."""
-    once = tuple((e, ("",)) for e in quick if not e.per_paper)
+    once = tuple((e, (None,)) for e in quick if not e.per_paper)
     jobs = []
     for index, group in enumerate(groups):
         parts = (once if index == 0 else ()) + tuple((e, group) for e in quick if e.per_paper)
@@ -85,7 +86,7 @@ def run_job(job: Job, options: BuildOptions,
 
     designs = designs if designs is not None else GameDesigns(job.tileset, options)
     artifacts = [a for exporter, papers in job.parts if not exporter.per_paper
-                 for a in exporter.export(designs, "")]
+                 for a in exporter.export(designs, None)]
     for paper in options.papers:
         artifacts += [a for exporter, papers in job.parts if paper in papers
                       for a in exporter.export(designs, paper)]

@@ -35,7 +35,7 @@ from pnp.cli.common import (
 )
 from pnp.errors import InputError, Where, did_you_mean
 from pnp.model.paper import DUPLEX_MODES, duplex_mode
-from pnp.model.shops import SHOP_KEYS
+from pnp.model.shops import SHOP_KEYS, Shop
 
 SET_HELP = "Change one tile count for this run, as TILE=COUNT (repeatable)."
 
@@ -135,15 +135,16 @@ def build(games: tuple[str, ...], papers: tuple[str, ...], out_dir: Path, bleed:
     stderr naming what is wrong (`pnp validate` says what would fix it).
     """
     from pnp.input.catalog import resolve, shipped_games
-    from pnp.model.options import BuildOptions
+    from pnp.model.options import STANDARD_BLEED, options_for
 
     targets = list(games) or list(shipped_games())
     check_targets(targets, variant, depfile, sets)
-    size = parse_bleed(bleed_size) if bleed_size else (9.0 if bleed or print_shop else 0.0)
-    options = BuildOptions(papers, size, duplex_mode(duplex),
-                           rulebook=rulebook, booklet=booklet, jobs=jobs,
-                           back_offset=back_offset(printer), printer=printer or "",
-                           ink_saver=ink_saver, print_shop=print_shop or "")
+    size = parse_bleed(bleed_size) if bleed_size else \
+        (STANDARD_BLEED if bleed or print_shop else 0.0)
+    options = options_for(papers, print_shop or "", bleed=size, duplex=duplex_mode(duplex),
+                          rulebook=rulebook, booklet=booklet, jobs=jobs,
+                          back_offset=back_offset(printer), printer=printer or "",
+                          ink_saver=ink_saver)
     with early_workers(options) as workers:
         tilesets = checked_tilesets(targets, variant, sets, options)
         read = build_inputs(targets, tilesets) if depfile is not None else []
@@ -171,10 +172,10 @@ def checked_tilesets(targets: list[str], variant: str | None, sets: tuple[str, .
     for tileset in tilesets:
         check_fit(tileset, options.papers, options.bleed)
     check_distinct(targets, tilesets)
-    if options.print_shop:
+    if options.print_shop is not None:
         check_shop_copies(tilesets)
     warn_unplayable(targets, loaded, variant, sets)
-    warn_print_shop(tilesets, options.print_shop or None)
+    warn_print_shop(tilesets, options.print_shop)
     return tilesets
 
 
@@ -194,16 +195,15 @@ def check_shop_copies(tilesets: list[Tileset]) -> None:
                     "shop's files for a mix with fewer, and order it more than once")
 
 
-def warn_print_shop(tilesets: list[Tileset], key: str | None) -> None:
+def warn_print_shop(tilesets: list[Tileset], shop: Shop | None) -> None:
     """Say on stderr which pieces no product of the shop fits (ORDER.txt says it too);
     nothing when the build is not for a print shop."""
-    if not key:
+    if shop is None:
         return
     from pnp.export.shop_products import shop_warnings
-    from pnp.model.shops import shop_named
 
     for tileset in tilesets:
-        for warning in shop_warnings(tileset, shop_named(key)):
+        for warning in shop_warnings(tileset, shop):
             click.echo(f"pnp: warning: {tileset.game}: {warning}", err=True)
 
 

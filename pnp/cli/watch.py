@@ -57,13 +57,13 @@ def watch(target: str, out_dir: Path, papers: tuple[str, ...], rulebook: bool) -
     from pnp.assemble.incremental import GameOutputs
     from pnp.input.catalog import resolve
     from pnp.input.load import read_text
-    from pnp.model.options import BuildOptions
+    from pnp.model.options import options_for
 
     # an unknown game, a mistyped path or a file that is not there ends the command at
     # once (exit 2, as validate and studio do); later mistakes in the file are printed
     # and the watch goes on
     read_text(resolve(target))
-    options = BuildOptions(papers, 0.0, "long", rulebook=rulebook)
+    options = options_for(papers, rulebook=rulebook)
     session = Session(target, out_dir, options, GameOutputs(out_dir, options))
     try:
         session.run()

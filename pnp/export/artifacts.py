@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import msgspec
 
 from pnp.model.options import BuildOptions
+from pnp.model.paper import Paper
 from pnp.model.tileset import Tileset
 
 if TYPE_CHECKING:
@@ -53,9 +54,16 @@ class Exporter(Protocol):
         """Whether this game gets this output; may raise InputError for a broken input."""
         ...
 
-    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
-        """The files of this output for one paper ("" when not ``per_paper``)."""
+    def export(self, designs: GameDesigns, paper: Paper | None) -> list[Artifact]:
+        """The files of this output for one paper (None when not ``per_paper``)."""
         ...
+
+
+def made_on(paper: Paper | None) -> Paper:
+    """The paper a per-paper output is made on: the build gives one to each call."""
+    if paper is None:
+        raise ValueError("an output made per paper was asked for without a paper")
+    return paper
 
 
 def rounded(value: float) -> float:

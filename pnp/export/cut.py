@@ -74,7 +74,7 @@ class CutExport(msgspec.Struct, frozen=True):
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return True
 
-    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+    def export(self, designs: GameDesigns, paper: Paper | None) -> list[Artifact]:
         tileset = designs.tileset
         sheet = paper_named(self.paper) if self.cutter == "silhouette" else cricut_paper()
         area = SILHOUETTE.area(sheet) if self.cutter == "silhouette" else \

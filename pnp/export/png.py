@@ -25,6 +25,7 @@ from pnp.export.pieces import Piece, all_pieces
 from pnp.export.raster import MAX_PNG_PIXELS, encode, pixels, render
 from pnp.input.faces import FontRole
 from pnp.model.options import BuildOptions
+from pnp.model.paper import Paper
 from pnp.model.pieces import piece_box
 from pnp.model.tileset import Tileset
 
@@ -59,7 +60,7 @@ class PngExport(msgspec.Struct, frozen=True):
         check_budget(largest(tileset, options), self.dpi)
         return True
 
-    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+    def export(self, designs: GameDesigns, paper: Paper | None) -> list[Artifact]:
         from concurrent.futures import ThreadPoolExecutor
 
         pieces = all_pieces(designs, self.bleed)

@@ -17,14 +17,11 @@ import msgspec
 
 from pnp.export.artifacts import Artifact
 from pnp.model.options import BuildOptions
-from pnp.model.shops import shop_named
+from pnp.model.paper import Paper
 from pnp.model.tileset import Tileset
 
 if TYPE_CHECKING:
     from pnp.export.designs import GameDesigns
-
-SHOP_BLEED = 9.0  # 1/8 in: the sheets' bleed in a print-shop build
-
 
 class PrintShopPages(msgspec.Struct, frozen=True):
     """A game's products for one print shop, when the build is for one."""
@@ -34,10 +31,11 @@ class PrintShopPages(msgspec.Struct, frozen=True):
     own_job: bool = False
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
-        return bool(options.print_shop)
+        return options.print_shop is not None
 
-    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+    def export(self, designs: GameDesigns, paper: Paper | None) -> list[Artifact]:
         # the shop's products and their writers: only a build for a shop needs them
         from pnp.export.shop_files import shop_files
 
-        return shop_files(designs.tileset, shop_named(designs.options.print_shop))
+        shop = designs.options.print_shop
+        return shop_files(designs.tileset, shop) if shop is not None else []

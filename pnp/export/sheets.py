@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from pnp.export.artifacts import Artifact, rounded
+from pnp.export.artifacts import Artifact, made_on, rounded
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN, Placement, SheetPlan
 from pnp.impose.plans import TEXTURE_MARK, plan_components, plan_tiles
 from pnp.model.options import BuildOptions
 from pnp.model.outputs import extras_file, pdf_file
-from pnp.model.paper import paper_named
+from pnp.model.paper import Paper
 from pnp.model.pieces import PieceCut, piece_cut, shape_cut
 from pnp.model.tileset import Tileset
 from pnp.units import in_mm
@@ -100,11 +100,11 @@ def page_fills(plan: SheetPlan, cut_of: Callable[[Placement], PieceCut]) -> list
     return fills
 
 
-def sheet_entry(kind: str, paper: str, path: str, plan: SheetPlan,
+def sheet_entry(kind: str, paper: Paper, path: str, plan: SheetPlan,
                 options: BuildOptions, cut_of: Callable[[Placement], PieceCut]) -> dict[str, Any]:
     """The manifest entry of one imposed sheet PDF."""
     return {
-        "kind": kind, "paper": paper, "path": path, "pages": len(plan.pages),
+        "kind": kind, "paper": paper.name, "path": path, "pages": len(plan.pages),
         "bleed": rounded(options.bleed), "duplex": plan.duplex, "margins": plan.margins,
         "grid": {"columns": plan.grid.columns, "rows": plan.grid.rows},
         "fill": page_fills(plan, cut_of),
@@ -132,7 +132,7 @@ class DesignFiles(msgspec.Struct, frozen=True):
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return True
 
-    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+    def export(self, designs: GameDesigns, paper: Paper | None) -> list[Artifact]:
         from pnp.export.svg import PathTexts, to_svg
 
         files = [(f"tiles/{name}.svg", drawing) for name, drawing in designs.flat_tiles.items()]
@@ -165,9 +165,10 @@ class TileSheets(msgspec.Struct, frozen=True):
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return tileset.tile_count > 0  # a mix may set every count to 0
 
-    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+    def export(self, designs: GameDesigns, paper: Paper | None) -> list[Artifact]:
         from pnp.export.pdf import render_sheets
 
+        paper = made_on(paper)
         tileset, options = designs.tileset, designs.options
         plan = plan_tiles(tileset, paper, options)
         path = pdf_file(tileset.game, "tiles", paper)
@@ -196,9 +197,10 @@ class VariantExtras(msgspec.Struct, frozen=True):
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return bool(tileset.extras())
 
-    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+    def export(self, designs: GameDesigns, paper: Paper | None) -> list[Artifact]:
         from pnp.export.pdf import render_sheets
 
+        paper = made_on(paper)
         tileset, options = designs.tileset, designs.options
         cut = shape_cut(tileset.shape)
         artifacts = []
@@ -223,9 +225,10 @@ class ComponentSheets(msgspec.Struct, frozen=True):
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return any(c.kind == self.kind and c.count for c in tileset.components)
 
-    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+    def export(self, designs: GameDesigns, paper: Paper | None) -> list[Artifact]:
         from pnp.export.pdf import render_sheets
 
+        paper = made_on(paper)
         tileset, options = designs.tileset, designs.options
         plan = plan_components(tileset, self.kind, paper, options)
         if plan is None:
@@ -248,14 +251,15 @@ class BoardPages(msgspec.Struct, frozen=True):
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return tileset.board is not None
 
-    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+    def export(self, designs: GameDesigns, paper: Paper | None) -> list[Artifact]:
         from pnp.draw.board import space_centres
         from pnp.export.board import render_board
 
+        paper = made_on(paper)
         tileset, board = designs.tileset, designs.board
         assert tileset.board is not None and board is not None
         path = pdf_file(tileset.game, "board", paper)
-        data, windows = render_board(tileset.board, board, paper_named(paper), tileset.title,
+        data, windows = render_board(tileset.board, board, paper, tileset.title,
                                      space_centres(tileset.board, tileset.shape, tileset.size))
         placements = [{
             "page": number, "component": tileset.board.name, "side": "front",
@@ -265,7 +269,7 @@ class BoardPages(msgspec.Struct, frozen=True):
             "region": [rounded(window.x), rounded(window.y), rounded(window.w),
                        rounded(window.h)],
         } for number, window in enumerate(windows, start=1)]
-        listing = {"kind": "board", "paper": paper, "path": path, "pages": len(windows) + 1,
+        listing = {"kind": "board", "paper": paper.name, "path": path, "pages": len(windows) + 1,
                    "board": {"w": rounded(board.width), "h": rounded(board.height)},
                    "placements": placements}
         return [Artifact(path, data, listing)]
@@ -281,14 +285,15 @@ class PlayerAids(msgspec.Struct, frozen=True):
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return bool(tileset.aids)
 
-    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+    def export(self, designs: GameDesigns, paper: Paper | None) -> list[Artifact]:
         from pnp.export.aids import render_aid
 
+        paper = made_on(paper)
         tileset = designs.tileset
         artifacts = []
         for aid in tileset.aids:
             path = pdf_file(tileset.game, aid.name, paper)
-            data, pages = render_aid(aid, paper_named(paper), tileset.title)
-            artifacts.append(Artifact(path, data, {"kind": "aid", "paper": paper, "path": path,
+            data, pages = render_aid(aid, paper, tileset.title)
+            artifacts.append(Artifact(path, data, {"kind": "aid", "paper": paper.name, "path": path,
                                                    "pages": pages, "placements": []}))
         return artifacts

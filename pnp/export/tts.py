@@ -55,6 +55,7 @@ from pnp.export.designs import GameDesigns
 from pnp.export.pieces import Piece, board_pieces, component_pieces, shared_back, tile_pieces
 from pnp.export.raster import encode, render
 from pnp.model.options import BuildOptions
+from pnp.model.paper import Paper
 from pnp.model.pieces import piece_box, piece_cut
 from pnp.model.tileset import Component, Tileset
 
@@ -275,7 +276,7 @@ class TtsExport(msgspec.Struct, frozen=True):
             return self.url_base + quote(file)
         return (Path(self.out_dir) / self.folder(tileset) / file).as_uri()
 
-    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+    def export(self, designs: GameDesigns, paper: Paper | None) -> list[Artifact]:
         tileset = designs.tileset
         writer = _Writer(self, tileset)
         decks = plan_decks(designs)

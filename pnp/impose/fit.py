@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pnp.errors import InputError, Problem, Where
 from pnp.geometry.lattice import Lattice
 from pnp.impose.layout import grid_for
-from pnp.model.paper import HOME_PAPERS, paper_named
+from pnp.model.paper import HOME, Paper
 from pnp.model.pieces import piece_box, piece_cut
 from pnp.model.tileset import Tileset
 
@@ -27,15 +27,15 @@ class _Piece:
         self.where, self.field = where, field
         self.width, self.height, self.lattice = width, height, lattice
 
-    def fits(self, paper: str, bleed: float, scale: float = 1.0) -> bool:
+    def fits(self, paper: Paper, bleed: float, scale: float = 1.0) -> bool:
         try:
-            grid_for(paper_named(paper), self.width * scale, self.height * scale, bleed,
+            grid_for(paper, self.width * scale, self.height * scale, bleed,
                      lattice=self.lattice)
         except InputError:
             return False
         return True
 
-    def largest_scale(self, paper: str, bleed: float) -> float:
+    def largest_scale(self, paper: Paper, bleed: float) -> float:
         """The largest scale, to a thousandth, at which the piece fits (0 if none)."""
         low, high = 0.0, 1.0
         for _ in range(30):
@@ -43,13 +43,13 @@ class _Piece:
             low, high = (middle, high) if self.fits(paper, bleed, middle) else (low, middle)
         return int(low * 1000) / 1000
 
-    def problem(self, paper: str, bleed: float) -> Problem:
+    def problem(self, paper: Paper, bleed: float) -> Problem:
         scale = self.largest_scale(paper, bleed)
         with_bleed = f" with {bleed / 72:.3g} in bleed" if bleed else ""
         largest = (f"at most {self.width * scale / 72:.2f} x {self.height * scale / 72:.2f} in"
-                   f" (this piece's proportions){with_bleed} on {paper_named(paper).title}"
-                   if scale else f"no piece at all fits {paper_named(paper).title}{with_bleed}")
-        return Problem(self.where, f"this piece does not fit on {paper_named(paper).title} inside "
+                   f" (this piece's proportions){with_bleed} on {paper.title}"
+                   if scale else f"no piece at all fits {paper.title}{with_bleed}")
+        return Problem(self.where, f"this piece does not fit on {paper.title} inside "
                        "the safe margins and crop marks", self.field,
                        f"{self.width / 72:.2f} x {self.height / 72:.2f} in{with_bleed}",
                        largest)
@@ -70,7 +70,7 @@ def _pieces(tileset: Tileset) -> Iterator[_Piece]:
                          height, piece_cut(tileset, component).lattice)
 
 
-def check_fit(tileset: Tileset, papers: tuple[str, ...], bleed: float) -> None:
+def check_fit(tileset: Tileset, papers: tuple[Paper, ...], bleed: float) -> None:
     """Raise, naming every piece, when a piece does not fit each of ``papers`` with ``bleed``."""
     problems = [piece.problem(paper, bleed) for piece in _pieces(tileset) for paper in papers
                 if not piece.fits(paper, bleed)]
@@ -85,8 +85,8 @@ def check_fits_some_paper(tileset: Tileset) -> None:
     """
     problems = []
     for piece in _pieces(tileset):
-        if not any(piece.fits(paper, 0.0) for paper in HOME_PAPERS):
-            best = max(HOME_PAPERS, key=lambda paper: piece.largest_scale(paper, 0.0))
+        if not any(piece.fits(paper, 0.0) for paper in HOME):
+            best = max(HOME, key=lambda paper: piece.largest_scale(paper, 0.0))
             problems.append(piece.problem(best, 0.0))
     if problems:
         raise InputError.of(problems)

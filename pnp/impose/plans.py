@@ -18,7 +18,7 @@ from pnp.impose.layout import (
 )
 from pnp.impose.sharing import appended, share_last_page
 from pnp.model.options import BuildOptions
-from pnp.model.paper import paper_named
+from pnp.model.paper import Paper
 from pnp.model.pieces import PieceCut, piece_box, piece_cut, reverse_key
 from pnp.model.tileset import Tileset
 
@@ -31,7 +31,7 @@ def textured(name: str, number: int) -> str:
     return f"{name}{TEXTURE_MARK}{number}" if number else name
 
 
-def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan:
+def plan_tiles(tileset: Tileset, paper: Paper, options: BuildOptions) -> SheetPlan:
     """The imposition of every tile copy (fronts, then mirrored backs) on ``paper``, with
     the tokens on the last page when they all fit there (:mod:`pnp.impose.sharing`)."""
     if options.duplex == "gutterfold":
@@ -39,7 +39,7 @@ def plan_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan
         tiles: tuple[tuple[str, int, PieceKind], ...] = tuple(
             (tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count)
         return impose_gutterfold([Group(tiles, width, height, tileset.shape.lattice)],
-                                 paper_named(paper), options.bleed,
+                                 paper, options.bleed,
                                  {tile.name: f"back:{tile.back}" for tile in tileset.tiles},
                                  str(tileset.source))
     plan = _tile_imposition(tileset, paper, options)
@@ -66,7 +66,7 @@ def _vary_textures(plan: SheetPlan) -> SheetPlan:
     return replace(plan, pages=tuple(pages))
 
 
-def tokens_ride_with_tiles(tileset: Tileset, paper: str, options: BuildOptions) -> bool:
+def tokens_ride_with_tiles(tileset: Tileset, paper: Paper, options: BuildOptions) -> bool:
     """Whether the tokens print on the tile sheet's last page instead of a sheet of their own."""
     if not tileset.tile_count or not component_groups(tileset, "token") or \
             options.duplex == "gutterfold":
@@ -74,7 +74,7 @@ def tokens_ride_with_tiles(tileset: Tileset, paper: str, options: BuildOptions) 
     return _with_tokens(tileset, _tile_imposition(tileset, paper, options), options) is not None
 
 
-def plan_components(tileset: Tileset, kind: str, paper: str,
+def plan_components(tileset: Tileset, kind: str, paper: Paper,
                     options: BuildOptions) -> SheetPlan | None:
     """Cards or tokens grouped by size and outline, each group on pages of its own; None
     when there are none, or when the tokens ride on the tile sheet."""
@@ -83,27 +83,27 @@ def plan_components(tileset: Tileset, kind: str, paper: str,
         return None
     source = str(tileset.source)
     if options.duplex == "gutterfold":
-        return impose_gutterfold(groups, paper_named(paper), options.bleed, _reverses(tileset),
+        return impose_gutterfold(groups, paper, options.bleed, _reverses(tileset),
                                  source)
     margins: Margins = "sides" if kind == "card" and \
         _sides_hold_more(groups, paper, options, source) else "bands"
     backs = _reverses(tileset)
-    plan = impose_groups(groups[:1], paper_named(paper), options.bleed, options.duplex, backs,
+    plan = impose_groups(groups[:1], paper, options.bleed, options.duplex, backs,
                          source, margins)
     for group in groups[1:]:  # each further size below the last, if it all fits there
         shared = share_last_page(plan, [group], backs, source) if margins == "bands" else None
-        plan = shared or appended(plan, impose_groups([group], paper_named(paper), options.bleed,
+        plan = shared or appended(plan, impose_groups([group], paper, options.bleed,
                                                       options.duplex, backs, source, margins))
     return shift_backs(plan, options.back_offset)
 
 
-def _sides_hold_more(groups: list[Group], paper: str, options: BuildOptions,
+def _sides_hold_more(groups: list[Group], paper: Paper, options: BuildOptions,
                      source: str) -> bool:
     """Whether turning the header and check bar into the side margins fits more cards on a
     page (poker cards on Letter: 9 instead of 6)."""
     def capacity(margins: Margins) -> int:
         try:
-            return sum(group_grid(group, paper_named(paper), options.bleed, source,
+            return sum(group_grid(group, paper, options.bleed, source,
                                   margins).capacity for group in groups)
         except InputError:
             return 0
@@ -111,12 +111,12 @@ def _sides_hold_more(groups: list[Group], paper: str, options: BuildOptions,
     return capacity("sides") > capacity("bands")
 
 
-def _tile_imposition(tileset: Tileset, paper: str, options: BuildOptions) -> SheetPlan:
+def _tile_imposition(tileset: Tileset, paper: Paper, options: BuildOptions) -> SheetPlan:
     width, height = tileset.shape.box(tileset.size)
     pieces: list[tuple[str, int, PieceKind]] = [
         (tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count]
     backs = {tile.name: f"back:{tile.back}" for tile in tileset.tiles}
-    return impose(pieces, paper_named(paper), width, height, options.bleed, options.duplex, backs,
+    return impose(pieces, paper, width, height, options.bleed, options.duplex, backs,
                   str(tileset.source), tileset.shape.lattice)
 
 

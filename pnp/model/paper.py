@@ -59,6 +59,7 @@ PAPERS = {paper.name: paper for paper in (
 )}
 # what a build writes unless told otherwise: the sizes nearly every home printer takes
 HOME_PAPERS = ("letter", "a4")
+HOME = tuple(PAPERS[name] for name in HOME_PAPERS)
 
 # Any other size, as WIDTHxHEIGHT and a unit: 200x250mm, 8.5x13in.
 SIZE = re.compile(r"([0-9]{1,4}(?:\.[0-9]{1,2})?)x([0-9]{1,4}(?:\.[0-9]{1,2})?)(mm|in)")

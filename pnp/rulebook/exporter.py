@@ -19,7 +19,7 @@ import msgspec
 from pnp.export.artifacts import Artifact
 from pnp.model.options import BuildOptions
 from pnp.model.outputs import pdf_file
-from pnp.model.paper import paper_named
+from pnp.model.paper import Paper
 from pnp.model.tileset import Tileset
 from pnp.rulebook.templates import template_path
 
@@ -62,7 +62,7 @@ class Rulebooks(msgspec.Struct, frozen=True):
         parse(template, tileset)  # raises InputError now, before workers start
         return True
 
-    def export(self, designs: GameDesigns, paper: str) -> list[Artifact]:
+    def export(self, designs: GameDesigns, paper: Paper | None) -> list[Artifact]:
         tileset, options = designs.tileset, designs.options
         template = rulebook_template(tileset, options)
         assert template is not None
@@ -73,17 +73,17 @@ class Rulebooks(msgspec.Struct, frozen=True):
         source = parse(template, tileset)
         editions, pages = typeset_rulebook(tileset, source, Designs(tileset, designs))
         artifacts = []
-        for name in options.papers:
-            path = pdf_file(tileset.game, "rulebook", name)
-            artifacts.append(Artifact(path, editions[name], {
-                "kind": "rulebook", "paper": name, "path": path, "pages": pages,
+        for edition in options.papers:
+            path = pdf_file(tileset.game, "rulebook", edition)
+            artifacts.append(Artifact(path, editions[edition.name], {
+                "kind": "rulebook", "paper": edition.name, "path": path, "pages": pages,
                 "placements": []}))
             if options.booklet:  # pypdf imposes the booklets, imported only for them
                 from pnp.impose.booklet import booklet, booklet_sheets
 
-                imposed = booklet(editions[name], paper_named(name))
-                path = pdf_file(tileset.game, "rulebook-booklet", name)
+                imposed = booklet(editions[edition.name], edition)
+                path = pdf_file(tileset.game, "rulebook-booklet", edition)
                 artifacts.append(Artifact(path, imposed, {
-                    "kind": "rulebook-booklet", "paper": name, "path": path,
+                    "kind": "rulebook-booklet", "paper": edition.name, "path": path,
                     "pages": booklet_sheets(pages), "placements": []}))
         return artifacts

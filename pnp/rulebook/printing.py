@@ -17,7 +17,7 @@ from pnp.impose.board import windows
 from pnp.impose.plans import plan_components, plan_tiles
 from pnp.input.faces import string_width
 from pnp.model.options import BuildOptions
-from pnp.model.paper import Duplex, Paper, paper_named
+from pnp.model.paper import Duplex, Paper
 from pnp.model.tileset import Tileset
 from pnp.rulebook.contents import BOOK_PAGES, BOOKLET_SHEETS, Count
 from pnp.rulebook.editions import placing
@@ -137,7 +137,7 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
         drawing = design_board(tileset.board, tileset.shape, tileset.size,
                                dict(tileset.palette))
         rows.append(PrintRow("Board", "heavy paper or card, one-sided", tuple(
-            f"{len(windows(drawing.width, drawing.height, paper_named(p)))} pages"
+            f"{len(windows(drawing.width, drawing.height, p))} pages"
             for p in papers)))
         # the last page of the board's file shows where each piece goes: read, not glued
         rows.append(PrintRow("Board assembly guide", "plain paper", ("1 page",) * len(papers)))
@@ -160,7 +160,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     Said as the build made the sheets: on its papers, for its duplex mode
     (a gutterfold build's sheets are folded, not printed double-sided)."""
     papers = options.papers
-    titles = [paper_named(paper).title for paper in papers]
+    titles = [paper.title for paper in papers]
     with_stock = len(papers) <= STOCK_COLUMN_PAPERS
     heads = ("Sheets", "Print on", *titles) if with_stock else ("Sheets and what to print on",
                                                                  *titles)
@@ -201,7 +201,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     style = sheet[list_style_name(1)]
     numbered = [Paragraph(markup.bulleted(markup.text(f"{n}."), step), style)
                 for n, step in enumerate(steps, start=1)]
-    bars = ScaleCheck(tuple(map(paper_named, papers)))
+    bars = ScaleCheck(papers)
     bars.spaceBefore, bars.spaceAfter = 6, 10
     return [table, *numbered, bars]
 

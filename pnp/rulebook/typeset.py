@@ -36,7 +36,7 @@ from pnp.export.pdf import binary_streams
 from pnp.export.pdfdraw import draw_text
 from pnp.export.reportlab_private import lay_out_only
 from pnp.impose.layout import SAFE_MARGIN
-from pnp.model.paper import Paper, paper_named
+from pnp.model.paper import Paper
 from pnp.model.tileset import Tileset
 from pnp.rulebook.components import components_table
 from pnp.rulebook.compose import PADDING, compose, lay, units_of
@@ -184,8 +184,8 @@ def _typeset(tileset: Tileset, source: Source,
     heading = Paragraph(markup.text("Contents"), sheet["h1"])
     try:
         doc.build([NextPageTemplate("body"), PageBreak(), heading, *contents, PageBreak(),
-                   *laid.story], canvasmaker=functools.partial(EditionsCanvas, papers=tuple(
-                       map(paper_named, designs.options.papers))))
+                   *laid.story], canvasmaker=functools.partial(EditionsCanvas,
+                                                 papers=designs.options.papers))
     except LayoutError:  # what whole.py did not foresee: still the template's, not a crash
         raise InputError(Where(str(source.path)), "a block of this rulebook is taller than a "
                          "page and cannot be split", allowed="shorter table cells and quoted "

@@ -16,7 +16,7 @@ from pnp.draw.art import design_tile
 from pnp.export.designs import GameDesigns
 from pnp.export.sheets import TileSheets
 from pnp.export.svg import to_svg
-from pnp.model.options import BuildOptions
+from pnp.model.options import options_for
 from pnp.model.tileset import TileKind, Tileset
 
 PREVIEW_DPI = 60  # a whole Letter page at 510 x 660 pixels: enough to judge the layout
@@ -43,8 +43,8 @@ def sheet_pdf(tileset: Tileset, paper: str) -> bytes | None:
     """The tile sheets as `pnp build` writes them for ``paper``, or None with no tiles."""
     if tileset.tile_count == 0:
         return None
-    options = BuildOptions(papers=(paper,), rulebook=False)
-    artifacts = TileSheets().export(GameDesigns(tileset, options), paper)
+    options = options_for((paper,), rulebook=False)
+    artifacts = TileSheets().export(GameDesigns(tileset, options), options.papers[0])
     return artifacts[0].data
 
 

@@ -32,7 +32,7 @@ from pnp.assemble import staging as staging_module
 from pnp.assemble.registry import EXPORTERS
 from pnp.assemble.staging import LEFTOVER, Staging, publish, sweep
 from pnp.input.tileset import load_tileset
-from pnp.model.options import BuildOptions
+from pnp.model.options import options_for
 
 GAME = "demon-mine"
 
@@ -152,7 +152,7 @@ def no_flush_to_disk(monkeypatch: pytest.MonkeyPatch) -> None:
 def two_builds() -> tuple[dict[str, bytes], dict[str, bytes]]:
     """The files of two different builds of one game, rendered once for every test here."""
     tileset = load_tileset(ROOT / "tilesets" / f"{GAME}.yaml")
-    return tuple(render([tileset], BuildOptions((paper,), rulebook=False, jobs=1),
+    return tuple(render([tileset], options_for((paper,), rulebook=False, jobs=1),
                         EXPORTERS)[GAME] for paper in ("a4", "letter"))
 
 

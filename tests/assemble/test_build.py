@@ -317,7 +317,8 @@ def _papers_by_kind(tilesets) -> list[tuple[str, str, tuple[str, ...]]]:
     from pnp.assemble.registry import EXPORTERS
     from pnp.model.options import BuildOptions
 
-    return [(job.tileset.game, exporter.name, papers)
+    return [(job.tileset.game, exporter.name,
+             tuple(paper.name if paper is not None else "" for paper in papers))
             for job in plan_jobs(tilesets, EXPORTERS, BuildOptions())
             for exporter, papers in job.parts]
 

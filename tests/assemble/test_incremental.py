@@ -5,13 +5,14 @@ from __future__ import annotations
 from msgspec.structs import replace
 from support import ROOT
 
-from pnp.assemble import BuildOptions, build
+from pnp.assemble import build
 from pnp.assemble.incremental import GameOutputs, stale_outputs
 from pnp.assemble.registry import EXPORTERS
 from pnp.input.tileset import load_tileset
+from pnp.model.options import options_for
 
 DEMON = ROOT / "tilesets" / "demon-mine.yaml"
-QUICK = BuildOptions(("letter",), 0.0, "long", rulebook=False)
+QUICK = options_for(("letter",), rulebook=False)
 
 
 def demon():

@@ -15,12 +15,13 @@ from pathlib import Path
 import pytest
 from support import ROOT, close_to, pdf_page_image, text_sizes, tileset_from_text
 
-from pnp.assemble import BuildOptions, build
+from pnp.assemble import build
 from pnp.draw.cards import GAP, PAD, Box, card_layout, card_words, text_extent
 from pnp.draw.components import design_component, design_reverse
 from pnp.draw.scene import Clip, Drawing, Primitive, Text
 from pnp.input.faces import MIN_TEXT, string_width
 from pnp.input.tileset import load_tileset
+from pnp.model.options import options_for
 from pnp.model.paper import PAPERS
 from pnp.model.tileset import Component, Feature, Tileset
 from pnp.units import mm
@@ -186,7 +187,7 @@ def test_a_round_card_keeps_the_token_layout():
 @pytest.fixture(scope="module")
 def card_sheets(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("cards")
-    build([DYNAMINE], out, BuildOptions(("letter", "a4"), 0.0, "long", rulebook=False))
+    build([DYNAMINE], out, options_for(("letter", "a4"), rulebook=False))
     return out / "dynamine"
 
 

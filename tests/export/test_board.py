@@ -10,13 +10,14 @@ import pytest
 from pypdf import PdfReader
 from support import ROOT, pdf_page_image
 
-from pnp.assemble import BuildOptions, build
+from pnp.assemble import build
 from pnp.draw.board import board_extent
 from pnp.geometry.lattice import hexagon_cells, ring_distance
 from pnp.geometry.shapes import SHAPES, cell_centre, hex_distance
 from pnp.impose.board import OVERLAP, seam_targets, windows
 from pnp.impose.layout import SAFE_MARGIN
 from pnp.input.tileset import load_tileset
+from pnp.model.options import options_for
 from pnp.model.paper import PAPERS
 
 MATTOCK = ROOT / "tilesets" / "mattock.yaml"
@@ -109,7 +110,7 @@ def test_every_registration_target_is_printed_on_both_neighbouring_pages():
 @pytest.fixture(scope="module")
 def mattock(tmp_path_factory):
     out = tmp_path_factory.mktemp("mattock")
-    build([load_tileset(MATTOCK)], out, BuildOptions(("letter",), 0.0, "long"))
+    build([load_tileset(MATTOCK)], out, options_for(("letter",)))
     return out / "mattock"
 
 

@@ -19,10 +19,10 @@ from support import pdf_page_image, tileset_from_text
 from pnp.cli import main
 from pnp.export.designs import GameDesigns
 from pnp.export.press import Press, profile_bytes
-from pnp.export.printshop import SHOP_BLEED, PrintShopPages
+from pnp.export.printshop import PrintShopPages
 from pnp.input.catalog import resolve
 from pnp.input.tileset import load_tileset
-from pnp.model.options import BuildOptions
+from pnp.model.options import STANDARD_BLEED, options_for
 from pnp.model.shops import GAME_CRAFTER, SHOPS, fit_piece, shop_named
 
 MM = 72.0 / 25.4
@@ -45,7 +45,7 @@ def products(folder: Path) -> list[dict]:
 def test_every_sheet_has_bleed(built):
     manifest = json.loads((built / "manifest.json").read_text())
     sheets = [s for s in manifest["sheets"] if s["kind"] in ("tiles", "cards", "tokens")]
-    assert sheets and all(s["bleed"] == SHOP_BLEED for s in sheets)
+    assert sheets and all(s["bleed"] == STANDARD_BLEED for s in sheets)
 
 
 def test_one_pdf_per_product_with_a_page_for_each_side_of_every_copy(built):
@@ -200,7 +200,7 @@ def test_the_art_runs_through_the_bleed(built):
     dpi = 144
     image = pdf_page_image(built / cards["path"], 0, dpi).convert("L")
     width, height = image.size
-    inside_bleed = round(SHOP_BLEED / 2 * dpi / 72)  # halfway between the page edge and the cut
+    inside_bleed = round(STANDARD_BLEED / 2 * dpi / 72)  # halfway between the page edge and the cut
     for x, y in ((inside_bleed, height // 2), (width - inside_bleed, height // 2),
                  (width // 2, inside_bleed), (width // 2, height - inside_bleed)):
         assert image.getpixel((x, y)) < 250, (x, y)
@@ -246,8 +246,8 @@ def test_a_tilesets_own_picture_goes_in_as_cmyk_with_its_transparency(tmp_path):
     tileset = tileset_from_text("game: art\ntitle: Art\nsize: 1.5in\ntiles:\n"
                                 "  - name: painted\n    count: 2\n    paths: [N-S]\n"
                                 "    art: red.png\n", tmp_path)
-    designs = GameDesigns(tileset, BuildOptions(print_shop="generic"))
-    [pdf, _] = PrintShopPages().export(designs, "")
+    designs = GameDesigns(tileset, options_for(print_shop="generic"))
+    [pdf, _] = PrintShopPages().export(designs, None)
     assert b"DeviceRGB" not in pdf.data
     (tmp_path / "out.pdf").write_bytes(pdf.data)
     images = [obj for page in PdfReader(tmp_path / "out.pdf").pages[:1]
@@ -259,9 +259,9 @@ def test_a_tilesets_own_picture_goes_in_as_cmyk_with_its_transparency(tmp_path):
 
 def test_the_same_build_writes_the_same_bytes():
     tileset = load_tileset(resolve("mattock"))
-    options = BuildOptions(print_shop="generic")
-    first = PrintShopPages().export(GameDesigns(tileset, options), "")
-    again = PrintShopPages().export(GameDesigns(tileset, options), "")
+    options = options_for(print_shop="generic")
+    first = PrintShopPages().export(GameDesigns(tileset, options), None)
+    again = PrintShopPages().export(GameDesigns(tileset, options), None)
     assert [a.data for a in first] == [a.data for a in again]
 
 
@@ -375,7 +375,7 @@ components:
 @pytest.mark.parametrize("shop", ["generic", "thegamecrafter"])
 def test_every_piece_of_every_size_and_outline_is_ordered_once(tmp_path, shop):
     tileset = tileset_from_text(MIXED, tmp_path)
-    artifacts = PrintShopPages().export(GameDesigns(tileset, BuildOptions(print_shop=shop)), "")
+    artifacts = PrintShopPages().export(GameDesigns(tileset, options_for(print_shop=shop)), None)
     listed = [a.listing for a in artifacts if a.listing is not None]
     ordered = Counter()
     for product in listed:
@@ -396,8 +396,8 @@ def test_a_palette_picture_with_a_transparent_colour_prints_in_cmyk_with_its_mas
     tileset = tileset_from_text("game: art\ntitle: Art\nsize: 1.5in\ntiles:\n"
                                 "  - name: painted\n    count: 1\n    paths: [N-S]\n"
                                 "    art: pal.png\n", tmp_path)
-    [pdf, _] = PrintShopPages().export(GameDesigns(tileset, BuildOptions(print_shop="generic")),
-                                       "")
+    [pdf, _] = PrintShopPages().export(GameDesigns(tileset, options_for(print_shop="generic")),
+                                       None)
     assert b"/SMask" in pdf.data and b"DeviceRGB" not in pdf.data
 
 

@@ -331,7 +331,7 @@ def test_copies_of_a_tile_take_turns_through_rock_textures():
     from pnp.model.options import BuildOptions
 
     tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
-    plan = plan_tiles(tileset, "letter", BuildOptions())
+    plan = plan_tiles(tileset, PAPERS["letter"], BuildOptions())
     fronts = [p for p in plan.placements if p.side == "front" and p.name == "straight"]
     assert len(fronts) == 16
     assert len({p.art for p in fronts}) == TEXTURES

@@ -15,7 +15,7 @@ from support import ROOT, pdf_page_image
 
 from pnp.export.designs import GameDesigns
 from pnp.input.tileset import load_tileset
-from pnp.model.options import BuildOptions
+from pnp.model.options import options_for
 from pnp.model.paper import PAPERS, Paper
 from pnp.rulebook.editions import EditionsCanvas, book_page, placing, write_editions
 from pnp.rulebook.exporter import Rulebooks
@@ -137,9 +137,9 @@ def test_an_edition_says_how_to_print_the_papers_the_build_asked_for():
     tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
 
     def made(papers: tuple[str, ...]) -> dict[str, bytes]:
-        options = BuildOptions(papers=papers)
+        options = options_for(papers)
         return {artifact.path: artifact.data
-                for artifact in Rulebooks().export(GameDesigns(tileset, options), "")}
+                for artifact in Rulebooks().export(GameDesigns(tileset, options), None)}
 
     both, alone = made(("letter", "a4")), made(("a4",))
     assert list(both) == ["mattock-rulebook-letter.pdf", "mattock-rulebook-a4.pdf"]

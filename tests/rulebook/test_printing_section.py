@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from support import ROOT, pdf_page_texts
 
 from pnp.input.tileset import load_tileset
-from pnp.model.options import BuildOptions
+from pnp.model.options import BuildOptions, options_for
 from pnp.rulebook.page import MEASURE
 from pnp.rulebook.paragraphs import styles
 from pnp.rulebook.printing import how_to_print, print_rows
@@ -38,7 +38,7 @@ def dynamine():  # tiles, cards, tokens and an aid
 @pytest.mark.parametrize("papers", PAPERS, ids="+".join)
 @pytest.mark.parametrize("duplex", DUPLEX)
 def test_the_printing_steps_follow_the_build(dynamine, duplex, papers):
-    options = BuildOptions(papers, 0.0, duplex)
+    options = options_for(papers, duplex=duplex)
     flowables = how_to_print(dynamine, styles(), options)
     steps = " ".join(text_of(flowable) for flowable in flowables)
     if duplex in ("long", "short"):
@@ -59,7 +59,7 @@ def test_the_printing_steps_follow_the_build(dynamine, duplex, papers):
 @pytest.mark.parametrize("papers", PAPERS, ids="+".join)
 @pytest.mark.parametrize("duplex", ("long", "gutterfold"))
 def test_the_table_lists_this_builds_files_and_papers(dynamine, duplex, papers):
-    rows = print_rows(dynamine, BuildOptions(papers, 0.0, duplex))
+    rows = print_rows(dynamine, options_for(papers, duplex=duplex))
     assert all(len(row.counts) == len(papers) for row in rows)
     # what is printed in players' words, never a file name: the README names the files
     assert [row.name for row in rows] == ["Tiles", "Cards", "Tokens", "Scoring at a glance",
@@ -68,7 +68,7 @@ def test_the_table_lists_this_builds_files_and_papers(dynamine, duplex, papers):
                              else "cardstock, double-sided")
     # the table the page shows: every paper a column, the stock a column of its own or
     # under each file's name when there are more than two papers
-    table = how_to_print(dynamine, styles(), BuildOptions(papers, 0.0, duplex))[0]
+    table = how_to_print(dynamine, styles(), options_for(papers, duplex=duplex))[0]
     head = [text_of(cell) for cell in table._cellvalues[0]]
     assert head[-len(papers):] == [TITLES[paper] for paper in papers]
     assert len(head) == len(papers) + (2 if len(papers) <= 2 else 1)
@@ -80,7 +80,7 @@ def test_booklets_and_print_shop_files_are_listed_only_when_built(dynamine):
     plain = " ".join(text_of(f) for f in how_to_print(dynamine, styles(), BuildOptions()))
     rows = print_rows(dynamine, BuildOptions(booklet=True))
     shop = " ".join(text_of(f) for f in how_to_print(dynamine, styles(),
-                                                     BuildOptions(print_shop="generic")))
+                                                     options_for(print_shop="generic")))
     assert "print-shop" not in plain and "print-shop edition" in shop and ".pdf" not in shop
     assert rows[-1].name == "This rulebook as a booklet"
     assert "booklet" not in print_rows(dynamine, BuildOptions())[-1].name
@@ -107,7 +107,7 @@ def test_a_gutterfold_letter_book_says_fold_and_has_no_a4_column(tmp_path):
                                              ("dynamine", "Print tiles, cards and tokens on")])
 def test_the_printing_step_names_only_what_the_game_prints(game, words):
     tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
-    flowables = how_to_print(tileset, styles(), BuildOptions(("letter",), 0.0, "long"))
+    flowables = how_to_print(tileset, styles(), options_for(("letter",)))
     steps = " ".join(f.getPlainText() for f in flowables if hasattr(f, "getPlainText"))
     assert words in steps
 
@@ -136,7 +136,7 @@ def test_the_check_bars_follow_the_numbered_steps_and_speak_at_caption_size():
     from pnp.rulebook.printing import CHECK_CAPTION, ScaleCheck
 
     tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
-    flowables = how_to_print(tileset, styles(), BuildOptions(("letter", "a4"), 0.0, "long"))
+    flowables = how_to_print(tileset, styles(), options_for(("letter", "a4")))
     kinds = [type(flowable).__name__ for flowable in flowables]
     assert isinstance(flowables[-1], ScaleCheck) and kinds.count("ScaleCheck") == 1
     assert styles()["caption"].fontSize <= CHECK_CAPTION
@@ -146,7 +146,7 @@ def test_the_board_row_counts_its_pages_to_glue_and_the_guide_apart():
     """Mattock's table said to print the board's 5 pages on card; the fifth is the guide
     to read, and the guide itself says to print 4 pages on card."""
     tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
-    rows = {row.name: row for row in print_rows(tileset, BuildOptions(("letter",)))}
+    rows = {row.name: row for row in print_rows(tileset, options_for(("letter",)))}
     assert rows["Board"].counts == ("4 pages",) and "card" in rows["Board"].stock
     assert rows["Board assembly guide"].counts == ("1 page",)
     assert rows["Board assembly guide"].stock == "plain paper"
