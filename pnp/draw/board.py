@@ -61,9 +61,11 @@ def space_centres(spec: BoardSpec, shape: Shape, size: float) -> tuple[list[Poin
 
 
 def design_board(spec: BoardSpec, shape: Shape, size: float,
-                 colours: dict[str, str]) -> Drawing:
+                 colours: dict[str, str], legend: bool = True) -> Drawing:
     """The whole board as one scene: a dark frame with the title, the spaces, the inner
-    board's outline, the start spaces with their players' symbols, and a legend."""
+    board's outline, the start spaces with their players' symbols, and a legend (left
+    off where the board is shown small, in a book whose caption says what it means:
+    its words would print too small to read)."""
     left, top, right, bottom = board_extent(shape, size, spec.side)
     width = right - left + 2 * BOARD_MARGIN
     height = bottom - top + 2 * BOARD_MARGIN
@@ -101,7 +103,7 @@ def design_board(spec: BoardSpec, shape: Shape, size: float,
             items.extend(_start_space(mark, (ox + x0, oy + y0), size, colours))
     corner_room = _corner_room(shape, size, spec.side, (ox, oy))
     items.extend(_title(spec.title, rule * 2.2, corner_room, light))
-    if spec.marks:
+    if spec.marks and legend:
         items.extend(_legend(spec, (rule * 2.2, height - rule * 2.2), size, colours))
     return Drawing(width, height, 0.0, tuple(items))
 

@@ -36,6 +36,8 @@ LIGHT_PAWNS = ("white", "yellow")  # pawns whose label is printed dark
 MARK_COLOURS: dict[MarkKind, str] = {"tick": "#2e7d32", "cross": "#b3261e",
                                      "closed": "#6c5f51"}
 TITLE_SIZE = 8.5  # points: a panel's title over its board, in capitals
+ARROW_CLEARANCE = 0.18  # of a cell: how far an arrow stops short of a space's centre
+PAWN_GAP = 2.0  # points between an arrow's end and the edge of a pawn it points at
 
 
 class Pawn(NamedTuple):
@@ -115,7 +117,8 @@ def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, D
     frame = Style(stroke=palette["accent"], width=2.4, join="round")
     over += [Outline(flip.polygon(corners), frame) for corners in art.frames]
     for start, end in art.arrows:
-        over += _arrow(flip, start, end, art.cell, palette)
+        over += _arrow(flip, (start, end), art.cell,
+                       (_clear_of(start, art), _clear_of(end, art)), palette)
     if art.numbered:
         for step, (start, end) in enumerate(art.arrows, start=1):
             over += _step(flip, (start, end), step, art, palette)
@@ -150,14 +153,26 @@ class _Flip(NamedTuple):
         return (("M", *first), *(("L", *corner) for corner in rest), ("Z",))
 
 
-def _arrow(flip: _Flip, start: Point, end: Point, cell: float,
+def _clear_of(point: Point, art: DiagramArt) -> float:
+    """How far an arrow's end stays from ``point``: clear of a space's centre, and of
+    the edge of a pawn standing there, so its head never runs under the disc."""
+    room = art.cell * ARROW_CLEARANCE
+    for pawn in art.pawns:
+        if math.dist(pawn.centre, point) < pawn.radius:
+            room = max(room, pawn.radius + PAWN_GAP + math.dist(pawn.centre, point))
+    return room
+
+
+def _arrow(flip: _Flip, arrow: tuple[Point, Point], cell: float, clear: tuple[float, float],
            palette: dict[str, str]) -> list[Primitive]:
-    """An accent arrow with a paper-coloured halo, clear of both spaces' centres."""
+    """An accent arrow with a paper-coloured halo, ``clear`` short of its start and of
+    its end (see :func:`_clear_of`)."""
+    start, end = arrow
     angle = math.atan2(end[1] - start[1], end[0] - start[0])
     along = (math.cos(angle), math.sin(angle))
     head = cell * 0.16
-    tip = (end[0] - along[0] * cell * 0.18, end[1] - along[1] * cell * 0.18)
-    tail = (start[0] + along[0] * cell * 0.18, start[1] + along[1] * cell * 0.18)
+    tip = (end[0] - along[0] * clear[1], end[1] - along[1] * clear[1])
+    tail = (start[0] + along[0] * clear[0], start[1] + along[1] * clear[0])
     shaft_end = (tip[0] - along[0] * head * 0.6, tip[1] - along[1] * head * 0.6)
     drawn: list[Primitive] = []
     for width, colour in ((5.0, palette["paper"]), (2.6, palette["accent"])):
@@ -196,7 +211,8 @@ def _step_centre(arrow: tuple[Point, Point], radius: float, cell: float,
     when none is clear."""
     (x0, y0), (x1, y1) = arrow
     length = math.dist(arrow[0], arrow[1]) or 1.0
-    shaft = (0.18 * cell, max(0.18 * cell, length - 0.34 * cell))
+    shaft = (ARROW_CLEARANCE * cell, max(ARROW_CLEARANCE * cell,
+                                         length - (ARROW_CLEARANCE + 0.16) * cell))
     angle = math.atan2(y1 - y0, x1 - x0)
     normal = (-math.sin(angle) * radius * 1.5, math.cos(angle) * radius * 1.5)
     places = []

@@ -161,6 +161,10 @@ def _section_table(section: AidSection, width: float, look: Look,
     commands += [("BACKGROUND", (0, index), (-1, index), HexColor(STRIPE))
                  for index in range(2, len(data), 2)]
     commands += [("SPAN", (0, index), (2, index)) for index in range(first_note, len(data))]
+    # a rule spans the row from its first cell, whose paddings it takes: the section's own,
+    # not the icon column's narrow ones, or its words would run to the box's edge
+    commands += [("LEFTPADDING", (0, first_note), (0, -1), 5),
+                 ("RIGHTPADDING", (0, first_note), (0, -1), 6)]
     table = Table(data, colWidths=[first, name_width, width - first - name_width],
                   hAlign="LEFT")
     table.setStyle(TableStyle(commands))

@@ -37,6 +37,7 @@ from pnp.impose.layout import (
     crop_marks,
     hex_cut_lines,
     printable,
+    shared_cuts,
     trim_lines,
 )
 from pnp.model.paper import INCH_CHECK, Paper
@@ -49,6 +50,7 @@ CHECK_BAR_Y = SAFE_MARGIN + FOOTER_BAND - CHECK_BAR_HEIGHT - 8.0  # its foot, ac
 INK = (0.12, 0.1, 0.09)
 CUT_GUIDE = (0.15, 0.5)  # honeycomb cut lines on the trim line: dark, and thick enough to
 # follow with a blade over the rock's mid-tone (a 0.35 pt line faded into it)
+TRIM_GUIDE = (0.25, 0.3)  # shared square cuts: a dark grey hairline on the trim line
 FOLD_LINE = (0.45, 0.5)  # a gutterfold page's fold: grey, dashed
 
 
@@ -285,7 +287,8 @@ def _place_forms(canvas: Any, placements: tuple[Placement, ...],
 
 
 def _mark(canvas: Any, plan: SheetPlan, page: Page,
-          marks_forms: dict[tuple[Grid, int, tuple[Block, ...]], str]) -> None:
+          marks_forms: dict[tuple[Grid, int, tuple[Block, ...]], str],
+          square_cuts: bool = False) -> None:
     """A page of fronts' crop marks (and cut lines), as one form per layout."""
     key = (page.grid, page.used, page.blocks)
     if key not in marks_forms:
@@ -302,6 +305,10 @@ def _mark(canvas: Any, plan: SheetPlan, page: Page,
                                       block.area))
             if block.grid.lattice.honeycomb:
                 _marks(canvas, hex_cut_lines(block.grid, block.used), CUT_GUIDE)
+        if square_cuts and blocks and plan.bleed == 0 and not page.grid.lattice.honeycomb:
+            # square pieces that share their cuts: a hairline on each, so a page reads
+            # as tiles and not one map, and the blade has a line to follow
+            _marks(canvas, shared_cuts(page.grid, page.used), TRIM_GUIDE)
         canvas.endForm()
     canvas.doForm(marks_forms[key])
 
@@ -327,11 +334,15 @@ def _fold_marks(canvas: Any, plan: SheetPlan, page: Page) -> None:
 
 
 def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
-                  sheet_kind: str = "tiles", recorder: Recorder | None = None) -> bytes:
+                  sheet_kind: str = "tiles", recorder: Recorder | None = None,
+                  square_cuts: bool = False) -> bytes:
     """The whole sheet PDF as bytes; the caller writes it atomically.
 
     A ``recorder`` shared by the sheets of one job lets the second paper
     replay the first one's drawing operators instead of drawing again.
+    ``square_cuts`` says the page's own pieces are cut straight (tiles, cards), so the
+    cuts they share get hairlines on a square grid; round or shaped pieces get none
+    (a honeycomb has its own cut lines).
     """
     paper = plan.paper
     buffer = io.BytesIO()
@@ -360,7 +371,8 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
             _place_backs(canvas, page.placements, form_names, apron_area(plan), back_forms)
         else:
             _place_forms(canvas, page.placements, form_names)
-            _mark(canvas, plan, page, marks_forms)  # after the art: cut lines lie on top of it
+            # after the art: cut lines lie on top of it
+            _mark(canvas, plan, page, marks_forms, square_cuts)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

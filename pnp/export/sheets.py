@@ -175,7 +175,8 @@ class TileSheets(msgspec.Struct, frozen=True):
         drawings = placed_textures(designs.tiles, plan)
         if any(placement.kind == "component" for placement in plan.placements):
             drawings = {**drawings, **designs.components("token")}  # tokens ride along
-        data = render_sheets(plan, drawings, tileset.title, "tiles", designs.recorder)
+        data = render_sheets(plan, drawings, tileset.title, "tiles", designs.recorder,
+                             square_cuts=True)
         cut = shape_cut(tileset.shape)
         tokens = {c.name: piece_cut(tileset, c) for c in tileset.components}
 
@@ -208,7 +209,8 @@ class VariantExtras(msgspec.Struct, frozen=True):
             plan = plan_tiles(tileset.extras_only(more), paper, options)
             path = extras_file(tileset.game, variant.name, paper)
             data = render_sheets(plan, placed_textures(designs.tiles, plan), tileset.title,
-                                 f"extra tiles ({variant.name})", designs.recorder)
+                                 f"extra tiles ({variant.name})", designs.recorder,
+                                 square_cuts=True)
             artifacts.append(Artifact(path, data, sheet_entry(
                 "extras", paper, path, plan, options, lambda placement: cut)))
         return artifacts
@@ -235,7 +237,9 @@ class ComponentSheets(msgspec.Struct, frozen=True):
             return []
         path = pdf_file(tileset.game, self.name, paper)
         data = render_sheets(plan, designs.components(self.kind), tileset.title, self.name,
-                             designs.recorder)
+                             designs.recorder, square_cuts=all(
+                                 c.shape == "rect" for c in tileset.components
+                                 if c.kind == self.kind and c.count))
         cuts = {c.name: piece_cut(tileset, c) for c in tileset.components}
         return [Artifact(path, data, sheet_entry(self.name, paper, path, plan, options,
                                                  lambda placement: cuts[placement.name]))]

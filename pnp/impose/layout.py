@@ -263,14 +263,25 @@ def group_grid(group: Group, paper: Paper, bleed: float, source: str = "tileset"
 def trim_lines(grid: Grid, used: int) -> list[Segment]:
     """Every edge of the first ``used`` cells of a square grid, each once: for sheets whose
     margins leave no room for crop marks, the cut lines are printed on the trim lines."""
-    edges: set[Segment] = set()
+    return sorted({edge for index in range(used) for edge in _cell_edges(grid, index)})
+
+
+def _cell_edges(grid: Grid, index: int) -> tuple[Segment, ...]:
+    """The four edges of a square grid's cell, rounded so neighbours' shared edges match."""
+    x, y = grid.cell(index)
+    right, top = x + grid.cell_w, y + grid.cell_h
+    x, y, right, top = (round(value, 3) for value in (x, y, right, top))
+    return (x, y, right, y), (x, top, right, top), (x, y, x, top), (right, y, right, top)
+
+
+def shared_cuts(grid: Grid, used: int) -> list[Segment]:
+    """The trim lines two of the first ``used`` cells of a square grid share: the cuts
+    inside a block, which crop marks outside it cannot show on the art."""
+    count: dict[Segment, int] = {}
     for index in range(used):
-        x, y = grid.cell(index)
-        right, top = x + grid.cell_w, y + grid.cell_h
-        x, y, right, top = (round(value, 3) for value in (x, y, right, top))
-        edges.update(((x, y, right, y), (x, top, right, top), (x, y, x, top),
-                      (right, y, right, top)))
-    return sorted(edges)
+        for edge in _cell_edges(grid, index):
+            count[edge] = count.get(edge, 0) + 1
+    return sorted(edge for edge, cells in count.items() if cells > 1)
 
 
 def impose(pieces: list[tuple[str, int, PieceKind]], paper: Paper, cell_w: float, cell_h: float,

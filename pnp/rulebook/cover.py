@@ -40,6 +40,7 @@ FormMaker = Callable[[str, Drawing, float], str]
 
 INSET = SAFE_MARGIN + 10.0  # from the paper's edge to the cover's art
 CELL = 80.0  # about how wide a tile is drawn on the cover
+COVER_OVERLAP = 0.6  # points by which each cover tile overlaps its neighbours
 FACTS_BAND = 54.0  # the least height of the band of facts under the picture
 GAP = 6.0  # between the picture and the facts band
 PLAQUE = (420.0, 132.0)  # the title plaque's largest width, and its height
@@ -137,6 +138,9 @@ def _tiles(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayou
            tile: Callable[[str, float], tuple[str, Drawing]], form: FormMaker) -> None:
     shape = tileset.shape
     scale = grid.cell / tileset.size
+    # each tile a hair larger than its cell, so neighbours overlap instead of meeting on
+    # an edge a viewer's anti-aliasing shows as a pale seam
+    grown = scale * (grid.cell + COVER_OVERLAP) / grid.cell
     tile_w, tile_h = shape.box(tileset.size)
     for placed in layout.tiles:
         name = form(*tile(placed.kind, scale), scale)
@@ -144,7 +148,7 @@ def _tiles(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayou
         canvas.saveState()
         canvas.translate(x, y)
         canvas.rotate(-placed.rotation * shape.step_degrees)
-        canvas.scale(scale, scale)
+        canvas.scale(grown, grown)
         canvas.translate(-tile_w / 2, -tile_h / 2)
         canvas.doForm(name)
         canvas.restoreState()

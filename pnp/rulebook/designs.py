@@ -8,6 +8,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from pnp.draw.art import design_tile
+from pnp.draw.board import design_board
 from pnp.draw.components import design_component
 from pnp.draw.scene import Drawing, smallest_text, text_sizes, without_small_text
 from pnp.export.designs import GameDesigns
@@ -84,9 +85,14 @@ class Designs:
                 design_component(self.tileset, component))
 
     def board(self) -> tuple[str, Drawing] | None:
-        """The form key and design of the game's printed board, if it has one."""
-        board = self._game.board
-        return None if board is None else (f"board:{self.tileset.game}", board)
+        """The form key and design of the game's printed board, if it has one, without
+        its legend: a figure shows the board far smaller than it prints, and its caption
+        and the text around it say what the marks mean."""
+        tileset = self.tileset
+        if tileset.board is None:
+            return None
+        return (f"board:{tileset.game}:figure", design_board(
+            tileset.board, tileset.shape, tileset.size, dict(tileset.palette), legend=False))
 
     def piece_of(self, colour: str) -> tuple[str, Drawing] | None:
         """The game's own token for a player of ``colour`` (Mattock's red-miner for a red

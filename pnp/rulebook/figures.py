@@ -119,7 +119,7 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         """Ticks and crosses as badges (the verdict's beside the board among them), and
         the outlines of the spaces closed for good."""
         diagram, plan = self.diagram, self.plan
-        badges = [Badge(self._mark_spot(where), self.cell * 0.22, mark)
+        badges = [Badge(*self._mark_spot(where), mark)
                   for where, mark in diagram.marks if mark != "closed"]
         badge = plan.badge()
         if badge is not None:
@@ -129,14 +129,18 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
                        for where, mark in diagram.marks if mark == "closed")
         return tuple(badges), closed
 
-    def _mark_spot(self, where: tuple[float, float]) -> tuple[float, float]:
-        """Where a tick or cross goes: on its point, or up and right of a piece standing
-        there, so the mark says what happens to the piece without hiding it."""
+    def _mark_spot(self, where: tuple[float, float]) -> tuple[tuple[float, float], float]:
+        """Where a tick or cross goes, and its radius: on its point; up and right of a
+        piece standing there, so the mark says what happens to the piece without hiding
+        it; smaller, in the lower left corner of a tile lying there, which is rock on
+        most tiles, so the mark hides neither its tunnels nor its die."""
         x, y = self.centre(where)
         if any(math.dist((x, y), self.centre(pawn)) < self.cell * 0.3
                for pawn, _, _ in self.diagram.pawns):
-            return x + self.cell * 0.3, y + self.cell * 0.3
-        return x, y
+            return (x + self.cell * 0.3, y + self.cell * 0.3), self.cell * 0.22
+        if any(placed.cell == where for placed in self.diagram.tiles):
+            return (x - self.cell * 0.3, y - self.cell * 0.3), self.cell * 0.15
+        return (x, y), self.cell * 0.22
 
     def draw(self) -> None:
         tileset, diagram = self.tileset, self.diagram

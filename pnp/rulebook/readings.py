@@ -73,9 +73,19 @@ def gather_readings(story: list[Flowable], sheet: dict[str, Style]) -> list[Flow
             readings.append(Reading(len(readings) + 1, section, tuple(flowable.paragraphs)))
             _mark(story, index, marker(len(readings)))
     chapter = [entry for reading in readings for entry in _entry(reading, sheet)]
+    return _with_chapter(story, chapter)
+
+
+def _with_chapter(story: list[Flowable], chapter: list[Flowable]) -> list[Flowable]:
+    """The story with the readings chapter's entries where it stands, and no notes left
+    where they were written."""
     kept: list[Flowable] = []
     for flowable in story:
         if isinstance(flowable, ReadingsChapter):
+            if kept and isinstance(kept[-1], Paragraph) and chapter:
+                # the chapter's introduction stays on the page of its first reading: a
+                # page never ends with a heading and its words over readings to come
+                kept[-1].keepWithNext = True
             kept.extend(chapter)
         elif not isinstance(flowable, ReadingNote):
             kept.append(flowable)

@@ -234,13 +234,13 @@ def _story(tileset: Tileset, source: Source, designs: Designs, sheet: dict[str, 
     return gather_readings(story, sheet)
 
 
-CREDIT = "This print-and-play edition was made with pnp"  # and its version
+CREDIT = "This print-and-play edition was made with pnp"  # its version is in the metadata
 
 
 def _credits(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
     """Who made the game, as its tileset says, then the line saying pnp made this
     edition: a publisher's book names its makers on its last page."""
-    made = Paragraph(markup.text(f"{CREDIT} {__version__}."), sheet["caption"])
+    made = Paragraph(markup.text(f"{CREDIT}."), sheet["caption"])
     if not tileset.credits:
         return [made]
     credits = Paragraph(markup.join([markup.bold(markup.text("Credits. ")),

@@ -162,13 +162,41 @@ def test_crop_marks_stay_outside_the_tile_block(built, manifest):
     forms = reader.pages[0]["/Resources"]["/XObject"]
     marks = next(forms[n].get_object() for n in forms if "marks" in n)
     data = marks.get_data().decode("latin-1")
-    segments = re.findall(r"([-\d.]+) ([-\d.]+) m ([-\d.]+) ([-\d.]+) l", data)
+    segments = [tuple(map(float, found)) for found in
+                re.findall(r"([-\d.]+) ([-\d.]+) m ([-\d.]+) ([-\d.]+) l", data)]
+    # the hairlines on the cuts tiles share: 4 inside each row of 5, 5 under each of 6 rows
+    shared = [s for s in segments if left - 0.01 < min(s[0], s[2]) <= max(s[0], s[2]) < right + 0.01
+              and bottom - 0.01 < min(s[1], s[3]) <= max(s[1], s[3]) < top + 0.01]
+    assert len(shared) == 4 * 6 + 5 * 5
+    segments = [s for s in segments if s not in shared]
     assert len(segments) == 2 * 6 + 2 * 7  # 6 column cuts above and below, 7 row cuts
-    for x1, y1, x2, y2 in (tuple(map(float, s)) for s in segments):
+    for x1, y1, x2, y2 in segments:
         inside_x = left < min(x1, x2) and max(x1, x2) < right
         inside_y = bottom < min(y1, y2) and max(y1, y2) < top
         assert not (inside_x and inside_y), "a crop mark crosses the tiles"
         assert min(x1, x2) >= SAFE_MARGIN - 0.01 and min(y1, y2) >= SAFE_MARGIN - 0.01
+
+
+def test_round_tokens_get_no_straight_hairlines_across_them(shipped_build):
+    """Round pieces are not cut on a grid: their sheet's marks stay outside the block,
+    while square tiles share hairlines (see the test above)."""
+    game = shipped_build / "gold-mine"
+    manifest = json.loads((game / "manifest.json").read_text())
+    tokens = next(s for s in manifest["sheets"]
+                  if s["kind"] == "tokens" and s["paper"] == "letter")
+    placements = [p for p in tokens["placements"] if p["page"] == 1 and p["side"] == "front"]
+    left, right = min(p["x"] for p in placements), max(p["x"] + p["w"] for p in placements)
+    bottom, top = min(p["y"] for p in placements), max(p["y"] + p["h"] for p in placements)
+    reader = PdfReader(game / "gold-mine-tokens-letter.pdf")
+    forms = reader.pages[0]["/Resources"]["/XObject"]
+    marks = next(forms[n].get_object() for n in forms if "marks" in n)
+    segments = [tuple(map(float, found)) for found in re.findall(
+        r"([-\d.]+) ([-\d.]+) m ([-\d.]+) ([-\d.]+) l", marks.get_data().decode("latin-1"))]
+    assert segments
+    for x1, y1, x2, y2 in segments:
+        inside_x = left + 0.01 < max(x1, x2) and min(x1, x2) < right - 0.01
+        inside_y = bottom + 0.01 < max(y1, y2) and min(y1, y2) < top - 0.01
+        assert not (inside_x and inside_y), (x1, y1, x2, y2)
 
 
 def test_every_font_is_embedded_and_none_is_a_base_14_font(built):

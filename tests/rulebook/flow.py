@@ -127,8 +127,10 @@ def run_of(lines: list[Line], start: int, step: int) -> int:
     index = start
     while 0 <= index + step < len(lines):
         here, there = lines[index], lines[index + step]
+        # a first line may start at its hanging marker (a list's bullet, a reading's
+        # dagger, 24 pt left of the rest)
         if here.size != there.size or not 13.0 <= abs(here.y - there.y) <= 14.6 or \
-                abs(here.x - there.x) > 20:
+                abs(here.x - there.x) > 26:
             break
         count, index = count + 1, index + step
     return count
