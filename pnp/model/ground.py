@@ -18,6 +18,7 @@ import math
 
 import msgspec
 
+from pnp.geometry.points import Point, closest_on_segment
 from pnp.geometry.shapes import Shape
 from pnp.model.tileset import TileKind, Tunnel
 
@@ -35,7 +36,6 @@ PAWN_RATIO = 0.13  # a diagram's pawn: its radius as a share of the tile size
 STAND_SLACK = 0.05
 ARC_STEPS = 24  # straight pieces that stand in for a curved tunnel's centre line
 
-Point = tuple[float, float]
 Polyline = tuple[Point, ...]
 NO_GROUND_ROLES = ("event",)  # event tiles are set aside when drawn, never stood on
 
@@ -170,16 +170,9 @@ def _two_port_line(shape: Shape, a: str, b: str) -> Polyline:
                  for k in range(ARC_STEPS + 1))
 
 
-def _closest_on_segment(point: Point, a: Point, b: Point) -> Point:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = dx * dx + dy * dy
-    t = 0.0 if length == 0 else max(0.0, min(1.0, ((point[0] - a[0]) * dx +
-                                                  (point[1] - a[1]) * dy) / length))
-    return (a[0] + t * dx, a[1] + t * dy)
-
 
 def _closest_on_polyline(point: Point, line: Polyline) -> Point:
-    spots = [_closest_on_segment(point, a, b) for a, b in itertools.pairwise(line)]
+    spots = [closest_on_segment(point, a, b) for a, b in itertools.pairwise(line)]
     return min(spots, key=lambda spot: math.dist(spot, point))
 
 

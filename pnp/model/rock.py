@@ -23,13 +23,13 @@ from collections.abc import Iterator
 
 import msgspec
 
+from pnp.geometry.points import Point, segment_distance
 from pnp.geometry.shapes import Shape
 from pnp.model.ground import (
     CAVERN_REACH,
     CAVERN_WIDEST,
     CHAMBER_RATIO,
     WALL_RATIO,
-    Point,
     floor,
 )
 from pnp.model.tileset import TileKind, Tunnel
@@ -120,7 +120,7 @@ class _Clearance:
         x, y = point
         nearest = min(0.5 - (x * nx + y * ny) for nx, ny in self.normals) - self.margin
         for a, b, reach in self.segments:
-            nearest = min(nearest, _to_segment(point, a, b) - reach)
+            nearest = min(nearest, segment_distance(point, a, b) - reach)
         for arc, reach in self.arcs:
             nearest = min(nearest, arc.distance(point) - reach)
         for reach in self.rooms:
@@ -370,10 +370,3 @@ def _spots_nearest(count: int, want: Point) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(spots, key=lambda spot: math.dist((spot[0] * STEP, spot[1] * STEP),
                                                           want)))
 
-
-def _to_segment(point: Point, a: Point, b: Point) -> float:
-    (px, py), (ax, ay), (bx, by) = point, a, b
-    dx, dy = bx - ax, by - ay
-    length = dx * dx + dy * dy
-    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
-    return math.hypot(px - ax - t * dx, py - ay - t * dy)
