@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.geometry.points import closest_on_segment, segment_distance
@@ -21,6 +21,7 @@ def test_the_distance_is_perpendicular_inside_the_segment_and_to_an_end_beyond_i
     assert closest_on_segment((5.0, 5.0), (0.0, 0.0), (10.0, 10.0)) == pytest.approx((5, 5))
 
 
+@settings(max_examples=200, deadline=None)
 @given(coordinate, coordinate, coordinate, coordinate, coordinate, coordinate)
 def test_no_spot_of_the_segment_is_nearer_than_the_closest(px, py, ax, ay, bx, by):
     point, a, b = (px, py), (ax, ay), (bx, by)
