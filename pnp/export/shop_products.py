@@ -23,7 +23,7 @@ from pnp.draw.scene import Drawing, Text, flat
 from pnp.geometry.shapes import HexShape
 from pnp.input.faces import string_width
 from pnp.model.pieces import PieceCut, piece_box, piece_cut, reverse_key, shape_cut
-from pnp.model.shops import Family, Fit, Outline, Shop, fit_piece
+from pnp.model.shops import Family, Fit, Outline, Shop, fit_piece, inch_words
 from pnp.model.tileset import Component, Tileset
 
 if TYPE_CHECKING:
@@ -236,6 +236,5 @@ def shop_products(tileset: Tileset, shop: Shop) -> list[ShopProduct]:
 
 
 def size_words(width: float, height: float) -> str:
-    """A trim size as the order and the file names write it: ``1 x 1.155 in``."""
-    across, down = round(width / 72.0, 3), round(height / 72.0, 3)
-    return f"{across:g} in" if across == down else f"{across:g} x {down:g} in"
+    """A trim size in points as the order and the file names write it: ``1 x 1.155 in``."""
+    return inch_words(width / 72.0, height / 72.0)

@@ -178,10 +178,11 @@ _SHAPE_WORDS = {"rect": "rectangular", "round": "round", "hex-flat": "flat-toppe
                 "hex-pointy": "pointy-topped hex"}
 
 
-def _inches(width: float, height: float) -> str:
-    if abs(width - height) < 1e-6:
-        return f"{width:g} in"
-    return f"{width:g} x {height:g} in"
+def inch_words(width: float, height: float) -> str:
+    """A size in inches as the orders and file names write it, to a thousandth: ``1 in``
+    for a square or a circle, ``1 x 1.155 in`` otherwise."""
+    across, down = round(width, 3), round(height, 3)
+    return f"{across:g} in" if across == down else f"{across:g} x {down:g} in"
 
 
 def fit_piece(shop: Shop, family: Family, outline: Outline, width: float, height: float,
@@ -199,7 +200,7 @@ def fit_piece(shop: Shop, family: Family, outline: Outline, width: float, height
     scored = [(scale, product) for product in shop.products
               if family in product.families and product.outline == outline
               and (scale := _scale(product, *inches)) is not None]
-    own = _inches(round(inches[0], 3), round(inches[1], 3))
+    own = inch_words(*inches)
     # a piece the game lets change size may take a product within 2%; one a board fixes
     # must be the product's size to a thousandth, or a row of them drifts off the spaces
     tolerance = SNAP_EXACT if resizable else 0.001
@@ -208,7 +209,7 @@ def fit_piece(shop: Shop, family: Family, outline: Outline, width: float, height
         scale, product = min(exact, key=lambda pair: abs(math.log(pair[0])))
         return Fit(product, product.width * 72.0, product.height * 72.0,
                    note="" if abs(scale - 1.0) < 1e-9 else
-                   f"drawn at the shop's {_inches(product.width, product.height)} "
+                   f"drawn at the shop's {inch_words(product.width, product.height)} "
                    f"(the game's is {own})")
     grown = sorted((pair for pair in scored if SNAP_SHRINK <= pair[0] <= SNAP_GROW),
                    key=lambda pair: pair[0])
@@ -216,7 +217,7 @@ def fit_piece(shop: Shop, family: Family, outline: Outline, width: float, height
         scale, product = grown[0]
         return Fit(product, product.width * 72.0, product.height * 72.0,
                    note=f"drawn {round((scale - 1) * 100)}% larger than the game's {own}, "
-                        f"at the shop's {_inches(product.width, product.height)}")
+                        f"at the shop's {inch_words(product.width, product.height)}")
     return Fit(None, width, height, warning=_no_fit(shop, family, outline, own,
                                                     bool(scored), resizable))
 
