@@ -156,7 +156,7 @@ def _legend(spec: BoardSpec, corner: Point, size: float,
     entries: list[tuple[SpaceMark | None, str]] = [(mark, f"{mark.label} starts here")
                                                    for mark in sides]
     if any(mark.short_game for mark in spec.marks):
-        entries.append((None, "Double ring: the short game starts here too"))
+        entries.append((None, "Double ring: a short-game start too"))
     items: list[Primitive] = []
     for index, (mark, words) in enumerate(entries):
         y = bottom - radius - (len(entries) - 1 - index) * radius * 2.6

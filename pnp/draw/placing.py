@@ -383,7 +383,8 @@ def _placed_features(shape: Shape, size: float, tile: TileKind,
                               look.half_height / size, feat.kind in ("icon",),
                               1.0 if str(feat.value) in icons else look.smallest(),
                               movable=look.half_width <= SIGN * size,
-                              on_floor=feat.kind == "icon" and str(feat.value) in FLOOR_ICONS)
+                              on_floor=feat.kind == "icon" and str(feat.value) in FLOOR_ICONS,
+                              in_quarter=feat.kind == "die" and feat.at != "center")
         if feat.kind == "label" and placer.rooms and \
                 (not footprint.movable or placer.find(footprint) is None) and \
                 _sign_in_room(look, placed, (placer.rooms[0], sizes.sign), size, points):

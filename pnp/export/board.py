@@ -27,6 +27,56 @@ def _target(canvas: Any, x: float, y: float) -> None:
     canvas.line(x, y - TARGET_RADIUS * 1.5, x, y + TARGET_RADIUS * 1.5)
 
 
+def _name_tab(canvas: Any, label: str, corner: tuple[float, float],
+              targets: list[tuple[float, float]]) -> None:
+    """The piece's name on a white tab at the window's lower right (``corner``: the end of
+    its text and its foot), read on the board's dark frame and on paper alike; moved
+    left of any registration target it would cover, which must stay whole to align by."""
+    tab = string_width(label, "bold", 14) + 10
+    right, foot = corner
+
+    def covers(end: float) -> bool:
+        return any(end - tab + 5 - TARGET_RADIUS * 1.5 < x < end + 5 + TARGET_RADIUS * 1.5
+                   and foot - TARGET_RADIUS * 1.5 < y < foot + 20 + TARGET_RADIUS * 1.5
+                   for x, y in targets)
+
+    while covers(right):
+        right -= TARGET_RADIUS * 3 + 4
+    canvas.setFillColorRGB(1, 1, 1)
+    canvas.roundRect(right - tab + 5, foot, tab, 20, 3, stroke=0, fill=1)
+    canvas.setFillColorRGB(0.1, 0.1, 0.1)
+    draw_text(canvas, right, foot + 5, label, "bold", 14, "end")
+
+
+def _glue_and_edges(canvas: Any, window: Window, parts: list[Window]) -> None:
+    """A piece's grey glue strips (where its right and lower neighbours lie on it) and its
+    edges: dashed where it is trimmed to lie on a neighbour's strip, solid elsewhere."""
+    top = window.page_y
+    left, right = window.page_x, window.page_x + window.w
+    bottom = top - window.h
+    canvas.setFillColorRGB(0.5, 0.5, 0.5)
+    canvas.setFillAlpha(0.18)  # glue strips: covered by the neighbour once assembled
+    for other in parts:
+        if other.row == window.row and other.column == window.column + 1:
+            canvas.rect(right - OVERLAP, bottom, OVERLAP, window.h, stroke=0, fill=1)
+        if other.column == window.column and other.row == window.row + 1:
+            canvas.rect(left, bottom, window.w, OVERLAP, stroke=0, fill=1)
+    canvas.setFillAlpha(1)
+    canvas.setStrokeColorRGB(0.3, 0.3, 0.3)
+    canvas.setLineWidth(0.5)
+    edges = {"left": (left, top, left, bottom), "right": (right, top, right, bottom),
+             "top": (left, top, right, top), "bottom": (left, bottom, right, bottom)}
+    trimmed = {"left"} if window.column > 0 else set()
+    trimmed |= {"top"} if window.row > 0 else set()
+    for name, line in edges.items():
+        if name in trimmed:
+            canvas.setDash(4, 3)
+        else:
+            canvas.setDash()
+        canvas.line(*line)
+    canvas.setDash()
+
+
 def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: str,
                  spaces: tuple[list[tuple[float, float]], float] = ([], 0.0),
                  ) -> tuple[bytes, list[Window]]:
@@ -64,39 +114,13 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: st
         canvas.translate(window.page_x - window.x, top + window.y - drawing.height)
         canvas.doForm("board")
         canvas.restoreState()
-        left, right = window.page_x, window.page_x + window.w
-        bottom = top - window.h
-        canvas.setFillColorRGB(0.5, 0.5, 0.5)
-        canvas.setFillAlpha(0.18)  # glue strips: covered by the neighbour once assembled
-        for other in parts:
-            if other.row == window.row and other.column == window.column + 1:
-                canvas.rect(right - OVERLAP, bottom, OVERLAP, window.h, stroke=0, fill=1)
-            if other.column == window.column and other.row == window.row + 1:
-                canvas.rect(left, bottom, window.w, OVERLAP, stroke=0, fill=1)
-        canvas.setFillAlpha(1)
-        canvas.setStrokeColorRGB(0.3, 0.3, 0.3)
-        canvas.setLineWidth(0.5)
-        edges = {"left": (left, top, left, bottom), "right": (right, top, right, bottom),
-                 "top": (left, top, right, top), "bottom": (left, bottom, right, bottom)}
-        trimmed = {"left"} if window.column > 0 else set()
-        trimmed |= {"top"} if window.row > 0 else set()
-        for name, line in edges.items():
-            if name in trimmed:
-                canvas.setDash(4, 3)
-            else:
-                canvas.setDash()
-            canvas.line(*line)
-        canvas.setDash()
-        for bx, by in seam_targets(window, parts, blocked if centres else None):
-            _target(canvas, window.page_x + bx - window.x, top - (by - window.y))
-        # the piece's name on a white tab, read on the board's dark frame and on paper alike
-        tab = string_width(window.label, "bold", 14) + 10
-        canvas.setFillColorRGB(1, 1, 1)
-        canvas.roundRect(window.page_x + window.w - 8 - tab + 5, top - window.h + 4, tab, 20, 3,
-                         stroke=0, fill=1)
-        canvas.setFillColorRGB(0.1, 0.1, 0.1)
-        draw_text(canvas, window.page_x + window.w - 8, top - window.h + 9, window.label,
-                  "bold", 14, "end")
+        _glue_and_edges(canvas, window, parts)
+        targets = [(window.page_x + bx - window.x, top - (by - window.y))
+                   for bx, by in seam_targets(window, parts, blocked if centres else None)]
+        for x, y in targets:
+            _target(canvas, x, y)
+        _name_tab(canvas, window.label, (window.page_x + window.w - 8, top - window.h + 4),
+                  targets)
         canvas.showPage()
     _assembly_page(canvas, paper, drawing, parts, game_title, total)
     canvas.save()

@@ -53,6 +53,9 @@ class Footprint(msgspec.Struct, frozen=True):
     partner: int | None = None
     movable: bool = True  # a sign across a tile's tunnels stays where it is put
     on_floor: bool = False  # a thing lying in a tunnel (mud) stays on the floor it is put on
+    # keeps to the quarter of the tile it was asked for, shrinking rather than leaving it:
+    # a die's corner tells which way up a tile lies (Dynamine), so it never moves across
+    in_quarter: bool = False
 
     def samples(self, centre: Point, scale: float) -> list[Point]:
         """Points of the outline and the middle that must all be clear."""
@@ -294,10 +297,18 @@ def _spot(clearance: _Clearance, footprint: Footprint,
         away = math.dist(centre, want)
         if away >= cost:
             break
+        if footprint.in_quarter and not _same_quarter(centre, want):
+            continue
         scale = _largest_scale(clearance, footprint, centre, others, (away, cost))
         if scale is not None and away + SHRINK_COST * (1.0 - scale) < cost:
             best, cost = Spot(centre, scale), away + SHRINK_COST * (1.0 - scale)
     return best
+
+
+def _same_quarter(point: Point, other: Point) -> bool:
+    """Whether two points (from the tile's centre) lie in the same quarter of the tile:
+    on the same side of both its middle lines (a point on a line counts for either)."""
+    return point[0] * other[0] >= 0 and point[1] * other[1] >= 0
 
 
 def _on_floor(clearance: _Clearance, footprint: Footprint,

@@ -268,6 +268,7 @@ class GalleryTable(platypus_class("Table")):  # type: ignore[misc]  # reportlab 
     """
 
     gallery = True
+    gallery_labels = True  # each row is labelled again atop a page: one row may stand alone
     labels_atop: tuple[Flowable, ...] = ()  # for each row, its label at the top of a page
 
     def split(self, width: float, height: float) -> list[Flowable]:

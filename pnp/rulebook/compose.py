@@ -14,8 +14,9 @@ page may end, the way TeX chooses line breaks:
   what they introduce;
 - a paragraph is split only with at least two of its lines on each page
   (no widow, no orphan); a table of facts of up to :data:`WHOLE_TABLE` rows
-  is never split, and a longer one, or a gallery of pictures, keeps at least
-  two of its rows on each page (its head row repeated);
+  is never split, and a longer one keeps at least two of its rows on each
+  page (its head row repeated); a gallery of pictures, whose rows name what
+  they show again atop a page, may break after any row;
 - a figure (a diagram, or a pair of them, which is one unit and is never
   split) stays where it was written, or moves to the top of the next page
   while the text of its own section fills the page before it: it never
@@ -224,7 +225,10 @@ def _unit(flowable: Flowable, width: float, heading: bool, section: int) -> Unit
             repeated, parts = table_rows(flowable)
             if len(parts) <= WHOLE_TABLE and not getattr(flowable, "gallery", False):
                 parts = ()  # a short table of facts is read at one glance
-        least = LEAST if len(parts) >= 2 * LEAST else 0
+        # a gallery's rows name what they show again atop a new page (components), so a
+        # page may end after any of them; text and tables keep two lines or rows
+        fewest = 1 if getattr(flowable, "gallery_labels", False) else LEAST
+        least = fewest if len(parts) >= 2 * fewest else 0
         if not least:
             parts, repeated = (float(height),), 0.0
     return _made(flowable, kind, parts, repeated, least, spaces, (keep, heading), section,

@@ -234,7 +234,8 @@ def _story(tileset: Tileset, source: Source, designs: Designs, sheet: dict[str, 
     return gather_readings(story, sheet)
 
 
-CREDIT = "This print-and-play edition was made with pnp"  # its version is in the metadata
+# the tool that made the edition, in words a reader follows; its version is in the metadata
+CREDIT = "This print-and-play edition was laid out with pnp, free software for tile-laying games"
 
 
 def _credits(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:

@@ -88,8 +88,8 @@ def blocks(lines: list[tuple[float, float, float, str]]) -> list[list[str]]:
 
 
 def test_two_shipped_aids():
-    assert [(game, aid.name) for game, aid in AIDS] == [("dynamine", "scoring-aid"),
-                                                        ("gold-mine", "phantom-variant")]
+    assert [(game, aid.name) for game, aid in AIDS] == [("dynamine", "scoring-at-a-glance"),
+                                                        ("gold-mine", "phantom-summary")]
 
 
 @pytest.mark.parametrize("paper", PAPER_NAMES)

@@ -82,7 +82,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_build_writes_each_paper_once_in_the_order_asked(built):
     manifest = json.loads((built / "manifest.json").read_text())
     sheets = ("tiles", "extras", "aid")  # one job per paper; the book is typeset once
-    files = ("tiles", "four-player-extras", "reference-card", "rulebook")
+    files = ("tiles", "four-player-extras", "reference-sheet", "rulebook")
     assert [(sheet["kind"], sheet["paper"]) for sheet in manifest["sheets"]] == [
         (kind, paper) for paper in NEW for kind in sheets] + [
         ("rulebook", paper) for paper in NEW]
