@@ -46,3 +46,19 @@ def test_the_badge_check_sees_a_badge_over_its_icon():
 
     icon = Mark(50.0, 50.0, 11.4, 11.4, True)
     assert _meet(Mark(50.0 + 11.4 * 0.78, 50.0 - 11.4 * 0.78, 5.5, 5.5, True), icon)
+
+
+def test_a_die_stays_in_the_corner_it_names_on_every_dynamine_tile():
+    """The die's corner says which way up a tile lies (top right): on an elbow whose
+    tunnel fills that corner the die shrinks into the corner's rock, never crossing to
+    another quarter, where a player would turn the tile the wrong way."""
+    tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
+    size = tileset.size
+    dice = 0
+    for tile in tileset.tiles:
+        for feature, mark in zip(tile.features, drawn_marks(tileset, tile), strict=True):
+            if feature.kind == "die":
+                dice += 1
+                assert feature.at == "NE"
+                assert mark.x > size / 2 and mark.y < size / 2, (tile.name, mark)
+    assert dice >= 75  # one die on each tunnel design
