@@ -256,7 +256,9 @@ class _Look:
         if self.feat.kind == "icon":
             return ICON_SMALLEST
         if self.feat.kind == "die":
-            return DIE_SMALLEST
+            # a die kept in its corner (it tells which way up the tile lies) may shrink
+            # further into the rock an elbow leaves there
+            return DIE_SMALLEST if self.feat.at == "center" else DIE_IN_CORNER
         if self.feat.kind == "label":
             return min(1.0, max(LABEL_SMALLEST, MIN_TEXT * 1.45 / (2 * self.half_height)))
         return 1.0
@@ -277,6 +279,7 @@ ICON_SMALLEST = 0.5  # an icon moved into rock keeps at least half its size
 SIGN = 0.3  # a label wider than this share of the tile, each side, is a sign across the
 # tile (a base's name): no rock holds it, so it stays where the tileset puts it
 DIE_SMALLEST = 0.75  # pips stay easy to count
+DIE_IN_CORNER = 0.55  # a corner's die: still 0.16 in wide on a 1.5 in tile, pips apart
 LABEL_SMALLEST = 0.7
 BADGE_SMALLEST = MIN_TEXT / 1.1  # radius of the smallest badge whose number is still 6 pt
 

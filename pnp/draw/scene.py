@@ -139,7 +139,8 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
                                                     items[index + 1:])))
             elif isinstance(item, Text) and small(item):
                 if len(item.text) <= SIGN:  # "+1", "2": what a symbol says, kept legible
-                    kept.append(msgspec.structs.replace(item, size=smallest / scale))
+                    # a hair over, so no rounding prints it a hair under
+                    kept.append(msgspec.structs.replace(item, size=smallest / scale * 1.001))
                 elif item.text.count(" ") >= 2:  # a sentence: greeked
                     kept.append(greeked(item))
             else:

@@ -116,13 +116,16 @@ def place_form(canvas: Canvas, key: str, drawing: Drawing, recorder: Recorder,
     """Define a design as a form the first time it is used in this document.
 
     ``scale`` is how the form will be shown. A picture of a piece shrunk so far
-    that its labels would print under 6 pt gets a form of its own without them,
-    named by the sizes of text it leaves out: every scale that leaves out the
-    same text (both papers' covers, say) shares that one form.
+    that its labels would print under 6 pt gets a form of its own for that scale
+    (see :func:`pnp.draw.scene.without_small_text`: its signs set at 6 pt, its
+    lines of rules greeked, its names left out); the same piece at the same
+    scale (both papers' covers, say) shares that one form.
     """
     dropped = sorted(size for size in text_sizes(drawing.items) if size * scale < MIN_TEXT)
     if dropped:
-        key = f"{key}@without:{','.join(f'{size:.4f}' for size in dropped)}"
+        # the small text it changes, and the scale: a sign raised to 6 pt at one scale
+        # would print smaller in a form shown smaller
+        key = f"{key}@without:{','.join(f'{size:.4f}' for size in dropped)}@{scale:.4f}"
     name = "rb" + format(zlib.crc32(key.encode()), "08x")
     if not canvas.hasForm(name):
         shown = without_small_text(drawing, scale, MIN_TEXT) if dropped else drawing
