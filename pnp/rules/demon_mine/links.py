@@ -131,10 +131,6 @@ class Supply(msgspec.Struct, frozen=True, dict=True):
                                           if mask & union)))
         return tuple(rules)
 
-    def deficit(self, needs: Needs) -> int:
-        """Tiles serving every need that would have to be added before ``needs`` fit."""
-        return max([0, *(sum(needs[i] for i in chosen) - have for chosen, have in self.halls)])
-
     def fits(self, needs: Needs) -> bool:
         """True when one tile can be given to every square asking for these needs.
 
