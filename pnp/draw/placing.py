@@ -290,6 +290,7 @@ class TileSizes(msgspec.Struct, frozen=True):
 
     sign: float | None = None
     icons: tuple[tuple[str, float], ...] = ()
+    corner_die: float | None = None  # the scale every corner die is drawn at; None: its own
 
 
 def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, str],
@@ -318,25 +319,34 @@ def tile_sizes(tileset: Tileset) -> TileSizes:
 
     Signs: the largest its tightest sign fits, never under 6 pt. Sized each on
     its own, MINE ENTRANCE came out smaller than BEETLE HIVE on tiles a player
-    sees side by side. Icons: the largest every tile's rock holds the icon at,
-    with its number badge beside it, clear of every other mark; an altar or a
-    well of one size wherever it lies, as a player expects of one symbol. A
-    smaller sign or icon still fits where a larger one did, so none moves.
+    sees side by side. Dice in a corner: the size the tightest corner holds (an
+    elbow's), since a die sized tile by tile read as a different die. Icons: the
+    largest every tile's rock holds the icon at, with its number badge beside it,
+    clear of every other mark; an altar or a well of one size wherever it lies, as
+    a player expects of one symbol. A smaller sign, die or icon still fits where a
+    larger one did, so none moves.
     """
     tunnels = [tile for tile in tileset.tiles if tile.paths]
-    signs = [entry.look.font * entry.scale for tile in tunnels
-             if any(feat.kind == "label" for feat in tile.features)
-             for entry in _placed_features(tileset.shape, tileset.size, tile, TileSizes())
-             if entry.lines]
-    sizes = TileSizes(min(signs, default=None))
+    sizes = _signs_and_dice(tileset, tunnels)
     for _ in range(ICON_ROUNDS):
         found, crowded = _icon_radii(tileset, tunnels, sizes)
         icons = tuple(sorted((name, radius * (ICON_SHRINK if name in crowded else 1.0))
                              for name, radius in found.items()))
         if icons == sizes.icons and not crowded:
             break
-        sizes = TileSizes(sizes.sign, icons)
+        sizes = TileSizes(sizes.sign, icons, sizes.corner_die)
     return sizes
+
+
+def _signs_and_dice(tileset: Tileset, tunnels: list[TileKind]) -> TileSizes:
+    """The signs' one letter size and the corner dice's one scale, from the tiles laid
+    out each on its own."""
+    alone = [entry for tile in tunnels
+             if any(feat.kind in ("label", "die") for feat in tile.features)
+             for entry in _placed_features(tileset.shape, tileset.size, tile, TileSizes())]
+    signs = [entry.look.font * entry.scale for entry in alone if entry.lines]
+    dice = [entry.scale for entry in alone if _corner_die(entry.look.feat)]
+    return TileSizes(min(signs, default=None), corner_die=min(dice, default=None))
 
 
 def _icon_radii(tileset: Tileset, tunnels: list[TileKind],
@@ -382,12 +392,17 @@ def _placed_features(shape: Shape, size: float, tile: TileKind,
         look = _Look(feat, frame, True)
         if feat.kind == "icon" and str(feat.value) in icons:  # the tileset's one size
             look.half_width = look.half_height = icons[str(feat.value)]
+        shared = str(feat.value) in icons and feat.kind == "icon"
+        if _corner_die(feat) and sizes.corner_die is not None:  # the tileset's one size
+            look.half_width *= sizes.corner_die
+            look.half_height *= sizes.corner_die
+            shared = True
         footprint = Footprint(units(look.anchor), look.half_width / size,
                               look.half_height / size, feat.kind in ("icon",),
-                              1.0 if str(feat.value) in icons else look.smallest(),
+                              1.0 if shared else look.smallest(),
                               movable=look.half_width <= SIGN * size,
-                              on_floor=feat.kind == "icon" and str(feat.value) in FLOOR_ICONS,
-                              in_quarter=feat.kind == "die" and feat.at != "center")
+                              on_floor=lies_on_floor(feat, tile),
+                              in_quarter=_corner_die(feat))
         if feat.kind == "label" and placer.rooms and \
                 (not footprint.movable or placer.find(footprint) is None) and \
                 _sign_in_room(look, placed, (placer.rooms[0], sizes.sign), size, points):
@@ -403,6 +418,22 @@ def _placed_features(shape: Shape, size: float, tile: TileKind,
         spot = placer.place(footprint)
         placed.append(_Placed(look, points(spot.centre), spot.scale, spot.centre == (0.0, 0.0)))
     return placed
+
+
+def _corner_die(feat: Feature) -> bool:
+    """A die in a corner of its tile, whose corner says which way up the tile lies."""
+    return feat.kind == "die" and feat.at != "center"
+
+
+def lies_on_floor(feat: Feature, tile: TileKind) -> bool:
+    """Whether a feature lies on the tunnel floor where it is put rather than in the rock:
+    a thing in the tunnel (mud), or a sign at an open edge (Dynamine's "+1"), which marks
+    that tunnel's mouth and would mark none from the rock beside it."""
+    if feat.kind == "icon":
+        return str(feat.value) in FLOOR_ICONS
+    # a sign, not a name: a tile's name is read, and goes where a name fits
+    return feat.kind == "label" and feat.at in tile.ports and \
+        not any(character.isalpha() for character in str(feat.value))
 
 
 class Mark(msgspec.Struct, frozen=True):

@@ -50,15 +50,17 @@ def test_the_badge_check_sees_a_badge_over_its_icon():
 
 def test_a_die_stays_in_the_corner_it_names_on_every_dynamine_tile():
     """The die's corner says which way up a tile lies (top right): on an elbow whose
-    tunnel fills that corner the die shrinks into the corner's rock, never crossing to
-    another quarter, where a player would turn the tile the wrong way."""
+    tunnel fills that corner the die fits the corner's rock, never crossing to another
+    quarter, where a player would turn the tile the wrong way; and every die is the
+    size that corner holds, one die to the eye."""
     tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
     size = tileset.size
-    dice = 0
+    dice = []
     for tile in tileset.tiles:
         for feature, mark in zip(tile.features, drawn_marks(tileset, tile), strict=True):
             if feature.kind == "die":
-                dice += 1
+                dice.append(round(mark.half_width, 3))
                 assert feature.at == "NE"
                 assert mark.x > size / 2 and mark.y < size / 2, (tile.name, mark)
-    assert dice >= 75  # one die on each tunnel design
+    assert len(dice) >= 75  # one die on each tunnel design
+    assert len(set(dice)) == 1  # and one size: the tightest corner's

@@ -21,7 +21,7 @@ from PIL import ImageChops
 from support import close_to, svg_to_image, tileset_from_text
 
 from pnp.draw.art import design_tile
-from pnp.draw.icons import FLOOR_ICONS
+from pnp.draw.placing import lies_on_floor
 from pnp.export.svg import to_svg
 from pnp.geometry.shapes import SHAPES
 from pnp.input.catalog import resolve
@@ -86,10 +86,11 @@ def _segment(x: float, y: float, a: tuple[float, float], b: tuple[float, float])
     return math.hypot(x - a[0] - t * dx, y - a[1] - t * dy)
 
 
-def _feature_pixels(tileset, tile) -> dict[str, int]:
-    """Pixels a tile's features paint, by what lies under them: a wall, a tunnel arm's
-    floor, a room's floor, or rock (and all of them)."""
-    bare = svg_to_image(to_svg(design_tile(tileset, replace(tile, features=()))), DPI)
+def _feature_pixels(tileset, tile, under=()) -> dict[str, int]:
+    """Pixels a tile's features paint over the tile with only the features ``under``, by
+    what lies under them: a wall, a tunnel arm's floor, a room's floor, or rock (and all
+    of them)."""
+    bare = svg_to_image(to_svg(design_tile(tileset, replace(tile, features=under))), DPI)
     full = svg_to_image(to_svg(design_tile(tileset, tile)), DPI)
     palette = dict(tileset.palette)
     width, height = bare.size
@@ -130,11 +131,13 @@ def test_no_feature_of_a_shipped_tile_sits_over_a_wall_or_a_tunnel_arm(game):
     for tile in tileset.tiles:
         if not tile.paths or not tile.features:
             continue
-        counts = _feature_pixels(tileset, tile)
-        assert counts["all"] > 0, f"{tile.name}: its features drew nothing"
-        lying = all(feat.kind == "icon" and feat.value in FLOOR_ICONS for feat in tile.features)
-        bad = counts["wall"] + (counts["rock"] if lying else counts["arm"])
+        in_rock = tuple(feat for feat in tile.features if not lies_on_floor(feat, tile))
+        counts = _feature_pixels(tileset, replace(tile, features=in_rock))
+        bad = counts["wall"] + counts["arm"]
         assert bad == 0, f"{tile.name}: {bad} of {counts['all']} feature pixels are misplaced"
+        if len(in_rock) < len(tile.features):  # mud, a "+1" at a mouth: on the floor
+            floor = _feature_pixels(tileset, tile, in_rock)
+            assert floor["all"] > 0 and floor["rock"] == 0, f"{tile.name}: {floor}"
         checked += 1
     assert checked > 0
 
@@ -165,7 +168,10 @@ tiles:
       - {die: 3, at: NE}
       - {label: "+1", at: S}
 """)
-    counts = _feature_pixels(tileset, tileset.tiles[0])
+    tile = tileset.tiles[0]
+    in_rock = tuple(feat for feat in tile.features if not lies_on_floor(feat, tile))
+    assert len(in_rock) == 3  # the "+1" marks its mouth, on the floor
+    counts = _feature_pixels(tileset, replace(tile, features=in_rock))
     assert counts["all"] > 0 and counts["wall"] + counts["arm"] == 0
 
 
