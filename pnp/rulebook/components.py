@@ -325,8 +325,15 @@ def _component_entries(designs: Designs) -> list[tuple[Flowable, str]]:
             thumb = DesignFlowable(f"component:{tileset.game}:{first.name}",
                                    design_component(tileset, first), box, designs.recorder)
             words = counted(component_name(group), sum(member.count for member in group))
-            entries.append((thumb, words + _both_sides(group)))
+            entries.append((thumb, words + _colours(group) + _both_sides(group)))
     return entries
+
+
+def _colours(group: list[Component]) -> str:
+    """", in 4 colours" for a family printed in several face colours (a set for each
+    player), since its picture shows only the first."""
+    colours = {piece.colour for piece in group}
+    return f", in {len(colours)} colours" if len(colours) > 1 else ""
 
 
 def _both_sides(group: list[Component]) -> str:
