@@ -11,6 +11,7 @@ from reportlab.platypus import Spacer, Table, TableStyle
 from pnp.draw.board import design_board
 from pnp.draw.fonts import pdf_font
 from pnp.export import markup
+from pnp.export.markup import Markup
 from pnp.export.pdf import draw_scale_check, scale_check_size
 from pnp.export.reportlab_private import line_start, text_mark
 from pnp.impose.board import windows
@@ -191,6 +192,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
                      markup.literal(PRINT_STEP[options.duplex])]),
         markup.literal("Cut along the crop marks outside each block; neighbouring pieces "
                        "share a cut."),
+        *_round_step(tileset),
     ]
     if options.print_shop:
         steps.append(markup.text("To have a print shop make the pieces instead, send it the "
@@ -228,6 +230,17 @@ def draw_scale_page(page: int, canvas: Canvas) -> None:
     line.textOut(text)
     line.setHorizScale(100)
     line.moveCursor(mark - start, 0)
+
+
+def _round_step(tileset: Tileset) -> list[Markup]:
+    """For round tokens, which the crop marks cut out as squares: how to round them."""
+    sizes = sorted({round(piece.width / 72, 2) for piece in tileset.components
+                    if piece.count and piece.shape == "round"})
+    if not sizes:
+        return []
+    punch = " or ".join(f"{size:g} in" for size in sizes)
+    return [markup.text(f"Round tokens come out as squares: trim each one round with "
+                        f"scissors, or press it out with a {punch} circle punch.")]
 
 
 class ScaleCheck(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped

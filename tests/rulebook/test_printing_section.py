@@ -150,3 +150,17 @@ def test_the_board_row_counts_its_pages_to_glue_and_the_guide_apart():
     assert rows["Board"].counts == ("4 pages",) and "card" in rows["Board"].stock
     assert rows["Board assembly guide"].counts == ("1 page",)
     assert rows["Board assembly guide"].stock == "plain paper"
+
+
+@pytest.mark.parametrize(("game", "punch"), [("gold-mine", "0.75 in"), ("dynamine", "1 in"),
+                                             ("demon-mine", None)])
+def test_a_game_with_round_tokens_says_how_to_round_them(game, punch):
+    """Crop marks cut round tokens out as squares: the steps say how to round them, with
+    the circle punch of their size, and say nothing of it in a game without them."""
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    steps = " ".join(f.getPlainText() for f in how_to_print(tileset, styles(), BuildOptions())
+                     if hasattr(f, "getPlainText"))
+    if punch is None:
+        assert "circle punch" not in steps
+    else:
+        assert f"a {punch} circle punch" in steps
