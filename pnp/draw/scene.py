@@ -135,8 +135,14 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
                 skip -= 1
             elif isinstance(item, Outline) and item.plaque and \
                     _plaque_of_small_text(items[index + 1:], small):
-                skip = len(list(itertools.takewhile(lambda line: isinstance(line, Text),
-                                                    items[index + 1:])))
+                lines = list(itertools.takewhile(lambda line: isinstance(line, Text),
+                                                 items[index + 1:]))
+                skip = len(lines)
+                if all(isinstance(line, Text) and len(line.text) <= SIGN for line in lines):
+                    # a number on its disc (an altar's points): both grow together
+                    first = lines[0]
+                    assert isinstance(first, Text)
+                    kept.extend(_grown(item, lines, smallest / scale * 1.001 / first.size))
             elif isinstance(item, Text) and small(item):
                 if len(item.text) <= SIGN:  # "+1", "2": what a symbol says, kept legible
                     # a hair over, so no rounding prints it a hair under
@@ -149,6 +155,35 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
         return tuple(kept)
 
     return Drawing(drawing.width, drawing.height, drawing.bleed, keep(drawing.items))
+
+
+def _numbers(command: Command) -> list[float]:
+    """A path command's coordinates, x and y in turn, without its letter."""
+    _, *values = command
+    return values
+
+
+def _grown(plaque: Outline, lines: list[Primitive], factor: float) -> list[Primitive]:
+    """A plaque and its signs grown ``factor`` times about the plaque's middle, so a number
+    printed at 6 pt keeps its disc around it."""
+    numbers = [_numbers(command) for command in plaque.commands]
+    xs = [value for values in numbers for value in values[0::2]]
+    ys = [value for values in numbers for value in values[1::2]]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+
+    def moved(command: Command) -> Command:
+        values = [(cx + (value - cx) * factor) if place % 2 == 0 else
+                  (cy + (value - cy) * factor)
+                  for place, value in enumerate(_numbers(command))]
+        return (command[0], *values)
+
+    style = msgspec.structs.replace(plaque.style, width=plaque.style.width * factor)
+    grown: list[Primitive] = [Outline(tuple(moved(command) for command in plaque.commands),
+                                      style, plaque=True)]
+    grown += [msgspec.structs.replace(line, x=cx + (line.x - cx) * factor,
+                                      y=cy + (line.y - cy) * factor, size=line.size * factor)
+              for line in lines if isinstance(line, Text)]
+    return grown
 
 
 def greeked(line: Text) -> Outline:

@@ -248,3 +248,20 @@ def test_small_text_becomes_a_legible_sign_a_greeked_line_or_nothing():
     assert min(xs) == pytest.approx(5) and max(xs) == pytest.approx(
         5 + string_width(rules.text, "regular", 7.0))
     assert bar.style.fill not in (None, rules.fill)  # paler than the words
+
+
+def test_a_number_on_its_disc_grows_with_the_disc_to_6_pt():
+    """An altar's points in a thumbnail: the badge's disc and its number grow together
+    about the disc's middle, so the number prints at 6 pt inside its disc."""
+    from pnp.draw.scene import Drawing, Outline, Style, Text, rect, without_small_text
+
+    disc = Outline(rect(10, 10, 8, 8, 4), Style(fill="#b3261e"), plaque=True)
+    number = Text(14, 16, "4", 6.9, "condensed", "middle", "#ffffff")
+    grown_disc, grown_number = without_small_text(Drawing(40, 40, 0.0, (disc, number)),
+                                                  0.5, 6.0).items
+    assert isinstance(grown_number, Text) and 6.0 <= grown_number.size * 0.5 <= 6.01
+    factor = grown_number.size / number.size
+    assert isinstance(grown_disc, Outline) and grown_disc.plaque
+    xs = [x for command in grown_disc.commands for x in command[1::2]]
+    assert max(xs) - min(xs) == pytest.approx(8 * factor)
+    assert (max(xs) + min(xs)) / 2 == pytest.approx(14)  # about the disc's middle
