@@ -37,6 +37,7 @@ MARK_COLOURS: dict[MarkKind, str] = {"tick": "#2e7d32", "cross": "#b3261e",
                                      "closed": "#6c5f51"}
 TITLE_SIZE = 8.5  # points: a panel's title over its board, in capitals
 ARROW_CLEARANCE = 0.18  # of a cell: how far an arrow stops short of a space's centre
+ARROW_HEAD = 0.16  # of a cell: an arrowhead's length
 PAWN_GAP = 2.0  # points between an arrow's end and the edge of a pawn it points at
 
 
@@ -170,7 +171,7 @@ def _arrow(flip: _Flip, arrow: tuple[Point, Point], cell: float, clear: tuple[fl
     start, end = arrow
     angle = math.atan2(end[1] - start[1], end[0] - start[0])
     along = (math.cos(angle), math.sin(angle))
-    head = cell * 0.16
+    head = cell * ARROW_HEAD
     tip = (end[0] - along[0] * clear[1], end[1] - along[1] * clear[1])
     tail = (start[0] + along[0] * clear[0], start[1] + along[1] * clear[0])
     shaft_end = (tip[0] - along[0] * head * 0.6, tip[1] - along[1] * head * 0.6)
@@ -212,7 +213,7 @@ def _step_centre(arrow: tuple[Point, Point], radius: float, cell: float,
     (x0, y0), (x1, y1) = arrow
     length = math.dist(arrow[0], arrow[1]) or 1.0
     shaft = (ARROW_CLEARANCE * cell, max(ARROW_CLEARANCE * cell,
-                                         length - (ARROW_CLEARANCE + 0.16) * cell))
+                                         length - (ARROW_CLEARANCE + ARROW_HEAD) * cell))
     angle = math.atan2(y1 - y0, x1 - x0)
     normal = (-math.sin(angle) * radius * 1.5, math.cos(angle) * radius * 1.5)
     places = []

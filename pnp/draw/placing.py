@@ -390,9 +390,9 @@ def _placed_features(shape: Shape, size: float, tile: TileKind,
     icons = dict(sizes.icons)
     for feat in tile.features:
         look = _Look(feat, frame, True)
-        if feat.kind == "icon" and str(feat.value) in icons:  # the tileset's one size
+        shared = feat.kind == "icon" and str(feat.value) in icons
+        if shared:  # the tileset's one size
             look.half_width = look.half_height = icons[str(feat.value)]
-        shared = str(feat.value) in icons and feat.kind == "icon"
         if _corner_die(feat) and sizes.corner_die is not None:  # the tileset's one size
             look.half_width *= sizes.corner_die
             look.half_height *= sizes.corner_die

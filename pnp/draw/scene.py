@@ -124,6 +124,9 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
     ``plaque``) comes just before its lines of text, and left alone under
     text that is all left out it would print as an empty bar.
     """
+    # a sign's size at 6 pt printed, a hair over, so no rounding prints it a hair under
+    legible = smallest / scale * 1.001
+
     def small(item: Primitive) -> bool:
         return isinstance(item, Text) and item.size * scale < smallest
 
@@ -142,11 +145,10 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
                     # a number on its disc (an altar's points): both grow together
                     first = lines[0]
                     assert isinstance(first, Text)
-                    kept.extend(_grown(item, lines, smallest / scale * 1.001 / first.size))
+                    kept.extend(_grown(item, lines, legible / first.size))
             elif isinstance(item, Text) and small(item):
                 if len(item.text) <= SIGN:  # "+1", "2": what a symbol says, kept legible
-                    # a hair over, so no rounding prints it a hair under
-                    kept.append(msgspec.structs.replace(item, size=smallest / scale * 1.001))
+                    kept.append(msgspec.structs.replace(item, size=legible))
                 elif item.text.count(" ") >= 2:  # a sentence: greeked
                     kept.append(greeked(item))
             else:

@@ -136,8 +136,6 @@ def _check_bar(canvas: Any, paper: Paper) -> None:
                       "Print with scaling off (\u201cactual size\u201d).")
 
 
-
-
 def scale_check_size(paper: Paper) -> tuple[float, float]:
     """Width and height of the two-bar scale check: bars, gap and caption."""
     return paper.check_length + 2 * CHECK_BAR_HEIGHT, paper.check_length
