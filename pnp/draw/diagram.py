@@ -39,6 +39,9 @@ TITLE_SIZE = 8.5  # points: a panel's title over its board, in capitals
 ARROW_CLEARANCE = 0.18  # of a cell: how far an arrow stops short of a space's centre
 ARROW_HEAD = 0.16  # of a cell: an arrowhead's length
 PAWN_GAP = 2.0  # points between an arrow's end and the edge of a pawn it points at
+PILE_SHARE = 0.84  # of a cell: the top tile of a pile, so neighbouring piles stand apart
+PILE_EDGES = 2  # tiles whose edges show under a pile's top tile
+PILE_STEP = 0.035  # of a cell: how far each tile under the top one shows, down and right
 
 
 class Pawn(NamedTuple):
@@ -96,20 +99,12 @@ class DiagramArt(NamedTuple):
     reach: tuple[tuple[Point, ...], ...] = ()  # tinted: spaces within a piece's reach
     area: tuple[Point, ...] = ()  # a grey tray: a part of the table set aside
     title: tuple[Point, str] | None = None  # the panel's name and where it is centred
+    piles: tuple[tuple[Point, ...], ...] = ()  # the top tile's outline of each pile
 
 
 def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, Drawing]:
     """The scene under the tiles (the faint board) and the scene over them."""
     flip = _Flip(art.height)
-    ground = Style(stroke=mix(palette["rock-light"], palette["paper"], 0.45), width=0.5)
-    under: list[Primitive] = []
-    if art.area:
-        under.append(Outline(flip.polygon(art.area), Style(
-            fill=mix(palette["rock-light"], palette["paper"], 0.75), stroke=palette["ink"],
-            width=0.8, join="round")))
-    tint = Style(fill=mix(palette["accent"], palette["paper"], 0.8))
-    under += [Outline(flip.polygon(corners), tint) for corners in art.reach]
-    under += [Outline(flip.polygon(corners), ground) for corners in art.ground]
     over: list[Primitive] = []
     for corners in art.closed:
         over += _hatched(flip, corners, art.cell, palette)
@@ -134,8 +129,25 @@ def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, D
     over += [_word(flip, word, art.cell) for word in art.words]
     for badge in art.badges:
         over += _badge(flip, badge, palette)
-    return (Drawing(art.width, art.height, 0.0, tuple(under)),
+    return (Drawing(art.width, art.height, 0.0, tuple(_under(flip, art, palette))),
             Drawing(art.width, art.height, 0.0, tuple(over)))
+
+
+def _under(flip: _Flip, art: DiagramArt, palette: dict[str, str]) -> list[Primitive]:
+    """What lies under the tiles: a tray, the tint of a reach, the faint board, and the
+    tiles under each pile's top one."""
+    ground = Style(stroke=mix(palette["rock-light"], palette["paper"], 0.45), width=0.5)
+    under: list[Primitive] = []
+    if art.area:
+        under.append(Outline(flip.polygon(art.area), Style(
+            fill=mix(palette["rock-light"], palette["paper"], 0.75), stroke=palette["ink"],
+            width=0.8, join="round")))
+    tint = Style(fill=mix(palette["accent"], palette["paper"], 0.8))
+    under += [Outline(flip.polygon(corners), tint) for corners in art.reach]
+    under += [Outline(flip.polygon(corners), ground) for corners in art.ground]
+    for corners in art.piles:
+        under += _pile_edges(flip, corners, art.cell, palette)
+    return under
 
 
 class _Flip(NamedTuple):
@@ -152,6 +164,17 @@ class _Flip(NamedTuple):
     def polygon(self, corners: Sequence[Point]) -> tuple[Command, ...]:
         first, *rest = (self.point(corner) for corner in corners)
         return (("M", *first), *(("L", *corner) for corner in rest), ("Z",))
+
+
+def _pile_edges(flip: _Flip, corners: Sequence[Point], cell: float,
+                palette: dict[str, str]) -> list[Primitive]:
+    """The tiles under a pile's top one, each showing a sliver down and to the right of
+    the one above it, deepest first, so a market of piles reads as stacks, not a map."""
+    edge = Style(fill=mix(palette["rock-light"], palette["paper"], 0.35),
+                 stroke=palette["ink"], width=0.5, join="round")
+    step = cell * PILE_STEP
+    return [Outline(flip.polygon([(x + step * depth, y - step * depth) for x, y in corners]),
+                    edge) for depth in range(PILE_EDGES, 0, -1)]
 
 
 def _clear_of(point: Point, art: DiagramArt) -> float:

@@ -10,6 +10,7 @@ from typing import Any
 
 from pnp.draw.board import BOARD_MARGIN, space_centres
 from pnp.draw.diagram import (
+    PILE_SHARE,
     TITLE_SIZE,
     Badge,
     DiagramArt,
@@ -103,6 +104,8 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             # just outside the tile, so the frame covers none of its art
             frames=tuple(plan.outline(cell, -self.cell * 0.025) for cell in diagram.new),
             closed=closed, removed=removed,
+            piles=tuple(plan.outline(cell, self.cell * (1 - PILE_SHARE) / 2)
+                        for cell in diagram.piles),
             title=((plan.board_width / 2, self.height - TITLE_SIZE), diagram.heading)
             if diagram.heading else None)
 
@@ -172,17 +175,19 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         scale = self.cell / tileset.size
         step = 360.0 / shape.sides
         occupied = {square_of(shape, where) for where, _, _ in diagram.pawns}
+        piles = set(diagram.piles)
         for placed in diagram.tiles:
             bare = placed.cell in occupied and not tileset.tile(placed.kind).paths
+            size = scale * (PILE_SHARE if placed.cell in piles else 1.0)
             key, drawing = self.designs.back_of(placed.kind) if placed.cell in \
                 diagram.face_down else self.designs.bare(placed.kind) if bare else \
-                self.designs.shown(placed.kind, scale)
-            name = place_form(canvas, key, drawing, self.designs.recorder, scale)
+                self.designs.shown(placed.kind, size)
+            name = place_form(canvas, key, drawing, self.designs.recorder, size)
             x, y = self.centre(placed.cell)
             canvas.saveState()
             canvas.translate(x, y)
             canvas.rotate(-step * placed.rotation)
-            canvas.scale(scale, scale)
+            canvas.scale(size, size)
             canvas.translate(-tile_w / 2, -tile_h / 2)
             canvas.doForm(name)
             canvas.restoreState()

@@ -97,6 +97,7 @@ class Diagram(msgspec.Struct, frozen=True):
     board: bool = False  # the game's printed board under the tiles
     reach: tuple[tuple[int, int], ...] = ()  # squares within a piece's reach: tinted
     area: tuple[tuple[int, int], ...] = ()  # a part of the table set aside: a grey tray
+    piles: tuple[tuple[int, int], ...] = ()  # squares holding a pile: drawn apart, stacked
 
     @property
     def heading(self) -> str:
@@ -441,7 +442,7 @@ PIECE = Record("rulebook:piece", (
 def _used_cells(node: Node) -> list[tuple[int, int]] | None:
     """Every square the diagram puts something on, or None if one of them failed its check."""
     tiles, pawns, labels = node["tiles"], node["pawns"], node["labels"]
-    squares = (node["highlight"], node["reach"], node["area"])
+    squares = (node["highlight"], node["reach"], node["area"], node["piles"])
     if any(part is BROKEN or (isinstance(part, Items) and not part.sound())
            for part in (tiles, pawns, labels, *squares)):
         return None
@@ -466,6 +467,19 @@ def _board_size(node: Node) -> None:
             node.fail(key, "not a board size", size, f"a {BOARD_SIZE.doc()}")
             size = BROKEN
         node.values[key] = size
+
+
+def _piles_on_tiles(node: Node) -> None:
+    """A pile is drawn as the tile on top of it, so each pile's square holds a tile."""
+    tiles, piles = node["tiles"], node["piles"]
+    if any(part is BROKEN or (isinstance(part, Items) and not part.sound())
+           for part in (tiles, piles)):
+        return
+    laid = {placed[0] for placed in tiles}
+    bare = [list(cell) for cell in piles if cell not in laid]
+    if bare:
+        node.fail("piles", "a pile is drawn as its top tile, and these squares have none",
+                  bare, "squares that the tiles list puts a tile on")
 
 
 DIAGRAM = Record("rulebook:diagram", (
@@ -499,6 +513,11 @@ DIAGRAM = Record("rulebook:diagram", (
                            most=4 * BOARD_LIMIT ** 2),
           "one grey tray around them: a part of the table set aside, such as a pit",
           default=(), default_doc="none"),
+    Field("piles", _Nothing(SQUARE, "squares", doc_as="list of squares `[column, row]`",
+                            most=4 * BOARD_LIMIT ** 2),
+          "squares whose tile tops a pile: drawn a little smaller, apart from its "
+          "neighbours, with the edges of the tiles under it showing", default=(),
+          default_doc="none"),
     Field("verdict", _Verdict(("legal", "illegal"), problem="not a verdict"),
           "a tick (legal) or a cross (illegal) beside the board", default="",
           default_doc="no badge"),
@@ -514,7 +533,7 @@ DIAGRAM = Record("rulebook:diagram", (
           default_doc="none"),
     Field("board", Boolean(), "the game's printed board under the tiles (games with a "
           "board)", default=False),
-), rules=(_board_size,), doc_as="a diagram")
+), rules=(_board_size, _piles_on_tiles), doc_as="a diagram")
 
 SHOWN_MOST = 12  # tiles one ``pnp tiles`` block pictures: about a page of them
 
@@ -585,7 +604,7 @@ def _made_diagram(node: Node, tiles: tuple[TilePlacement, ...], pawns: tuple[Paw
                          if pawn["removed"]),
                    tuple((piece["at"], piece["piece"], piece["size"])
                          for piece in node["pieces"]), node["board"],
-                   tuple(node["reach"]), tuple(node["area"]))
+                   tuple(node["reach"]), tuple(node["area"]), tuple(node["piles"]))
 
 
 def _shown_tiles(template: Reading, body: str, line: int, game: Game) -> tuple[ShownTile, ...]:

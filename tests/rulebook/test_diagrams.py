@@ -352,3 +352,68 @@ def test_the_kits_pieces_stand_on_the_tiles_at_their_printed_size():
             assert piece is not None
             across = flowable._piece_across(pawn, piece[1])
             assert across == pytest.approx(0.75 * flowable.cell)
+
+
+def test_a_pile_shows_the_edges_of_the_tiles_under_its_top_one():
+    """Each tile under the top one shows as a sliver down and to the right, deepest first,
+    inside the pile's own square so neighbouring piles stay apart."""
+    from pnp.draw.diagram import PILE_EDGES, PILE_STEP, DiagramArt, diagram_scenes
+    from pnp.draw.scene import Outline
+
+    palette = dict(load_tileset(ROOT / "tilesets" / "dynamine.yaml").palette)
+    top = ((10.0, 10.0), (50.0, 10.0), (50.0, 50.0), (10.0, 50.0))
+    art_ = DiagramArt(100.0, 100.0, 60.0, (), (), (), (), (), (), piles=(top,))
+    edges = [item for item in diagram_scenes(art_, palette)[0].items
+             if isinstance(item, Outline)]
+    assert len(edges) == PILE_EDGES
+    step = 60.0 * PILE_STEP
+    deepest = edges[0].commands[0]  # the scene's y runs down: a sliver below is larger y
+    assert deepest[1:] == pytest.approx((10.0 + PILE_EDGES * step, 100 - 10.0 + PILE_EDGES * step))
+
+
+def test_the_market_piles_stand_apart_with_paper_between_them(tmp_path):
+    """Dynamine's set-up draws its 36 market piles smaller than their squares: the line
+    between two piles' squares is paper, not the rock of two tiles laid edge to edge."""
+    import pypdfium2
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.draw.diagram import PILE_SHARE
+    from pnp.rulebook.designs import Designs
+    from pnp.rulebook.figures import DiagramFlowable
+
+    tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
+    set_up = next(diagram for diagram, _ in shipped_diagrams("dynamine")
+                  if diagram.title == "Setup")
+    assert len(set_up.piles) == 36 and set(set_up.piles) <= {t.cell for t in set_up.tiles}
+    flowable = DiagramFlowable(Designs(tileset), set_up, MEASURE)
+    width, height = flowable.wrap(MEASURE, 1000)
+    path = tmp_path / "set-up.pdf"
+    canvas = Canvas(str(path), pagesize=(width, height))
+    flowable.drawOn(canvas, 0, 0)
+    canvas.save()
+    zoom = 4
+    picture = pypdfium2.PdfDocument(str(path))[0].render(scale=zoom).to_pil().convert("L")
+    paper, rock = 0, 0
+    for column in range(1, 6):
+        for row in range(1, 7):
+            (left, y), (right, _) = flowable.centre((column, row)), flowable.centre(
+                (column + 1, row))
+            between = (left + right) / 2
+            # just right of the joint: past the left pile's slivers, short of the next
+            # pile's top tile
+            x = between + flowable.cell * (1 - PILE_SHARE) / 4
+            shade = picture.getpixel((round(x * zoom), round((height - y) * zoom)))
+            paper, rock = paper + (shade > 225), rock + (shade < 160)
+    assert paper >= 28 and rock == 0, (paper, rock)
+
+
+def test_a_pile_on_a_square_without_a_tile_is_refused_naming_the_line(tmp_path):
+    tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
+    template = tmp_path / "rules.md"
+    template.write_text("# A\n\n```pnp diagram\ntiles:\n  - [0, 0, two-elbows]\n"
+                        "piles: [[0, 0], [1, 0]]\n```\n")
+    with pytest.raises(InputError) as caught:
+        parse(template, tileset)
+    message = str(caught.value)
+    assert "field 'diagram.piles'" in message and "[[1, 0]]" in message
+    assert "line 6" in message
