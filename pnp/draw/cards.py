@@ -199,8 +199,8 @@ def _title_items(layout: CardLayout, colours: dict[str, str]) -> list[Primitive]
     first = band.y + (band.height - (len(name.lines) - 1) * pitch) / 2 + \
         (ASCENT - DESCENT) / 2 * size
     items: list[Primitive] = [Outline(rect(band.x, band.y, band.width, band.height, mm(1.2)),
-                                      Style(fill=colours["accent"]))]
-    ink = ink_for(colours["accent"], colours)  # white on the usual dark band; dark on a light one
+                                      Style(fill=colours["band"]))]
+    ink = ink_for(colours["band"], colours)  # white on the usual dark band; dark on a light one
     items.extend(Text(band.x + band.width / 2, first + index * pitch, line, size, name.font,
                       "middle", ink) for index, line in enumerate(name.lines))
     return items
@@ -244,7 +244,8 @@ def card_words(feats: tuple[Feature, ...]) -> tuple[str, str]:
 def card_items(feats: tuple[Feature, ...], colours: dict[str, str], width: float,
                height: float, ink: str, seed: int,
                own: Mapping[str, Art] | None = None, deck_rules: float = 0.0) -> list[Primitive]:
-    """Everything printed on a card face above its background, frame line included."""
+    """Everything printed on a card face above its background, frame line included;
+    ``colours`` is the palette with the card's title ``band`` colour added."""
     title, words = card_words(feats)
     layout = card_layout(width, height, title, words, deck_rules)
     pictures = [f for f in feats if f.kind in ("icon", "die")]

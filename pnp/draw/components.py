@@ -49,6 +49,7 @@ def _card_face(tileset: Tileset, component: Component, colour: str,
                feats: tuple[Feature, ...], bleed: float) -> Drawing:
     """A rectangular card: its face colour bleeding off the cut, then the card layout."""
     colours = dict(tileset.palette)
+    colours["band"] = component.band or colours["accent"]
     width, height = piece_box(tileset, component)
     background = colour or FACE_COLOUR
     edge = piece_outline(RECT, width, height, bleed)

@@ -40,7 +40,7 @@ from pnp.input.reading import BROKEN, At, Kind, Reading, Shown
 
 COLUMNS = ("name", "count", "title", "text", "icon")
 REQUIRED = ("name", "count")
-SHARED = ("kind", "size", "shape", "back", "colour")  # what an entry gives every row
+SHARED = ("kind", "size", "shape", "back", "colour", "band")  # what an entry gives every row
 MAX_ROWS = 1000
 LIST_ALLOWED = "a .csv file inside the tileset's folder, its first row naming its columns"
 

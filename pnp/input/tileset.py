@@ -263,6 +263,7 @@ def _back_or_reverse(piece: Node) -> None:
                    "both 'back' and 'reverse'", "one of the two")
 
 
+BAND_DOC = "a card's title band, both sides: one colour per kind of card tells the kinds apart"
 COMPONENT = Record("tileset:component", (
     Field("name", NAME, "unique among tiles and pieces", required=True),
     Field("kind", Choice(COMPONENT_KINDS), "printed on the cards or the tokens sheets",
@@ -281,6 +282,7 @@ COMPONENT = Record("tileset:component", (
     Field("back", BACK_REF, "a shared back design", default_doc="the top-level `back`"),
     Field("colour", Colour(), "the face colour; text turns white on dark faces", default="",
           default_doc="the palette's `paper`"),
+    Field("band", Colour(), BAND_DOC, default="", default_doc="the palette's `accent`"),
     Field("reverse", FACE, "its own other side, for double-sided pieces, instead of `back`"),
 ), rules=(_back_or_reverse,), doc_as="a card or token (below)")
 
@@ -298,6 +300,7 @@ CARD_LIST = Record("tileset:card-list", (
     Field("back", BACK_REF, "a shared back design", default_doc="the top-level `back`"),
     Field("colour", Colour(), "the face colour; text turns white on dark faces", default="",
           default_doc="the palette's `paper`"),
+    Field("band", Colour(), BAND_DOC, default="", default_doc="the palette's `accent`"),
 ), doc_as="a card list (below)")
 
 

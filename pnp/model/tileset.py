@@ -167,6 +167,7 @@ class Component(msgspec.Struct, frozen=True):
     back: str
     line: int = 0
     colour: str = ""  # face colour; empty means the palette's paper
+    band: str = ""  # a card's title band colour; empty means the palette's accent
     called: str = ""  # what players call one ("depth marker"); empty: family and kind
     reverse: Face | None = None  # its own back, for double-sided pieces
 

@@ -211,7 +211,8 @@ def test_printed_cards_show_band_art_and_rules_where_the_layout_puts_them(card_s
             return image.getpixel((round((left + x) * dpi / 72), round((top + y) * dpi / 72)))
 
         band, art, rules = layout.band, layout.art, layout.rules
-        assert close_to(pixel(band.x + 4, band.y + band.height / 2), colours["accent"], 20)
+        assert close_to(pixel(band.x + 4, band.y + band.height / 2),
+                        card.band or colours["accent"], 20)
         assert close_to(pixel(art.x + art.width / 2 - min(art.width, art.height) * 0.38,
                               art.y + art.height / 2), colours["floor"], 20)  # the disc's rim
         assert close_to(pixel(rules.x + 3, rules.y + rules.height / 2), "#fffdf6", 12)
@@ -268,3 +269,43 @@ def test_a_card_at_the_smallest_size_allowed_is_drawn_not_a_crash(size, features
                 yield float(value)
 
     assert all(math.isfinite(value) for value in numbers(drawing.items))
+
+
+def band_fills(drawing: Drawing) -> set[str]:
+    """The fill of every shape whose box is the card's title band."""
+    from pnp.draw.scene import Outline, flat, rect
+
+    band = card_layout(drawing.width, drawing.height, "A", "b").band
+    assert band is not None
+    shape = rect(band.x, band.y, band.width, band.height, mm(1.2))
+    return {item.style.fill for item in flat(drawing.items)
+            if isinstance(item, Outline) and item.commands == shape and item.style.fill}
+
+
+def test_a_cards_band_takes_its_own_colour_on_both_sides_and_its_name_turns_dark_on_light():
+    text = LONG.replace("    features:\n", "    band: \"#e8d48a\"\n    reverse:\n"
+                        "      features: [{label: B SIDE}, {text: \"b\"}]\n    features:\n", 1)
+    tileset = tileset_from_text(text % "Short.")
+    card = tileset.components[0]
+    assert card.band == "#e8d48a"
+    for drawing in (design_component(tileset, card), design_reverse(tileset, card)):
+        assert band_fills(drawing) == {"#e8d48a"}
+        layout = card_layout(drawing.width, drawing.height, "A", "b")
+        assert layout.band is not None
+        names = [t for t in texts(drawing.items) if inside(text_extent(t), layout.band)]
+        assert names and all(t.fill == dict(tileset.palette)["ink"] for t in names)
+    plain = tileset_from_text(LONG % "Short.")
+    assert band_fills(design_component(plain, plain.components[0])) == {
+        dict(plain.palette)["accent"]}
+
+
+def test_dynamines_rewards_items_and_missions_each_have_their_own_band():
+    """Items and missions share a deck and a back: their bands tell them apart, and the
+    rewards' differs from both."""
+    kinds: dict[str, set[str]] = {}
+    for card in CARDS:
+        kind = card.name.split("-")[0]
+        kinds.setdefault(kind, set()).update(band_fills(design_component(DYNAMINE, card)))
+    assert set(kinds) == {"reward", "item", "mission"}
+    assert all(len(fills) == 1 for fills in kinds.values())
+    assert len(set.union(*kinds.values())) == 3
