@@ -291,6 +291,9 @@ class TileSizes(msgspec.Struct, frozen=True):
     sign: float | None = None
     icons: tuple[tuple[str, float], ...] = ()
     corner_die: float | None = None  # the scale every corner die is drawn at; None: its own
+    # how low a name in a room sits (tile sizes below the room's centre): the highest any
+    # name of the tileset sits, so the bases' names line up; None: each as low as it fits
+    sign_y: float | None = None
 
 
 def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, str],
@@ -334,7 +337,7 @@ def tile_sizes(tileset: Tileset) -> TileSizes:
                              for name, radius in found.items()))
         if icons == sizes.icons and not crowded:
             break
-        sizes = TileSizes(sizes.sign, icons, sizes.corner_die)
+        sizes = TileSizes(sizes.sign, icons, sizes.corner_die, sizes.sign_y)
     return sizes
 
 
@@ -346,7 +349,17 @@ def _signs_and_dice(tileset: Tileset, tunnels: list[TileKind]) -> TileSizes:
              for entry in _placed_features(tileset.shape, tileset.size, tile, TileSizes())]
     signs = [entry.look.font * entry.scale for entry in alone if entry.lines]
     dice = [entry.scale for entry in alone if _corner_die(entry.look.feat)]
-    return TileSizes(min(signs, default=None), corner_die=min(dice, default=None))
+    sizes = TileSizes(min(signs, default=None), corner_die=min(dice, default=None))
+    if not signs:
+        return sizes
+    # at the one letter size, a wider name sits higher in its round room: every name
+    # goes as high as the highest, so MINE ENTRANCE and BEETLE HIVE line up
+    middle = tileset.shape.box(tileset.size)[1] / 2
+    heights = [(entry.centre[1] - middle) / tileset.size for tile in tunnels
+               if any(feat.kind == "label" for feat in tile.features)
+               for entry in _placed_features(tileset.shape, tileset.size, tile, sizes)
+               if entry.lines]
+    return TileSizes(sizes.sign, corner_die=sizes.corner_die, sign_y=min(heights))
 
 
 def _icon_radii(tileset: Tileset, tunnels: list[TileKind],
@@ -405,7 +418,8 @@ def _placed_features(shape: Shape, size: float, tile: TileKind,
                               in_quarter=_corner_die(feat))
         if feat.kind == "label" and placer.rooms and \
                 (not footprint.movable or placer.find(footprint) is None) and \
-                _sign_in_room(look, placed, (placer.rooms[0], sizes.sign), size, points):
+                _sign_in_room(look, placed, (placer.rooms[0], sizes.sign, sizes.sign_y), size,
+                              points):
             continue  # a name no rock holds, set in the room under its icon
         if feat.kind == "icon" and feat.badge:
             spot, badge_at, reach, over = _icon_and_badge(
@@ -594,12 +608,14 @@ class _Placed:
         return items
 
 
-def _sign_in_room(look: _Look, placed: list[_Placed], room: tuple[float, float | None],
+def _sign_in_room(look: _Look, placed: list[_Placed],
+                  room: tuple[float, float | None, float | None],
                   size: float, points: Callable[[Point], Point]) -> bool:
     """Set a long name low in the tile's room and move the room's icon above it (shrunk),
-    if the two fit; say whether they did. ``room`` is the room's radius and the
-    largest letters (points) the name may take, if any bound."""
-    radius_of_room, most = room
+    if the two fit; say whether they did. ``room`` is the room's radius, the
+    largest letters (points) the name may take and the lowest it may sit (tile sizes
+    below the room's centre), each if any bound."""
+    radius_of_room, most, lowest = room
     smallest = min(1.0, MIN_TEXT / look.font)
     largest = max(smallest, min(1.0, most / look.font)) if most is not None else 1.0
     icon = next((entry for entry in placed if entry.look.feat.kind == "icon" and
@@ -608,7 +624,7 @@ def _sign_in_room(look: _Look, placed: list[_Placed], room: tuple[float, float |
     for lines in _sign_lines(str(look.feat.value)):
         half_w, half_h = _plaque(lines, look.font)
         found = room_sign(radius_of_room, half_w / size, half_h / size,
-                          (largest, smallest), radius)
+                          (largest, smallest), radius, lowest)
         if found is None:
             continue
         sign = _Placed(look, points((0.0, found.sign_y)), found.scale, True)

@@ -213,9 +213,11 @@ class RoomSign(msgspec.Struct, frozen=True):
 
 
 def room_sign(room: float, half_width: float, half_height: float,
-              sizes: tuple[float, float], icon_radius: float | None) -> RoomSign | None:
+              sizes: tuple[float, float], icon_radius: float | None,
+              lowest: float | None = None) -> RoomSign | None:
     """Where a plaque of ``half_width`` x ``half_height`` (at full size) fits low in a round
-    room of radius ``room``, with the room's icon shrunk to at most half above it.
+    room of radius ``room``, no lower than ``lowest`` if given (so a tileset's names line
+    up), with the room's icon shrunk to at most half above it.
 
     A base tile's name is too long for the corners of rock a crossing leaves, but
     its chamber is wide: the plaque goes as low in the chamber as it fits, at
@@ -230,6 +232,8 @@ def room_sign(room: float, half_width: float, half_height: float,
         if width >= inner:
             continue
         sign_y = math.sqrt(inner * inner - width * width) - height
+        if lowest is not None:
+            sign_y = min(sign_y, lowest)
         top = sign_y - height - GAP
         if icon_radius is None:
             return RoomSign(sign_y, scale, 0.0, 0.0)

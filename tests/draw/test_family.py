@@ -149,3 +149,16 @@ def test_the_name_signs_of_a_tileset_share_one_size_however_long_the_name():
     alone = tile_art.tile_features(demon.shape, demon.size, demon.tile("beetle-hive"),
                                    dict(demon.palette))
     assert max(text.size for text in _texts(alone)) > signs["beetle-hive"][0]  # shared, not own
+
+
+def test_the_name_signs_of_a_tileset_sit_at_one_height():
+    """The shorter name would fit lower in its round room; it sits as high as the longer
+    one, so the two bases' names line up when the tiles lie side by side."""
+    demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    baselines = {tile.name: [text.y for text in _texts(design_tile(demon, tile).items)]
+                 for tile in demon.tiles if tile.name in ("mine-entrance", "beetle-hive")}
+    assert baselines["mine-entrance"] == pytest.approx(baselines["beetle-hive"])
+    size = next(_texts(design_tile(demon, demon.tile("beetle-hive")).items)).size
+    own = tile_art.tile_features(demon.shape, demon.size, demon.tile("beetle-hive"),
+                                 dict(demon.palette), sizes=tile_art.TileSizes(size))
+    assert next(_texts(own)).y > baselines["beetle-hive"][0] + 1.0  # lower, left to itself
