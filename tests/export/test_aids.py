@@ -265,3 +265,20 @@ def test_the_aid_fills_its_page_and_sets_its_rules_across_the_table(aid_pdfs, ga
     top = bottom + room
     assert (top - lowest) / room > 0.85, f"the aid fills {(top - lowest) / room:.0%}"
     assert "\u2022" not in PdfReader(path).pages[0].extract_text()
+
+
+def test_a_number_keeps_its_unit_and_level_its_number_on_one_line():
+    assert typeset("2 VP per altar, No VP, on level 4") == \
+        "2\u00a0VP per altar, No\u00a0VP, on level\u00a04"
+    assert typeset("VPs and 3-4 levels") == "VPs and 3\u20134 levels"
+
+
+@pytest.mark.parametrize("paper", PAPER_NAMES)
+@pytest.mark.parametrize(("game", "aid"), AIDS, ids=lambda v: getattr(v, "name", v))
+def test_no_line_of_an_aid_starts_with_vp_or_ends_on_level(aid_pdfs, game, aid, paper):
+    found = blocks(lines_of(aid_pdfs[game, aid.name, paper]))
+    assert sum("VP" in words for block in found for words in block) > 20 or game != "dynamine"
+    for block in found:
+        for above, below in pairwise(block):
+            assert not below.startswith("VP"), (above, below)
+            assert not (above.endswith(" level") and below[:1].isdigit()), (above, below)
