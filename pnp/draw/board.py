@@ -35,6 +35,8 @@ BOARD_MARGIN = inches(0.35)  # frame around the spaces
 OUTER_SPACE, INNER_SPACE = "#e9dfc6", "#d6c8a6"  # light spaces on the dark frame
 TITLE_SIZE = 54.0  # points, at most: the title shrinks to the corner it has
 LEGEND_SIZE = 11.0
+LEGEND_SPACE = 0.5  # a legend's start space, against a board space
+LEGEND_GREY = "#8a8178"  # the space behind the legend's double ring: no player's colour
 
 
 def board_extent(shape: Shape, size: float, side: int) -> tuple[float, float, float, float]:
@@ -104,7 +106,7 @@ def design_board(spec: BoardSpec, shape: Shape, size: float,
     corner_room = _corner_room(shape, size, spec.side, (ox, oy))
     items.extend(_title(spec.title, rule * 2.2, corner_room, light))
     if spec.marks and legend:
-        items.extend(_legend(spec, (rule * 2.2, height - rule * 2.2), size, colours))
+        items.extend(_legend(spec, shape, (rule * 2.2, height - rule * 2.2), size, colours))
     return Drawing(width, height, 0.0, tuple(items))
 
 
@@ -118,7 +120,7 @@ def _start_space(mark: SpaceMark, centre: Point, size: float,
                                                              width=0.8))]
     if mark.icon:
         items.extend(ICONS[mark.icon](Pen(x, y, size * 0.24, colours)))
-    else:
+    elif mark.label:
         items.append(Text(x, y + size * 0.1, mark.label[:1].upper(), size * 0.28, "bold",
                           "middle", mark.colour))
     if mark.short_game:
@@ -147,27 +149,31 @@ def _title(title: str, inset: float, room: tuple[float, float], colour: str) -> 
     return [Text(inset, min(bottom, inset + size), text, size, "display", "start", colour)]
 
 
-def _legend(spec: BoardSpec, corner: Point, size: float,
+def _legend(spec: BoardSpec, shape: Shape, corner: Point, size: float,
             colours: dict[str, str]) -> list[Primitive]:
-    """Bottom left: each side's start space as drawn, named, and what the double ring means."""
+    """Bottom left: each side's start space drawn as on the board (a small space in its
+    colour, the white disc and symbol), named, and a space with the double ring the
+    short game's starts carry, on a neutral grey, saying what that ring means."""
     x, bottom = corner
-    radius = size * 0.2
+    small = size * LEGEND_SPACE
+    cx, cy = shape.centre(small)
+    half = max(abs(y - cy) for _, y in shape.corners(small))
     sides = list({(mark.label, mark.colour, mark.icon): mark for mark in spec.marks}.values())
-    entries: list[tuple[SpaceMark | None, str]] = [(mark, f"{mark.label} starts here")
-                                                   for mark in sides]
+    entries: list[tuple[SpaceMark, str]] = [(replace(mark, short_game=False),
+                                             f"{mark.label} starts here") for mark in sides]
     if any(mark.short_game for mark in spec.marks):
-        entries.append((None, "Double ring: a short-game start too"))
+        entries.append((SpaceMark("", LEGEND_GREY, (), short_game=True, icon=""),
+                        "Double ring: a short-game start too"))
     items: list[Primitive] = []
     for index, (mark, words) in enumerate(entries):
-        y = bottom - radius - (len(entries) - 1 - index) * radius * 2.6
-        if mark is None:
-            items.append(Circle(x + radius, y, radius * 0.75, Style(stroke=colours["floor"],
-                                                                    width=1.4)))
-        else:
-            items.append(Circle(x + radius, y, radius, Style(fill=mark.colour)))
-            items.extend(_start_space(replace(mark, short_game=False), (x + radius, y),
-                                      radius / 0.4, colours))
-        items.append(Text(x + radius * 2.6, y + LEGEND_SIZE * 0.35, words, LEGEND_SIZE,
+        y = bottom - half - (len(entries) - 1 - index) * half * 2.5
+        centre_x = x + small / 2
+        items.append(Outline(polygon([(centre_x + px - cx, y + py - cy)
+                                      for px, py in shape.corners(small)]),
+                             Style(fill=mark.colour, stroke=colours["floor"], width=0.6,
+                                   join="round")))
+        items.extend(_start_space(mark, (centre_x, y), small, colours))
+        items.append(Text(x + small * 1.25, y + LEGEND_SIZE * 0.35, words, LEGEND_SIZE,
                           "regular", "start", colours["floor"]))
     return items
 

@@ -208,3 +208,36 @@ def test_registration_targets_keep_off_the_playing_spaces():
         if (a.row == b.row and abs(a.column - b.column) == 1) or \
                 (a.column == b.column and abs(a.row - b.row) == 1):
             assert set(targets[a.label]) & set(targets[b.label])
+    for label, points in targets.items():  # no two targets of a page run into each other
+        for first, second in combinations(points, 2):
+            assert math.dist(first, second) > 4 * 7.0 * 1.5, (label, first, second)
+
+
+def test_the_legend_shows_each_start_space_and_the_double_ring_as_the_board_draws_them():
+    """Each entry is a small space in its colour with the white disc (and the double
+    ring's entry a white ring round its disc, on a grey no player has), beside its words."""
+    from pnp.draw.board import LEGEND_GREY
+    from pnp.draw.scene import Circle, Outline, Text
+
+    tileset, drawing, (centres, _) = _mattock_board()
+    assert tileset.board is not None
+    words = [item for item in drawing.items if isinstance(item, Text) and
+             ("starts here" in item.text or "Double ring" in item.text)]
+    assert len(words) == 3
+    spaces = {}
+    for item in drawing.items:
+        if isinstance(item, Outline) and item.style.fill in (
+                LEGEND_GREY, *(mark.colour for mark in tileset.board.marks)):
+            xs = [c[1] for c in item.commands if len(c) == 3]
+            ys = [c[2] for c in item.commands if len(c) == 3]
+            centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+            if all(math.dist(centre, space) > 1.0 for space in centres):  # off the board
+                spaces[item.style.fill] = centre
+    assert set(spaces) == {LEGEND_GREY, *(mark.colour for mark in tileset.board.marks)}
+    for word in words:  # each entry's words beside its own space
+        assert any(abs(word.y - y) < 8 and 0 < word.x - x < tileset.size for x, y in
+                   spaces.values())
+    rings = [item for item in drawing.items if isinstance(item, Circle) and
+             item.style.stroke == "#ffffff" and
+             math.dist((item.cx, item.cy), spaces[LEGEND_GREY]) < 0.5]
+    assert len(rings) == 1
