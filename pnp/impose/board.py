@@ -94,7 +94,10 @@ def _along(start: Point, span: Point, blocked: Callable[[Point], bool] | None) -
     if blocked is not None:
         clear = [share for share in (step / 200 for step in range(1, 200))
                  if not blocked(at(share))]
-        ends = [share for share in (clear[:1] + clear[-1:]) if share < 0.25 or share > 0.75]
+        # the first clear point if it is near the start, the last if near the end: a
+        # short clear stretch at one end holds one target, not two side by side
+        ends = [share for share in clear[:1] if share < 0.25] + \
+            [share for share in clear[-1:] if share > 0.75]
         if ends:
             shares = sorted(set(ends))
     return [at(share) for share in shares]
