@@ -238,7 +238,8 @@ def _round_step(tileset: Tileset) -> list[Markup]:
                     if piece.count and piece.shape == "round"})
     if not sizes:
         return []
-    punch = " or ".join(f"{size:g} in" for size in sizes)
+    # punches are sold by the inch in some countries and by the millimetre in others
+    punch = " or ".join(f"{size:g} in ({size * 25.4:.0f} mm)" for size in sizes)
     return [markup.text(f"Round tokens come out as squares: trim each one round with "
                         f"scissors, or press it out with a {punch} circle punch.")]
 

@@ -152,7 +152,8 @@ def test_the_board_row_counts_its_pages_to_glue_and_the_guide_apart():
     assert rows["Board assembly guide"].stock == "plain paper"
 
 
-@pytest.mark.parametrize(("game", "punch"), [("gold-mine", "0.75 in"), ("dynamine", "1 in"),
+@pytest.mark.parametrize(("game", "punch"), [("gold-mine", "0.75 in (19 mm)"),
+                                             ("dynamine", "1 in (25 mm)"),
                                              ("demon-mine", None)])
 def test_a_game_with_round_tokens_says_how_to_round_them(game, punch):
     """Crop marks cut round tokens out as squares: the steps say how to round them, with
