@@ -114,6 +114,17 @@ def _sheet_count(plan: SheetPlan | None) -> str:
     return f"{fronts} sheet{'s' if fronts != 1 else ''}"
 
 
+def _sideways(tileset: Tileset, options: BuildOptions) -> str:
+    """The pieces whose sheets, to fit one more row, print their header and check bar up
+    the side margins and their cut lines on the trim instead of crop marks ("card"), so
+    the steps can say so; empty when every sheet has crop marks and its bar at its foot."""
+    kinds = [kind for kind in ("card", "token")
+             if any(plan is not None and plan.margins == "sides"
+                    for plan in (plan_components(tileset, kind, paper, options)
+                                 for paper in options.papers))]
+    return " and ".join(kinds)
+
+
 def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
     """A row per sheet this build prints: what it is, its stock, its count on each paper."""
     papers = options.papers
@@ -177,6 +188,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
                   colWidths=widths, hAlign="LEFT")
     table.setStyle(TableStyle(table_style()))
     every = "Both print" if len(papers) == 2 else "All of them print"
+    sideways = _sideways(tileset, options)
     choose = markup.text(f"Choose the sheets made for your paper: {', '.join(titles[:-1])} or "
                          f"{titles[-1]}. {every} the same pieces." if len(papers) > 1 else
                          f"These sheets are made for {titles[0]} paper.")
@@ -187,11 +199,12 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
                        f'<onDraw name="{SCALE_PAGE}"/>{PAGE_ROOM} of this book, the one with '
                        "the two check bars, and measure both with a ruler: each must be as "
                        "long as its caption says. Every sheet repeats the bar across its "
-                       "foot."),
+                       f"foot{sideways and f' (the {sideways} sheets, up the right margin)'}."),
         markup.join([markup.text(f"Print {_pieces(tileset)}"),
                      markup.literal(PRINT_STEP[options.duplex])]),
-        markup.literal("Cut along the crop marks outside each block; neighbouring pieces "
-                       "share a cut."),
+        markup.text("Cut along the crop marks outside each block" +
+                    (f" (the {sideways} sheets, along the cut lines printed on them)"
+                     if sideways else "") + "; neighbouring pieces share a cut."),
         *_round_step(tileset),
     ]
     if options.print_shop:

@@ -165,3 +165,24 @@ def test_a_game_with_round_tokens_says_how_to_round_them(game, punch):
         assert "circle punch" not in steps
     else:
         assert f"a {punch} circle punch" in steps
+
+
+@pytest.mark.parametrize(("game", "sideways"), [("dynamine", "card"), ("demon-mine", "")])
+def test_the_steps_say_which_sheets_have_their_bar_up_a_side_and_cut_lines_instead(game,
+                                                                                   sideways):
+    """Dynamine's 9-up card sheets print the check bar up the right margin and cut lines
+    on the trim instead of crop marks; the steps must not say every sheet has both."""
+    from pnp.impose.plans import plan_components
+
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    options = BuildOptions()
+    steps = " ".join(f.getPlainText() for f in how_to_print(tileset, styles(), options)
+                     if hasattr(f, "getPlainText"))
+    plans = [plan_components(tileset, "card", paper, options) for paper in options.papers]
+    assert any(plan is not None and plan.margins == "sides" for plan in plans) == \
+        bool(sideways)
+    if sideways:
+        assert f"(the {sideways} sheets, up the right margin)" in steps
+        assert f"(the {sideways} sheets, along the cut lines printed on them)" in steps
+    else:
+        assert "up the right margin" not in steps and "cut lines" not in steps
