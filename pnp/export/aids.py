@@ -35,7 +35,7 @@ from reportlab.platypus import (
 
 from pnp.draw.fonts import pdf_font
 from pnp.draw.legend import badge_chip, icon_chip
-from pnp.export.markup import join, literal, paragraph, text
+from pnp.export.markup import bind_units, join, literal, paragraph, text
 from pnp.export.pdf import binary_streams, define_check_bar, page_header
 from pnp.export.pdfdraw import draw
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN
@@ -73,16 +73,13 @@ class Look(msgspec.Struct, frozen=True):
 
 
 NUMBER_RANGE = re.compile(r"(?<=\d)-(?=\d)")
-# spaces a line may not break at: before VP ("4 VP", "No VP") and between "level" and
-# its number, so a narrow column never ends a line on a bare number or starts one with VP
-BOUND = re.compile(r" (?=VP\b)|(?<=\blevel) (?=\d)")
 
 
 def typeset(words: str) -> str:
     """An aid's words as a printer sets them: a range of numbers takes an en dash ("3-4
     players" prints "3\u20134 players"), as the rulebooks' Markdown gets one, and a
-    number keeps its unit on its line (a no-break space)."""
-    return BOUND.sub("\u00a0", NUMBER_RANGE.sub("\u2013", words))
+    number keeps its unit on its line (:func:`pnp.export.markup.bind_units`)."""
+    return bind_units(NUMBER_RANGE.sub("\u2013", words))
 
 
 def _styles(look: Look) -> dict[str, Any]:  # reportlab styles are untyped

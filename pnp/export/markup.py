@@ -135,6 +135,19 @@ _EMPHASIS = {"strong_open": "<b>", "strong_close": "</b>", "em_open": "<i>", "em
 _SILENT = frozenset({"link_open", "link_close"})
 
 
+# Spaces a line may not break at, set as no-break spaces: before a unit ("4 VP", "No VP"),
+# between "level" and its number, and inside a sum ("1 + 1 + 1 = 3", "2 x 4 = 8"), so a
+# line never ends on a bare number or sign and the next starts with what completes it.
+_BOUND = re.compile(r" (?=VP\b)|(?<=\blevel) (?=\d)|(?<=\d) (?=[-+=x\u00d7] \d)"
+                    r"|(?<=\d [-+=x\u00d7]) (?=\d)")
+
+
+def bind_units(words: str) -> str:
+    """``words`` with the spaces :data:`_BOUND` names made no-break spaces; markup's tags
+    hold none of them, so it may be applied to text or to markup."""
+    return _BOUND.sub("\u00a0", words)
+
+
 def inline(children: Iterable[InlineToken], code_colour: str) -> Markup:
     """One paragraph's inline tokens as markup: emphasis translated, everything else text.
 
@@ -155,7 +168,7 @@ def inline(children: Iterable[InlineToken], code_colour: str) -> Markup:
             parts.append(Markup("<br/>"))
         elif kind not in _SILENT:
             parts.append(text(child.content))
-    return Markup("".join(parts))
+    return Markup(bind_units("".join(parts)))
 
 
 def plain(children: Iterable[InlineToken]) -> str:

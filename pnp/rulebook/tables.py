@@ -4,6 +4,7 @@ and file names broken only after hyphens.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from reportlab.platypus import Table, TableStyle
@@ -30,8 +31,10 @@ def column_widths(rows: list[list[Flowable]], width: float) -> list[float]:
     columns = max(len(row) for row in rows)
     texts = [[row[i].getPlainText() if i < len(row) else "" for row in rows]
              for i in range(columns)]
-    # every column fits its longest word, so no word is ever broken across lines
-    floors = [max((string_width(word, "bold", 9) for text in column for word in text.split()),
+    # every column fits its longest word, so no word is ever broken across lines; words
+    # joined by no-break spaces ("1 + 1 = 2", "4 VP") are one word here, as when set
+    floors = [max((string_width(word, "bold", 9) for text in column
+                   for word in re.split(r"[^\S\u00a0]+", text) if word),
                   default=0.0) + 12 for column in texts]
     weights = [min(max(max(len(text) for text in column), 6), 60) for column in texts]
     spare = max(0.0, width - sum(floors))

@@ -1,0 +1,37 @@
+"""A line never ends on a bare number or sign whose unit or result starts the next one:
+the books and the aids bind them with no-break spaces, and a table column is as wide as
+the longest run so bound."""
+
+from __future__ import annotations
+
+from markdown_it import MarkdownIt
+from reportlab.platypus import Paragraph
+
+from pnp.export.markup import bind_units, inline
+from pnp.input.faces import string_width
+from pnp.rulebook.paragraphs import styles
+from pnp.rulebook.tables import column_widths
+
+NBSP = "\u00a0"
+
+
+def test_units_levels_and_sums_are_bound_and_nothing_else():
+    assert bind_units("4 VP, No VP, on level 5, 1 + 1 + 1 = 3 and 2 x 4 = 8") == (
+        f"4{NBSP}VP, No{NBSP}VP, on level{NBSP}5, 1{NBSP}+{NBSP}1{NBSP}+{NBSP}1{NBSP}={NBSP}3"
+        f" and 2{NBSP}x{NBSP}4{NBSP}={NBSP}8")
+    assert bind_units("VPs on levels 2 and 3 + more") == "VPs on levels 2 and 3 + more"
+
+
+def test_a_books_markdown_is_bound_across_its_source_lines():
+    tokens = MarkdownIt("commonmark").parse("Scores **4**\nVP on level\n5.")
+    assert str(inline(tokens[1].children or [], "#000000")) == \
+        f"Scores <b>4</b>{NBSP}VP on level{NBSP}5."
+
+
+def test_a_column_is_as_wide_as_its_longest_bound_sum():
+    cell = styles()["cell"]
+    rows = [[Paragraph(text, cell) for text in row] for row in (
+        ["Level", "Wells"],
+        ["3: a plain well, alone in a shaft of its own", bind_units("1 + 1 + 1 = 3")])]
+    widths = column_widths(rows, 120.0)
+    assert widths[1] >= string_width("1 + 1 + 1 = 3", "bold", 9)
