@@ -109,6 +109,9 @@ def smallest_text(items: tuple[Primitive, ...]) -> float | None:
 
 
 SIGN = 2  # characters: text this short is a sign on a piece, not words
+# how far a sign may grow to print at 6 pt: past this it would cover what it labels (an
+# altar's points over the altar on a tile shown a quarter of its size), and is left out
+MOST_GROWTH = 2.0
 
 
 def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawing:
@@ -118,7 +121,9 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
     symbol means nothing without it; a line of three words or more is set as a pale
     bar the length of the line (greeked, as a publisher's thumbnail shows a card's
     rules, where a box with nothing in it would read as a blank piece); a shorter
-    name is left out, and the shapes around it still show what the piece is.
+    name is left out, and the shapes around it still show what the piece is. A sign
+    that would have to grow more than :data:`MOST_GROWTH` times is left out too: on a
+    piece shown that small, it would cover the very symbol it labels.
 
     A plaque goes with its words: a label's plaque (an outline marked
     ``plaque``) comes just before its lines of text, and left alone under
@@ -141,13 +146,15 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
                 lines = list(itertools.takewhile(lambda line: isinstance(line, Text),
                                                  items[index + 1:]))
                 skip = len(lines)
-                if all(isinstance(line, Text) and len(line.text) <= SIGN for line in lines):
+                first = lines[0]
+                assert isinstance(first, Text)
+                if all(isinstance(line, Text) and len(line.text) <= SIGN for line in lines) \
+                        and legible / first.size <= MOST_GROWTH:
                     # a number on its disc (an altar's points): both grow together
-                    first = lines[0]
-                    assert isinstance(first, Text)
                     kept.extend(_grown(item, lines, legible / first.size))
             elif isinstance(item, Text) and small(item):
-                if len(item.text) <= SIGN:  # "+1", "2": what a symbol says, kept legible
+                if len(item.text) <= SIGN and legible / item.size <= MOST_GROWTH:
+                    # "+1", "2": what a symbol says, kept legible
                     kept.append(msgspec.structs.replace(item, size=legible))
                 elif item.text.count(" ") >= 2:  # a sentence: greeked
                     kept.append(greeked(item))
