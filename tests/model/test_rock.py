@@ -270,15 +270,15 @@ def test_a_number_on_its_disc_grows_with_the_disc_to_6_pt():
 def test_a_sign_that_would_grow_past_the_limit_is_left_out_with_its_disc():
     """On a tile shown a third of its size a 6 pt number's disc would cover the altar it
     labels: past MOST_GROWTH the disc and its number, and a bare "+1", are left out."""
-    from pnp.draw.scene import MOST_GROWTH, Drawing, Outline, Style, Text, rect, \
-        without_small_text
+    from pnp.draw import scene
+    from pnp.draw.scene import Drawing, Outline, Style, Text, rect, without_small_text
 
     disc = Outline(rect(10, 10, 8, 8, 4), Style(fill="#b3261e"), plaque=True)
     number = Text(14, 16, "4", 6.9, "condensed", "middle", "#ffffff")
     sign = Text(30, 30, "+1", 6.9, "bold", "middle", "#000000")
-    scale = 6.0 / (6.9 * MOST_GROWTH) * 0.99  # just past the limit
+    scale = 6.0 / (6.9 * scene.MOST_GROWTH) * 0.99  # just past the limit
     assert without_small_text(Drawing(40, 40, 0.0, (disc, number, sign)), scale,
                               6.0).items == ()
-    within = 6.0 / (6.9 * MOST_GROWTH) * 1.01
+    within = 6.0 / (6.9 * scene.MOST_GROWTH) * 1.01
     assert len(without_small_text(Drawing(40, 40, 0.0, (disc, number, sign)), within,
                                   6.0).items) == 3
