@@ -21,9 +21,13 @@ from pnp.draw.diagram import (
     diagram_scenes,
     faded,
 )
+from pnp.draw.placing import drawn_marks
 from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import Recorder, draw
 from pnp.geometry.lattice import hexagon_cells
+from pnp.model.ground import ground
+from pnp.model.placement import TilePlacement
+from pnp.model.tileset import Tileset
 from pnp.rulebook.designs import Designs, place_form
 from pnp.rulebook.diagram import Board, plan_diagram
 from pnp.rulebook.platypus import platypus_class
@@ -135,14 +139,17 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
     def _mark_spot(self, where: tuple[float, float]) -> tuple[tuple[float, float], float]:
         """Where a tick or cross goes, and its radius: on its point; up and right of a
         piece standing there, so the mark says what happens to the piece without hiding
-        it; smaller, in the lower left corner of a tile lying there, which is rock on
-        most tiles, so the mark hides neither its tunnels nor its die."""
+        it; smaller, in a corner of rock of a tile lying there, well inside the tile so
+        it reads as that tile's and not a neighbour's, hiding neither its tunnels nor its
+        die (:func:`_rock_corner`)."""
         x, y = self.centre(where)
         if any(math.dist((x, y), self.centre(pawn)) < self.cell * 0.3
                for pawn, _, _ in self.diagram.pawns):
             return (x + self.cell * 0.3, y + self.cell * 0.3), self.cell * 0.22
-        if any(placed.cell == where for placed in self.diagram.tiles):
-            return (x - self.cell * 0.3, y - self.cell * 0.3), self.cell * 0.15
+        placed = next((placed for placed in self.diagram.tiles if placed.cell == where), None)
+        if placed is not None:
+            dx, dy = _rock_corner(self.tileset, placed)
+            return (x + dx * self.cell, y - dy * self.cell), self.cell * TILE_MARK
         return (x, y), self.cell * 0.22
 
     def draw(self) -> None:
@@ -304,6 +311,34 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
                         tile_h / 2 - 1 <= y <= self.height - tile_h / 2 + 1:
                     spots.append((q, r))
         return spots
+
+
+TILE_MARK = 0.13  # of a cell: a tick's or a cross's radius on a tile
+MARK_CORNER = 0.26  # of a cell: how far from the tile's centre, along each axis, it sits
+# the corners tried, lower left first (tile sizes, y down): rock on most tiles
+CORNERS = ((-1, 1), (1, 1), (-1, -1), (1, -1))
+
+
+def _rock_corner(tileset: Tileset, placed: TilePlacement) -> Point:
+    """Where on a tile, as turned, a tick or a cross goes (tile sizes from its centre,
+    y down): the first corner whose spot is rock and clear of the tile's icons, signs
+    and die; the lower left if none is."""
+    kind = tileset.tile(placed.kind)
+    floor = ground(tileset.shape, kind, placed.rotation)
+    width, height = tileset.shape.box(tileset.size)
+    turn = math.radians(360.0 / tileset.shape.sides * placed.rotation)
+    marks = [(((mark.x - width / 2) * math.cos(turn) - (mark.y - height / 2) * math.sin(turn))
+              / tileset.size,
+              ((mark.x - width / 2) * math.sin(turn) + (mark.y - height / 2) * math.cos(turn))
+              / tileset.size, max(mark.half_width, mark.half_height) / tileset.size)
+             for mark in drawn_marks(tileset, kind)]
+    for across, down in CORNERS:
+        spot = (across * MARK_CORNER, down * MARK_CORNER)
+        if floor.covers(spot) or any(math.dist(spot, (mx, my)) < reach + TILE_MARK
+                                     for mx, my, reach in marks):
+            continue
+        return spot
+    return (-MARK_CORNER, MARK_CORNER)
 
 
 def _tray(outlines: Iterable[tuple[Point, ...]]) -> tuple[Point, ...]:

@@ -417,3 +417,35 @@ def test_a_pile_on_a_square_without_a_tile_is_refused_naming_the_line(tmp_path):
     message = str(caught.value)
     assert "field 'diagram.piles'" in message and "[[1, 0]]" in message
     assert "line 6" in message
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tick_or_cross_on_a_tile_lies_well_inside_it_on_rock(game):
+    """A mark on a tile reads as that tile's: its disc keeps a tenth of a tile inside the
+    tile's edges, and on a tile with tunnels its centre is on rock, not on a path."""
+    from pnp.model.ground import ground as tile_ground
+    from pnp.rulebook.designs import Designs
+    from pnp.rulebook.figures import DiagramFlowable
+
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    designs = Designs(tileset)
+    seen = 0
+    for diagram, _ in shipped_diagrams(game):
+        flowable = DiagramFlowable(designs, diagram, MEASURE)
+        tiles = {placed.cell: placed for placed in diagram.tiles}
+        for where, mark in diagram.marks:
+            if mark == "closed" or where not in tiles or any(
+                    pawn == where for pawn, _, _ in diagram.pawns):
+                continue
+            (x, y), radius = flowable._mark_spot(where)
+            cx, cy = flowable.centre(where)
+            offset = ((x - cx) / flowable.cell, (cy - y) / flowable.cell)  # y down
+            reach = math.hypot(*offset) + radius / flowable.cell
+            assert reach <= 0.5 - 0.1 + 1e-9 if tileset.shape.axial else \
+                max(abs(offset[0]), abs(offset[1])) + radius / flowable.cell <= 0.4 + 1e-9
+            placed = tiles[where]
+            kind = tileset.tile(placed.kind)
+            if kind.paths:
+                assert not tile_ground(tileset.shape, kind, placed.rotation).covers(offset)
+            seen += 1
+    assert seen or game != "dynamine"
