@@ -21,12 +21,15 @@ from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import Recorder
 from pnp.impose.plans import TEXTURES, textured
 from pnp.model.options import BuildOptions
-from pnp.model.pieces import reverse_key
+from pnp.model.pieces import piece_cut, reverse_key
 from pnp.model.tileset import Tileset
 from pnp.units import mm
 
 BACK_BLEED = mm(3)  # how far a back's art runs past its trim, whatever the build's bleed
-APRON = "apron:"  # prefix of the designs drawn under the backs, grown by BACK_BLEED
+# how far a round or shaped piece's face runs past its cut: a punch or scissors a little
+# off the line then cut through the face's colour, not the paper's white
+FRONT_BLEED = mm(1)
+APRON = "apron:"  # prefix of the designs drawn under the placed ones, grown past their cut
 
 
 class GameDesigns:
@@ -112,6 +115,9 @@ class GameDesigns:
                 design_component(tileset, component, bleed),
                 design_reverse(tileset, component, bleed))
             designs[component.name] = face
+            if bleed < FRONT_BLEED and not piece_cut(tileset, component).fills_box:
+                designs[f"{APRON}{component.name}"] = design_component(tileset, component,
+                                                                       FRONT_BLEED)
             if self.options.duplex != "none":
                 key = reverse_key(tileset, component)
                 designs[key] = reverse

@@ -219,7 +219,9 @@ def _marks(canvas: Any, lines: list[Segment],
 def _place_aprons(canvas: Any, placements: tuple[Placement, ...], form_names: dict[str, str],
                   area: Area) -> None:
     """Under the backs, each back again grown by 3 mm, so a duplex print that lands a
-    millimetre or two off shows back art, not a white sliver, past the outer cuts.
+    millimetre or two off shows back art, not a white sliver, past the outer cuts; under
+    round and shaped faces, each face grown by 1 mm, so a punch a little off the line
+    cuts through colour.
 
     Where two backs meet, each one's own art covers its neighbour's apron, so
     every back gets one: finding the few on the rim of a block cost more time
@@ -368,6 +370,10 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
         if page.side == "back":
             _place_backs(canvas, page.placements, form_names, apron_area(plan), back_forms)
         else:
+            # round and shaped faces over their own colour run past the cut (FRONT_BLEED)
+            _place_aprons(canvas, tuple(placed for placed in page.placements
+                                        if placed.side == "front"),
+                          form_names, apron_area(plan))
             _place_forms(canvas, page.placements, form_names)
             # after the art: cut lines lie on top of it
             _mark(canvas, plan, page, marks_forms, square_cuts)

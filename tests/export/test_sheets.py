@@ -280,7 +280,9 @@ def test_the_manifest_says_how_full_each_page_is(tmp_path, game, kind, ratio):
     assert len(entry["fill"]) == len(fronts)
     for fill, number in zip(entry["fill"], fronts, strict=True):
         content = reader.pages[number - 1].get_contents().get_data().decode("latin-1")
-        placed = re.findall(r"q\s+1 0 0 1 \S+ \S+ cm\s+/(FormXob\.d\d+) Do\s+Q", content)
+        # a round piece's face is placed twice, on its own apron (run 1 mm past its cut)
+        placed = set(re.findall(r"q\s+1 0 0 1 (\S+) (\S+) cm\s+/FormXob\.d\d+ Do\s+Q",
+                                content))
         boxes = [(p["w"], p["h"], ratio if kind != "tiles" or "tile" in p else math.pi / 4)
                  for p in entry["placements"] if p["page"] == number]  # Mattock's round miners
         assert len(placed) == len(boxes)  # what the PDF places is what the manifest lists
@@ -367,3 +369,31 @@ def test_copies_of_a_tile_take_turns_through_rock_textures():
     assert all(a.art != b.art for a, b in neighbours)
     assert {p.name for p in plan.placements if p.side == "front"} == \
         {tile.name for tile in tileset.tiles if tile.count}
+
+
+@pytest.mark.parametrize("game", ["dynamine", "gold-mine"])
+def test_a_round_tokens_face_runs_past_its_cut_so_a_punch_off_the_line_cuts_colour(
+        shipped_build, game):
+    """Half a millimetre outside each token's circle, towards the gap four tokens leave,
+    the page shows the face's colour rather than the paper's white."""
+    from support import close_to
+
+    from pnp.units import mm
+
+    folder = shipped_build / game
+    manifest = json.loads((folder / "manifest.json").read_text())
+    sheet = next(s for s in manifest["sheets"] if s["kind"] == "tokens" and
+                 s["paper"] == "letter")
+    placements = [p for p in sheet["placements"] if p["page"] == 1 and p["side"] == "front"]
+    dpi, height = 150, PAPERS["letter"].height
+    image = pdf_page_image(folder / sheet["path"], 0, dpi)
+    checked = 0
+    for placed in placements:
+        radius = placed["w"] / 2
+        cx, cy = placed["x"] + radius, placed["y"] + placed["h"] / 2
+        reach = (radius + mm(0.5)) / math.sqrt(2)
+        x, y = cx + reach, cy - reach  # down and right, in PDF points (y up)
+        pixel = image.getpixel((round(x * dpi / 72), round((height - y) * dpi / 72)))
+        assert not close_to(pixel, "#ffffff", 6), (placed["component"], pixel)
+        checked += 1
+    assert checked > 5
