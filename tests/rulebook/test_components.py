@@ -150,3 +150,28 @@ def test_pieces_are_counted_by_what_players_call_them(shipped_build, game, said,
         shipped_build / game / f"{game}-rulebook-letter.pdf")[2:5]).split())
     assert all(words in text for words in said), text[:300]
     assert not any(words in text for words in unsaid)
+
+
+def test_a_count_tab_takes_the_corner_that_hides_least_of_its_tile():
+    """The first straight of Dynamine's cost 4-5 row has a vein in its lower right: its
+    "x2" goes to the lower left; a tile with that corner clear keeps the lower right."""
+    from pnp.draw.placing import drawn_marks
+    from pnp.rulebook.components import PICTURE, CountedDesign
+    from pnp.rulebook.designs import Designs
+
+    tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
+    designs = Designs(tileset)
+
+    def corner(name: str) -> tuple[float, float]:
+        tile = tileset.tile(name)
+        flowable = CountedDesign(name, designs.tile(name), PICTURE, designs.recorder,
+                                 tile.count, drawn_marks(tileset, tile))
+        return flowable._corner(18.0, 11.5)
+
+    covered = next(tile.name for tile in tileset.tiles if tile.count > 1 and any(
+        mark.x > tileset.size * 0.7 and mark.y > tileset.size * 0.7
+        for mark in drawn_marks(tileset, tile)))
+    assert corner(covered) == (1.0, 1.0)  # lower left
+    clear = next(tile.name for tile in tileset.tiles if tile.count > 1 and tile.paths and
+                 not any(mark.y > tileset.size * 0.5 for mark in drawn_marks(tileset, tile)))
+    assert corner(clear) == (PICTURE - 18.0 - 1, 1.0)  # lower right
