@@ -108,9 +108,12 @@ def cover_layout(tileset: Tileset, paper: Paper) -> tuple[CoverGrid, CoverLayout
 
 
 def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper,
-               tile: Callable[[str, float], tuple[str, Drawing]],
+               tile: Callable[[str, float, bool], tuple[str, Drawing]],
                form: FormMaker) -> None:
-    """The whole cover page: the picture, its frame, and the title block above it."""
+    """The whole cover page: the picture, its frame, and the title block above it.
+
+    ``tile`` gives a tile kind's form key and design at a scale, bare (without its
+    icons) where the third argument says a piece stands on it, as diagrams show one."""
     grid, layout = cover_layout(tileset, paper)
     plaque = _plaque_box(grid)
     lamp = _lamp(tileset, grid, layout, plaque)
@@ -135,15 +138,17 @@ def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper,
 
 
 def _tiles(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayout,
-           tile: Callable[[str, float], tuple[str, Drawing]], form: FormMaker) -> None:
+           tile: Callable[[str, float, bool], tuple[str, Drawing]], form: FormMaker) -> None:
     shape = tileset.shape
+    stood_on = {cell for _, cell in layout.pieces}
     scale = grid.cell / tileset.size
     # each tile a hair larger than its cell, so neighbours overlap instead of meeting on
     # an edge a viewer's anti-aliasing shows as a pale seam
     grown = scale * (grid.cell + COVER_OVERLAP) / grid.cell
     tile_w, tile_h = shape.box(tileset.size)
     for placed in layout.tiles:
-        name = form(*tile(placed.kind, scale), scale)
+        bare = placed.cell in stood_on and not tileset.tile(placed.kind).paths
+        name = form(*tile(placed.kind, scale, bare), scale)
         x, y = grid.centre(tileset, placed.cell)
         canvas.saveState()
         canvas.translate(x, y)
@@ -174,10 +179,12 @@ def _spaces(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayo
 
 def _pieces(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayout,
             form: FormMaker) -> None:
-    """Tokens standing on tiles (Mattock's miners), drawn at half a tile across."""
+    """Tokens standing on tiles (Mattock's miners), as large beside the tiles as they print
+    beside a printed tile (a 0.75 in miner on a 1 in tile: three quarters across)."""
     for name, cell in layout.pieces:
         piece = next(component for component in tileset.components if component.name == name)
-        _stand(canvas, tileset, piece, (grid.centre(tileset, cell), grid.cell * 0.55), form)
+        across = grid.cell * max(piece.width, piece.height) / tileset.size
+        _stand(canvas, tileset, piece, (grid.centre(tileset, cell), across), form)
 
 
 def _stand(canvas: Canvas, tileset: Tileset, piece: Component,

@@ -248,3 +248,33 @@ def test_the_cover_scene_is_lit_round_the_lamp_and_dark_at_the_frame(tmp_path, g
     bottom = grid.top - grid.height
     edge = mean(grid.left + 2, bottom + 2, grid.left + grid.cell * 0.3, bottom + grid.height / 2)
     assert lit > edge + 25, (lit, edge)
+
+
+def test_mattocks_miners_stand_on_the_cover_at_their_printed_size(tmp_path):
+    """A 0.75 in miner on a 1 in tile is three quarters of a tile across on the cover, as
+    on the table (it was half a tile, with the tile's pick showing round it)."""
+    from support import close_to
+
+    tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
+    paper = PAPERS["letter"]
+    grid, layout = cover_layout(tileset, paper)
+    assert layout.pieces
+    path = tmp_path / "book.pdf"
+    path.write_bytes(render_rulebook(tileset, parse(ROOT / "templates" / "mattock" /
+                                                    "rulebook.md", tileset), paper))
+    dpi = 144
+    image = pdf_page_image(path, 0, dpi)
+    for name, cell in layout.pieces:
+        piece = next(c for c in tileset.components if c.name == name)
+        x, y = grid.centre(tileset, cell)
+        radius = grid.cell * 0.75 / 2
+        # a row a little below the centre, clear of the white symbol on the disc
+        row = round((paper.height - y + radius * 0.7) * dpi / 72)
+        reach = round(grid.cell * 0.5 * dpi / 72)  # within its own tile
+        middle = round(x * dpi / 72)
+        coloured = [column for column in range(middle - reach, middle + reach)
+                    if close_to(image.getpixel((column, row)), piece.colour or "#000000", 40)]
+        assert coloured, name
+        across = (max(coloured) - min(coloured) + 1) * 72 / dpi
+        chord = 2 * radius * (1 - 0.7 ** 2) ** 0.5
+        assert across == pytest.approx(chord, abs=2.5), (name, across, chord)
