@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from pnp.draw.components import design_component
 from pnp.draw.diagram import PAWN_COLOURS
-from pnp.draw.icons import FLOOR_ICONS
+from pnp.draw.placing import lies_on_floor
 from pnp.draw.scene import Drawing
 from pnp.impose.layout import SAFE_MARGIN
 from pnp.model.ground import ground
@@ -312,12 +312,12 @@ def _floor_spots(tileset: Tileset, grid: CoverGrid, layout: CoverLayout,
 
 def _clear_floor(kind: TileKind) -> bool:
     """Whether a piece may stand on the tile's floor: a plain tunnel tile, whose icons sit
-    in the rock (not in a room, and none lying in the tunnel)."""
+    in the rock (not in a room, and nothing lying in the tunnel: mud, or a "+1" sign at
+    a tunnel's mouth)."""
     if not kind.paths or kind.role != "tunnel":
         return False
     rooms = any(path.junction or path.style == "cavern" for path in kind.paths)
-    lying = any(feature.kind == "icon" and str(feature.value) in FLOOR_ICONS
-                for feature in kind.features)
+    lying = any(lies_on_floor(feature, kind) for feature in kind.features)
     return not lying and not (rooms and kind.features)
 
 
