@@ -15,7 +15,7 @@ from pnp.export.designs import GameDesigns
 from pnp.export.pdfdraw import Recorder, draw
 from pnp.input.faces import MIN_TEXT
 from pnp.model.options import BuildOptions
-from pnp.model.tileset import Tileset
+from pnp.model.tileset import Feature, Tileset
 from pnp.rulebook.names import family
 
 # reportlab has no type hints: these names only say which of its objects is meant
@@ -48,20 +48,22 @@ class Designs:
     def shown(self, name: str, scale: float) -> tuple[str, Drawing]:
         """The form key and design of a tile shown at ``scale`` (on a cover or a diagram).
 
-        Where its labels would print under 6 pt they are left out, so the design is
+        Where its names would print under 6 pt they are left out, so the design is
         drawn without them: a base tile's icon then keeps the room its name would
-        have taken in the chamber, instead of a small icon over nothing.
+        have taken in the chamber, instead of a small icon over nothing. Its signs
+        ("+1" at a tunnel's mouth) stay: :func:`place_form` sets them at 6 pt.
         """
         drawing = self.tile(name)
         smallest = smallest_text(drawing.items)
         key = f"tile:{self.tileset.game}:{name}"
         tile = self.tileset.tile(name)
         if smallest is None or smallest * scale >= MIN_TEXT or \
-                not any(feature.kind == "label" for feature in tile.features):
+                not any(_a_name(feature) for feature in tile.features):
             return key, drawing
         if name not in self._plain:
+            # names go; a sign ("+1" at a tunnel's mouth) stays, set at 6 pt by place_form
             self._plain[name] = design_tile(self.tileset, replace(tile, features=tuple(
-                feature for feature in tile.features if feature.kind != "label")))
+                feature for feature in tile.features if not _a_name(feature))))
         return f"{key}:unlabelled", self._plain[name]
 
     def bare(self, name: str) -> tuple[str, Drawing]:
@@ -109,6 +111,12 @@ class Designs:
     def recorder(self) -> Recorder:
         """Drawing operators recorded once and replayed on every layout pass."""
         return self._game.recorder
+
+
+def _a_name(feature: Feature) -> bool:
+    """Whether a feature is a name (a label with letters: MINE ENTRANCE), not a sign."""
+    return feature.kind == "label" and any(character.isalpha()
+                                           for character in str(feature.value))
 
 
 def place_form(canvas: Canvas, key: str, drawing: Drawing, recorder: Recorder,

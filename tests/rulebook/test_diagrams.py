@@ -449,3 +449,21 @@ def test_a_tick_or_cross_on_a_tile_lies_well_inside_it_on_rock(game):
                 assert not tile_ground(tileset.shape, kind, placed.rotation).covers(offset)
             seen += 1
     assert seen or game != "dynamine"
+
+
+def test_a_tile_shown_small_loses_its_name_but_keeps_its_plus_one_sign():
+    """Dynamine's +1 diagram shows a shaft at 0.6 of its size: the "+1" at its mouth (9 pt
+    printed, 5.5 pt there) is the point of the picture and stays, to be set at 6 pt; the
+    entrance's MINE ENTRANCE is left out at that size."""
+    from pnp.draw.scene import Text, flat
+    from pnp.rulebook.designs import Designs
+
+    tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
+    designs = Designs(tileset)
+
+    def words(name: str) -> list[str]:
+        _, drawing = designs.shown(name, 0.6)
+        return [item.text for item in flat(drawing.items) if isinstance(item, Text)]
+
+    assert words("c2-vertical-plus-s") == ["+1"]
+    assert words("mine-entrance") == []
