@@ -19,17 +19,16 @@ from pnp.draw.components import design_component, design_reverse
 from pnp.draw.ink import low_ink
 from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import Recorder
-from pnp.impose.plans import TEXTURES, textured
+from pnp.impose.plans import APRON, TEXTURES, textured
 from pnp.model.options import BuildOptions
 from pnp.model.pieces import piece_cut, reverse_key
-from pnp.model.tileset import Tileset
+from pnp.model.tileset import TileKind, Tileset
 from pnp.units import mm
 
 BACK_BLEED = mm(3)  # how far a back's art runs past its trim, whatever the build's bleed
-# how far a round or shaped piece's face runs past its cut: a punch or scissors a little
-# off the line then cut through the face's colour, not the paper's white
+# how far a round or shaped piece's face (a token, a hex tile) runs past its cut: a punch
+# or scissors a little off the line then cut through the face's colour, not white paper
 FRONT_BLEED = mm(1)
-APRON = "apron:"  # prefix of the designs drawn under the placed ones, grown past their cut
 
 
 class GameDesigns:
@@ -89,6 +88,7 @@ class GameDesigns:
         # the other rock textures a sheet's copies take turns with (plans.textured)
         designs.update({textured(tile.name, number): design_tile(tileset, tile, bleed, number)
                         for tile in printed for number in range(1, TEXTURES)})
+        designs.update(self._hex_aprons(printed))
         if self.options.duplex != "none":
             for back_name in sorted({tile.back for tile in printed}):
                 back = tileset.back(back_name)
@@ -98,6 +98,16 @@ class GameDesigns:
                     designs[f"{APRON}back:{back_name}"] = design_back(tileset, back, width,
                                                                      height, BACK_BLEED)
         return designs
+
+    def _hex_aprons(self, printed: list[TileKind]) -> dict[str, Drawing]:
+        """Hexes are cut one by one along their outlines: each face, in every texture, runs
+        past its cut, as a round token's does (a square grid shares its cuts: none)."""
+        tileset = self.tileset
+        if tileset.shape.sides == 4 or self.options.bleed >= FRONT_BLEED:
+            return {}
+        return {f"{APRON}{textured(tile.name, number)}":
+                design_tile(tileset, tile, FRONT_BLEED, number)
+                for tile in printed for number in range(TEXTURES)}
 
     def components(self, kind: str) -> dict[str, Drawing]:
         """What the card or token sheets place: faces and, with duplex, their reverses."""

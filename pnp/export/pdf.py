@@ -18,7 +18,6 @@ from reportlab.pdfgen.canvas import Canvas, fp_str
 from pnp import __version__
 from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Drawing
-from pnp.export.designs import APRON
 from pnp.export.pdfdraw import Recorder, draw, draw_text
 from pnp.export.reportlab_private import binary_streams as install
 from pnp.export.reportlab_private import place_forms
@@ -40,6 +39,7 @@ from pnp.impose.layout import (
     shared_cuts,
     trim_lines,
 )
+from pnp.impose.plans import APRON
 from pnp.model.paper import INCH_CHECK, Paper
 from pnp.units import mm
 

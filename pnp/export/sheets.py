@@ -16,7 +16,7 @@ import msgspec
 
 from pnp.export.artifacts import Artifact, made_on, rounded
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN, Placement, SheetPlan
-from pnp.impose.plans import TEXTURE_MARK, plan_components, plan_tiles
+from pnp.impose.plans import APRON, TEXTURE_MARK, plan_components, plan_tiles
 from pnp.model.options import BuildOptions
 from pnp.model.outputs import extras_file, pdf_file
 from pnp.model.paper import Paper
@@ -149,10 +149,10 @@ class DesignFiles(msgspec.Struct, frozen=True):
 
 def placed_textures(drawings: dict[str, Drawing], plan: SheetPlan) -> dict[str, Drawing]:
     """The sheet's designs without the rock textures no copy of it takes (a kind of one
-    copy has one): a PDF holds no form it does not show."""
+    copy has one), nor their aprons: a PDF holds no form it does not show."""
     used = {placement.art for placement in plan.placements}
     return {key: drawing for key, drawing in drawings.items()
-            if TEXTURE_MARK not in key or key in used}
+            if TEXTURE_MARK not in key or key.removeprefix(APRON) in used}
 
 
 class TileSheets(msgspec.Struct, frozen=True):

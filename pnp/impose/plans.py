@@ -24,6 +24,7 @@ from pnp.model.tileset import Tileset
 
 TEXTURES = 3  # rock textures each tile kind's copies take turns with on a sheet
 TEXTURE_MARK = "~"  # joins a tile's name and its texture's number in a design's key
+APRON = "apron:"  # prefix of a design drawn under another, grown past its cut
 
 
 def textured(name: str, number: int) -> str:

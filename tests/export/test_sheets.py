@@ -397,3 +397,26 @@ def test_a_round_tokens_face_runs_past_its_cut_so_a_punch_off_the_line_cuts_colo
         assert not close_to(pixel, "#ffffff", 6), (placed["component"], pixel)
         checked += 1
     assert checked > 5
+
+
+def test_a_hex_tiles_face_runs_past_its_cut_at_the_rim_of_the_block(shipped_build):
+    """Mattock's hexes are cut one by one along their outlines: half a millimetre above
+    the top corner of each tile of the top row is rock, not white paper."""
+    from support import close_to
+
+    from pnp.units import mm
+
+    folder = shipped_build / "mattock"
+    manifest = json.loads((folder / "manifest.json").read_text())
+    sheet = next(s for s in manifest["sheets"] if s["kind"] == "tiles" and
+                 s["paper"] == "letter")
+    placements = [p for p in sheet["placements"] if p["page"] == 1 and p["side"] == "front"]
+    top = max(p["y"] for p in placements)
+    dpi, height = 150, PAPERS["letter"].height
+    image = pdf_page_image(folder / sheet["path"], 0, dpi)
+    row = [p for p in placements if p["y"] == top]
+    assert len(row) > 3
+    for placed in row:
+        x, y = placed["x"] + placed["w"] / 2, placed["y"] + placed["h"] + mm(0.5)
+        pixel = image.getpixel((round(x * dpi / 72), round((height - y) * dpi / 72)))
+        assert not close_to(pixel, "#ffffff", 6), pixel
