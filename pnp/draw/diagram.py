@@ -100,12 +100,16 @@ class DiagramArt(NamedTuple):
     area: tuple[Point, ...] = ()  # a grey tray: a part of the table set aside
     title: tuple[Point, str] | None = None  # the panel's name and where it is centred
     piles: tuple[tuple[Point, ...], ...] = ()  # the top tile's outline of each pile
+    seams: tuple[tuple[Point, ...], ...] = ()  # each laid tile's edge: where two tiles meet
 
 
 def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, Drawing]:
     """The scene under the tiles (the faint board) and the scene over them."""
     flip = _Flip(art.height)
-    over: list[Primitive] = []
+    # a thin line round every tile, as the cut edges show on the table, so "the middle
+    # tile" of a run of tunnels can be told from its neighbours
+    seam = Style(stroke=mix(palette["ink"], palette["rock"], 0.5), width=0.5, join="round")
+    over: list[Primitive] = [Outline(flip.polygon(corners), seam) for corners in art.seams]
     for corners in art.closed:
         over += _hatched(flip, corners, art.cell, palette)
     highlight = Style(stroke=palette["accent"], width=1.6, dash=(3.0, 2.0))

@@ -110,6 +110,8 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             closed=closed, removed=removed,
             piles=tuple(plan.outline(cell, self.cell * (1 - PILE_SHARE) / 2)
                         for cell in diagram.piles),
+            seams=tuple(plan.outline(placed.cell) for placed in diagram.tiles
+                        if placed.cell not in diagram.piles),
             title=((plan.board_width / 2, self.height - TITLE_SIZE), diagram.heading)
             if diagram.heading else None)
 

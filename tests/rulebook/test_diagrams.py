@@ -467,3 +467,24 @@ def test_a_tile_shown_small_loses_its_name_but_keeps_its_plus_one_sign():
 
     assert words("c2-vertical-plus-s") == ["+1"]
     assert words("mine-entrance") == []
+
+
+def test_every_laid_tile_of_a_diagram_is_edged_where_it_meets_its_neighbours():
+    """Tiles laid edge to edge read as one map unless their cut edges show: each tile but
+    a pile's top one gets a thin seam along its outline, over the art."""
+    from pnp.draw.diagram import diagram_scenes
+    from pnp.draw.scene import Outline
+    from pnp.rulebook.designs import Designs
+    from pnp.rulebook.figures import DiagramFlowable
+
+    for game in GAMES:
+        tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+        designs = Designs(tileset)
+        for diagram, _ in shipped_diagrams(game):
+            flowable = DiagramFlowable(designs, diagram, MEASURE)
+            art_ = flowable.art()
+            laid = [placed for placed in diagram.tiles if placed.cell not in diagram.piles]
+            assert art_.seams == tuple(flowable.plan.outline(placed.cell) for placed in laid)
+            over = diagram_scenes(art_, dict(tileset.palette))[1].items
+            assert sum(isinstance(item, Outline) and item.style.width == 0.5 and
+                       item.style.fill is None for item in over) >= len(laid)
