@@ -11,7 +11,7 @@ never mentions an unembedded standard font.
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, Literal
 
 from reportlab.pdfgen.canvas import Canvas, fp_str
 
@@ -51,6 +51,10 @@ INK = (0.12, 0.1, 0.09)
 CUT_GUIDE = (0.15, 0.5)  # honeycomb cut lines on the trim line: dark, and thick enough to
 # follow with a blade over the rock's mid-tone (a 0.35 pt line faded into it)
 TRIM_GUIDE = (0.25, 0.3)  # shared square cuts: a dark grey hairline on the trim line
+ROUND_GUIDE = (0.55, 0.3)  # a round piece's cut: a mid-grey hairline on it, over its apron
+# the guides a sheet prints on its own pieces' cuts: shared straight cuts (tiles, cards),
+# a circle round each round token, or none (a honeycomb has its own cut lines)
+CutGuides = Literal["shared", "round", "none"]
 FOLD_LINE = (0.45, 0.5)  # a gutterfold page's fold: grey, dashed
 
 
@@ -288,7 +292,7 @@ def _place_forms(canvas: Any, placements: tuple[Placement, ...],
 
 def _mark(canvas: Any, plan: SheetPlan, page: Page,
           marks_forms: dict[tuple[Grid, int, tuple[Block, ...]], str],
-          square_cuts: bool = False) -> None:
+          cuts: CutGuides = "none") -> None:
     """A page of fronts' crop marks (and cut lines), as one form per layout."""
     key = (page.grid, page.used, page.blocks)
     if key not in marks_forms:
@@ -305,12 +309,28 @@ def _mark(canvas: Any, plan: SheetPlan, page: Page,
                                       block.area))
             if block.grid.lattice.honeycomb:
                 _marks(canvas, hex_cut_lines(block.grid, block.used), CUT_GUIDE)
-        if square_cuts and blocks and plan.bleed == 0 and not page.grid.lattice.honeycomb:
+        if cuts == "shared" and blocks and plan.bleed == 0 and \
+                not page.grid.lattice.honeycomb:
             # square pieces that share their cuts: a hairline on each, so a page reads
             # as tiles and not one map, and the blade has a line to follow
             _marks(canvas, shared_cuts(page.grid, page.used), TRIM_GUIDE)
+        if cuts == "round" and blocks:
+            # a pale face on white paper has no edge of its own to cut along
+            _circles(canvas, page.grid, page.used, ROUND_GUIDE)
         canvas.endForm()
     canvas.doForm(marks_forms[key])
+
+
+def _circles(canvas: Any, grid: Grid, used: int, style: tuple[float, float]) -> None:
+    """The circle inscribed in each of the first ``used`` cells of ``grid``: round cuts."""
+    grey, width = style
+    canvas.setStrokeColorRGB(grey, grey, grey)
+    canvas.setLineWidth(width)
+    path = canvas.beginPath()
+    for index in range(used):
+        x, y = grid.cell(index)
+        path.circle(x + grid.cell_w / 2, y + grid.cell_h / 2, min(grid.cell_w, grid.cell_h) / 2)
+    canvas.drawPath(path, stroke=1, fill=0)
 
 
 def _fold_marks(canvas: Any, plan: SheetPlan, page: Page) -> None:
@@ -335,14 +355,14 @@ def _fold_marks(canvas: Any, plan: SheetPlan, page: Page) -> None:
 
 def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
                   sheet_kind: str = "tiles", recorder: Recorder | None = None,
-                  square_cuts: bool = False) -> bytes:
+                  cuts: CutGuides = "none") -> bytes:
     """The whole sheet PDF as bytes; the caller writes it atomically.
 
     A ``recorder`` shared by the sheets of one job lets the second paper
     replay the first one's drawing operators instead of drawing again.
-    ``square_cuts`` says the page's own pieces are cut straight (tiles, cards), so the
-    cuts they share get hairlines on a square grid; round or shaped pieces get none
-    (a honeycomb has its own cut lines).
+    ``cuts`` says how the page's own pieces are cut: straight ("shared": tiles, cards),
+    so the cuts they share get hairlines on a square grid; round, each with a hairline
+    circle on its cut; or shaped otherwise ("none": a honeycomb has its own cut lines).
     """
     paper = plan.paper
     buffer = io.BytesIO()
@@ -376,7 +396,7 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
                           form_names, apron_area(plan))
             _place_forms(canvas, page.placements, form_names)
             # after the art: cut lines lie on top of it
-            _mark(canvas, plan, page, marks_forms, square_cuts)
+            _mark(canvas, plan, page, marks_forms, cuts)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

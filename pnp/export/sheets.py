@@ -176,7 +176,7 @@ class TileSheets(msgspec.Struct, frozen=True):
         if any(placement.kind == "component" for placement in plan.placements):
             drawings = {**drawings, **designs.components("token")}  # tokens ride along
         data = render_sheets(plan, drawings, tileset.title, "tiles", designs.recorder,
-                             square_cuts=True)
+                             cuts="shared")
         cut = shape_cut(tileset.shape)
         tokens = {c.name: piece_cut(tileset, c) for c in tileset.components}
 
@@ -210,7 +210,7 @@ class VariantExtras(msgspec.Struct, frozen=True):
             path = extras_file(tileset.game, variant.name, paper)
             data = render_sheets(plan, placed_textures(designs.tiles, plan), tileset.title,
                                  f"extra tiles ({variant.name})", designs.recorder,
-                                 square_cuts=True)
+                                 cuts="shared")
             artifacts.append(Artifact(path, data, sheet_entry(
                 "extras", paper, path, plan, options, lambda placement: cut)))
         return artifacts
@@ -236,10 +236,10 @@ class ComponentSheets(msgspec.Struct, frozen=True):
         if plan is None:
             return []
         path = pdf_file(tileset.game, self.name, paper)
+        shapes = {c.shape for c in tileset.components if c.kind == self.kind and c.count}
         data = render_sheets(plan, designs.components(self.kind), tileset.title, self.name,
-                             designs.recorder, square_cuts=all(
-                                 c.shape == "rect" for c in tileset.components
-                                 if c.kind == self.kind and c.count))
+                             designs.recorder, cuts="shared" if shapes == {"rect"} else
+                             "round" if shapes == {"round"} else "none")
         cuts = {c.name: piece_cut(tileset, c) for c in tileset.components}
         return [Artifact(path, data, sheet_entry(self.name, paper, path, plan, options,
                                                  lambda placement: cuts[placement.name]))]

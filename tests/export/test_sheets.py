@@ -420,3 +420,22 @@ def test_a_hex_tiles_face_runs_past_its_cut_at_the_rim_of_the_block(shipped_buil
         x, y = placed["x"] + placed["w"] / 2, placed["y"] + placed["h"] + mm(0.5)
         pixel = image.getpixel((round(x * dpi / 72), round((height - y) * dpi / 72)))
         assert not close_to(pixel, "#ffffff", 6), pixel
+
+
+def test_round_tokens_get_a_pale_hairline_circle_on_each_cut(shipped_build):
+    """A cream token on white paper has no edge to follow: each front gets a circle on its
+    cut, in the marks drawn over the art (four curves each)."""
+    game = shipped_build / "gold-mine"
+    manifest = json.loads((game / "manifest.json").read_text())
+    tokens = next(s for s in manifest["sheets"]
+                  if s["kind"] == "tokens" and s["paper"] == "letter")
+    fronts = [p for p in tokens["placements"] if p["page"] == 1 and p["side"] == "front"]
+    reader = PdfReader(game / "gold-mine-tokens-letter.pdf")
+    forms = reader.pages[0]["/Resources"]["/XObject"]
+    marks = next(forms[n].get_object() for n in forms if "marks" in n)
+    data = marks.get_data().decode("latin-1")
+    assert data.count(" c\n") + data.count(" c ") >= 4 * len(fronts) > 0
+    centres = [(p["x"] + p["w"] / 2 + p["w"] / 2, p["y"] + p["h"] / 2) for p in fronts]
+    moves = {(round(float(x), 1), round(float(y), 1))
+             for x, y in re.findall(r"([-\d.]+) ([-\d.]+) m", data)}
+    assert {(round(x, 1), round(y, 1)) for x, y in centres} <= moves  # each starts on its cut
