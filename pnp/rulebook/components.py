@@ -329,8 +329,24 @@ def _tile_entries(designs: Designs,
         first = group[0]
         thumb = DesignFlowable(f"tile:{tileset.game}:{first.name}", designs.tile(first.name),
                                PICTURE, designs.recorder)
-        entries.append((thumb, counted(name, sum(tile.count for tile in group))))
+        entries.append((thumb, counted(name, sum(tile.count for tile in group)) +
+                        _ways(group)))
     return entries
+
+
+WAYS = {1: "dead end", 2: "two-way", 3: "three-way", 4: "four-way", 6: "six-way"}
+
+
+def _ways(group: list[TileKind]) -> str:
+    """Where one picture stands for kinds with different numbers of openings (Gold Mine's
+    caverns), how many of each: " (2 four-way, 1 three-way, 1 two-way)"."""
+    openings: dict[int, int] = {}
+    for tile in group:
+        openings[len(tile.ports)] = openings.get(len(tile.ports), 0) + tile.count
+    if len(openings) < 2:
+        return ""
+    return " (" + ", ".join(f"{count} {WAYS.get(ports, f'{ports}-way')}"
+                            for ports, count in sorted(openings.items(), reverse=True)) + ")"
 
 
 def _component_entries(designs: Designs) -> list[tuple[Flowable, str]]:

@@ -175,3 +175,17 @@ def test_a_count_tab_takes_the_corner_that_hides_least_of_its_tile():
     clear = next(tile.name for tile in tileset.tiles if tile.count > 1 and tile.paths and
                  not any(mark.y > tileset.size * 0.5 for mark in drawn_marks(tileset, tile)))
     assert corner(clear) == (PICTURE - 18.0 - 1, 1.0)  # lower right
+
+
+def test_one_picture_for_kinds_of_different_shapes_says_how_many_of_each():
+    """Gold Mine's four caverns are shown by one picture, of the four-way one: its words
+    say two are four-way, one three-way and one two-way, as the sheets print them."""
+    from pnp.rulebook.components import _ways
+    from pnp.rulebook.names import tile_groups
+
+    tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
+    caverns = next(group for name, group in tile_groups(tileset.tiles, tileset.shape)
+                   if "cavern" in name)
+    assert _ways(caverns) == " (2 four-way, 1 three-way, 1 two-way)"
+    demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    assert all(_ways(group) == "" for _, group in tile_groups(demon.tiles, demon.shape))
