@@ -13,7 +13,9 @@ from pnp.draw.placing import badge
 from pnp.draw.scene import Circle, Drawing, Primitive, Style
 
 DISC = 0.47  # the disc's radius as a share of the chip's side
-ICON = 0.4  # the icon's radius as a share of the chip's side: inside the disc
+# the icon's radius as a share of the chip's side: an icon's art reaches out to about 1.3
+# of its radius (a castle's corners), so this keeps all of it inside the disc
+ICON = 0.35
 
 
 def icon_chip(name: str, side: float, colours: dict[str, str]) -> Drawing:

@@ -133,12 +133,15 @@ def _row_cells(row: AidRow, look: Look, styles: dict[str, Any],
             paragraph(text(typeset(row.text)), styles["body"])]
 
 
+CHIP_AIR = 4.0  # points each side of an icon chip: clear of the section's box and its name
+
+
 def _section_table(section: AidSection, width: float, look: Look,
                    colours: dict[str, str]) -> Any:
     """A section as one table: a heading band, its rows, then its rules one to a row."""
     styles = _styles(look)
     # no icon in any row: no empty column before the names, which then start at the edge
-    first = look.icon + 4 if any(row.icon for row in section.rows) else 0.0
+    first = look.icon + 2 * CHIP_AIR if any(row.icon for row in section.rows) else 0.0
     name_width = (width - first) * NAME_SHARE
     data: list[list[Any]] = [[paragraph(text(section.heading), styles["heading"]), "", ""]]
     data += [_row_cells(row, look, styles, colours) for row in section.rows]
@@ -156,8 +159,8 @@ def _section_table(section: AidSection, width: float, look: Look,
         ("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
         ("LINEBELOW", (0, 1), (-1, -1), 0.4, HexColor(RULE)),
         ("BOX", (0, 0), (-1, -1), 0.6, HexColor(colours["accent"])),
-        ("LEFTPADDING", (0, 1), (0, -1), 2 if first else 0),
-        ("RIGHTPADDING", (0, 1), (0, -1), 2 if first else 0),
+        ("LEFTPADDING", (0, 1), (0, -1), CHIP_AIR if first else 0),
+        ("RIGHTPADDING", (0, 1), (0, -1), CHIP_AIR if first else 0),
     ]
     commands += [("BACKGROUND", (0, index), (-1, index), HexColor(STRIPE))
                  for index in range(2, len(data), 2)]

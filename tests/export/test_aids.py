@@ -282,3 +282,30 @@ def test_no_line_of_an_aid_starts_with_vp_or_ends_on_level(aid_pdfs, game, aid, 
         for above, below in pairwise(block):
             assert not below.startswith("VP"), (above, below)
             assert not (above.endswith(" level") and below[:1].isdigit()), (above, below)
+
+
+def test_every_aid_icon_stays_inside_its_chips_disc():
+    """An icon's art (every point and control point of its paths, every circle) lies
+    inside the sand disc it sits on; a bat's wings and a castle's corners spilled over."""
+    import math
+
+    from pnp.draw.legend import DISC, icon_chip
+    from pnp.draw.scene import Circle, Outline, flat
+
+    for game, aid in AIDS:
+        colours = dict(SHIPPED[game].palette)
+        for icon in {row.icon for section in aid.sections for row in section.rows if row.icon}:
+            side = 100.0
+            items = flat(icon_chip(icon, side, colours).items)[1:]  # the disc itself first
+            reach = 0.0
+            for item in items:
+                if isinstance(item, Outline):
+                    for command in item.commands:
+                        values = command[1:]
+                        reach = max([reach, *(math.dist((values[i], values[i + 1]),
+                                                        (side / 2, side / 2))
+                                              for i in range(0, len(values) - 1, 2))])
+                elif isinstance(item, Circle):
+                    reach = max(reach, math.dist((item.cx, item.cy), (side / 2, side / 2)) +
+                                item.r)
+            assert reach <= side * DISC, (game, icon, reach)
