@@ -237,6 +237,9 @@ def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0,
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 
 
+BACK_ICON = 0.88  # a back's motif icon, as a share of its disc's inner radius
+
+
 def design_back(tileset: Tileset, back: Back, width: float, height: float,
                 bleed: float = 0.0, piece: PieceCut | None = None) -> Drawing:
     """A back: a dark field bleeding off every edge, a frame, the motif and the title.
@@ -271,7 +274,9 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
     items.append(Circle(width / 2, motif_y, motif_r * 1.16,
                         Style(fill=colours["rock-light"], stroke=title_colour,
                               width=size * 0.015)))
-    items.extend(ICONS[back.motif](Pen(width / 2, motif_y, motif_r, colours)))
+    # an icon's art reaches out to about 1.3 of its radius (a headframe's legs, a
+    # castle's corners): drawn at 0.88 of the motif's, all of it stays inside the disc
+    items.extend(ICONS[back.motif](Pen(width / 2, motif_y, motif_r * BACK_ICON, colours)))
     items.append(Text(width / 2, height / 2 + size * 0.32, back.title.upper(), title_size,
                       "display", "middle", title_colour))
     if subtitle:

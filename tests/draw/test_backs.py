@@ -41,3 +41,30 @@ def test_dynamines_items_and_missions_share_the_back_of_the_one_deck_they_are_sh
     assert not rewards & backs
 
 
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_a_backs_motif_stays_inside_its_disc(game):
+    """Every point of a back's motif icon lies inside the ring drawn round it (Gold Mine's
+    headframe stood out past it)."""
+    import math
+
+    from pnp.draw.scene import Circle, Outline, flat
+
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    width, height = tileset.shape.box(tileset.size)
+    for back in tileset.backs:
+        items = flat(design_back(tileset, back, width, height).items)
+        ring = next(item for item in items if isinstance(item, Circle) and item.style.stroke)
+        after = items[items.index(ring) + 1:]
+        reach = 0.0
+        for item in after:
+            if isinstance(item, Text):
+                break  # the title: the motif is drawn before it
+            points = [(v[i], v[i + 1]) for command in getattr(item, "commands", ())
+                      for v in [command[1:]] for i in range(0, len(v) - 1, 2)]
+            if isinstance(item, Circle):
+                reach = max(reach, math.dist((item.cx, item.cy), (ring.cx, ring.cy)) + item.r)
+            elif isinstance(item, Outline):
+                reach = max([reach, *(math.dist(p, (ring.cx, ring.cy)) for p in points)])
+        assert 0 < reach <= ring.r, (back.name, reach, ring.r)
