@@ -19,16 +19,13 @@ from pnp.draw.components import design_component, design_reverse
 from pnp.draw.ink import low_ink
 from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import Recorder
-from pnp.impose.plans import APRON, TEXTURES, textured
+from pnp.impose.plans import APRON, FRONT_BLEED, TEXTURES, textured
 from pnp.model.options import BuildOptions
 from pnp.model.pieces import piece_cut, reverse_key
 from pnp.model.tileset import TileKind, Tileset
 from pnp.units import mm
 
 BACK_BLEED = mm(3)  # how far a back's art runs past its trim, whatever the build's bleed
-# how far a round or shaped piece's face (a token, a hex tile) runs past its cut: a punch
-# or scissors a little off the line then cut through the face's colour, not white paper
-FRONT_BLEED = mm(1)
 
 
 class GameDesigns:

@@ -39,7 +39,7 @@ from pnp.impose.layout import (
     shared_cuts,
     trim_lines,
 )
-from pnp.impose.plans import APRON
+from pnp.impose.plans import APRON, FRONT_BLEED
 from pnp.model.paper import INCH_CHECK, Paper
 from pnp.units import mm
 
@@ -245,6 +245,26 @@ def _place_aprons(canvas: Any, placements: tuple[Placement, ...], form_names: di
     canvas.restoreState()
 
 
+def _place_stretched(canvas: Any, placements: tuple[Placement, ...],
+                     form_names: dict[str, str], area: Area) -> None:
+    """Under square fronts that share their cuts, each front's own form stretched 1 mm
+    past its trim on every side, so the outer cuts of a block run through the pieces'
+    edge colours (a tunnel's mouth stays a mouth, rock stays rock) without a second
+    design drawn; neighbours cover each other's. Pieces with an apron of their own (a
+    round token riding on the page) keep theirs."""
+    stretched = [(fp_str((p.w + 2 * FRONT_BLEED) / p.w, 0, 0, (p.h + 2 * FRONT_BLEED) / p.h,
+                         p.x - FRONT_BLEED, p.y - FRONT_BLEED), form_names[p.art])
+                 for p in placements if APRON + p.art not in form_names]
+    if not stretched:
+        return
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(area.left, area.bottom, area.right - area.left, area.top - area.bottom)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    place_forms(canvas, stretched)
+    canvas.restoreState()
+
+
 def apron_area(plan: SheetPlan) -> Area:
     """Where back art may run: the printable area, or with the header and check bar in the
     side margins, the whole height of the paper between them.
@@ -390,10 +410,11 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
         if page.side == "back":
             _place_backs(canvas, page.placements, form_names, apron_area(plan), back_forms)
         else:
+            fronts = tuple(placed for placed in page.placements if placed.side == "front")
             # round and shaped faces over their own colour run past the cut (FRONT_BLEED)
-            _place_aprons(canvas, tuple(placed for placed in page.placements
-                                        if placed.side == "front"),
-                          form_names, apron_area(plan))
+            _place_aprons(canvas, fronts, form_names, apron_area(plan))
+            if cuts == "shared" and plan.bleed == 0 and not page.grid.lattice.honeycomb:
+                _place_stretched(canvas, fronts, form_names, apron_area(plan))
             _place_forms(canvas, page.placements, form_names)
             # after the art: cut lines lie on top of it
             _mark(canvas, plan, page, marks_forms, cuts)

@@ -21,10 +21,14 @@ from pnp.model.options import BuildOptions
 from pnp.model.paper import Paper
 from pnp.model.pieces import PieceCut, piece_box, piece_cut, reverse_key
 from pnp.model.tileset import Tileset
+from pnp.units import mm
 
 TEXTURES = 3  # rock textures each tile kind's copies take turns with on a sheet
 TEXTURE_MARK = "~"  # joins a tile's name and its texture's number in a design's key
 APRON = "apron:"  # prefix of a design drawn under another, grown past its cut
+# how far a front runs past its cut on a home sheet, whatever the build's bleed: scissors,
+# a blade or a punch a little off the line then cut through colour, not white paper
+FRONT_BLEED = mm(1)
 
 
 def textured(name: str, number: int) -> str:

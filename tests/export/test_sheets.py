@@ -241,8 +241,10 @@ def test_each_design_is_drawn_once_and_placed_by_reference(built):
     assert len(designs) == textures + 1 + 1
     assert data.count(b"/Subtype /Form") == len(by_name)
     content = "".join(placed_content(page) for page in reader.pages)
-    # placements, an apron under each of the 90 backs, check bars, crop marks
-    assert content.count("Do") == 180 + 90 + 6 + 3
+    # placements, an apron under each of the 90 backs, each of the 90 fronts again
+    # stretched 1 mm past its cut under it (the same form: no design drawn twice),
+    # check bars, crop marks
+    assert content.count("Do") == 180 + 90 + 90 + 6 + 3
     # three full pages of backs laid out alike: their layer of backs is one form
     layers = {n for n in by_name if n.startswith("/FormXob.backs")}
     assert len(layers) == 1
@@ -439,3 +441,32 @@ def test_round_tokens_get_a_pale_hairline_circle_on_each_cut(shipped_build):
     moves = {(round(float(x), 1), round(float(y), 1))
              for x, y in re.findall(r"([-\d.]+) ([-\d.]+) m", data)}
     assert {(round(x, 1), round(y, 1)) for x, y in centres} <= moves  # each starts on its cut
+
+
+@pytest.mark.parametrize(("game", "kind"), [("demon-mine", "tiles"), ("dynamine", "cards")])
+def test_square_fronts_run_past_the_outer_cuts_of_their_block(shipped_build, game, kind):
+    """Half a millimetre outside the left and top edges of a sheet's block of square
+    fronts is the pieces' colour, not white, so a cut off the line shows no sliver."""
+    from support import close_to
+
+    from pnp.units import mm
+
+    folder = shipped_build / game
+    manifest = json.loads((folder / "manifest.json").read_text())
+    sheet = next(s for s in manifest["sheets"] if s["kind"] == kind and
+                 s["paper"] == "letter")
+    fronts = [p for p in sheet["placements"] if p["page"] == 1 and p["side"] == "front"]
+    left, top = min(p["x"] for p in fronts), max(p["y"] + p["h"] for p in fronts)
+    dpi, height = 150, PAPERS["letter"].height
+    image = pdf_page_image(folder / sheet["path"], 0, dpi)
+
+    def pixel(x: float, y: float) -> tuple[int, ...]:
+        return image.getpixel((round(x * dpi / 72), round((height - y) * dpi / 72)))
+
+    for placed in fronts:
+        if placed["x"] == left:
+            spot = pixel(left - mm(0.5), placed["y"] + placed["h"] * 0.37)
+            assert not close_to(spot, "#ffffff", 6), (placed, spot)
+        if placed["y"] + placed["h"] == top:
+            spot = pixel(placed["x"] + placed["w"] * 0.37, top + mm(0.5))
+            assert not close_to(spot, "#ffffff", 6), (placed, spot)
