@@ -52,9 +52,9 @@ CUT_GUIDE = (0.15, 0.5)  # honeycomb cut lines on the trim line: dark, and thick
 # follow with a blade over the rock's mid-tone (a 0.35 pt line faded into it)
 TRIM_GUIDE = (0.25, 0.3)  # shared square cuts: a dark grey hairline on the trim line
 ROUND_GUIDE = (0.55, 0.3)  # a round piece's cut: a mid-grey hairline on it, over its apron
-# the guides a sheet prints on its own pieces' cuts: shared straight cuts (tiles, cards),
-# a circle round each round token, or none (a honeycomb has its own cut lines)
-CutGuides = Literal["shared", "round", "none"]
+# the guides a sheet prints on its own pieces' straight cuts: a hairline on each cut two
+# square pieces share (tiles, cards), or none (a honeycomb has its own cut lines)
+CutGuides = Literal["shared", "none"]
 FOLD_LINE = (0.45, 0.5)  # a gutterfold page's fold: grey, dashed
 
 
@@ -310,46 +310,55 @@ def _place_forms(canvas: Any, placements: tuple[Placement, ...],
                          for p in placements))
 
 
-def _mark(canvas: Any, plan: SheetPlan, page: Page,
-          marks_forms: dict[tuple[Grid, int, tuple[Block, ...]], str],
-          cuts: CutGuides = "none") -> None:
-    """A page of fronts' crop marks (and cut lines), as one form per layout."""
-    key = (page.grid, page.used, page.blocks)
+MarksKey = tuple[Grid, int, tuple[Block, ...], tuple[bool, ...]]
+
+
+def _mark(canvas: Any, plan: SheetPlan, page: Page, marks_forms: dict[MarksKey, str],
+          cuts: CutGuides = "none", round_pieces: frozenset[str] = frozenset()) -> None:
+    """A page of fronts' crop marks (and cut lines), as one form per layout; a circle
+    on the cut of each piece named in ``round_pieces`` (a pale face on white paper has
+    no edge of its own to follow), tokens riding on a tile page included."""
+    rounds = tuple(placed.name in round_pieces for placed in page.placements)
+    key = (page.grid, page.used, page.blocks, rounds)
     if key not in marks_forms:
         marks_forms[key] = f"marks{len(marks_forms)}"
         canvas.beginForm(marks_forms[key])
-        if plan.margins == "sides":  # no room for marks outside: cut lines on the trim
-            _marks(canvas, trim_lines(page.grid, page.used), CUT_GUIDE)
-        if page.fold:
-            _fold_marks(canvas, plan, page)
-        blocks = [Block(page.grid, page.used, printable(plan.paper))] \
-            if plan.margins == "bands" and not page.fold else []
-        for block in [*blocks, *page.blocks]:  # the page's own pieces, then those sharing it
-            _marks(canvas, crop_marks(block.grid, block.used, plan.paper, plan.bleed,
-                                      block.area))
-            if block.grid.lattice.honeycomb:
-                _marks(canvas, hex_cut_lines(block.grid, block.used), CUT_GUIDE)
-        if cuts == "shared" and blocks and plan.bleed == 0 and \
-                not page.grid.lattice.honeycomb:
-            # square pieces that share their cuts: a hairline on each, so a page reads
-            # as tiles and not one map, and the blade has a line to follow
-            _marks(canvas, shared_cuts(page.grid, page.used), TRIM_GUIDE)
-        if cuts == "round" and blocks:
-            # a pale face on white paper has no edge of its own to cut along
-            _circles(canvas, page.grid, page.used, ROUND_GUIDE)
+        _draw_marks(canvas, plan, page, cuts)
+        if any(rounds):
+            _circles(canvas, [placed for placed, cut in zip(page.placements, rounds,
+                                                            strict=True) if cut])
         canvas.endForm()
     canvas.doForm(marks_forms[key])
 
 
-def _circles(canvas: Any, grid: Grid, used: int, style: tuple[float, float]) -> None:
-    """The circle inscribed in each of the first ``used`` cells of ``grid``: round cuts."""
-    grey, width = style
+def _draw_marks(canvas: Any, plan: SheetPlan, page: Page, cuts: CutGuides) -> None:
+    """A page's crop marks, and the cut lines its pieces' shapes ask for."""
+    if plan.margins == "sides":  # no room for marks outside: cut lines on the trim
+        _marks(canvas, trim_lines(page.grid, page.used), CUT_GUIDE)
+    if page.fold:
+        _fold_marks(canvas, plan, page)
+    blocks = [Block(page.grid, page.used, printable(plan.paper))] \
+        if plan.margins == "bands" and not page.fold else []
+    for block in [*blocks, *page.blocks]:  # the page's own pieces, then those sharing it
+        _marks(canvas, crop_marks(block.grid, block.used, plan.paper, plan.bleed,
+                                  block.area))
+        if block.grid.lattice.honeycomb:
+            _marks(canvas, hex_cut_lines(block.grid, block.used), CUT_GUIDE)
+    if cuts == "shared" and blocks and plan.bleed == 0 and not page.grid.lattice.honeycomb:
+        # square pieces that share their cuts: a hairline on each, so a page reads
+        # as tiles and not one map, and the blade has a line to follow
+        _marks(canvas, shared_cuts(page.grid, page.used), TRIM_GUIDE)
+
+
+def _circles(canvas: Any, placements: list[Placement]) -> None:
+    """The circle inscribed in each placement's trim box: round cuts, in ROUND_GUIDE."""
+    grey, width = ROUND_GUIDE
     canvas.setStrokeColorRGB(grey, grey, grey)
     canvas.setLineWidth(width)
     path = canvas.beginPath()
-    for index in range(used):
-        x, y = grid.cell(index)
-        path.circle(x + grid.cell_w / 2, y + grid.cell_h / 2, min(grid.cell_w, grid.cell_h) / 2)
+    for placed in placements:
+        path.circle(placed.x + placed.w / 2, placed.y + placed.h / 2,
+                    min(placed.w, placed.h) / 2)
     canvas.drawPath(path, stroke=1, fill=0)
 
 
@@ -375,14 +384,15 @@ def _fold_marks(canvas: Any, plan: SheetPlan, page: Page) -> None:
 
 def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
                   sheet_kind: str = "tiles", recorder: Recorder | None = None,
-                  cuts: CutGuides = "none") -> bytes:
+                  cuts: CutGuides = "none",
+                  round_pieces: frozenset[str] = frozenset()) -> bytes:
     """The whole sheet PDF as bytes; the caller writes it atomically.
 
     A ``recorder`` shared by the sheets of one job lets the second paper
     replay the first one's drawing operators instead of drawing again.
-    ``cuts`` says how the page's own pieces are cut: straight ("shared": tiles, cards),
-    so the cuts they share get hairlines on a square grid; round, each with a hairline
-    circle on its cut; or shaped otherwise ("none": a honeycomb has its own cut lines).
+    ``cuts`` says whether the page's own pieces share straight cuts (tiles, cards),
+    which then get hairlines on a square grid; ``round_pieces`` names the pieces cut
+    round, which get a hairline circle on their cut.
     """
     paper = plan.paper
     buffer = io.BytesIO()
@@ -394,7 +404,7 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
     for name in sorted(designs):
         define_form(canvas, form_names[name], designs[name], recorder)
     define_check_bar(canvas, paper, plan.margins)
-    marks_forms: dict[tuple[Grid, int, tuple[Block, ...]], str] = {}
+    marks_forms: dict[MarksKey, str] = {}
     back_forms: dict[tuple[tuple[str, float, float], ...], str] = {}
     total = len(plan.pages)
     for page in plan.pages:
@@ -417,7 +427,7 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
                 _place_stretched(canvas, fronts, form_names, apron_area(plan))
             _place_forms(canvas, page.placements, form_names)
             # after the art: cut lines lie on top of it
-            _mark(canvas, plan, page, marks_forms, cuts)
+            _mark(canvas, plan, page, marks_forms, cuts, round_pieces)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

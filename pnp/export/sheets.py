@@ -147,6 +147,12 @@ class DesignFiles(msgspec.Struct, frozen=True):
         return [Artifact(path, to_svg(drawing, paths).encode("utf-8")) for path, drawing in files]
 
 
+def _round_pieces(tileset: Tileset, kind: str) -> frozenset[str]:
+    """The names of the pieces of ``kind`` cut round, whose cuts a sheet draws."""
+    return frozenset(c.name for c in tileset.components if c.kind == kind and
+                     c.shape == "round")
+
+
 def placed_textures(drawings: dict[str, Drawing], plan: SheetPlan) -> dict[str, Drawing]:
     """The sheet's designs without the rock textures no copy of it takes (a kind of one
     copy has one), nor their aprons: a PDF holds no form it does not show."""
@@ -176,7 +182,7 @@ class TileSheets(msgspec.Struct, frozen=True):
         if any(placement.kind == "component" for placement in plan.placements):
             drawings = {**drawings, **designs.components("token")}  # tokens ride along
         data = render_sheets(plan, drawings, tileset.title, "tiles", designs.recorder,
-                             cuts="shared")
+                             cuts="shared", round_pieces=_round_pieces(tileset, "token"))
         cut = shape_cut(tileset.shape)
         tokens = {c.name: piece_cut(tileset, c) for c in tileset.components}
 
@@ -238,8 +244,8 @@ class ComponentSheets(msgspec.Struct, frozen=True):
         path = pdf_file(tileset.game, self.name, paper)
         shapes = {c.shape for c in tileset.components if c.kind == self.kind and c.count}
         data = render_sheets(plan, designs.components(self.kind), tileset.title, self.name,
-                             designs.recorder, cuts="shared" if shapes == {"rect"} else
-                             "round" if shapes == {"round"} else "none")
+                             designs.recorder, cuts="shared" if shapes == {"rect"} else "none",
+                             round_pieces=_round_pieces(tileset, self.kind))
         cuts = {c.name: piece_cut(tileset, c) for c in tileset.components}
         return [Artifact(path, data, sheet_entry(self.name, paper, path, plan, options,
                                                  lambda placement: cuts[placement.name]))]

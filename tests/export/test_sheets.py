@@ -424,16 +424,20 @@ def test_a_hex_tiles_face_runs_past_its_cut_at_the_rim_of_the_block(shipped_buil
         assert not close_to(pixel, "#ffffff", 6), pixel
 
 
-def test_round_tokens_get_a_pale_hairline_circle_on_each_cut(shipped_build):
+@pytest.mark.parametrize(("game", "kind"), [("gold-mine", "tokens"), ("mattock", "tiles")])
+def test_round_tokens_get_a_pale_hairline_circle_on_each_cut(shipped_build, game, kind):
     """A cream token on white paper has no edge to follow: each front gets a circle on its
-    cut, in the marks drawn over the art (four curves each)."""
-    game = shipped_build / "gold-mine"
-    manifest = json.loads((game / "manifest.json").read_text())
-    tokens = next(s for s in manifest["sheets"]
-                  if s["kind"] == "tokens" and s["paper"] == "letter")
-    fronts = [p for p in tokens["placements"] if p["page"] == 1 and p["side"] == "front"]
-    reader = PdfReader(game / "gold-mine-tokens-letter.pdf")
-    forms = reader.pages[0]["/Resources"]["/XObject"]
+    cut, in the marks drawn over the art (four curves each); Mattock's miners riding on
+    the last tile page too."""
+    folder = shipped_build / game
+    manifest = json.loads((folder / "manifest.json").read_text())
+    sheet = next(s for s in manifest["sheets"] if s["kind"] == kind and s["paper"] == "letter")
+    fronts = [p for p in sheet["placements"] if p["side"] == "front" and
+              (p.get("component") or p.get("tile") or "").endswith(("miner", "nugget"))]
+    page = fronts[0]["page"]
+    fronts = [p for p in fronts if p["page"] == page]
+    reader = PdfReader(folder / sheet["path"])
+    forms = reader.pages[page - 1]["/Resources"]["/XObject"]
     marks = next(forms[n].get_object() for n in forms if "marks" in n)
     data = marks.get_data().decode("latin-1")
     assert data.count(" c\n") + data.count(" c ") >= 4 * len(fronts) > 0
