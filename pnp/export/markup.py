@@ -136,10 +136,11 @@ _SILENT = frozenset({"link_open", "link_close"})
 
 
 # Spaces a line may not break at, set as no-break spaces: before a unit ("4 VP", "No VP"),
-# between "level" and its number, and inside a sum ("1 + 1 + 1 = 3", "2 x 4 = 8"), so a
-# line never ends on a bare number or sign and the next starts with what completes it.
+# between "level" and its number, inside a sum ("1 + 1 + 1 = 3", "2 x 4 = 8") and after a
+# side's letter ("B: 3 VP"), so a line never ends on a bare number, sign or letter and
+# the next starts with what completes it.
 _BOUND = re.compile(r" (?=VP\b)|(?<=\blevel) (?=\d)|(?<=\d) (?=[-+=x\u00d7] \d)"
-                    r"|(?<=\d [-+=x\u00d7]) (?=\d)")
+                    r"|(?<=\d [-+=x\u00d7]) (?=\d)|(?<=\b[A-Z]:) (?=\d)")
 
 
 def bind_units(words: str) -> str:

@@ -20,6 +20,7 @@ def test_units_levels_and_sums_are_bound_and_nothing_else():
         f"4{NBSP}VP, No{NBSP}VP, on level{NBSP}5, 1{NBSP}+{NBSP}1{NBSP}+{NBSP}1{NBSP}={NBSP}3"
         f" and 2{NBSP}x{NBSP}4{NBSP}={NBSP}8")
     assert bind_units("VPs on levels 2 and 3 + more") == "VPs on levels 2 and 3 + more"
+    assert bind_units("A: 3 VP · B: 3 VP") == f"A:{NBSP}3{NBSP}VP · B:{NBSP}3{NBSP}VP"
 
 
 def test_a_books_markdown_is_bound_across_its_source_lines():
