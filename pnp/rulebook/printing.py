@@ -253,8 +253,9 @@ def _round_step(tileset: Tileset) -> list[Markup]:
         return []
     # punches are sold by the inch in some countries and by the millimetre in others
     punch = " or ".join(f"{size:g} in ({size * 25.4:.0f} mm)" for size in sizes)
-    return [markup.text(f"Round tokens come out as squares: trim each one round with "
-                        f"scissors, or press it out with a {punch} circle punch.")]
+    return [markup.text(f"Circular tokens come out as squares: trim each one along its "
+                        f"printed circle with scissors, or press it out with a {punch} "
+                        f"circle punch.")]
 
 
 class ScaleCheck(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
