@@ -11,6 +11,7 @@ never mentions an unembedded standard font.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from typing import Any, Literal
 
 from reportlab.pdfgen.canvas import Canvas, fp_str
@@ -235,14 +236,7 @@ def _place_aprons(canvas: Any, placements: tuple[Placement, ...], form_names: di
     """
     aprons = tuple(p._replace(design=APRON + p.art) for p in placements
                    if APRON + p.art in form_names)
-    if not aprons:
-        return
-    canvas.saveState()
-    clip = canvas.beginPath()
-    clip.rect(area.left, area.bottom, area.right - area.left, area.top - area.bottom)
-    canvas.clipPath(clip, stroke=0, fill=0)
-    _place_forms(canvas, aprons, form_names)
-    canvas.restoreState()
+    _place_clipped(canvas, list(_matrices(aprons, form_names)), area)
 
 
 def _place_stretched(canvas: Any, placements: tuple[Placement, ...],
@@ -252,16 +246,22 @@ def _place_stretched(canvas: Any, placements: tuple[Placement, ...],
     edge colours (a tunnel's mouth stays a mouth, rock stays rock) without a second
     design drawn; neighbours cover each other's. Pieces with an apron of their own (a
     round token riding on the page) keep theirs."""
-    stretched = [(fp_str((p.w + 2 * FRONT_BLEED) / p.w, 0, 0, (p.h + 2 * FRONT_BLEED) / p.h,
-                         p.x - FRONT_BLEED, p.y - FRONT_BLEED), form_names[p.art])
-                 for p in placements if APRON + p.art not in form_names]
-    if not stretched:
+    _place_clipped(canvas, [
+        (fp_str((p.w + 2 * FRONT_BLEED) / p.w, 0, 0, (p.h + 2 * FRONT_BLEED) / p.h,
+                p.x - FRONT_BLEED, p.y - FRONT_BLEED), form_names[p.art])
+        for p in placements if APRON + p.art not in form_names], area)
+
+
+def _place_clipped(canvas: Any, placed: list[tuple[str, str]], area: Area) -> None:
+    """Forms at their matrices, clipped to ``area``: art run past the cuts (aprons,
+    stretched fronts) never covers the header or the check bar."""
+    if not placed:
         return
     canvas.saveState()
     clip = canvas.beginPath()
     clip.rect(area.left, area.bottom, area.right - area.left, area.top - area.bottom)
     canvas.clipPath(clip, stroke=0, fill=0)
-    place_forms(canvas, stretched)
+    place_forms(canvas, placed)
     canvas.restoreState()
 
 
@@ -305,9 +305,15 @@ def _place_forms(canvas: Any, placements: tuple[Placement, ...],
     A stress sheet places thousands of forms, so they are written straight
     to the page (see :func:`pnp.export.reportlab_private.place_forms`).
     """
-    place_forms(canvas, ((fp_str(-1, 0, 0, -1, p.x + p.w, p.y + p.h) if p.turned
-                          else fp_str(1, 0, 0, 1, p.x, p.y), form_names[p.art])
-                         for p in placements))
+    place_forms(canvas, _matrices(placements, form_names))
+
+
+def _matrices(placements: tuple[Placement, ...],
+              form_names: dict[str, str]) -> Iterator[tuple[str, str]]:
+    """Each placement's matrix (its trim box's corner, turned upside down for a back
+    across a gutterfold's fold) and its form's name."""
+    return ((fp_str(-1, 0, 0, -1, p.x + p.w, p.y + p.h) if p.turned
+             else fp_str(1, 0, 0, 1, p.x, p.y), form_names[p.art]) for p in placements)
 
 
 MarksKey = tuple[Grid, int, tuple[Block, ...], tuple[bool, ...]]
