@@ -446,8 +446,13 @@ def lies_on_floor(feat: Feature, tile: TileKind) -> bool:
     if feat.kind == "icon":
         return str(feat.value) in FLOOR_ICONS
     # a sign, not a name: a tile's name is read, and goes where a name fits
-    return feat.kind == "label" and feat.at in tile.ports and \
-        not any(character.isalpha() for character in str(feat.value))
+    return feat.kind == "label" and feat.at in tile.ports and not is_name(feat)
+
+
+def is_name(feat: Feature) -> bool:
+    """Whether a feature is a name (a label with letters: MINE ENTRANCE), not a sign
+    ("+1"): a name is read, a sign is part of a symbol."""
+    return feat.kind == "label" and any(character.isalpha() for character in str(feat.value))
 
 
 class Mark(msgspec.Struct, frozen=True):

@@ -10,12 +10,13 @@ from msgspec.structs import replace
 from pnp.draw.art import design_tile
 from pnp.draw.board import design_board
 from pnp.draw.components import design_component
+from pnp.draw.placing import is_name
 from pnp.draw.scene import Drawing, smallest_text, text_sizes, without_small_text
 from pnp.export.designs import GameDesigns
 from pnp.export.pdfdraw import Recorder, draw
 from pnp.input.faces import MIN_TEXT
 from pnp.model.options import BuildOptions
-from pnp.model.tileset import Feature, Tileset
+from pnp.model.tileset import Tileset
 from pnp.rulebook.names import family
 
 # reportlab has no type hints: these names only say which of its objects is meant
@@ -58,12 +59,12 @@ class Designs:
         key = f"tile:{self.tileset.game}:{name}"
         tile = self.tileset.tile(name)
         if smallest is None or smallest * scale >= MIN_TEXT or \
-                not any(_a_name(feature) for feature in tile.features):
+                not any(is_name(feature) for feature in tile.features):
             return key, drawing
         if name not in self._plain:
             # names go; a sign ("+1" at a tunnel's mouth) stays, set at 6 pt by place_form
             self._plain[name] = design_tile(self.tileset, replace(tile, features=tuple(
-                feature for feature in tile.features if not _a_name(feature))))
+                feature for feature in tile.features if not is_name(feature))))
         return f"{key}:unlabelled", self._plain[name]
 
     def bare(self, name: str) -> tuple[str, Drawing]:
@@ -111,12 +112,6 @@ class Designs:
     def recorder(self) -> Recorder:
         """Drawing operators recorded once and replayed on every layout pass."""
         return self._game.recorder
-
-
-def _a_name(feature: Feature) -> bool:
-    """Whether a feature is a name (a label with letters: MINE ENTRANCE), not a sign."""
-    return feature.kind == "label" and any(character.isalpha()
-                                           for character in str(feature.value))
 
 
 def place_form(canvas: Canvas, key: str, drawing: Drawing, recorder: Recorder,
