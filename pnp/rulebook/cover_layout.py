@@ -90,20 +90,41 @@ class _Search:
     def __init__(self, tileset: Tileset, region: tuple[Cell, ...], rng: random.Random) -> None:
         self.shape, self.rng = tileset.shape, rng
         self.order = sorted(region, key=lambda cell: (cell[1], cell[0]))
-        self.region = set(region)
         printed = _printed(tileset)
         self.pins = _pins(printed, self.order, tileset.shape)
-        pinned = set(self.pins.values())
-        self.free = [tile for tile in printed if tile.name not in {k.name for k in pinned}]
+        pinned = {kind.name for kind in self.pins.values()}
+        self.free = [tile for tile in printed if tile.name not in pinned]
         self.left = {tile.name: tile.count for tile in printed}
-        # the open edges of every kind at every turn, worked out once: the search asks often
-        self.opens = {(tile.name, turn): open_edges(self.shape, tile, turn)
+        # the search asks millions of times whether a tile fits, so every answer that
+        # does not change while it runs is worked out here: each kind's open edges at
+        # each turn as bits, its seeded-draw exponent, each cell's neighbours
+        bit = {edge: 1 << index for index, edge in enumerate(self.shape.edges)}
+        self.masks = {(tile.name, turn): _mask(open_edges(self.shape, tile, turn), bit)
                       for tile in printed for turn in _turns(tile, self.shape)}
-        shape = self.shape
-        self.around = {cell: tuple((edge, shape.neighbour(cell, edge), shape.opposite(edge))
-                                   for edge in shape.edges) for cell in self.order}
+        self.turns = {tile.name: _turns(tile, self.shape) for tile in printed}
+        self.exponent = {tile.name: 1.0 / _weight(tile) for tile in printed}
+        self.around = {cell: tuple((bit[edge], self.shape.neighbour(cell, edge),
+                                    bit[self.shape.opposite(edge)])
+                                   for edge in self.shape.edges) for cell in self.order}
+        self.pin_rule = {cell: self._pin_rule(cell) for cell in self.order}
+        self.fitting: dict[tuple[Cell | None, tuple[int, int]], list[tuple[TileKind, int]]] = {}
         self.placed: dict[Cell, tuple[TileKind, int]] = {}
         self.steps = 0
+
+    def _pin_rule(self, cell: Cell) -> tuple[int, int]:
+        """The edges of ``cell`` a pinned neighbour still to come forces open and shut:
+        an edge every turn of the pin opens onto, or none does."""
+        must_open = must_shut = 0
+        for edge_bit, other, facing_bit in self.around[cell]:
+            if other not in self.pins:
+                continue
+            pin = self.pins[other].name
+            opens = {bool(self.masks[pin, turn] & facing_bit) for turn in self.turns[pin]}
+            if opens == {True}:
+                must_open |= edge_bit
+            elif opens == {False}:
+                must_shut |= edge_bit
+        return must_open, must_shut
 
     def run(self) -> tuple[TilePlacement, ...] | None:
         if not self._fill(0):
@@ -130,35 +151,50 @@ class _Search:
 
     def _choices(self, cell: Cell) -> list[tuple[TileKind, int]]:
         """Every kind and turn that fits ``cell``, likelier ones first (seeded)."""
-        kinds = [self.pins[cell]] if cell in self.pins else self.free
-        options = []
-        for kind in kinds:
-            if self.left[kind.name] <= 0:
-                continue
-            for turn in _turns(kind, self.shape):
-                if self._fits(cell, self.opens[kind.name, turn]):
-                    weight = kind.count * (FEATURED if kind.features else 1.0) * \
-                        (DEAD_END if len(kind.ports) == 1 else 1.0)
-                    options.append((self.rng.random() ** (1.0 / weight), kind, turn))
+        options = [(self.rng.random() ** self.exponent[kind.name], kind, turn)
+                   for kind, turn in self._fitting(cell, self._rule(cell))
+                   if self.left[kind.name] > 0]
         if cell in self.pins:  # a tile that tells the game is shown upright when it can be
             options = [(1.0 if turn == 0 else key, kind, turn) for key, kind, turn in options]
         options.sort(key=lambda option: -option[0])
         return [(kind, turn) for _, kind, turn in options]
 
-    def _fits(self, cell: Cell, ports: frozenset[str]) -> bool:
-        """Open meets open and rock meets rock on every edge shared with a laid tile,
-        and a pinned neighbour still to come can turn to match."""
-        for edge, other, facing in self.around[cell]:
+    def _fitting(self, cell: Cell, rule: tuple[int, int]) -> list[tuple[TileKind, int]]:
+        """The kinds and turns whose edges obey ``rule``, in the tileset's order: few
+        distinct rules recur, so each list is made once."""
+        key = (cell if cell in self.pins else None, rule)
+        if key not in self.fitting:
+            must_open, must_shut = rule
+            kinds = [self.pins[cell]] if cell in self.pins else self.free
+            self.fitting[key] = [
+                (kind, turn) for kind in kinds for turn in self.turns[kind.name]
+                if self.masks[kind.name, turn] & must_open == must_open
+                and not self.masks[kind.name, turn] & must_shut]
+        return self.fitting[key]
+
+    def _rule(self, cell: Cell) -> tuple[int, int]:
+        """The edges of ``cell`` that must open and must be rock: open meets open and rock
+        meets rock on every edge shared with a laid tile, and a pinned neighbour still to
+        come can turn to match."""
+        must_open, must_shut = self.pin_rule[cell]
+        for edge_bit, other, facing_bit in self.around[cell]:
             if other in self.placed:
                 kind, turn = self.placed[other]
-                if (edge in ports) != (facing in self.opens[kind.name, turn]):
-                    return False
-            elif other in self.pins:
-                pin = self.pins[other]
-                if not any((edge in ports) == (facing in self.opens[pin.name, turn])
-                           for turn in _turns(pin, self.shape)):
-                    return False
-        return True
+                if self.masks[kind.name, turn] & facing_bit:
+                    must_open |= edge_bit
+                else:
+                    must_shut |= edge_bit
+        return must_open, must_shut
+
+
+def _mask(edges: frozenset[str], bit: dict[str, int]) -> int:
+    return sum(bit[edge] for edge in edges)
+
+
+def _weight(kind: TileKind) -> float:
+    """How likely the search is to try a kind: by its count, featured tiles more, dead ends less."""
+    return kind.count * (FEATURED if kind.features else 1.0) * \
+        (DEAD_END if len(kind.ports) == 1 else 1.0)
 
 
 def _turns(kind: TileKind, shape: Shape) -> range:
