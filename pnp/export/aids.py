@@ -149,7 +149,7 @@ def _section_table(section: AidSection, width: float, look: Look,
     # a section's rules under its rows, across the whole table: they have no icon
     data += [[paragraph(text(typeset(note)), styles["note"]), "", ""]
              for note in section.notes]
-    pad = look.body * 0.3 + look.air
+    pad = look.body * 0.3
     commands: list[tuple[Any, ...]] = [
         ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # empty cells too: no Helvetica
         ("SPAN", (0, 0), (2, 0)),
@@ -157,6 +157,9 @@ def _section_table(section: AidSection, width: float, look: Look,
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LEFTPADDING", (0, 0), (-1, -1), 5), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
         ("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
+        # air spreads the rows, not the heading band: a tall band reads as a poster's
+        ("TOPPADDING", (0, 1), (-1, -1), pad + look.air),
+        ("BOTTOMPADDING", (0, 1), (-1, -1), pad + look.air),
         ("LINEBELOW", (0, 1), (-1, -1), 0.4, HexColor(RULE)),
         ("BOX", (0, 0), (-1, -1), 0.6, HexColor(colours["accent"])),
         ("LEFTPADDING", (0, 1), (0, -1), CHIP_AIR if first else 0),
@@ -198,10 +201,10 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str]) -> l
         if max(sum(heights[:split]), sum(heights[split:])) - SECTION_GAP <= room - SLACK:
             break
     tall = max(sum(heights[:split]), sum(heights[split:])) - SECTION_GAP
-    rows = max(sum(len(s.rows) + len(s.notes) + 1 for s in aid.sections[:split]),
-               sum(len(s.rows) + len(s.notes) + 1 for s in aid.sections[split:]))
+    rows = max(sum(len(s.rows) + len(s.notes) for s in aid.sections[:split]),
+               sum(len(s.rows) + len(s.notes) for s in aid.sections[split:]))
     if tall < room * 0.9 and rows:  # a short aid: air between the rows fills the column
-        look = Look(look.body, look.icon, min(look.body * 0.8, (room * 0.97 - tall) / rows / 2))
+        look = Look(look.body, look.icon, min(look.body * 1.0, (room * 0.97 - tall) / rows / 2))
         tables = [_section_table(section, column, look, colours) for section in aid.sections]
     blocks = [KeepTogether([table, Spacer(1, SECTION_GAP)]) for table in tables]
     return [*blocks[:split], FrameBreak(), *blocks[split:]]

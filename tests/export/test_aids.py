@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from itertools import combinations, pairwise
+from itertools import combinations, groupby, pairwise
 from pathlib import Path
 
 import pytest
@@ -309,3 +309,26 @@ def test_every_aid_icon_stays_inside_its_chips_disc():
                     reach = max(reach, math.dist((item.cx, item.cy), (side / 2, side / 2)) +
                                 item.r)
             assert reach <= side * DISC, (game, icon, reach)
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine", "mattock"])
+def test_heading_bands_fit_their_heading_and_air_goes_between_rows(tmp_path, game):
+    """A short aid spreads its rows, not its heading bands: a band is its heading's line
+    and a little padding (an aid with air in its bands printed bars three headings tall)."""
+    from pnp.model.tileset import DEFAULT_PALETTE
+
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    largest_heading = LOOKS[0][0] * 1.25
+    for aid in tileset.aids:
+        path = tmp_path / f"{aid.name}.pdf"
+        path.write_bytes(render_aid(aid, PAPERS["letter"], tileset.title)[0])
+        image = pdf_page_image(path, 0, 72)
+        accent = {**DEFAULT_PALETTE, **dict(aid.palette)}["accent"]
+        target = tuple(int(accent[index:index + 2], 16) for index in (1, 3, 5))
+        x = round(SAFE_MARGIN + 12.0)  # inside the left column's bands, left of their words
+        banded = [max(abs(a - b) for a, b in zip(image.getpixel((x, y)), target, strict=True))
+                  < 12 for y in range(image.height)]
+        runs = [sum(1 for _ in group) for is_band, group in groupby(banded) if is_band]
+        bands = [run for run in runs if run > 4]  # the box's rules are a point thick
+        assert bands, "no heading band found"
+        assert max(bands) <= 2.0 * largest_heading, (aid.name, bands)
