@@ -26,13 +26,17 @@ not shuffle face down. Tiles are decks of square (``Type`` 1) or hex (3)
 cards; round tokens are circle cards (4), so they stack and shuffle too.
 Each copy in a deck is its own card, named after its piece.
 
-One scale for everything. A TTS card's long side is in proportion to its
-scale (TTS's own poker cards are scale 1), so every deck is scaled by its
-long side in inches over a poker card's 3.5. The board is a card too (a
-locked one, of the whole board picture, kept out of hands), scaled by the
-same rule, so a tile is the size of a board space whatever TTS's unit is;
-the tiles' pictures and the board's spaces are drawn from the same shape, so
-hexes point the same way. A ``Custom_Board`` would be sized from its picture
+One scale for everything. A TTS card's height (its picture's up-down side,
+along the table) is in proportion to its scale, and its width follows from
+its picture's shape: TTS's own poker cards are scale 1, 3.5 in tall, and a
+saved game's landscape cards at scale 1 (Clank Legacy's, 973 x 675 pixels)
+are 3.5 in tall and 5 in wide. So every deck is scaled by its height in
+inches over a poker card's 3.5: for an upright or square card that is its
+long side, for a landscape one (a wide board) its short side. The board is
+a card too (a locked one, of the whole board picture, kept out of hands),
+scaled by the same rule, so a tile is the size of a board space whatever
+TTS's unit is; the tiles' pictures and the board's spaces are drawn from the
+same shape, so hexes point the same way. A ``Custom_Board`` would be sized from its picture
 by a rule TTS does not publish.
 """
 
@@ -240,9 +244,10 @@ def transform(position: int, scale: float, face_down: bool) -> dict[str, float]:
             "scaleZ": scale}
 
 
-def card_scale(deck: Deck) -> float:
-    """A deck's scale: its long side against a poker card's, which TTS shows at scale 1."""
-    return round(max(deck.inches) / POKER_INCHES, 4)
+def card_scale(inches: tuple[float, float]) -> float:
+    """A card's scale: its height against a poker card's, which TTS shows at scale 1 (TTS
+    sets a card's height by its scale and its width by its picture's shape)."""
+    return round(inches[1] / POKER_INCHES, 4)
 
 
 class TtsExport(msgspec.Struct, frozen=True):
@@ -335,7 +340,7 @@ class _Writer:
     def _deck_object(self, deck: Deck, sheets: list[Sheet],
                      entries: dict[str, dict[str, Any]]) -> dict[str, Any]:
         """A TTS Deck of one card per copy (a lone Card when there is only one copy)."""
-        place = transform(len(self.objects), card_scale(deck), face_down=True)
+        place = transform(len(self.objects), card_scale(deck.inches), face_down=True)
         cards: list[dict[str, Any]] = []
         for sheet in sheets:
             for offset in range(sheet.count):
@@ -364,7 +369,7 @@ class _Writer:
         file = self._file(f"board-{piece.name}", encode(render(piece.drawing, size)))
         title = self.tileset.board.title if self.tileset.board else piece.name
         address = self.export.address(self.tileset, file)
-        scale = round(max(width, height) / POKER_INCHES, 4)
+        scale = card_scale(piece.inches)
         self.objects.append({
             "Name": "Card", "Transform": {**transform(0, scale, False),
                                           "posZ": SPACING * (1.0 + scale)},

@@ -331,17 +331,21 @@ def _cell_pixels(item: dict) -> tuple[float, float]:
 
 
 def test_a_mattock_tile_spawns_the_size_of_a_board_space_pointing_the_same_way(tts):
-    """Sizes from the saved object's own numbers. A TTS card's long side is its scale
-    times one length (the same for every card, whatever TTS's unit is); its picture
-    fills it, so a picture's pixel is that long side over the picture's long side."""
+    """Sizes from the saved object's own numbers. A TTS card's height is its scale times
+    one length (the same for every card, whatever TTS's unit is) and its width follows
+    its picture's shape (a saved game's landscape cards at scale 1 are as tall as its
+    poker cards, and wider); its picture fills it, so a picture's pixel is that height
+    over the picture's height. Mattock's board is wider than tall: scaled by its width,
+    as a portrait card is by its long side, it spawned 12% too large for its tiles."""
     model = tileset("mattock")
     [board] = _boards(tts, "mattock")
     [tiles] = [item for item in decks(tts, "mattock") if "tiles" in item["Nickname"]]
     tile_px = _cell_pixels(tiles)
     board_px = _cell_pixels(board)
     # per unit of TTS length, with the unknown card length taken as 1
-    tile_across = tiles["Transform"]["scaleX"] * tile_px[0] / max(tile_px)
-    board_unit = board["Transform"]["scaleX"] / max(board_px)  # one board pixel
+    tile_across = tiles["Transform"]["scaleZ"] * tile_px[0] / tile_px[1]
+    board_unit = board["Transform"]["scaleZ"] / board_px[1]  # one board pixel
+    assert board_px[0] > board_px[1]  # landscape: the case the rule is about
     drawing = designs_by_name(model)[model.board.name]()
     space_px = model.size * board_px[0] / drawing.width  # across flats, in board pixels
     assert tile_across == pytest.approx(space_px * board_unit, rel=0.005)
