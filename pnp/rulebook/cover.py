@@ -274,12 +274,17 @@ def _tunnel_pieces(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: Co
 
 
 def _token_kinds(tileset: Tileset) -> list[Component]:
-    """One token of each family the game prints (the first of each), in tileset order."""
+    """One token of each family the game prints (the first of each), in tileset order;
+    for a game whose pawns are printed tokens, only those in the players' colours (Demon
+    Mine's cover shows the black and white pawns the rules describe, not the red and
+    blue ones a four-player game adds)."""
     seen: dict[str, Component] = {}
     for component in tileset.components:
         if component.kind == "token" and component.count:
             seen.setdefault(family(component), component)
-    return list(seen.values())
+    colours = {PAWN_COLOURS[pawn] for pawn in tileset.pawns}
+    pawns = [token for token in seen.values() if token.colour.lower() in colours]
+    return pawns or list(seen.values())
 
 
 def _floor_spots(tileset: Tileset, grid: CoverGrid, layout: CoverLayout,

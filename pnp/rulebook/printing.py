@@ -145,14 +145,7 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
                                  ("with the tiles",) * len(papers)))
             continue
         rows.append(PrintRow(label, stock, tuple(map(_sheet_count, found))))
-    if tileset.board is not None:
-        drawing = design_board(tileset.board, tileset.shape, tileset.size,
-                               dict(tileset.palette))
-        rows.append(PrintRow("Board", "heavy paper or card, one-sided", tuple(
-            f"{len(windows(drawing.width, drawing.height, p))} pages"
-            for p in papers)))
-        # the last page of the board's file shows where each piece goes: read, not glued
-        rows.append(PrintRow("Board assembly guide", "plain paper", ("1 page",) * len(papers)))
+    rows += _board_rows(tileset, papers)
     for aid in tileset.aids:
         rows.append(PrintRow(aid.title, "plain paper", ("1 page",) * len(papers)))
     rows.append(PrintRow("This rulebook", "plain paper",
@@ -162,6 +155,20 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
                              "flipping on the short edge; fold and staple",
                              (BOOKLET_SHEETS,) * len(papers)))
     return rows
+
+
+def _board_rows(tileset: Tileset, papers: tuple[Paper, ...]) -> list[PrintRow]:
+    """The board's rows. Its file ends with a page showing where each piece goes, which
+    is read, not glued: the table names the pages to print on card and the one on plain
+    paper, as a reader printing the whole file on card would waste a sheet."""
+    if tileset.board is None:
+        return []
+    drawing = design_board(tileset.board, tileset.shape, tileset.size, dict(tileset.palette))
+    pieces = [len(windows(drawing.width, drawing.height, paper)) for paper in papers]
+    return [PrintRow("Board", "heavy paper or card, one-sided",
+                     tuple(f"pages 1\u2013{count}" for count in pieces)),
+            PrintRow("Board assembly guide", "plain paper",
+                     tuple(f"page {count + 1} of the board" for count in pieces))]
 
 
 def how_to_print(tileset: Tileset, sheet: dict[str, Style],

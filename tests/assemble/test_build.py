@@ -45,8 +45,8 @@ def test_build_writes_the_documented_files(tmp_path):
     for sheet in manifest["sheets"]:
         assert (game / sheet["path"]).is_file()
     # the four-player extras: the kit plays every count its cover gives
-    assert {sheet["kind"] for sheet in manifest["sheets"]} == {"tiles", "extras", "aid",
-                                                               "rulebook"}
+    assert {sheet["kind"] for sheet in manifest["sheets"]} == {"tiles", "extras", "tokens",
+                                                               "aid", "rulebook"}
     for tile in manifest["tiles"]:
         assert (game / tile["svg"]).is_file()
 
@@ -227,8 +227,8 @@ def test_a_mix_with_every_count_at_zero_builds_without_a_tile_sheet(tmp_path):
                  str(tmp_path / "out"))
     assert result.exit_code == 0, result.output
     manifest = json.loads((tmp_path / "out" / "demon-mine-empty" / "manifest.json").read_text())
-    # only the game's reference card, which needs no tile
-    assert [sheet["kind"] for sheet in manifest["sheets"]] == ["aid"]
+    # only the pawns and the game's reference card, which need no tile
+    assert [sheet["kind"] for sheet in manifest["sheets"]] == ["tokens", "aid"]
     assert len(manifest["tiles"]) == len(names)
 
 

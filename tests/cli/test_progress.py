@@ -15,7 +15,7 @@ from support import ROOT
 
 SUMMARY = re.compile(r"^(?P<game>[a-z-]+): (?P<pdfs>\d+) PDF\(s\), (?P<pages>\d+) pages, "
                      r"(?P<pieces>\d+) pieces, \d+\.\d s$")
-PIECES = {"demon-mine": 90, "mattock": 90 + 12 + 1}  # tiles, miner tokens, the board
+PIECES = {"demon-mine": 90 + 32, "mattock": 90 + 12 + 1}  # tiles, tokens, the board
 DEADLINE = 120.0  # seconds; only a guard against a hung build, never a wait
 
 
@@ -46,14 +46,15 @@ def test_plain_lines_name_each_pdf_when_stderr_is_no_terminal(tmp_path):
     lines = result.stderr.splitlines()
     assert "\r" not in result.stderr
     # Mattock's miners print on its last tile sheet: no token PDF
-    assert lines[:6] == ["demon-mine: tiles-letter.pdf done",
+    assert lines[:7] == ["demon-mine: tiles-letter.pdf done",
                          "demon-mine: four-player-extras-letter.pdf done",
+                         "demon-mine: tokens-letter.pdf done",
                          "demon-mine: reference-sheet-letter.pdf done",
                          "mattock: tiles-letter.pdf done", "mattock: board-letter.pdf done",
                          "mattock: reference-sheet-letter.pdf done"]
-    check_summaries(lines[6:], tmp_path, ("demon-mine", "mattock"))
-    assert len(lines) == 8
-    assert result.stdout.startswith("built 2 game(s): 6 PDF(s)")
+    check_summaries(lines[7:], tmp_path, ("demon-mine", "mattock"))
+    assert len(lines) == 9
+    assert result.stdout.startswith("built 2 game(s): 7 PDF(s)")
 
 
 def test_quiet_prints_nothing_on_stderr(tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import msgspec
 import pytest
 from click.testing import CliRunner
 from support import ROOT
@@ -254,8 +255,11 @@ def test_a_diagram_shows_the_games_own_pieces_on_bare_tiles():
         return sum(1 + count(getattr(item, "children", ())) for item in items)
 
     assert key.endswith(":bare") and count(drawing.items) < count(mattock.tile("tile").items)
-    demon = Designs(load_tileset(ROOT / "tilesets" / "demon-mine.yaml"))
-    assert demon.piece_of("black") is None  # no token of its own: a pawn's disc
+    demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    black = Designs(demon).piece_of("black")
+    assert black is not None and black[0].endswith(":black-pawn")  # its printed pawn
+    # a game that prints no pawn of that colour draws a pawn's disc
+    assert Designs(msgspec.structs.replace(demon, components=())).piece_of("black") is None
 
 
 def test_a_piece_taken_off_is_the_piece_itself_faded_towards_the_paper():

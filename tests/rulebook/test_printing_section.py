@@ -10,12 +10,14 @@ from __future__ import annotations
 import io
 import re
 
+import msgspec
 import pytest
 from pypdf import PdfReader
 from support import ROOT, pdf_page_texts
 
 from pnp.input.tileset import load_tileset
 from pnp.model.options import BuildOptions, options_for
+from pnp.model.tileset import Tileset
 from pnp.rulebook.page import MEASURE
 from pnp.rulebook.paragraphs import styles
 from pnp.rulebook.printing import how_to_print, print_rows
@@ -102,7 +104,7 @@ def test_a_gutterfold_letter_book_says_fold_and_has_no_a4_column(tmp_path):
     assert "made for Letter paper" in printing and "A4" not in printing
 
 
-@pytest.mark.parametrize(("game", "words"), [("demon-mine", "Print tiles on"),
+@pytest.mark.parametrize(("game", "words"), [("demon-mine", "Print tiles and tokens on"),
                                              ("gold-mine", "Print tiles and tokens on"),
                                              ("dynamine", "Print tiles, cards and tokens on")])
 def test_the_printing_step_names_only_what_the_game_prints(game, words):
@@ -144,27 +146,29 @@ def test_the_check_bars_follow_the_numbered_steps_and_speak_at_caption_size():
 
 def test_the_board_row_counts_its_pages_to_glue_and_the_guide_apart():
     """Mattock's table said to print the board's 5 pages on card; the fifth is the guide
-    to read, and the guide itself says to print 4 pages on card."""
+    to read, and the guide itself says to print 4 pages on card. The table names the
+    pages of the board's file, which holds both, so the guide is not printed on card."""
     tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
     rows = {row.name: row for row in print_rows(tileset, options_for(("letter",)))}
-    assert rows["Board"].counts == ("4 pages",) and "card" in rows["Board"].stock
-    assert rows["Board assembly guide"].counts == ("1 page",)
+    assert rows["Board"].counts == ("pages 1\u20134",) and "card" in rows["Board"].stock
+    assert rows["Board assembly guide"].counts == ("page 5 of the board",)
     assert rows["Board assembly guide"].stock == "plain paper"
 
 
 @pytest.mark.parametrize(("game", "punch"), [("gold-mine", "0.75 in (19 mm)"),
                                              ("dynamine", "1 in (25 mm)"),
-                                             ("demon-mine", None)])
+                                             ("demon-mine", "0.75 in (19 mm)")])
 def test_a_game_with_round_tokens_says_how_to_round_them(game, punch):
     """Crop marks cut round tokens out as squares: the steps say how to round them, with
     the circle punch of their size, and say nothing of it in a game without them."""
     tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
-    steps = " ".join(f.getPlainText() for f in how_to_print(tileset, styles(), BuildOptions())
-                     if hasattr(f, "getPlainText"))
-    if punch is None:
-        assert "circle punch" not in steps
-    else:
-        assert f"a {punch} circle punch" in steps
+    assert f"a {punch} circle punch" in _steps(tileset)
+    assert "circle punch" not in _steps(msgspec.structs.replace(tileset, components=()))
+
+
+def _steps(tileset: Tileset) -> str:
+    return " ".join(f.getPlainText() for f in how_to_print(tileset, styles(), BuildOptions())
+                    if hasattr(f, "getPlainText"))
 
 
 @pytest.mark.parametrize(("game", "sideways"), [("dynamine", "card"), ("demon-mine", "")])
