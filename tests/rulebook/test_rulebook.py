@@ -321,9 +321,11 @@ def test_contents_page_numbers_are_where_each_heading_really_is(shipped_build, g
                          re.MULTILINE), title
 
 
-def test_gold_mine_cover_says_the_book_is_an_insert_for_the_base_game(shipped_build):
-    cover = shipped_book(shipped_build, "gold-mine", "a4").pages[0].extract_text()
-    assert "An insert for owners of Gold Mine" in cover and "Rules of play" not in cover
+def test_gold_mine_cover_names_the_variant_and_says_the_book_is_an_insert(shipped_build):
+    cover = " ".join(shipped_book(shipped_build, "gold-mine", "a4").pages[0].extract_text()
+                     .split())
+    assert "Phantom of the Mine, for owners of Gold Mine" in cover
+    assert "Rules of play" not in cover
     demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
     assert demon.rulebook_subtitle == "Rules of play"
 
