@@ -155,7 +155,9 @@ def test_an_edition_says_how_to_print_the_papers_the_build_asked_for():
     # shorter table lets the pages after it begin and their figures float
     words = [Counter(word for word in _words(book) if not word.isdigit()) for book in pages]
     assert sum(words[1].values()) > 2000
-    assert sum(((words[0] - words[1]) + (words[1] - words[0])).values()) <= 25
+    # the Letter column of the printing table adds its counts ("2 sheets", "pages 1-4",
+    # "page 5 of the board", ...): about thirty words, where a changed rule is hundreds
+    assert sum(((words[0] - words[1]) + (words[1] - words[0])).values()) <= 32
 
 
 def _bare_editions(draw) -> dict[str, bytes]:
