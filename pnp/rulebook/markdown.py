@@ -13,7 +13,7 @@ from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.rulebook.contents import Heading
 from pnp.rulebook.page import text_block
-from pnp.rulebook.paragraphs import ACCENT, Paragraph, colour, list_style_name
+from pnp.rulebook.paragraphs import ACCENT, Paragraph, colour, list_style_name, mark_list
 from pnp.rulebook.readings import READING_LEAD, ReadingNote
 from pnp.rulebook.tables import column_widths, table
 from pnp.rulebook.whole import check_box, check_rows
@@ -153,10 +153,7 @@ class _MarkdownRun:
         self.stack.append(frame)
 
     def list_close(self, token: Token) -> None:
-        items = self.stack.pop().children
-        for index, item in enumerate(items):  # the composer keeps a list's ends company
-            item.list_place = "only" if len(items) == 1 else "first" if index == 0 else \
-                "last" if index == len(items) - 1 else "middle"
+        items = mark_list(self.stack.pop().children)
         self.stack[-1].children.extend(items)
 
     def item_open(self, token: Token) -> None:

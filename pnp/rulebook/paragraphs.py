@@ -41,6 +41,16 @@ def list_style_name(depth: int) -> str:
     return f"item{min(depth, LIST_DEPTHS)}"
 
 
+def mark_list(items: list[Any]) -> list[Any]:
+    """Tell each item of a list where in it it stands (``list_place``): the composer keeps
+    a list's first and last items company, so a page neither ends with its lone first
+    step nor starts with its lone last one."""
+    for index, item in enumerate(items):
+        item.list_place = "only" if len(items) == 1 else "first" if index == 0 else \
+            "last" if index == len(items) - 1 else "middle"
+    return items
+
+
 class Typeset:
     """What typesetting a book has worked out so far, for its paragraphs that repeat.
 

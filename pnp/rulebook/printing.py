@@ -24,7 +24,7 @@ from pnp.rulebook.contents import BOOK_PAGES, BOOKLET_SHEETS, Count
 from pnp.rulebook.editions import placing
 from pnp.rulebook.names import variant_words
 from pnp.rulebook.page import MEASURE
-from pnp.rulebook.paragraphs import Paragraph, list_style_name
+from pnp.rulebook.paragraphs import Paragraph, list_style_name, mark_list
 from pnp.rulebook.platypus import platypus_class
 from pnp.rulebook.tables import table_style, text_row
 
@@ -196,8 +196,9 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     table.setStyle(TableStyle(table_style()))
     every = "Both print" if len(papers) == 2 else "All of them print"
     sideways = _sideways(tileset, options)
-    choose = markup.text(f"Choose the sheets made for your paper: {', '.join(titles[:-1])} or "
-                         f"{titles[-1]}. {every} the same pieces." if len(papers) > 1 else
+    # one line, so the composer keeps it with the next step: a page never ends with it
+    choose = markup.text(f"Pick {', '.join(titles[:-1])} or {titles[-1]} sheets, for your "
+                         f"paper: {every.lower()} the same pieces." if len(papers) > 1 else
                          f"These sheets are made for {titles[0]} paper.")
     steps = [
         choose,
@@ -221,8 +222,8 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
                                  "sheet says how many of each to order."))
     table.spaceAfter = 8
     style = sheet[list_style_name(1)]
-    numbered = [Paragraph(markup.bulleted(markup.text(f"{n}."), step), style)
-                for n, step in enumerate(steps, start=1)]
+    numbered = mark_list([Paragraph(markup.bulleted(markup.text(f"{n}."), step), style)
+                          for n, step in enumerate(steps, start=1)])
     bars = ScaleCheck(papers)
     bars.spaceBefore, bars.spaceAfter = 6, 10
     return [table, *numbered, bars]

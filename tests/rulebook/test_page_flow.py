@@ -186,3 +186,13 @@ def test_a_page_ending_on_a_heading_over_a_lists_first_item_alone_costs_more():
     walk = _Walk(units, 1000.0)
     assert [walk._stranded(index) for index in range(4)] == [False, True, False, False]
     assert STRANDED < 100_000 / 10  # a price, far below a broken rule's
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_the_first_printing_step_shares_its_page_with_the_second(shipped_build, game):
+    """Dynamine's page 5 ended with step 1 of the five printing steps, alone under the
+    table: the steps are a list the composer keeps company, and step 1 is one line."""
+    texts = [" ".join(text.split()) for text in pdf_page_texts(book(shipped_build, game,
+                                                                     "letter"))]
+    first = next(index for index, text in enumerate(texts) if "1. Pick Letter or A4" in text)
+    assert "2. Print at 100% scale" in texts[first]
