@@ -43,9 +43,23 @@ def _name_tab(canvas: Any, label: str, corner: tuple[float, float],
     while covers(right):
         right -= TARGET_RADIUS * 3 + 4
     canvas.setFillColorRGB(1, 1, 1)
-    canvas.roundRect(right - tab + 5, foot, tab, 20, 3, stroke=0, fill=1)
+    canvas.roundRect(right - tab + 5, foot, tab, TAB_HEIGHT, 3, stroke=0, fill=1)
     canvas.setFillColorRGB(0.1, 0.1, 0.1)
     draw_text(canvas, right, foot + 5, label, "bold", 14, "end")
+
+
+TAB_HEIGHT = 20.0  # the name tab's height, in points
+
+
+def _tab_corner(window: Window, paper: Paper) -> tuple[float, float]:
+    """Where a piece's name tab ends and stands: under the piece's lower right, on the
+    paper that is trimmed away last, where it names the piece while it is cut and glued
+    and is gone from the finished board (inside the piece, B1 and B2 stayed printed on
+    the board's frame); inside the piece's corner only when the page has no room below."""
+    right, bottom = window.page_x + window.w - 8, window.page_y - window.h
+    footer_top = printable_area(paper)[1] - 6.0  # the check bar's band begins here
+    below = bottom - 4 - TAB_HEIGHT
+    return (right, below) if below >= footer_top else (right, bottom + 4)
 
 
 def _glue_and_edges(canvas: Any, window: Window, parts: list[Window]) -> None:
@@ -119,8 +133,7 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: st
                    for bx, by in seam_targets(window, parts, blocked if centres else None)]
         for x, y in targets:
             _target(canvas, x, y)
-        _name_tab(canvas, window.label, (window.page_x + window.w - 8, top - window.h + 4),
-                  targets)
+        _name_tab(canvas, window.label, _tab_corner(window, paper), targets)
         canvas.showPage()
     _assembly_page(canvas, paper, drawing, parts, game_title, total)
     canvas.save()

@@ -131,6 +131,24 @@ def test_board_pdf_has_pieces_and_an_assembly_guide(mattock):
     assert image.getpixel((int(cx), int(cy))) < 250
 
 
+def test_each_piece_is_named_below_it_on_paper_trimmed_away(mattock):
+    """A piece's name (A1...B2) stands under the piece, not on it: printed on the
+    board's frame, B1 and B2 stayed on the finished board."""
+    manifest = json.loads((mattock / "manifest.json").read_text())
+    sheet = next(s for s in manifest["sheets"] if s["kind"] == "board")
+    reader = PdfReader(mattock / sheet["path"])
+    for page, placement in zip(reader.pages, sheet["placements"], strict=False):
+        found: list[float] = []
+
+        def visit(text, cm, tm, font, size, found=found, name=placement["piece"]):
+            if text.strip() == name:
+                found.append(cm[5] + tm[5] * cm[3])
+
+        page.extract_text(visitor_text=visit)
+        assert found, placement["piece"]
+        assert max(found) < placement["y"], (placement["piece"], found, placement["y"])
+
+
 def test_mattock_manifest_counts_match_the_rules(mattock):
     manifest = json.loads((mattock / "manifest.json").read_text())
     assert {t["name"]: t["count"] for t in manifest["tiles"]} == {"tile": 90}
