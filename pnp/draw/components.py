@@ -21,11 +21,11 @@ FACE_COLOUR = "#f6efdf"  # parchment: dark ink reads on it in colour and in grey
 
 
 def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feature, ...],
-          bleed: float) -> Drawing:
+          bleed: float, band: str = "") -> Drawing:
     width, height = piece_box(tileset, component)
     cut = piece_cut(tileset, component)
     if component.kind == "card" and cut.fills_box:
-        return _card_face(tileset, component, colour, feats, bleed)
+        return _card_face(tileset, component, (colour, band), feats, bleed)
     colours = dict(tileset.palette)
     background = colour or FACE_COLOUR
     edge = piece_outline(cut, width, height, bleed)
@@ -45,11 +45,13 @@ def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feat
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 
 
-def _card_face(tileset: Tileset, component: Component, colour: str,
+def _card_face(tileset: Tileset, component: Component, look: tuple[str, str],
                feats: tuple[Feature, ...], bleed: float) -> Drawing:
-    """A rectangular card: its face colour bleeding off the cut, then the card layout."""
+    """A rectangular card: its face colour bleeding off the cut, then the card layout;
+    ``look`` is this side's colour and title band (empty: the card's own)."""
+    colour, band = look
     colours = dict(tileset.palette)
-    colours["band"] = component.band or colours["accent"]
+    colours["band"] = band or component.band or colours["accent"]
     width, height = piece_box(tileset, component)
     background = colour or FACE_COLOUR
     edge = piece_outline(RECT, width, height, bleed)
@@ -88,6 +90,6 @@ def design_reverse(tileset: Tileset, component: Component, bleed: float = 0.0) -
     if component.reverse is None:
         return design_back(tileset, tileset.back(component.back), width, height, bleed, cut)
     return _face(tileset, component, component.reverse.colour, component.reverse.features,
-                 bleed)
+                 bleed, component.reverse.band)
 
 

@@ -251,8 +251,9 @@ FACE = Record("tileset:face", (
     Field("colour", Colour(), "this side's colour", default="",
           default_doc="the palette's `paper`"),
     Field("features", ListOf(FEATURE, "features", most=MAX_FEATURES),
-          "what is printed on this side",
-          default_doc="none"),
+          "what is printed on this side", default_doc="none"),
+    Field("band", Colour(), "a card's title band on this side, to tell its sides apart",
+          default="", default_doc="the piece's own `band`"),
 ), doc_as="a face (below)")
 
 
@@ -263,7 +264,7 @@ def _back_or_reverse(piece: Node) -> None:
                    "both 'back' and 'reverse'", "one of the two")
 
 
-BAND_DOC = "a card's title band, both sides: one colour per kind of card tells the kinds apart"
+BAND_DOC = "a card's title band (its `reverse` may set its own): a colour per kind of card"
 COMPONENT = Record("tileset:component", (
     Field("name", NAME, "unique among tiles and pieces", required=True),
     Field("kind", Choice(COMPONENT_KINDS), "printed on the cards or the tokens sheets",
@@ -277,8 +278,7 @@ COMPONENT = Record("tileset:component", (
           required=True),
     Field("shape", Choice(COMPONENT_SHAPES), "the outline to cut", default="rect"),
     Field("features", ListOf(FEATURE, "features", most=MAX_FEATURES),
-          "what is printed on the face",
-          default_doc="none"),
+          "what is printed on the face", default_doc="none"),
     Field("back", BACK_REF, "a shared back design", default_doc="the top-level `back`"),
     Field("colour", Colour(), "the face colour; text turns white on dark faces", default="",
           default_doc="the palette's `paper`"),

@@ -177,6 +177,7 @@ class Face(msgspec.Struct, frozen=True):
 
     colour: str
     features: tuple[Feature, ...]
+    band: str = ""  # a card's title band on this side; empty: the piece's own band
 
 
 class AidRow(msgspec.Struct, frozen=True):

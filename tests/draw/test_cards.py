@@ -89,7 +89,9 @@ def test_every_line_lies_inside_its_box_by_measured_width(component):
         rules = [t for t in lines if inside(text_extent(t), layout.rules, PAD)]
         badges = [t for t in lines if inside(text_extent(t), layout.art)]
         assert [t.text for t in titles] == [title], side
-        assert titles[0].font == "bold" and titles[0].fill == "#ffffff"
+        # white on a dark band, the ink on a light one (side B of a reward card)
+        assert titles[0].font == "bold" and titles[0].fill in ("#ffffff",
+                                                               dict(DYNAMINE.palette)["ink"])
         assert string_width(title, "bold", titles[0].size) <= layout.band.width - 2 * PAD
         assert [t.text for t in badges] == [f.badge for f in feats if f.badge]
         assert len(titles) + len(rules) + len(badges) == len(lines), side  # none outside
@@ -309,3 +311,16 @@ def test_dynamines_rewards_items_and_missions_each_have_their_own_band():
     assert set(kinds) == {"reward", "item", "mission"}
     assert all(len(fills) == 1 for fills in kinds.values())
     assert len(set.union(*kinds.values())) == 3
+
+
+@pytest.mark.parametrize("card", [c for c in CARDS if c.name.startswith("reward-")],
+                         ids=lambda c: c.name)
+def test_a_reward_cards_two_sides_differ_by_their_band_in_greyscale_too(card):
+    """Side A (two players) and side B (three or four) differed only by a line of 7.5 pt
+    type and the badge; their title bands now differ, and do in greyscale."""
+    from support import hex_rgb, luminance
+
+    [front], [back] = (band_fills(design_component(DYNAMINE, card)),
+                       band_fills(design_reverse(DYNAMINE, card)))
+    assert front != back
+    assert abs(luminance(hex_rgb(front)) - luminance(hex_rgb(back))) > 60
