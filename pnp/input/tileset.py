@@ -345,6 +345,9 @@ TILESET = Record("tileset:top", (
           "takes, shown on the cover", default_doc="not shown"),
     Field("age", Whole(3, 99, "not an age"), "the youngest age the game suits, shown on the "
           "cover as 7+", default_doc="not shown"),
+    Field("bring", ListOf(Text(40, one_line=True), "things to bring", most=4),
+          "what players supply that the kit does not print (dice, the base game), shown on "
+          "the cover under its facts", default=(), default_doc="nothing shown"),
     Field("variants", ListOf(VARIANT, "variants", doc_as="list of variants (below)",
                              most=100), "",
           default_doc="none"),

@@ -225,6 +225,7 @@ class Tileset(msgspec.Struct, frozen=True):
     pawns: tuple[str, ...] = ("red", "blue")  # the players' own pawns' colours (PAWNS)
     minutes: int | None = None  # about how long a game takes, where the tileset says
     age: int | None = None  # the youngest age it suits, where the tileset says
+    bring: tuple[str, ...] = ()  # what players supply that the kit does not print
     variants: tuple[Variant, ...] = ()
     components: tuple[Component, ...] = ()
     notes: str = ""

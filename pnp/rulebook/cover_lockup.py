@@ -116,13 +116,27 @@ def facts_band(canvas: Canvas, tileset: Tileset, box: Box, players: str) -> None
         size -= 0.5
     total = _spread(entries, size, gap)
     x = box.middle - total / 2
-    y = box.bottom + box.height / 2
+    needs = bring_words(tileset)
+    # with a line of what to bring, the facts rise to make room for it under them
+    y = box.bottom + box.height / 2 + (size * 0.9 if needs else 0.0)
     for icon, words in entries:
         _ICONS[icon](canvas, x + ICON, y)
         canvas.setFillColor(HexColor(CREAM))
         draw_text(canvas, x + 2 * ICON + 6, y - size * 0.35, words, "regular", size)
         x += 2 * ICON + 6 + string_width(words, "regular", size) + gap
+    if needs:  # at the facts' size, in italic: a note on them, not one more fact
+        canvas.setFillColor(HexColor(CREAM))
+        draw_text(canvas, box.middle, y - ICON - size * 1.6, needs, "italic", size, "middle")
     canvas.restoreState()
+
+
+def bring_words(tileset: Tileset) -> str:
+    """What players supply, as a box's side says it: "You also need two six-sided dice."""
+    things = list(tileset.bring)
+    if not things:
+        return ""
+    listed = things[0] if len(things) == 1 else f"{', '.join(things[:-1])} and {things[-1]}"
+    return f"You also need {listed}."
 
 
 def _spread(entries: list[tuple[str, str]], size: float, gap: float) -> float:

@@ -321,6 +321,23 @@ def test_contents_page_numbers_are_where_each_heading_really_is(shipped_build, g
                          re.MULTILINE), title
 
 
+@pytest.mark.parametrize(("game", "needs"), [
+    ("dynamine", "You also need one six-sided die."),
+    ("demon-mine", "You also need two six-sided dice."),
+    ("gold-mine", "You also need the Gold Mine game (its miners and dice)."),
+    ("mattock", None)])
+def test_the_cover_says_what_players_bring_that_the_kit_does_not_print(shipped_build, game,
+                                                                       needs):
+    """Dynamine's cover listed its tiles, cards and tokens but not the die it is played
+    with, which the kit cannot print; a game that needs nothing more says nothing."""
+    cover = " ".join(shipped_book(shipped_build, game, "letter").pages[0].extract_text()
+                     .split())
+    if needs is None:
+        assert "You also need" not in cover
+    else:
+        assert needs in cover
+
+
 def test_gold_mine_cover_names_the_variant_and_says_the_book_is_an_insert(shipped_build):
     cover = " ".join(shipped_book(shipped_build, "gold-mine", "a4").pages[0].extract_text()
                      .split())
