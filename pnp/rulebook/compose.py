@@ -182,20 +182,26 @@ def _lists_kept(units: list[Unit]) -> list[Unit]:
     kept = list(units)
     for index, unit in enumerate(units):
         place = getattr(unit.flowable, "list_place", "")
-        if not _one_line(unit) or unit.keep:
+        if unit.keep:
             continue
-        if place == "first" and index + 1 < len(units):
+        if place == "first" and index + 1 < len(units) and _one_line(unit):
             kept[index] = unit._replace(keep=True)
-        elif place == "last" and index and units[index - 1].kind == "flow":
+        elif place == "last" and index and units[index - 1].kind == "flow" and \
+                _short(unit, 2):
             kept[index - 1] = kept[index - 1]._replace(keep=True)
     return kept
 
 
 def _one_line(unit: Unit) -> bool:
     """Whether ``unit`` is a paragraph of a single line."""
+    return _short(unit, 1)
+
+
+def _short(unit: Unit, lines: int) -> bool:
+    """Whether ``unit`` is a paragraph of at most ``lines`` lines."""
     flowable = unit.flowable
     return isinstance(flowable, Paragraph) and unit.kind == "flow" and \
-        unit.whole <= flowable.style.leading + FUZZ
+        unit.whole <= lines * flowable.style.leading + FUZZ
 
 
 def _keeps(flowable: Flowable) -> bool:

@@ -196,3 +196,13 @@ def test_the_first_printing_step_shares_its_page_with_the_second(shipped_build, 
                                                                      "letter"))]
     first = next(index for index, text in enumerate(texts) if "1. Pick Letter or A4" in text)
     assert "2. Print at 100% scale" in texts[first]
+
+
+def test_a_lists_two_line_last_item_keeps_the_item_before_it(shipped_build):
+    """Demon Mine's page 11 opened with the tunnel collapse's step 4 of 4 alone, its
+    steps 1 to 3 on page 10: a short last item takes the one before it along."""
+    texts = [" ".join(text.split()) for text in pdf_page_texts(book(shipped_build,
+                                                                     "demon-mine", "letter"))]
+    last = next(index for index, text in enumerate(texts)
+                if "4. Any pawn still on the square" in text)
+    assert "3. Remove the tile the pawn was standing on" in texts[last]
