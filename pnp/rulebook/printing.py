@@ -213,6 +213,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
         markup.text("Cut along the crop marks outside each block" +
                     (f" (the {sideways} sheets, along the cut lines printed on them)"
                      if sideways else "") + "; neighbouring pieces share a cut."),
+        *_hex_step(tileset),
         *_round_step(tileset),
     ]
     if options.print_shop:
@@ -251,6 +252,17 @@ def draw_scale_page(page: int, canvas: Canvas) -> None:
     line.textOut(text)
     line.setHorizScale(100)
     line.moveCursor(mark - start, 0)
+
+
+def _hex_step(tileset: Tileset) -> list[Markup]:
+    """For hexagonal tiles, laid edge to edge in a honeycomb that no straight cut frees
+    piece by piece: what the corner marks and the printed lines are for."""
+    if not tileset.shape.axial or not tileset.tile_count:
+        return []
+    return [markup.text("Hexagonal tiles sit edge to edge: cut each block free at its "
+                        "corner marks, then cut the hexagons apart along the dark lines "
+                        "between them, edge by edge, with a craft knife and a ruler or "
+                        "with scissors.")]
 
 
 def _round_step(tileset: Tileset) -> list[Markup]:

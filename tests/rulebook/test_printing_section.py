@@ -190,3 +190,11 @@ def test_the_steps_say_which_sheets_have_their_bar_up_a_side_and_cut_lines_inste
         assert f"(the {sideways} sheets, along the cut lines printed on them)" in steps
     else:
         assert "up the right margin" not in steps and "cut lines" not in steps
+
+
+@pytest.mark.parametrize(("game", "hexes"), [("mattock", True), ("demon-mine", False)])
+def test_hex_tiles_get_a_step_for_cutting_the_honeycomb(game, hexes):
+    """Mattock's hexes sit edge to edge under corner marks that no straight cut frees them
+    by: the steps said only to cut along the crop marks."""
+    steps = _steps(load_tileset(ROOT / "tilesets" / f"{game}.yaml"))
+    assert ("cut the hexagons apart along the dark lines" in steps) == hexes
