@@ -13,7 +13,7 @@ import zlib
 from pnp.draw.art import design_back, piece_outline
 from pnp.draw.cards import card_items, card_layout, card_words
 from pnp.draw.placing import features, frame_inset, ink_for, piece_frame
-from pnp.draw.scene import Clip, Drawing, Outline, Primitive, Style, rect
+from pnp.draw.scene import Clip, Drawing, Outline, Primitive, Style, ellipse, rect
 from pnp.model.pieces import RECT, piece_box, piece_cut
 from pnp.model.tileset import Component, Feature, Tileset
 
@@ -39,10 +39,25 @@ def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feat
         # a square piece's frame; a round or hex piece has none, its colour running out
         # past the cut, so a cut a little off centre shows no ring out of true
         items.append(Outline(ring, Style(stroke=frame_ink, width=size * 0.012, join="round")))
+    if frame_ink == "#ffffff" and any(_picture(feat) for feat in feats):
+        # a picture drawn in ink, on a dark face (a black or red pawn), sits on a parchment
+        # disc: on the face itself its outlines vanish, in greyscale most of all
+        items.append(Outline(ellipse(width / 2, height / 2, size * PICTURE_DISC,
+                                     size * PICTURE_DISC), Style(fill=FACE_COLOUR)))
     # kept clear of the printed frame (piece_frame)
     items.extend(features(piece_frame(tileset, component), feats, colours, False,
                           background, tileset.own_icons))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
+
+
+PICTURE_DISC = 0.36  # of a piece's size: the radius of the pale disc under a picture
+
+
+def _picture(feat: Feature) -> bool:
+    """A centred icon that is a picture drawn in ink, not one of the plain marks
+    (mark-triangle, mark-square...) drawn to stand on a player's colour."""
+    return feat.kind == "icon" and feat.at == "center" and \
+        not str(feat.value).startswith("mark-")
 
 
 def _card_face(tileset: Tileset, component: Component, look: tuple[str, str],

@@ -78,3 +78,14 @@ def test_a_letter_alone_is_not_enough():
     for image, letter in ((red, "R"), (blue, "B")):
         ImageDraw.Draw(image).text((44, 42), letter, fill="white")
     assert distinct_share(red, blue) < DISTINCT_SHARE
+
+
+@pytest.mark.parametrize("pawn", ["black-pawn", "red-pawn", "blue-pawn"])
+def test_a_picture_on_a_dark_pawn_stands_on_a_parchment_disc(pawn):
+    """Demon Mine's miner, drawn in dark ink, vanished into its black pawn in greyscale:
+    on a dark face a picture sits on a parchment disc, inside a ring of the pawn's colour."""
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    piece = next(c for c in tileset.components if c.name == pawn)
+    image = render(design_component(tileset, piece), (200, 200)).convert("L")
+    ring, disc = image.getpixel((100, 8)), image.getpixel((100 - 66, 100))
+    assert ring < 110 < 200 < disc, (ring, disc)
