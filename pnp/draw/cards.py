@@ -25,6 +25,7 @@ from pnp.draw.placing import badge, die_face, ink_for, wrap
 from pnp.draw.scene import Circle, Clip, Outline, Primitive, Style, Text, rect
 from pnp.input.faces import MIN_TEXT, FontRole, fit_size, greedy_lines, string_width
 from pnp.model.tileset import Art, Feature
+from pnp.model.typography import curly_quotes
 from pnp.units import mm
 
 SAFE = mm(3)  # nothing printed closer to the cut than this: a cut may wander that far
@@ -235,10 +236,11 @@ def _art_items(layout: CardLayout, pictures: list[Feature], colours: dict[str, s
 
 
 def card_words(feats: tuple[Feature, ...]) -> tuple[str, str]:
-    """The card's title (its labels) and rules (its texts), each joined in file order."""
+    """The card's title (its labels) and rules (its texts), each joined in file order,
+    with curly quotes and apostrophes, as the books print them."""
     title = " ".join(str(f.value) for f in feats if f.kind == "label")
     words = "\n\n".join(str(f.value) for f in feats if f.kind == "text")
-    return title, words
+    return curly_quotes(title), curly_quotes(words)
 
 
 def card_items(feats: tuple[Feature, ...], colours: dict[str, str], width: float,

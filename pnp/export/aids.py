@@ -41,6 +41,7 @@ from pnp.export.pdfdraw import draw
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN
 from pnp.model.paper import Paper
 from pnp.model.tileset import DEFAULT_PALETTE, Aid, AidRow, AidSection
+from pnp.model.typography import curly_quotes
 
 INK = "#1f1a16"
 MUTED = "#6c5f51"
@@ -76,10 +77,11 @@ NUMBER_RANGE = re.compile(r"(?<=\d)-(?=\d)")
 
 
 def typeset(words: str) -> str:
-    """An aid's words as a printer sets them: a range of numbers takes an en dash ("3-4
-    players" prints "3\u20134 players"), as the rulebooks' Markdown gets one, and a
+    """An aid's words as a printer sets them: curly quotes and apostrophes, a range of
+    numbers with an en dash ("3-4 players" prints "3\u20134 players"), as the rulebooks'
+    Markdown gets them, and a
     number keeps its unit on its line (:func:`pnp.export.markup.bind_units`)."""
-    return bind_units(NUMBER_RANGE.sub("\u2013", words))
+    return bind_units(NUMBER_RANGE.sub("\u2013", curly_quotes(words)))
 
 
 def _styles(look: Look) -> dict[str, Any]:  # reportlab styles are untyped

@@ -176,7 +176,7 @@ def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Wind
         "the first column and the top edge of every piece below the first row. The solid "
         "edges and grey strips stay.",
         "Spread glue on a grey strip and lay the neighbouring piece on it, its trimmed edge "
-        "along the strip's inner side: the half targets on its edge complete the whole ones.",
+        "along the strip\u2019s inner side: the half targets on its edge complete the whole ones.",
         "Work row by row: " + ", ".join(w.label for w in parts) + ". The outlines below show "
         "where each page goes; trim the outer white margins last.",
     ]

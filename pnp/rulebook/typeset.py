@@ -38,6 +38,7 @@ from pnp.export.reportlab_private import lay_out_only
 from pnp.impose.layout import SAFE_MARGIN
 from pnp.model.paper import Paper
 from pnp.model.tileset import Tileset
+from pnp.model.typography import curly_quotes
 from pnp.rulebook.components import components_table
 from pnp.rulebook.compose import PADDING, compose, lay, units_of
 from pnp.rulebook.contents import ContentsLine, Heading, define_counts, define_page_number
@@ -246,7 +247,8 @@ def _credits(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
     if not tileset.credits:
         return [made]
     credits = Paragraph(markup.join([markup.bold(markup.text("Credits. ")),
-                                     markup.text(" ".join(tileset.credits.split()))]),
+                                     markup.text(curly_quotes(" ".join(
+                                         tileset.credits.split())))]),
                         sheet["caption"])
     credits.keepWithNext = 1
     return [credits, made]
@@ -258,7 +260,8 @@ def _panels(designs: Designs, diagrams: tuple[Diagram, ...], sheet: dict[str, St
     template's scale."""
     return [(DiagramFlowable(designs, msgspec.structs.replace(diagram,
                                                               scale=diagram.scale * factor),
-                             width), Paragraph(markup.text(diagram.caption), sheet["caption"]))
+                             width),
+             Paragraph(markup.text(curly_quotes(diagram.caption)), sheet["caption"]))
             for diagram in diagrams]
 
 

@@ -30,6 +30,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate
 from support import ROOT, SHIPPED_GAMES, pdf_page_image, pdf_page_texts
 
 from pnp.model.paper import PAPERS
+from pnp.model.typography import curly_quotes
 from pnp.rulebook.page import body_box
 from pnp.rulebook.source import parse
 
@@ -121,7 +122,7 @@ def test_diagrams_written_together_share_a_page(shipped_build, game):
     texts = [normal(text) for text in pdf_page_texts(book(shipped_build, game, "letter"))]
 
     def page_of(caption: str) -> int:
-        start = caption[:40]
+        start = curly_quotes(caption)[:40]  # as the book prints it
         return next(number for number, text in enumerate(texts, start=1) if start in text)
 
     for group in diagram_groups(game):

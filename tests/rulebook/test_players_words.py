@@ -15,6 +15,7 @@ import pytest
 from support import ROOT, SHIPPED_GAMES, pdf_page_texts
 
 from pnp.input.tileset import load_tileset
+from pnp.model.typography import curly_quotes
 from pnp.rulebook.typeset import CREDIT
 
 SOFTWARE = {
@@ -53,7 +54,7 @@ def test_every_book_ends_with_who_made_the_game_before_the_line_on_pnp(shipped_b
     tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
     assert tileset.credits
     last = " ".join(book_pages(shipped_build, game, "letter")[-1].split())
-    credits = f"Credits. {' '.join(tileset.credits.split())}"
+    credits = f"Credits. {curly_quotes(' '.join(tileset.credits.split()))}"  # as printed
     assert credits in last and last.index(credits) < last.index(CREDIT)
 
 

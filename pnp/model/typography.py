@@ -1,0 +1,30 @@
+"""Quotation marks and apostrophes as a printer sets them.
+
+The rulebooks' Markdown gets curly quotes from its typographer; text that
+reaches a page another way (a diagram's caption, a card's rules, an aid's
+rows, the board's assembly guide) was set with the typewriter's straight
+marks, beside curly ones in the same book. This is the same change for them:
+a pure function of the text, so it sits with the model, below every layer that
+prints.
+"""
+
+from __future__ import annotations
+
+import re
+
+_APOSTROPHE = re.compile(r"(?<=\w)'|'(?=s\b)")  # don't, players', the '90s
+_OPENING_SINGLE = re.compile(r"(?<![\w\u2019])'(?=\w)")  # a quotation's opening mark
+_OPENING_DOUBLE = re.compile(r'(?:(?<=^)|(?<=[\s(\[\u2014\u2013/]))"')
+
+
+def curly_quotes(text: str) -> str:
+    """``text`` with its straight quotes and apostrophes turned as a printer turns them:
+    an apostrophe and a closing single quote become \u2019, an opening one \u2018;
+    a double quote opens (\u201c) at the start of a word and closes (\u201d) elsewhere."""
+    if "'" not in text and '"' not in text:
+        return text
+    text = _APOSTROPHE.sub("\u2019", text)
+    text = _OPENING_SINGLE.sub("\u2018", text)
+    text = text.replace("'", "\u2019")
+    text = _OPENING_DOUBLE.sub("\u201c", text)
+    return text.replace('"', "\u201d")
