@@ -17,7 +17,7 @@ from support import ROOT, close_to, pdf_page_image, text_sizes, tileset_from_tex
 
 from pnp.assemble import build
 from pnp.draw.cards import GAP, PAD, Box, card_layout, card_words, text_extent
-from pnp.draw.components import design_component, design_reverse
+from pnp.draw.components import deck_rules, design_component, design_reverse
 from pnp.draw.scene import Clip, Drawing, Primitive, Text
 from pnp.input.faces import MIN_TEXT, string_width
 from pnp.input.tileset import load_tileset
@@ -64,7 +64,8 @@ def test_dynamine_ships_poker_cards():
 @pytest.mark.parametrize("component", CARDS, ids=lambda c: c.name)
 def test_band_art_and_rules_are_separate_regions_inside_the_safe_area(component):
     for _, drawing, feats in faces(component):
-        layout = card_layout(drawing.width, drawing.height, *card_words(feats))
+        layout = card_layout(drawing.width, drawing.height, *card_words(feats),
+                             deck_rules(DYNAMINE, component))
         assert layout.band is not None and layout.rules is not None
         regions = [layout.band, layout.art, layout.rules]
         for a, b in combinations(regions, 2):
@@ -82,7 +83,9 @@ def test_band_art_and_rules_are_separate_regions_inside_the_safe_area(component)
 def test_every_line_lies_inside_its_box_by_measured_width(component):
     for side, drawing, feats in faces(component):
         title, words = card_words(feats)
-        layout = card_layout(drawing.width, drawing.height, title, words)
+        # the rules box the wordiest card of its deck needs, as every card of it has
+        layout = card_layout(drawing.width, drawing.height, title, words,
+                             deck_rules(DYNAMINE, component))
         assert layout.band is not None and layout.rules is not None
         lines = texts(drawing.items)
         titles = [t for t in lines if inside(text_extent(t), layout.band)]
@@ -117,7 +120,8 @@ def test_the_art_window_shows_the_cards_icon_and_badge(component):
     from pnp.draw.placing import badge
 
     drawing = design_component(DYNAMINE, component)
-    layout = card_layout(drawing.width, drawing.height, *card_words(component.features))
+    layout = card_layout(drawing.width, drawing.height, *card_words(component.features),
+                         deck_rules(DYNAMINE, component))
     icon = next(f for f in component.features if f.kind == "icon")
     items = drawing.items[0].children  # type: ignore[union-attr]
     colours = dict(DYNAMINE.palette)
@@ -205,7 +209,9 @@ def test_printed_cards_show_band_art_and_rules_where_the_layout_puts_them(card_s
     colours = dict(DYNAMINE.palette)
     for placement in [p for p in sheet["placements"] if p["page"] == 1]:
         card = next(c for c in CARDS if c.name == placement["component"])
-        layout = card_layout(placement["w"], placement["h"], *card_words(card.features))
+        # laid out as the sheet draws it: with the rules box its wordiest deck-mate needs
+        layout = card_layout(placement["w"], placement["h"], *card_words(card.features),
+                             deck_rules(DYNAMINE, card))
         assert layout.band is not None and layout.rules is not None
         left, top = placement["x"], page_height - placement["y"] - placement["h"]
 
