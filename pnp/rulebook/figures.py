@@ -150,7 +150,8 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             return (x + self.cell * 0.3, y + self.cell * 0.3), self.cell * 0.22
         placed = next((placed for placed in self.diagram.tiles if placed.cell == where), None)
         if placed is not None:
-            dx, dy = _rock_corner(self.tileset, placed)
+            laid = frozenset(tile.cell for tile in self.diagram.tiles)
+            dx, dy = _rock_corner(self.tileset, placed, laid)
             return (x + dx * self.cell, y - dy * self.cell), self.cell * TILE_MARK
         return (x, y), self.cell * 0.22
 
@@ -321,10 +322,12 @@ MARK_CORNER = 0.26  # of a cell: how far from the tile's centre, along each axis
 CORNERS = ((-1, 1), (1, 1), (-1, -1), (1, -1))
 
 
-def _rock_corner(tileset: Tileset, placed: TilePlacement) -> Point:
+def _rock_corner(tileset: Tileset, placed: TilePlacement,
+                 laid: frozenset[tuple[int, int]] = frozenset()) -> Point:
     """Where on a tile, as turned, a tick or a cross goes (tile sizes from its centre,
     y down): the first corner whose spot is rock and clear of the tile's icons, signs
-    and die; the lower left if none is."""
+    and die, trying first the corners fewest ``laid`` tiles meet (on a square grid), so
+    the mark reads as this tile's and not a neighbour's; the lower left if none is."""
     kind = tileset.tile(placed.kind)
     floor = ground(tileset.shape, kind, placed.rotation)
     width, height = tileset.shape.box(tileset.size)
@@ -334,13 +337,25 @@ def _rock_corner(tileset: Tileset, placed: TilePlacement) -> Point:
               ((mark.x - width / 2) * math.sin(turn) + (mark.y - height / 2) * math.cos(turn))
               / tileset.size, max(mark.half_width, mark.half_height) / tileset.size)
              for mark in drawn_marks(tileset, kind)]
-    for across, down in CORNERS:
+    for across, down in sorted(CORNERS, key=lambda corner: _crowding(tileset, placed, corner,
+                                                                      laid)):
         spot = (across * MARK_CORNER, down * MARK_CORNER)
         if floor.covers(spot) or any(math.dist(spot, (mx, my)) < reach + TILE_MARK
                                      for mx, my, reach in marks):
             continue
         return spot
     return (-MARK_CORNER, MARK_CORNER)
+
+
+def _crowding(tileset: Tileset, placed: TilePlacement, corner: tuple[int, int],
+              laid: frozenset[tuple[int, int]]) -> int:
+    """How many laid tiles meet a square tile at ``corner``: the two beside it and the
+    one across it. Hexes meet no neighbour at a corner alone: every corner counts 0."""
+    if tileset.shape.axial:
+        return 0
+    (column, row), (across, down) = placed.cell, corner
+    return sum((column + dc, row + dr) in laid
+               for dc, dr in ((across, 0), (0, down), (across, down)))
 
 
 def _tray(outlines: Iterable[tuple[Point, ...]]) -> tuple[Point, ...]:

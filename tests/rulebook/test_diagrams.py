@@ -492,3 +492,17 @@ def test_every_laid_tile_of_a_diagram_is_edged_where_it_meets_its_neighbours():
             over = diagram_scenes(art_, dict(tileset.palette))[1].items
             assert sum(isinstance(item, Outline) and item.style.width == 0.5 and
                        item.style.fill is None for item in over) >= len(laid)
+
+
+def test_a_tick_goes_to_the_corner_of_its_tile_that_fewest_neighbours_meet():
+    """Dynamine's vein tile had its tick in the lower left, where the crossing beside it
+    and the tee below it meet: a reader could not tell whose tick it was."""
+    from pnp.model.placement import TilePlacement
+    from pnp.rulebook.figures import MARK_CORNER, _rock_corner
+
+    demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    straight = TilePlacement("straight", (1, 1), 0)  # rock in all four corners
+    assert _rock_corner(demon, straight) == (-MARK_CORNER, MARK_CORNER)  # alone: lower left
+    beside_and_below = frozenset({(0, 1), (0, 2), (1, 2)})
+    across, down = _rock_corner(demon, straight, beside_and_below)
+    assert (across, down) == (MARK_CORNER, -MARK_CORNER)  # the upper right, met by none
