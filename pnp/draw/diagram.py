@@ -146,7 +146,8 @@ def _under(flip: _Flip, art: DiagramArt, palette: dict[str, str]) -> list[Primit
         under.append(Outline(flip.polygon(art.area), Style(
             fill=mix(palette["rock-light"], palette["paper"], 0.75), stroke=palette["ink"],
             width=0.8, join="round")))
-    tint = Style(fill=mix(palette["accent"], palette["paper"], 0.8))
+    # strong enough to read in greyscale: at a fifth of the accent it printed 13% grey
+    tint = Style(fill=mix(palette["accent"], palette["paper"], 0.62))
     under += [Outline(flip.polygon(corners), tint) for corners in art.reach]
     under += [Outline(flip.polygon(corners), ground) for corners in art.ground]
     for corners in art.piles:

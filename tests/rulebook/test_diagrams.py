@@ -506,3 +506,19 @@ def test_a_tick_goes_to_the_corner_of_its_tile_that_fewest_neighbours_meet():
     beside_and_below = frozenset({(0, 1), (0, 2), (1, 2)})
     across, down = _rock_corner(demon, straight, beside_and_below)
     assert (across, down) == (MARK_CORNER, -MARK_CORNER)  # the upper right, met by none
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine", "mattock"])
+def test_a_reach_tint_reads_in_greyscale(game):
+    """Demon Mine's lodestone reach was tinted a fifth of the accent: 13% grey, lost on
+    a greyscale print. The tint is at least 20% grey in every game's palette."""
+    from pnp.draw.diagram import DiagramArt, diagram_scenes
+    from pnp.draw.scene import Outline
+
+    palette = dict(load_tileset(ROOT / "tilesets" / f"{game}.yaml").palette)
+    square = ((0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0))
+    art = DiagramArt(20.0, 20.0, 10.0, (), (), (), (), (), (), reach=(square,))
+    under, _ = diagram_scenes(art, palette)
+    [tint] = [item for item in under.items if isinstance(item, Outline) and item.style.fill]
+    red, green, blue = (int(tint.style.fill[i:i + 2], 16) for i in (1, 3, 5))
+    assert 0.299 * red + 0.587 * green + 0.114 * blue < 255 * 0.8
