@@ -20,6 +20,7 @@ def test_quotes_and_apostrophes_turn_as_in_print(written, printed):
     assert curly_quotes(written) == printed
 
 
+@pytest.mark.slow  # reads the text of every book, card sheet and aid: about 6 s
 def test_no_pdf_of_a_shipped_game_prints_a_straight_apostrophe(shipped_build):
     """Dynamine's captions ("one player's mine entrance"), its cards ("your rival's") and
     aids ("round token's") printed typewriter marks beside the book's curly ones."""
