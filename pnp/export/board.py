@@ -11,6 +11,7 @@ from pnp.draw.scene import Drawing, without_small_text
 from pnp.export.pdf import define_check_bar, define_form, new_canvas, page_header
 from pnp.export.pdfdraw import draw_text
 from pnp.impose.board import OVERLAP, Window, printable_area, seam_targets, windows
+from pnp.impose.layout import FOOTER_BAND, SAFE_MARGIN
 from pnp.input.faces import MIN_TEXT, string_width
 from pnp.model.board import BoardSpec
 from pnp.model.paper import Paper
@@ -51,13 +52,13 @@ def _name_tab(canvas: Any, label: str, corner: tuple[float, float],
 TAB_HEIGHT = 20.0  # the name tab's height, in points
 
 
-def _tab_corner(window: Window, paper: Paper) -> tuple[float, float]:
+def _tab_corner(window: Window) -> tuple[float, float]:
     """Where a piece's name tab ends and stands: under the piece's lower right, on the
     paper that is trimmed away last, where it names the piece while it is cut and glued
     and is gone from the finished board (inside the piece, B1 and B2 stayed printed on
     the board's frame); inside the piece's corner only when the page has no room below."""
     right, bottom = window.page_x + window.w - 8, window.page_y - window.h
-    footer_top = printable_area(paper)[1] - 6.0  # the check bar's band begins here
+    footer_top = SAFE_MARGIN + FOOTER_BAND  # the check bar's band begins here
     below = bottom - 4 - TAB_HEIGHT
     return (right, below) if below >= footer_top else (right, bottom + 4)
 
@@ -133,7 +134,7 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: st
                    for bx, by in seam_targets(window, parts, blocked if centres else None)]
         for x, y in targets:
             _target(canvas, x, y)
-        _name_tab(canvas, window.label, _tab_corner(window, paper), targets)
+        _name_tab(canvas, window.label, _tab_corner(window), targets)
         canvas.showPage()
     _assembly_page(canvas, paper, drawing, parts, game_title, total)
     canvas.save()

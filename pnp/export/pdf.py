@@ -350,10 +350,17 @@ def _draw_marks(canvas: Any, plan: SheetPlan, page: Page, cuts: CutGuides) -> No
                                   block.area))
         if block.grid.lattice.honeycomb:
             _marks(canvas, hex_cut_lines(block.grid, block.used), CUT_GUIDE)
-    if cuts == "shared" and blocks and plan.bleed == 0 and not page.grid.lattice.honeycomb:
-        # square pieces that share their cuts: a hairline on each, so a page reads
-        # as tiles and not one map, and the blade has a line to follow
+    if blocks and _shares_square_cuts(plan, page, cuts):
+        # a hairline on each shared cut, so a page reads as tiles and not one map, and
+        # the blade has a line to follow
         _marks(canvas, shared_cuts(page.grid, page.used), TRIM_GUIDE)
+
+
+def _shares_square_cuts(plan: SheetPlan, page: Page, cuts: CutGuides) -> bool:
+    """Whether the page's own pieces are square ones that share their cuts (tiles, cards
+    laid edge to edge without bleed): their fronts are stretched past the block's
+    outer cuts, and each cut they share gets a hairline."""
+    return cuts == "shared" and plan.bleed == 0 and not page.grid.lattice.honeycomb
 
 
 def _circles(canvas: Any, placements: list[Placement]) -> None:
@@ -429,7 +436,7 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
             fronts = tuple(placed for placed in page.placements if placed.side == "front")
             # round and shaped faces over their own colour run past the cut (FRONT_BLEED)
             _place_aprons(canvas, fronts, form_names, apron_area(plan))
-            if cuts == "shared" and plan.bleed == 0 and not page.grid.lattice.honeycomb:
+            if _shares_square_cuts(plan, page, cuts):
                 _place_stretched(canvas, fronts, form_names, apron_area(plan))
             _place_forms(canvas, page.placements, form_names)
             # after the art: cut lines lie on top of it

@@ -28,6 +28,7 @@ from pnp.rulebook.cover_lockup import pieces_words
 from pnp.rulebook.designs import Designs
 from pnp.rulebook.figures import DesignFlowable
 from pnp.rulebook.names import (
+    and_list,
     component_name,
     counted,
     family,
@@ -166,10 +167,10 @@ def _extras(designs: Designs, sheet: dict[str, Style]) -> list[Flowable]:
     for variant, more in tileset.extras():
         names = [counted(tile_name(tileset.tile(name), tileset.shape), count)
                  for name, count in more]
-        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
         lines.append(Paragraph(markup.join([
             markup.bold(markup.text(f"{variant_words(variant).capitalize()}:")),
-            markup.text(f" {listed} more, on a sheet of extra tiles.")]), sheet["body"]))
+            markup.text(f" {and_list(names)} more, on a sheet of extra tiles.")]),
+            sheet["body"]))
     return lines
 
 
@@ -186,8 +187,7 @@ def _others_title(components: tuple[Component, ...], board: bool) -> str:
     kinds += ["Board"] if board else []
     if not kinds:
         return "Other pieces"
-    words = [kinds[0]] + [kind.lower() for kind in kinds[1:]]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    return and_list([kinds[0]] + [kind.lower() for kind in kinds[1:]])
 
 
 def _card_row(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]) -> Flowable:

@@ -19,6 +19,7 @@ from reportlab.lib.colors import HexColor
 from pnp.export.pdfdraw import draw_text
 from pnp.input.faces import fit_size, string_width
 from pnp.model.tileset import Tileset
+from pnp.rulebook.names import and_list
 
 Canvas = Any  # reportlab's canvas; it has no type hints
 
@@ -101,7 +102,7 @@ def pieces_words(tileset: Tileset) -> str:
         for kind in ("card", "token")]
     words = [f"{count} {noun}{'s' if count != 1 else ''}" for count, noun in counts if count]
     words += ["a board"] if tileset.board is not None else []
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    return and_list(words)
 
 
 def facts_band(canvas: Canvas, tileset: Tileset, box: Box, players: str) -> None:
@@ -132,11 +133,7 @@ def facts_band(canvas: Canvas, tileset: Tileset, box: Box, players: str) -> None
 
 def bring_words(tileset: Tileset) -> str:
     """What players supply, as a box's side says it: "You also need two six-sided dice."""
-    things = list(tileset.bring)
-    if not things:
-        return ""
-    listed = things[0] if len(things) == 1 else f"{', '.join(things[:-1])} and {things[-1]}"
-    return f"You also need {listed}."
+    return f"You also need {and_list(tileset.bring)}." if tileset.bring else ""
 
 
 def _spread(entries: list[tuple[str, str]], size: float, gap: float) -> float:

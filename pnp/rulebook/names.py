@@ -11,6 +11,7 @@ name share one line and one count.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from pnp.geometry.shapes import Shape
 from pnp.model.tileset import Component, TileKind, Variant
@@ -70,6 +71,11 @@ def tunnel_noun(tile: TileKind, shape: Shape) -> str:
     return {3: "tee", 4: "cross"}.get(len(ports), "junction")
 
 
+def and_list(words: Sequence[str]) -> str:
+    """Words as a sentence lists them: "a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def extras(tile: TileKind) -> str:
     """The icons a tile carries, as "with a vein and two tokens" ("" for none)."""
     icons = Counter(ICON_WORDS.get(str(f.value), humanise(str(f.value)))
@@ -78,8 +84,7 @@ def extras(tile: TileKind) -> str:
         return ""
     parts = [f"{article(name) if n == 1 else NUMBER_WORDS[n] if n <= 6 else n} "
              f"{plural(name, n)}" for name, n in sorted(icons.items())]
-    joined = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
-    return f" with {joined}"
+    return f" with {and_list(parts)}"
 
 
 def tile_name(tile: TileKind, shape: Shape) -> str:

@@ -22,7 +22,7 @@ from pnp.model.paper import Duplex, Paper
 from pnp.model.tileset import Tileset
 from pnp.rulebook.contents import BOOK_PAGES, BOOKLET_SHEETS, Count
 from pnp.rulebook.editions import placing
-from pnp.rulebook.names import variant_words
+from pnp.rulebook.names import and_list, variant_words
 from pnp.rulebook.page import MEASURE
 from pnp.rulebook.paragraphs import Paragraph, list_style_name, mark_list
 from pnp.rulebook.platypus import platypus_class
@@ -103,7 +103,7 @@ def _pieces(tileset: Tileset) -> str:
     """What the game prints on card, in words: "tiles", "tiles and tokens"..."""
     kinds = ["tiles"] + [plural for kind, plural in (("card", "cards"), ("token", "tokens"))
                          if any(c.kind == kind and c.count for c in tileset.components)]
-    return kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} and {kinds[-1]}"
+    return and_list(kinds)
 
 
 def _sheet_count(plan: SheetPlan | None) -> str:
