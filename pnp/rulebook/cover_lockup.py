@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 from reportlab.lib.colors import HexColor
 
+from pnp.draw.placing import wrap
 from pnp.export.pdfdraw import draw_text
 from pnp.input.faces import fit_size, string_width
 from pnp.model.tileset import Tileset
@@ -126,9 +127,19 @@ def facts_band(canvas: Canvas, tileset: Tileset, box: Box, players: str) -> None
         draw_text(canvas, x + 2 * ICON + 6, y - size * 0.35, words, "regular", size)
         x += 2 * ICON + 6 + string_width(words, "regular", size) + gap
     if needs:  # at the facts' size, in italic: a note on them, not one more fact
-        canvas.setFillColor(HexColor(CREAM))
-        draw_text(canvas, box.middle, y - ICON - size * 1.6, needs, "italic", size, "middle")
+        _needs_lines(canvas, needs, (box.middle, y - ICON - size * 1.6), size, box.width - 24)
     canvas.restoreState()
+
+
+def _needs_lines(canvas: Canvas, needs: str, at: tuple[float, float], size: float,
+                 width: float) -> None:
+    """The line of what to bring, centred at ``at``: smaller where it would run past the
+    band's ends, and on more lines where a tileset's four long things to bring would
+    still not fit at the smallest size."""
+    small = fit_size(needs, "italic", size, width)
+    canvas.setFillColor(HexColor(CREAM))
+    for index, line in enumerate(wrap(needs, "italic", small, width)):
+        draw_text(canvas, at[0], at[1] - index * small * 1.2, line, "italic", small, "middle")
 
 
 def bring_words(tileset: Tileset) -> str:

@@ -278,3 +278,35 @@ def test_mattocks_miners_stand_on_the_cover_at_their_printed_size(tmp_path):
         across = (max(coloured) - min(coloured) + 1) * 72 / dpi
         chord = 2 * radius * (1 - 0.7 ** 2) ** 0.5
         assert across == pytest.approx(chord, abs=2.5), (name, across, chord)
+
+
+def test_a_long_list_of_things_to_bring_stays_inside_the_facts_band():
+    """A tileset may name four things to bring of 40 letters each: the line under the
+    facts shrinks, and then breaks, to the band's width, where it ran off both ends."""
+    import io
+
+    import msgspec
+    from pypdf import PdfReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.input.faces import MIN_TEXT, string_width
+    from pnp.rulebook.cover_lockup import Box, bring_words, facts_band
+
+    tileset = msgspec.structs.replace(load_tileset(ROOT / "tilesets" / "dynamine.yaml"),
+                                      bring=("a" * 40, "b" * 40, "c" * 40, "d" * 40))
+    box = Box(36.0, 36.0, 540.0, 90.0)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(612.0, 792.0))
+    facts_band(canvas, tileset, box, "2\u20134 players")
+    canvas.save()
+    lines: list[tuple[str, float]] = []
+
+    def visit(text, cm, tm, font, size):
+        if "aaaa" in text or "bbbb" in text or "cccc" in text or "dddd" in text:
+            lines.append((text.strip(), size * tm[0]))
+
+    PdfReader(io.BytesIO(buffer.getvalue())).pages[0].extract_text(visitor_text=visit)
+    assert len(lines) > 1 and " ".join(text for text, _ in lines) == bring_words(tileset)
+    for text, size in lines:
+        assert size >= MIN_TEXT
+        assert string_width(text, "italic", size) <= box.width - 24 + 0.01
