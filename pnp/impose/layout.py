@@ -165,14 +165,20 @@ class SheetPlan(msgspec.Struct, frozen=True):
 
 def grid_for(paper: Paper, cell_w: float, cell_h: float, bleed: float,
              source: str = "tileset", lattice: Lattice = SQUARE_GRID,
-             area: Area | None = None, marks: bool = True) -> Grid:
+             area: Area | None = None, marks: bool = True, gutter: float = 0.0,
+             most_columns: int = 0) -> Grid:
     """The largest grid of ``cell_w`` x ``cell_h`` pieces that fits inside the margins
     (or inside ``area``), centred in it.
 
     Rectangles butt together (one cut serves two edges) unless there is bleed,
-    in which case each piece gets its own bleed on every side.
+    in which case each piece gets its own bleed on every side. ``gutter`` is
+    paper left between neighbours' bleeds on a plain grid (round pieces, which
+    share no cut: see :mod:`pnp.impose.spread`), and ``most_columns``, when not
+    0, caps the columns so that each kind of piece can start a row.
     """
     outer_w, outer_h, pitch_x, pitch_y = lattice.pitches(cell_w, cell_h, bleed)
+    if not lattice.honeycomb:
+        pitch_x, pitch_y = pitch_x + gutter, pitch_y + gutter
     shift_x, shift_y = lattice.shift(pitch_x, pitch_y)
     mark_zone = MARK_GAP + MARK_MIN if marks else 0.0  # no crop marks: cut lines on the trim
     area = area or printable(paper)
@@ -182,6 +188,7 @@ def grid_for(paper: Paper, cell_w: float, cell_h: float, bleed: float,
     avail_h = top_limit - bottom
     columns = math.floor((avail_w - outer_w - shift_x) / pitch_x + 1e-9) + 1
     rows = math.floor((avail_h - outer_h - shift_y) / pitch_y + 1e-9) + 1
+    columns = min(columns, most_columns) if most_columns > 0 else columns
     if avail_w < outer_w + shift_x or avail_h < outer_h + shift_y:
         raise InputError(
             Where(source), "the pieces are too large to fit on the paper with crop marks",
@@ -219,6 +226,9 @@ class Group(msgspec.Struct, frozen=True):
     cell_w: float
     cell_h: float
     lattice: Lattice = SQUARE_GRID
+    round: bool = False  # cut round: shares no cut with a neighbour, so it may sit apart
+    gutter: float = 0.0  # paper between neighbours' bleeds (see pnp.impose.spread)
+    columns: int = 0  # at most this many columns, so each kind starts a row (0: no cap)
 
 
 def impose_groups(groups: list[Group], paper: Paper, bleed: float = 0.0,
@@ -256,8 +266,10 @@ def group_grid(group: Group, paper: Paper, bleed: float, source: str = "tileset"
     """The grid a group is laid out on, with the page's margins laid out one way or the other."""
     if margins == "sides":
         return grid_for(paper, group.cell_w, group.cell_h, bleed, source, group.lattice,
-                        side_banded(paper), marks=False)
-    return grid_for(paper, group.cell_w, group.cell_h, bleed, source, group.lattice)
+                        side_banded(paper), marks=False, gutter=group.gutter,
+                        most_columns=group.columns)
+    return grid_for(paper, group.cell_w, group.cell_h, bleed, source, group.lattice,
+                    gutter=group.gutter, most_columns=group.columns)
 
 
 def trim_lines(grid: Grid, used: int) -> list[Segment]:

@@ -17,6 +17,7 @@ from pnp.impose.layout import (
     impose_groups,
 )
 from pnp.impose.sharing import appended, share_last_page
+from pnp.impose.spread import spread_out
 from pnp.model.options import BuildOptions
 from pnp.model.paper import Paper
 from pnp.model.pieces import PieceCut, piece_box, piece_cut, reverse_key
@@ -93,13 +94,19 @@ def plan_components(tileset: Tileset, kind: str, paper: Paper,
     margins: Margins = "sides" if kind == "card" and \
         _sides_hold_more(groups, paper, options, source) else "bands"
     backs = _reverses(tileset)
-    plan = impose_groups(groups[:1], paper, options.bleed, options.duplex, backs,
-                         source, margins)
-    for group in groups[1:]:  # each further size below the last, if it all fits there
-        shared = share_last_page(plan, [group], backs, source) if margins == "bands" else None
-        plan = shared or appended(plan, impose_groups([group], paper, options.bleed,
-                                                      options.duplex, backs, source, margins))
-    return shift_backs(plan, options.back_offset)
+
+    def build(groups: list[Group]) -> SheetPlan:
+        plan = impose_groups(groups[:1], paper, options.bleed, options.duplex, backs,
+                             source, margins)
+        for group in groups[1:]:  # each further size below the last, if it all fits there
+            shared = share_last_page(plan, [group], backs, source) \
+                if margins == "bands" else None
+            plan = shared or appended(plan, impose_groups([group], paper, options.bleed,
+                                                          options.duplex, backs, source,
+                                                          margins))
+        return plan
+
+    return shift_backs(spread_out(build(groups), groups, build), options.back_offset)
 
 
 def _sides_hold_more(groups: list[Group], paper: Paper, options: BuildOptions,
@@ -135,7 +142,12 @@ def _with_tokens(tileset: Tileset, plan: SheetPlan, options: BuildOptions) -> Sh
     tiles = {tile.name for tile in tileset.tiles}
     if not groups or any(name in tiles for group in groups for name, _, _ in group.pieces):
         return None
-    return share_last_page(plan, groups, _reverses(tileset), str(tileset.source))
+
+    def build(groups: list[Group]) -> SheetPlan | None:
+        return share_last_page(plan, groups, _reverses(tileset), str(tileset.source))
+
+    packed = build(groups)
+    return spread_out(packed, groups, build) if packed is not None else None
 
 
 def component_groups(tileset: Tileset, kind: str) -> list[Group]:
@@ -147,7 +159,7 @@ def component_groups(tileset: Tileset, kind: str) -> list[Group]:
         cut = piece_cut(tileset, component)
         key = (cut, *piece_box(tileset, component))
         groups.setdefault(key, []).append((component.name, component.count, "component"))
-    return [Group(tuple(pieces), width, height, cut.lattice)
+    return [Group(tuple(pieces), width, height, cut.lattice, cut.round)
             for (cut, width, height), pieces in groups.items()]
 
 

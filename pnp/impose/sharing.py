@@ -87,7 +87,8 @@ def _block(plan: SheetPlan, group: Group, area: Area, source: str) -> Block | No
         return None
     try:
         grid = grid_for(plan.paper, group.cell_w, group.cell_h, plan.bleed, source,
-                        group.lattice, area)
+                        group.lattice, area, gutter=group.gutter,
+                        most_columns=group.columns)
     except InputError:
         return None
     if count > grid.capacity:
@@ -99,7 +100,8 @@ def _block(plan: SheetPlan, group: Group, area: Area, source: str) -> Block | No
     height = (rows - 1) * grid.pitch_y + outer_h + (shift_y if grid.columns > 1 else 0.0)
     fitted = replace(area, bottom=area.top - height - 2 * (MARK_GAP + MARK_MIN))
     grid = grid_for(plan.paper, group.cell_w, group.cell_h, plan.bleed, source,
-                    group.lattice, fitted)
+                    group.lattice, fitted, gutter=group.gutter,
+                    most_columns=group.columns)
     return Block(grid, count, fitted)
 
 
