@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -31,7 +32,7 @@ def rows_of(placements: list[dict]) -> list[list[dict]]:
 
 
 def gaps(row: list[dict]) -> list[float]:
-    return [b["x"] - (a["x"] + a["w"]) for a, b in zip(row, row[1:])]
+    return [b["x"] - (a["x"] + a["w"]) for a, b in pairwise(row)]
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -43,11 +44,11 @@ def test_demon_mines_pawns_sit_apart_a_colour_to_a_row(shipped_build, paper):
     rows = rows_of(fronts)
     assert [len(row) for row in rows] == [8, 8, 8, 8]
     assert [len({p["component"] for p in row}) for row in rows] == [1, 1, 1, 1]
-    tops = [row[0]["y"] for row in rows]
     for row in rows:
         assert min(gaps(row)) >= mm(3) - 0.01
-    assert min(a["y"] - (b["y"] + b["h"]) for a, b in zip(
-        [r[0] for r in rows], [r[0] for r in rows[1:]])) >= mm(3) - 0.01, tops
+    firsts = [row[0] for row in rows]
+    assert min(above["y"] - (below["y"] + below["h"])
+               for above, below in pairwise(firsts)) >= mm(3) - 0.01
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
