@@ -189,7 +189,8 @@ DEFERRED_IMPORTS_MAY_BE_IN = {
     "pnp/assemble/jobs.py": {"run_job", "new_designs", "warm_up"},
     "pnp/export/pdfdraw.py": {"_picture"},
     # right to left (Hebrew and Arabic); line breaks of Chinese and Japanese (uniseg)
-    "pnp/input/faces.py": {"visual", "_arabic_shaper", "_pieces"},
+    "pnp/input/faces.py": {"_pieces"},
+    "pnp/input/direction.py": {"_levels", "_mirror", "_arabic_shaper"},
     "pnp/input/files.py": {"_svg"},
     "pnp/shipped.py": {"data_dir"},  # importlib.resources only for a zipped package
     "pnp/export/reportlab_private.py": {"stacked_height"},  # Platypus only to lay out text

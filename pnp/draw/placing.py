@@ -21,13 +21,8 @@ from pnp.draw.icons import FLOOR_ICONS, draw_icon
 from pnp.draw.pen import Pen
 from pnp.draw.scene import Circle, Outline, Point, Primitive, Style, Text, rect
 from pnp.geometry.shapes import Shape
+from pnp.input.direction import mark_lines
 from pnp.input.faces import MIN_TEXT, FontRole, fit_size, greedy_lines, string_width
-from pnp.input.glyphs import (
-    LEFT_TO_RIGHT_MARK,
-    RIGHT_TO_LEFT_MARK,
-    paragraph_is_right_to_left,
-    right_to_left,
-)
 from pnp.model.pieces import piece_box, piece_cut
 from pnp.model.rock import GAP, Footprint, Placer, Spot, room_sign
 from pnp.model.tileset import Art, Component, Feature, TileKind, Tileset
@@ -125,17 +120,13 @@ def wrap(text: str, role: FontRole, size: float, width: float) -> list[str]:
 
     A paragraph with Hebrew or Arabic in it keeps one direction on every line, the
     direction of its first letter: each line starts with that direction's invisible
-    mark, which :func:`pnp.input.faces.visual` reads and does not draw.
+    mark (:func:`pnp.input.direction.mark_lines`), which is read and not drawn.
     """
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split()
         broken = greedy_lines(words, role, size, width) if words else [""]
-        if right_to_left(paragraph):
-            mark = RIGHT_TO_LEFT_MARK if paragraph_is_right_to_left(paragraph) else \
-                LEFT_TO_RIGHT_MARK
-            broken = [mark + line if line else line for line in broken]
-        lines += broken
+        lines += mark_lines(paragraph, broken)
     return lines
 
 

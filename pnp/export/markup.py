@@ -24,8 +24,7 @@ from typing import Any, LiteralString, Protocol
 
 from reportlab.platypus import Paragraph  # reportlab ships no type hints
 
-from pnp.input.faces import visual
-from pnp.input.glyphs import right_to_left
+from pnp.input.direction import right_to_left, visual
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _FONT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9-]*\Z")

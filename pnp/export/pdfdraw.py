@@ -41,8 +41,8 @@ from pnp.draw.scene import (
     flat,
 )
 from pnp.export.reportlab_private import image_with_alpha, operators
+from pnp.input.direction import logical, right_to_left
 from pnp.input.faces import FontRole, runs, runs_width
-from pnp.input.glyphs import DIRECTION_MARKS, right_to_left
 
 if TYPE_CHECKING:
     from pnp.export.press import Press
@@ -276,7 +276,7 @@ def draw_text(canvas: Any, x: float, y: float, text: str, role: FontRole, size: 
         line.textOut(run)
     marked = right_to_left(text)
     if marked:
-        words = text.lstrip(DIRECTION_MARKS).encode("utf-16-be")
+        words = logical(text).encode("utf-16-be")
         said = "".join(f"{unit:04X}" for unit in struct.unpack(f">{len(words) // 2}H", words))
         operators(canvas).append(f"/Span <</ActualText <FEFF{said}>>> BDC")
     canvas.drawText(line)

@@ -18,8 +18,8 @@ import base64
 import re
 
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
+from pnp.input.direction import right_to_left
 from pnp.input.faces import CJK, FONTS, face_for, runs, string_width
-from pnp.input.glyphs import right_to_left
 
 _MIME = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
 _NAMESPACES = {

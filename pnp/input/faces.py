@@ -27,10 +27,10 @@ from __future__ import annotations
 import bisect
 import json
 import unicodedata
-from functools import cache, lru_cache
-from typing import Any, Literal, NamedTuple
+from functools import cache
+from typing import Literal, NamedTuple
 
-from pnp.input.glyphs import DIRECTION_MARKS, right_to_left
+from pnp.input.direction import visual
 from pnp.shipped import data_dir
 
 FontRole = Literal["regular", "bold", "condensed", "italic", "display"]  # see FONTS
@@ -145,41 +145,6 @@ def face_for(role: FontRole, text: str = "") -> Face:
     if text.isascii():
         return face
     return face if draws(face, "".join(c for c in visual(text) if not is_cjk(c))) else fallback
-
-
-@lru_cache(maxsize=4096)
-def visual(text: str) -> str:
-    """One line as it is drawn, left to right: Arabic letters in their joined forms (the
-    lam-alef ligatures too; vowel marks kept), every right-to-left run in display order by
-    the Unicode bidirectional algorithm with brackets mirrored. A vowel mark comes just
-    before its letter, where our faces' marks (which extend to the right of where they
-    are drawn) land on it. The line reads in the direction of its first letter, or of a
-    direction mark (U+200F, U+200E) put before it by :func:`pnp.draw.placing.wrap` so that
-    each line of a wrapped paragraph keeps the paragraph's direction; the marks are not
-    drawn. Other text is returned as it is."""
-    if not right_to_left(text):
-        return text.lstrip(DIRECTION_MARKS)
-    # loaded for the first line written right to left: the shaper brings fontTools, a
-    # tenth of a second that text in other scripts never needs
-    from bidi import get_display as rust_display
-    from bidi.algorithm import get_display
-
-    shaped = _arabic_shaper().reshape(text)
-    try:
-        shown: str = get_display(shaped)
-    except AssertionError:  # a character unassigned in Python's Unicode: not in user text,
-        shown = rust_display(shaped)  # which the fonts' coverage checks; still drawn
-    return "".join(character for character in shown if character not in DIRECTION_MARKS)
-
-
-@cache
-def _arabic_shaper() -> Any:
-    """The Arabic shaper, made once (it compiles its ligature patterns): vowel marks kept,
-    and only the ligatures our faces draw (lam-alef; not the word Allah)."""
-    from arabic_reshaper import ArabicReshaper
-
-    return ArabicReshaper(configuration={"delete_harakat": False,
-                                         "ARABIC LIGATURE ALLAH": False})
 
 
 def runs(role: FontRole, text: str) -> list[tuple[Face, str]]:

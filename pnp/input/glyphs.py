@@ -6,7 +6,7 @@ checked as it is read, against the characters our bundled fonts draw: every
 DejaVu face's, and the Chinese, Japanese and Korean characters of the CJK
 face (listed in ``pnp/data/fonts/coverage.txt``, made from the fonts by
 ``scripts/font_coverage.py``). Hebrew and Arabic letters print right to left
-(:func:`pnp.input.faces.visual`); the invisible characters that override a
+(:mod:`pnp.input.direction`); the invisible characters that override a
 line's direction are refused, since a label is laid out by its own letters.
 """
 
@@ -57,27 +57,6 @@ def drawable(character: str) -> bool:
 # breaks (every bundled font draws them; a test holds this to the fonts' coverage).
 # Most text holds nothing else, and the coverage file then need not be read at all.
 FINE_ASCII = frozenset(map(chr, range(0x20, 0x7F))) | {"\n", "\t"}
-
-
-LEFT_TO_RIGHT_MARK, RIGHT_TO_LEFT_MARK = "\u200e", "\u200f"  # invisible, never drawn
-DIRECTION_MARKS = LEFT_TO_RIGHT_MARK + RIGHT_TO_LEFT_MARK
-
-
-def right_to_left(text: str) -> bool:
-    """Whether ``text`` holds a letter written right to left (Hebrew, Arabic)."""
-    return not text.isascii() and any(
-        unicodedata.bidirectional(character) in ("R", "AL") for character in text)
-
-
-def paragraph_is_right_to_left(text: str) -> bool:
-    """Whether ``text`` reads from the right: its first letter with a direction does."""
-    for character in text:
-        kind = unicodedata.bidirectional(character)
-        if kind in ("R", "AL"):
-            return True
-        if kind == "L":
-            return False
-    return False
 
 
 def undrawable(text: str) -> str | None:

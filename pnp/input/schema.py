@@ -36,7 +36,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from pnp.errors import did_you_mean
-from pnp.input.glyphs import DIRECTION_MARKS, DRAWABLE, right_to_left, undrawable
+from pnp.input.direction import DIRECTION_MARKS, right_to_left
+from pnp.input.glyphs import DRAWABLE, undrawable
 from pnp.input.load import Mapping, Sequence
 from pnp.input.reading import BROKEN, At, Kind, Reading, describe
 from pnp.units import LENGTH_FORMS, parse_length

@@ -25,7 +25,8 @@ from markdown_it import MarkdownIt
 from pnp.draw.diagram import PAWN_COLOURS, MarkKind
 from pnp.errors import InputError, Problem, Where, did_you_mean
 from pnp.geometry.shapes import Shape
-from pnp.input.glyphs import DRAWABLE, right_to_left, undrawable
+from pnp.input.direction import right_to_left
+from pnp.input.glyphs import DRAWABLE, undrawable
 from pnp.input.load import Mapping, parse_yaml, read_text
 from pnp.input.reading import BROKEN, At, Kind, Reading, describe
 from pnp.input.schema import (

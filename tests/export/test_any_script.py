@@ -15,7 +15,8 @@ from pypdf import PdfReader
 
 from pnp.cli import main
 from pnp.export.raster import render
-from pnp.input.faces import CJK, greedy_lines, runs, string_width, visual
+from pnp.input.direction import visual
+from pnp.input.faces import CJK, greedy_lines, runs, string_width
 
 LABELS = {"chinese": "金塊", "japanese": "トンネル", "korean": "광산", "cyrillic": "Золото",
           "greek": "Ωμέγα", "hebrew": "מכרה זהב", "arabic": "منجم الذهب"}
