@@ -15,6 +15,8 @@ from markdown_it import MarkdownIt
 from reportlab.platypus import Table, TableStyle
 
 from pnp.draw.fonts import pdf_font
+from pnp.draw.scene import Drawing
+from pnp.draw.symbols import design_symbol
 from pnp.rulebook.designs import Designs
 from pnp.rulebook.figures import DesignFlowable
 from pnp.rulebook.markdown import inline_markup
@@ -28,7 +30,20 @@ Style = Any  # a ParagraphStyle
 
 PICTURE = 64.0  # points: a tile about 0.9 in across, its icons as legible as on the table
 PIECE = 44.0  # a token, smaller: about its own size on the table
+SYMBOL = 40.0  # a tile's symbol alone: several times its size on a tile
 GUTTER = 12.0  # between the picture and its words
+
+
+def _picture(designs: Designs, entry: ShownTile) -> tuple[str, Drawing, float]:
+    """The form key, design and width of an entry's picture: a token at about its size, a
+    tile or a symbol about an inch across."""
+    game = designs.tileset.game
+    if entry.piece:
+        return (*designs.piece(entry.piece), PIECE)
+    if entry.icon:
+        return (f"symbol:{game}:{entry.icon}", design_symbol(designs.tileset, entry.icon,
+                                                              SYMBOL), SYMBOL)
+    return f"tile:{game}:{entry.tile}", designs.tile(entry.tile), PICTURE
 
 
 def shown_tiles(designs: Designs, shown: tuple[ShownTile, ...],
@@ -39,10 +54,7 @@ def shown_tiles(designs: Designs, shown: tuple[ShownTile, ...],
     rows = []
     for entry in shown:
         inline = parser.parse(entry.text)[1]  # paragraph_open, inline, paragraph_close
-        key, drawing = designs.piece(entry.piece) if entry.piece else \
-            (f"tile:{designs.tileset.game}:{entry.tile}", designs.tile(entry.tile))
-        picture = DesignFlowable(key, drawing, PIECE if entry.piece else PICTURE,
-                                 designs.recorder)
+        picture = DesignFlowable(*_picture(designs, entry), designs.recorder)
         rows.append([picture, Paragraph(inline_markup(inline), sheet["body"])])
     table = Table(rows, colWidths=[PICTURE + GUTTER, MEASURE - PICTURE - GUTTER],
                   hAlign="LEFT")

@@ -43,6 +43,7 @@ from pnp.input.schema import (
     Whole,
 )
 from pnp.input.schema import Point as PointKind
+from pnp.model.icons import ICON_NAMES
 from pnp.model.placement import TilePlacement
 from pnp.model.tileset import TileKind, Tileset
 from pnp.rulebook.standing import Pawn, Point, stand_pawns
@@ -113,6 +114,7 @@ class ShownTile(msgspec.Struct, frozen=True):
     tile: str
     text: str
     piece: str = ""
+    icon: str = ""  # a tile's symbol alone, drawn large (a key to what scores)
 
 
 class Block(msgspec.Struct, frozen=True):
@@ -138,13 +140,15 @@ class Game(msgspec.Struct, frozen=True):
     shape: Shape
     pieces: tuple[str, ...] = ()
     board: bool = False
+    icons: tuple[str, ...] = ()  # the symbols a key may show: ours and the tileset's own
 
 
 def parse(path: Path, tileset: Tileset) -> Source:
     """Parse a rulebook template, checking every directive against the tileset."""
     text = read_text(path, "rulebook template")
     return _parse(path, text, Game(tileset.tiles, tileset.shape, tuple(
-        component.name for component in tileset.components), tileset.board is not None))
+        component.name for component in tileset.components), tileset.board is not None,
+        ICON_NAMES + tuple(icon.name for icon in tileset.icons)))
 
 
 # A build checks every template in the main process before typesetting, and
@@ -539,10 +543,12 @@ DIAGRAM = Record("rulebook:diagram", (
 SHOWN_MOST = 12  # tiles one ``pnp tiles`` block pictures: about a page of them
 
 def _tile_or_piece(node: Node) -> None:
-    """An entry pictures one thing: a tile or a piece, not both, not neither."""
-    if node.given("tile") == node.given("piece"):
-        node.fail("tile", "an entry shows a tile or a piece", "both" if node.given("tile")
-                  else "neither", "one of tile: NAME or piece: NAME")
+    """An entry pictures one thing: a tile, a piece or a symbol, never two, not none."""
+    given = [name for name in ("tile", "piece", "icon") if node.given(name)]
+    if len(given) != 1:
+        node.fail("tile", "an entry shows a tile, a piece or a symbol",
+                  " and ".join(given) if given else "none of them",
+                  "one of tile: NAME, piece: NAME or icon: NAME")
 
 
 SHOWN_TILE = Record("rulebook:shown-tile", (
@@ -552,6 +558,9 @@ SHOWN_TILE = Record("rulebook:shown-tile", (
                           doc_as="name of a card or token of the tileset"),
           "a card or token instead of a tile, drawn the same way", default="",
           default_doc="none"),
+    Field("icon", Choice(context="icons", unknown="icon", doc_as="an icon name"),
+          "a tile's symbol alone instead, drawn large on a square of tunnel floor (a key "
+          "to the symbols that score)", default="", default_doc="none"),
     Field("text", Text(1000, "the words beside the tile"), "Markdown: **bold** and *italic* "
           "work", required=True),
 ), rules=(_tile_or_piece,), doc_as="a tile shown")
@@ -614,12 +623,13 @@ def _shown_tiles(template: Reading, body: str, line: int, game: Game) -> tuple[S
     if data is None:
         return ()
     reading = Reading(template.source, offset=line,
-                      tiles=tuple(kind.name for kind in game.kinds), pieces=game.pieces)
+                      tiles=tuple(kind.name for kind in game.kinds), pieces=game.pieces,
+                      icons=game.icons)
     node = TILES.check(data, At(reading, data.line, "tiles"))
     template.problems.extend(reading.problems)
     if reading.problems:
         return ()
-    return tuple(ShownTile(shown["tile"], shown["text"], shown["piece"])
+    return tuple(ShownTile(shown["tile"], shown["text"], shown["piece"], shown["icon"])
                  for shown in node["tiles"])
 
 

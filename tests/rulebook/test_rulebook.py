@@ -143,6 +143,31 @@ def test_a_tiles_block_pictures_each_tile_beside_its_words(tmp_path):
         assert sum(1 for pixel in strip if max(pixel) < 90) > 100, word
 
 
+def test_a_tiles_block_draws_a_symbol_large_beside_its_words(tmp_path):
+    """A key to the symbols: the icon alone on a square of floor, several times the size
+    it has on a tile, edged in the wall colour (dark ink where the picture stands)."""
+    template = ("# Key\n\n```pnp tiles\ntiles:\n"
+                "  - {icon: beetle, text: \"**Beetle.** A ghost beetle.\"}\n```\n")
+    game = write_game(tmp_path, template)
+    tileset = load_tileset(game)
+    pdf = tmp_path / "book.pdf"
+    pdf.write_bytes(render_rulebook(tileset, parse(tmp_path / "rules.md", tileset),
+                                    PAPERS["letter"]))
+    reader = PdfReader(pdf)
+    words: dict[str, tuple[float, float]] = {}
+    reader.pages[2].extract_text(visitor_text=lambda text, cm, tm, font, size: words.setdefault(
+        text.strip(), (cm[4] + tm[4], cm[5] + tm[5])))
+    _, y = words["Beetle."]
+    left = body_box(PAPERS["letter"])[0]
+    image = pdf_page_image(pdf, 2, 72).convert("RGB")
+    top = round(image.height - y - 12)
+    box = [image.getpixel((px, py)) for px in range(round(left), round(left) + 40)
+           for py in range(top, top + 40)]
+    floor = sum(1 for pixel in box if pixel[0] > 220 and pixel[2] > 180 and pixel != (255,) * 3)
+    ink = sum(1 for pixel in box if max(pixel) < 90)
+    assert floor > 300 and ink > 150, (floor, ink)
+
+
 @pytest.mark.parametrize(("template", "line", "fragment"), [
     ("# A\n\n```pnp component\n```\n", 3, "did you mean 'components'"),
     ("# A\n\n```pnp diagram\ntiles:\n  - [0, 0, elbw]\n```\n", 5, "did you mean elbow"),
@@ -155,6 +180,10 @@ def test_a_tiles_block_pictures_each_tile_beside_its_words(tmp_path):
      "did you mean elbow"),
     ("# A\n\n```pnp tiles\ntiles:\n  - {tile: elbow}\n```\n", 5, "text"),
     ("# A\n\n```pnp tiles\ntiles: []\n```\n", 4, "at least one tile"),
+    ("# A\n\n```pnp tiles\ntiles:\n  - {icon: bettle, text: A bug.}\n```\n", 5,
+     "did you mean beetle"),
+    ("# A\n\n```pnp tiles\ntiles:\n  - {icon: beetle, tile: elbow, text: A.}\n```\n", 5,
+     "tile and icon"),
     ("# A\n\n```pnp tiles\n```\n", 3, "'pnp tiles' needs a YAML body"),
 ])
 def test_template_errors_name_the_template_and_line(tmp_path, template, line, fragment):
@@ -324,7 +353,8 @@ def test_contents_page_numbers_are_where_each_heading_really_is(shipped_build, g
 @pytest.mark.parametrize(("game", "needs"), [
     ("dynamine", "You also need one six-sided die."),
     ("demon-mine", "You also need two six-sided dice."),
-    ("gold-mine", "You also need the Gold Mine game (its miners and dice)."),
+    ("gold-mine", "You also need the Gold Mine rulebook, a pawn for each player and a black "
+                  "and a white die."),
     ("mattock", None)])
 def test_the_cover_says_what_players_bring_that_the_kit_does_not_print(shipped_build, game,
                                                                        needs):
@@ -339,10 +369,14 @@ def test_the_cover_says_what_players_bring_that_the_kit_does_not_print(shipped_b
 
 
 def test_gold_mine_cover_names_the_variant_and_says_the_book_is_an_insert(shipped_build):
-    cover = " ".join(shipped_book(shipped_build, "gold-mine", "a4").pages[0].extract_text()
-                     .split())
-    assert "Phantom of the Mine, for owners of Gold Mine" in cover
+    """The book is the Phantom's: its title on the cover and at every page's foot, the base
+    game named under it; the sheets stay Gold Mine's."""
+    book = shipped_book(shipped_build, "gold-mine", "a4")
+    cover = " ".join(book.pages[0].extract_text().split())
+    assert cover.startswith("PHANTOM OF THE MINE A variant for Gold Mine")
     assert "Rules of play" not in cover
+    assert "Phantom of the Mine \u00b7 rules" in book.pages[3].extract_text()
+    assert book.metadata.title == "Phantom of the Mine - rules"
     demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
     assert demon.rulebook_subtitle == "Rules of play"
 
