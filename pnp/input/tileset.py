@@ -371,6 +371,9 @@ TILESET = Record("tileset:top", (
           "", default_doc="none"),
     Field("rulebook", RULEBOOK, "", default_doc="`templates/<game>/rulebook.md` for shipped "
           "games"),
+    Field("rulebook-title", Text(40, one_line=True), "the rulebook's own title, on its cover "
+          "and at the foot of its pages, for a book that is not the whole game's (an insert "
+          "that teaches a variant)", default="", default_doc="the game's title"),
     Field("rulebook-subtitle", Text(60), "the line under the title on the rulebook's cover, "
           "e.g. to say the book is an insert for another game", default="Rules of play"),
     Field("credits", Text(1000), "who made the game, printed on the rulebook's last page "

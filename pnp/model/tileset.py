@@ -235,11 +235,17 @@ class Tileset(msgspec.Struct, frozen=True):
     mix: str = ""  # the name of the mix file this tile mix came from, if any
     origin: str = ""  # the game id before a variant or mix renamed the output folder
     rulebook: Path | None = None  # a template named by the tileset, else templates/<game>/
+    rulebook_title: str = ""  # the book's own title, when it is not the game's (an insert)
     rulebook_subtitle: str = "Rules of play"  # under the title on the rulebook's cover
     credits: str = ""  # who made the game, on the rulebook's last page
     default_back: str = ""  # the back homebrew tiles in a mix get
     icons: tuple[OwnIcon, ...] = ()  # the tileset's own SVG icons, named in its features
     card_lists: tuple[Path, ...] = ()  # the CSV files its card lists were read from
+
+    @property
+    def book_title(self) -> str:
+        """The rulebook's title: its own, or the game's."""
+        return self.rulebook_title or self.title
 
     @property
     def rules_game(self) -> str:

@@ -57,7 +57,7 @@ def title_plaque(canvas: Canvas, tileset: Tileset, box: Box) -> None:
         canvas.setLineWidth(width)
         canvas.roundRect(box.left + inset, box.bottom + inset, box.width - 2 * inset,
                          box.height - 2 * inset, 4, stroke=1, fill=0)
-    title = tileset.title.upper()
+    title = tileset.book_title.upper()
     size = fit_size(title, "display", TITLE_SIZE, box.width - 48)
     canvas.setFillColor(HexColor(CREAM))
     baseline = box.top - 26 - size * 0.72

@@ -138,10 +138,10 @@ def _typeset(tileset: Tileset, source: Source,
     binary_streams()
     sheet = styles()
     left, bottom, width, height = text_block()
-    title = f"{tileset.title} - rules"
+    title = f"{tileset.book_title} - rules"
 
     doc = Book(io.BytesIO(), pagesize=book_page(), invariant=1, title=title,
-               author="pnp", subject=f"Rules of {tileset.title}, print-and-play edition",
+               author="pnp", subject=f"Rules of {tileset.book_title}, print-and-play edition",
                creator=f"pnp {__version__}", producer=f"pnp {__version__}",
                initialFontName=pdf_font("regular"), initialFontSize=10,
                leftMargin=left, rightMargin=left, topMargin=bottom, bottomMargin=bottom)
@@ -160,7 +160,7 @@ def _typeset(tileset: Tileset, source: Source,
             canvas.setNamedCB(SCALE_PAGE, lambda canvas, kind, label: draw_scale_page(
                 (document.origin or 0) + scale_page, canvas))
         canvas.saveState()
-        running = f"{tileset.title} \u00b7 rules"
+        running = f"{tileset.book_title} \u00b7 rules"
         canvas.setFillColor(colour(MUTED))
         draw_text(canvas, left, SAFE_MARGIN + 8, running, "regular", 8)
         draw_text(canvas, left + width, SAFE_MARGIN + 8, str(document.page), "regular", 8,
