@@ -16,7 +16,13 @@ import msgspec
 
 from pnp.export.artifacts import Artifact, made_on, rounded
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN, Placement, SheetPlan
-from pnp.impose.plans import APRON, TEXTURE_MARK, plan_components, plan_tiles
+from pnp.impose.plans import (
+    APRON,
+    TEXTURE_MARK,
+    extras_ride_with_tokens,
+    plan_components,
+    plan_tiles,
+)
 from pnp.model.options import BuildOptions
 from pnp.model.outputs import extras_file, pdf_file
 from pnp.model.paper import Paper
@@ -209,6 +215,8 @@ class VariantExtras(msgspec.Struct, frozen=True):
 
         paper = made_on(paper)
         tileset, options = designs.tileset, designs.options
+        if extras_ride_with_tokens(tileset, paper, options):
+            return []  # they print below the tokens
         cut = shape_cut(tileset.shape)
         artifacts = []
         for variant, more in tileset.extras():
@@ -243,12 +251,20 @@ class ComponentSheets(msgspec.Struct, frozen=True):
             return []
         path = pdf_file(tileset.game, self.name, paper)
         shapes = {c.shape for c in tileset.components if c.kind == self.kind and c.count}
-        data = render_sheets(plan, designs.components(self.kind), tileset.title, self.name,
+        drawings = designs.components(self.kind)
+        if any(placement.kind == "tile" for placement in plan.placements):
+            drawings = {**drawings, **placed_textures(designs.tiles, plan)}  # extra tiles
+        data = render_sheets(plan, drawings, tileset.title, self.name,
                              designs.recorder, cuts="shared" if shapes == {"rect"} else "none",
                              round_pieces=_round_pieces(tileset, self.kind))
         cuts = {c.name: piece_cut(tileset, c) for c in tileset.components}
+        tile_cut = shape_cut(tileset.shape)
+
+        def cut_of(placement: Placement) -> PieceCut:
+            return tile_cut if placement.kind == "tile" else cuts[placement.name]
+
         return [Artifact(path, data, sheet_entry(self.name, paper, path, plan, options,
-                                                 lambda placement: cuts[placement.name]))]
+                                                 cut_of))]
 
 
 class BoardPages(msgspec.Struct, frozen=True):

@@ -93,9 +93,9 @@ def plan_components(tileset: Tileset, kind: str, paper: Paper,
                                  source)
     margins: Margins = "sides" if kind == "card" and \
         _sides_hold_more(groups, paper, options, source) else "bands"
-    backs = _reverses(tileset)
+    backs = _reverses(tileset) | _tile_backs(tileset)
 
-    def build(groups: list[Group]) -> SheetPlan:
+    def build(groups: list[Group], riders: list[Group]) -> SheetPlan | None:
         plan = impose_groups(groups[:1], paper, options.bleed, options.duplex, backs,
                              source, margins)
         for group in groups[1:]:  # each further size below the last, if it all fits there
@@ -104,9 +104,42 @@ def plan_components(tileset: Tileset, kind: str, paper: Paper,
             plan = shared or appended(plan, impose_groups([group], paper, options.bleed,
                                                           options.duplex, backs, source,
                                                           margins))
-        return plan
+        return share_last_page(plan, riders, backs, source) if riders else plan
 
-    return shift_backs(spread_out(build(groups), groups, build), options.back_offset)
+    riders = _extra_tiles(tileset) if kind == "token" and margins == "bands" else []
+    packed = build(groups, riders)
+    if packed is None:  # the extra tiles do not fit below the tokens: a sheet of their own
+        riders = []
+        packed = build(groups, riders)
+    assert packed is not None  # without riders, build always places every piece
+    return shift_backs(spread_out(packed, groups, lambda spread: build(spread, riders)),
+                       options.back_offset)
+
+
+def extras_ride_with_tokens(tileset: Tileset, paper: Paper, options: BuildOptions) -> bool:
+    """Whether the variants' extra tiles print below the tokens (Demon Mine's second
+    entrance and hive for four players) instead of on a sheet of their own, which would
+    spend a whole sheet of card on two tiles."""
+    if not tileset.extras():
+        return False
+    plan = plan_components(tileset, "token", paper, options)
+    return plan is not None and any(placement.kind == "tile" for placement in plan.placements)
+
+
+def _extra_tiles(tileset: Tileset) -> list[Group]:
+    """Every variant's extra tiles as one group, to ride on the token sheet: none where a
+    tile shares a token's name (they would share a form)."""
+    more: list[tuple[str, int, PieceKind]] = [
+        (name, count, "tile") for _, extra in tileset.extras() for name, count in extra]
+    tokens = {component.name for component in tileset.components}
+    if not more or any(name in tokens for name, _, _ in more):
+        return []
+    width, height = tileset.shape.box(tileset.size)
+    return [Group(tuple(more), width, height, tileset.shape.lattice)]
+
+
+def _tile_backs(tileset: Tileset) -> dict[str, str]:
+    return {tile.name: f"back:{tile.back}" for tile in tileset.tiles}
 
 
 def _sides_hold_more(groups: list[Group], paper: Paper, options: BuildOptions,

@@ -23,6 +23,7 @@ from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.export.pdfdraw import Recorder
 from pnp.export.reportlab_private import table_body
+from pnp.impose.plans import extras_ride_with_tokens
 from pnp.input.faces import string_width
 from pnp.rulebook.cover_lockup import pieces_words
 from pnp.rulebook.designs import Designs
@@ -161,15 +162,20 @@ def _total(tileset: Tileset, sheet: dict[str, Style]) -> Flowable:
 
 
 def _extras(designs: Designs, sheet: dict[str, Style]) -> list[Flowable]:
-    """A line for each variant's extra tiles, printed on a sheet of their own."""
+    """A line for each variant's extra tiles, printed below the tokens or on a sheet of
+    their own."""
     tileset = designs.tileset
+    options = designs.options
+    where = "below the tokens" if all(extras_ride_with_tokens(tileset, paper, options)
+                                      for paper in options.papers) \
+        else "on a sheet of extra tiles"
     lines = []
     for variant, more in tileset.extras():
         names = [counted(tile_name(tileset.tile(name), tileset.shape), count)
                  for name, count in more]
         lines.append(Paragraph(markup.join([
             markup.bold(markup.text(f"{variant_words(variant).capitalize()}:")),
-            markup.text(f" {and_list(names)} more, on a sheet of extra tiles.")]),
+            markup.text(f" {and_list(names)} more, {where}.")]),
             sheet["body"]))
     return lines
 

@@ -15,7 +15,7 @@ from pnp.export.markup import Markup
 from pnp.export.pdf import draw_scale_check, scale_check_size
 from pnp.export.reportlab_private import line_start, text_mark
 from pnp.impose.board import windows
-from pnp.impose.plans import plan_components, plan_tiles
+from pnp.impose.plans import extras_ride_with_tokens, plan_components, plan_tiles
 from pnp.input.faces import string_width
 from pnp.model.options import BuildOptions
 from pnp.model.paper import Duplex, Paper
@@ -131,11 +131,6 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
     stock = PRINT_STOCK[options.duplex]
     rows = [PrintRow("Tiles", stock, tuple(
         _sheet_count(plan_tiles(tileset, paper, options)) for paper in papers))]
-    for variant, more in tileset.extras():
-        extra = tileset.extras_only(more)
-        rows.append(PrintRow(f"{variant_words(variant).capitalize()}: extra tiles", stock,
-                             tuple(_sheet_count(plan_tiles(extra, paper, options))
-                                   for paper in papers)))
     for kind, label in (("card", "Cards"), ("token", "Tokens")):
         if not any(c.kind == kind and c.count for c in tileset.components):
             continue
@@ -145,6 +140,7 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
                                  ("with the tiles",) * len(papers)))
             continue
         rows.append(PrintRow(label, stock, tuple(map(_sheet_count, found))))
+    rows += _extras_rows(tileset, options)  # after the tokens they may print below
     rows += _board_rows(tileset, papers)
     for aid in tileset.aids:
         rows.append(PrintRow(aid.title, "plain paper", ("1 page",) * len(papers)))
@@ -154,6 +150,22 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
         rows.append(PrintRow("This rulebook as a booklet", "plain paper, double-sided, "
                              "flipping on the short edge; fold and staple",
                              (BOOKLET_SHEETS,) * len(papers)))
+    return rows
+
+
+def _extras_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
+    """A row for each variant's extra tiles: below the tokens on their sheet, where they
+    fit there, else on sheets of their own."""
+    papers = options.papers
+    riding = [extras_ride_with_tokens(tileset, paper, options) for paper in papers]
+    rows = []
+    for variant, more in tileset.extras():
+        extra = tileset.extras_only(more)
+        rows.append(PrintRow(
+            f"{variant_words(variant).capitalize()}: extra tiles",
+            "on the sheet of tokens" if all(riding) else PRINT_STOCK[options.duplex],
+            tuple("with the tokens" if rides else _sheet_count(plan_tiles(extra, paper, options))
+                  for paper, rides in zip(papers, riding, strict=True))))
     return rows
 
 

@@ -69,8 +69,10 @@ def test_only_stale_outputs_are_made_again_and_the_folder_equals_a_full_build(tm
     calls = {e.name: e.calls for e in exporters}
     fewer = tileset.with_counts({"elbow": 3})
     changes = outputs.update(fewer, stale_outputs(tileset, fewer, False), slow=False)
-    # with 25 fewer elbows the last tile sheet has room for the pawns, which leave their own
+    # with 25 fewer elbows the last tile sheet has room for the pawns, which leave their own;
+    # the four-player tiles that rode below them take a sheet of their own again
     assert sorted(changes) == [("changed", "demon-mine-tiles-letter.pdf"),
+                               ("new", "demon-mine-four-player-extras-letter.pdf"),
                                ("removed", "demon-mine-tokens-letter.pdf")]
     again = {e.name: e.calls - calls[e.name] for e in exporters}
     assert again["svg"] == 0 and again["tiles"] == 1

@@ -36,12 +36,23 @@ def test_every_player_count_on_the_cover_plays_with_the_printed_pieces(game):
         assert errors == [], f"{game} with {players} players: {errors}"
 
 
-def test_demon_mines_four_players_get_their_second_entrance_and_hive_on_an_extras_sheet():
+def test_demon_mines_four_players_get_their_second_entrance_and_hive_below_the_tokens(
+        shipped_build):
+    """Two tiles once took a sheet of card of their own; they print below the pawns,
+    fronts and backs, and the token sheet stays one sheet."""
     tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
     assert 4 in tileset.players
     ((variant, more),) = tileset.extras()
     assert variant.name == "four-player" and dict(more) == {"mine-entrance": 1,
                                                             "beetle-hive": 1}
+    manifest = json.loads((shipped_build / "demon-mine" / "manifest.json").read_text())
+    assert "extras" not in {sheet["kind"] for sheet in manifest["sheets"]}
+    for sheet in (s for s in manifest["sheets"] if s["kind"] == "tokens"):
+        assert sheet["pages"] == 2, sheet["paper"]
+        for side in ("front", "back"):
+            tiles = [p["tile"] for p in sheet["placements"] if "tile" in p and p["side"] == side]
+            assert sorted(tiles) == ["beetle-hive", "mine-entrance"], (sheet["paper"], side)
+    assert not list(shipped_build.glob("demon-mine/*extras*"))
 
 
 FILES = {"Tiles": "tiles", "Cards": "cards", "Tokens": "tokens", "Board": "board",
@@ -63,8 +74,14 @@ def test_every_sheet_the_printing_table_names_is_in_the_build(shipped_build, gam
                 assert FILES[row.name] in kinds, f"{game}: no {row.name} sheet"
         elif row.name in aids:
             assert f"{game}-{aids[row.name]}-letter.pdf" in paths
-        elif row.name.endswith("extra tiles"):
-            assert "extras" in kinds
+        elif row.name.endswith("extra tiles"):  # a sheet of their own, or below the tokens
+            if row.stock == "on the sheet of tokens":
+                assert "extras" not in kinds
+                tokens = [sheet for sheet in manifest["sheets"] if sheet["kind"] == "tokens"]
+                assert all(any("tile" in placed for placed in sheet["placements"])
+                           for sheet in tokens)
+            else:
+                assert "extras" in kinds
         else:
             assert row.name == "This rulebook", row.name
             assert "rulebook" in kinds
