@@ -263,16 +263,6 @@ def stacked_height(flowables: list[Any], width: float) -> float:
     return float(_listWrapOn(flowables, width, None)[1])
 
 
-def frame_at_top(frame: Any) -> bool:
-    """Whether nothing has been placed in the frame yet."""
-    return bool(frame._atTop)
-
-
-def frame_room(frame: Any) -> tuple[float, float]:
-    """The width and the height left in the frame, padding aside."""
-    return float(frame._getAvailableWidth()), float(frame._y - frame._y1p)
-
-
 def paragraph_lines(paragraph: Any) -> tuple[float, ...]:
     """The height of each line of a wrapped paragraph, where a page may end between
     them: its leading, since the book's styles set no automatic leading (a split

@@ -17,10 +17,9 @@ from pathlib import Path
 import pytest
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfgen.canvas import Canvas, fp_str
+from reportlab.pdfgen.canvas import fp_str
 from reportlab.platypus import Paragraph
 from reportlab.platypus.flowables import _listWrapOn
-from reportlab.platypus.frames import Frame
 from support import ROOT
 
 from pnp.draw.fonts import pdf_font
@@ -186,15 +185,7 @@ def test_a_paragraphs_kept_wrap_draws_what_a_fresh_wrap_draws():
     assert _document(draw(True)) == _document(draw(False))
 
 
-def test_a_frames_room_and_a_stacks_height_are_reportlabs():
+def test_a_stacks_height_is_reportlabs():
     style = ParagraphStyle("body", fontName=pdf_font("regular"), fontSize=10, leading=13)
     flowables = [Paragraph("one line", style), Paragraph("two " * 40, style)]
     assert private.stacked_height(flowables, 200) == _listWrapOn(flowables, 200, None)[1] > 26
-    frame = Frame(0, 0, 200, 400, leftPadding=6, rightPadding=6, topPadding=6,
-                  bottomPadding=6)
-    canvas = Canvas(io.BytesIO())
-    assert private.frame_at_top(frame)
-    frame.add(Paragraph("one line", style), canvas)
-    width, room = private.frame_room(frame)
-    assert width == 188 and room == pytest.approx(400 - 12 - 13)
-    assert not private.frame_at_top(frame)

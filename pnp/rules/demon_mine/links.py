@@ -173,10 +173,6 @@ class Link(msgspec.Struct, frozen=True):
     def turns(self) -> int:
         return sum(need not in ("N-S", "E-W") for need in self.needs)
 
-    @property
-    def straights(self) -> int:
-        return len(self.needs) - self.turns
-
 
 class Search(msgspec.Struct, frozen=True, dict=True):
     """Where a link search may go: the bases, a region, and an optional cap on its length."""
