@@ -3,7 +3,7 @@
 A build's workers need the drawing stack imported and the fonts read, which
 takes longer than reading the tilesets. Forked here, before click or any of pnp's commands is
 imported, the zygote does that on the second core while this process reads
-the command line and the tilesets; :func:`pnp.cli.early_workers` then tells
+the command line and the tilesets; :func:`pnp.cli.build.early_workers` then tells
 it what to build. Every other command goes straight on to :mod:`pnp.cli`.
 """
 

@@ -89,6 +89,7 @@ class ShopOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]
 
 
 PAPER_HELP = f"{SIZE_FORM}; all is letter,a4"
+SET_HELP = "Change one tile count for this run, as TILE=COUNT (repeatable)."
 
 
 def reports_input_errors(command: Callable[..., Any]) -> Callable[..., Any]:
