@@ -45,6 +45,7 @@ from pnp.model.paper import INCH_CHECK, Paper
 from pnp.units import mm
 
 HEADER_SIZE = 7.5
+HEADER_RISE = 5.0  # the header's baseline above the foot of its band, its ascenders inside it
 CAPTION_SIZE = 6.5
 CHECK_BAR_HEIGHT = 5.0
 CHECK_BAR_Y = SAFE_MARGIN + FOOTER_BAND - CHECK_BAR_HEIGHT - 8.0  # its foot, across the page
@@ -52,7 +53,8 @@ INK = (0.12, 0.1, 0.09)
 CUT_GUIDE = (0.15, 0.5)  # honeycomb cut lines on the trim line: dark, and thick enough to
 # follow with a blade over the rock's mid-tone (a 0.35 pt line faded into it)
 TRIM_GUIDE = (0.25, 0.3)  # shared square cuts: a dark grey hairline on the trim line
-ROUND_GUIDE = (0.55, 0.3)  # a round piece's cut: a mid-grey hairline on it, over its apron
+ROUND_GUIDE = (0.4, 0.35)  # a round piece's cut: a grey line on it, over its apron, dark
+# enough to follow round a cream token on white card, even printed in greyscale
 # the guides a sheet prints on its own pieces' straight cuts: a hairline on each cut two
 # square pieces share (tiles, cards), or none (a honeycomb has its own cut lines)
 CutGuides = Literal["shared", "none"]
@@ -117,7 +119,9 @@ def page_header(canvas: Any, paper: Paper, left_text: str, number: int, total: i
     """
     canvas.saveState()
     canvas.setFillColorRGB(*INK)
-    width, header_y = paper.width, paper.height - SAFE_MARGIN - HEADER_BAND + 3.0
+    # the baseline high in its band, so the crop marks that stop just under the band
+    # (a block spread to fill its page reaches that far) stay clear of the words
+    width, header_y = paper.width, paper.height - SAFE_MARGIN - HEADER_BAND + HEADER_RISE
     if margins == "sides":
         canvas.translate(SAFE_MARGIN + SIDE_TEXT - 3.0, 0.0)
         canvas.rotate(90)

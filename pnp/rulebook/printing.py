@@ -169,6 +169,15 @@ def _extras_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
     return rows
 
 
+def _shared_cuts(tileset: Tileset) -> str:
+    """What shares a cut, said where it is true: square tiles and cards butt, one cut
+    freeing two; round tokens sit apart and hexes have a step of their own."""
+    kinds = (["tiles"] if tileset.tile_count and tileset.shape.fills_box else []) + \
+        (["cards"] if any(c.kind == "card" and c.count and c.shape == "rect"
+                          for c in tileset.components) else [])
+    return f"; neighbouring {' and '.join(kinds)} share a cut" if kinds else ""
+
+
 def _board_rows(tileset: Tileset, papers: tuple[Paper, ...]) -> list[PrintRow]:
     """The board's rows. Its file ends with a page showing where each piece goes, which
     is read, not glued: the table names the pages to print on card and the one on plain
@@ -224,7 +233,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
                      markup.literal(PRINT_STEP[options.duplex])]),
         markup.text("Cut along the crop marks outside each block" +
                     (f" (the {sideways} sheets, along the cut lines printed on them)"
-                     if sideways else "") + "; neighbouring pieces share a cut."),
+                     if sideways else "") + _shared_cuts(tileset) + "."),
         *_hex_step(tileset),
         *_round_step(tileset),
     ]

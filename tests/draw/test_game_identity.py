@@ -178,10 +178,13 @@ def apart(first: Image.Image, second: Image.Image, vision: str) -> float:
 
 
 PLAYERS = [("dynamine", [f"depth-{colour}-3" for colour in ("red", "blue", "green", "yellow")]),
-           ("mattock", ["red-miner", "blue-miner"])]
+           ("mattock", ["red-miner", "blue-miner"]),
+           # Demon Mine's four players: the two crews share a picture, as do the two strains
+           ("demon-mine", ["black-pawn", "red-pawn"]), ("demon-mine", ["white-pawn", "blue-pawn"])]
 
 
-@pytest.mark.parametrize(("game", "pieces"), PLAYERS, ids=[game for game, _ in PLAYERS])
+@pytest.mark.parametrize(("game", "pieces"), PLAYERS,
+                         ids=[f"{game}-{pieces[0]}" for game, pieces in PLAYERS])
 @pytest.mark.parametrize("vision", ["greyscale", *MACHADO])
 def test_any_two_players_pieces_differ_in_greyscale_and_to_colour_blind_eyes(game, pieces,
                                                                            vision):

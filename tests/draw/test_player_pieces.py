@@ -88,4 +88,4 @@ def test_a_picture_on_a_dark_pawn_stands_on_a_parchment_disc(pawn):
     piece = next(c for c in tileset.components if c.name == pawn)
     image = render(design_component(tileset, piece), (200, 200)).convert("L")
     ring, disc = image.getpixel((100, 8)), image.getpixel((100 - 66, 100))
-    assert ring < 110 < 200 < disc, (ring, disc)
+    assert ring < 130 < 200 < disc, (ring, disc)  # the red crew's vermilion greys to 115
