@@ -337,10 +337,11 @@ TILESET = Record("tileset:top", (
                             most=12),
           "", default=(2,), default_doc="`[2]`"),
     Field("pawns", ListOf(Choice(PAWNS, problem="not a pawn colour"), "pawn colours",
-                          ("the list of pawn colours is empty", "at least one pawn colour"),
                           doc_as="list of pawn colours, e.g. `[black, white]`", most=12),
           "the colours of the players' own pawns (from the box, or from around the house), "
-          "as the cover shows them", default=("red", "blue"), default_doc="`[red, blue]`"),
+          "as the cover shows them; `[]` for a game with no pawn in the mine, whose cover "
+          "then stands no piece on its tunnels", default=("red", "blue"),
+          default_doc="`[red, blue]`"),
     Field("minutes", Whole(5, 600, "not a playing time in minutes"), "about how long a game "
           "takes, shown on the cover", default_doc="not shown"),
     Field("age", Whole(3, 99, "not an age"), "the youngest age the game suits, shown on the "

@@ -104,7 +104,10 @@ def cover_region(tileset: Tileset, grid: CoverGrid,
 def cover_layout(tileset: Tileset, paper: Paper) -> tuple[CoverGrid, CoverLayout]:
     """The picture's box and the mine laid in it, for one paper."""
     grid = cover_grid(tileset, paper)
-    return grid, compose(tileset, cover_region(tileset, grid))
+    region = cover_region(tileset, grid)
+    below = _plaque_box(grid).bottom - grid.cell * 0.6  # a piece's centre clear of the title
+    return grid, compose(tileset, region, tuple(
+        cell for cell in region if grid.centre(tileset, cell)[1] < below))
 
 
 def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper,
@@ -250,6 +253,8 @@ def _tunnel_pieces(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: Co
     """The game's tokens, one of each kind (or two players' pawns, for a game that ships
     none), standing on the floor of plain tiles near the lamp, clear of the plaque."""
     lamp, plaque = places
+    if not tileset.pawns:  # nothing of the players' stands in this game's mine
+        return
     spots = _floor_spots(tileset, grid, layout, lamp, plaque)
     tokens = _token_kinds(tileset)
     radius = grid.cell * 0.22

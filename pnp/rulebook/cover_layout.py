@@ -44,11 +44,14 @@ class CoverLayout(msgspec.Struct, frozen=True):
     pieces: tuple[tuple[str, Cell], ...] = ()
 
 
-def compose(tileset: Tileset, region: Sequence[Cell]) -> CoverLayout:
-    """The cover's mine for ``region``; every choice is seeded by the game's name."""
+def compose(tileset: Tileset, region: Sequence[Cell],
+            in_view: Sequence[Cell] | None = None) -> CoverLayout:
+    """The cover's mine for ``region``; every choice is seeded by the game's name. Pieces
+    stand only on cells of ``in_view`` (all of the region if None): not under the title."""
     seed = zlib.crc32(tileset.rules_game.encode("utf-8"))
     if not any(tile.paths for tile in tileset.tiles if tile.count):
-        return _patch(tileset, tuple(region), random.Random(seed))
+        return _patch(tileset, tuple(region), random.Random(seed),
+                      frozenset(region if in_view is None else in_view))
     best: tuple[TilePlacement, ...] = ()
     if sum(tile.count for tile in _printed(tileset)) < len(region):
         # too few tiles to fill the picture: every try would spend its steps and fail
@@ -260,15 +263,18 @@ def mines(tileset: Tileset, tiles: Sequence[TilePlacement]) -> list[set[Cell]]:
     return list(groups.values()) or [set(laid)]
 
 
-def _patch(tileset: Tileset, region: tuple[Cell, ...], rng: random.Random) -> CoverLayout:
-    """A connected patch of tunnel-less tiles on an empty board, with miners on it."""
+def _patch(tileset: Tileset, region: tuple[Cell, ...], rng: random.Random,
+           in_view: frozenset[Cell]) -> CoverLayout:
+    """A connected patch of tunnel-less tiles on an empty board, with miners on it (on the
+    tiles in view)."""
     kind = next(tile for tile in tileset.tiles if tile.count and tile.role != "event")
     laid = _grow(tileset.shape, region, min(int(len(region) * PATCH_SHARE), kind.count), rng)
     tiles = tuple(TilePlacement(kind.name, cell) for cell in laid)
     tokens = [piece for piece in tileset.components if piece.kind == "token" and piece.count]
     if not tokens:
         return CoverLayout(region, tiles)
-    standing = rng.sample(laid, min(len(laid), MINERS_EACH * len(tokens)))
+    room = [cell for cell in laid if cell in in_view]
+    standing = rng.sample(room, min(len(room), MINERS_EACH * len(tokens)))
     return CoverLayout(region, tiles, tuple((tokens[index % len(tokens)].name, cell)
                                             for index, cell in enumerate(standing)))
 

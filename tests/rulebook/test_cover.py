@@ -316,3 +316,36 @@ def test_a_long_list_of_things_to_bring_stays_inside_the_facts_band():
     for text, size in lines:
         assert size >= MIN_TEXT
         assert string_width(text, "italic", size) <= box.width - 24 + 0.01
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_no_piece_stands_under_the_title(paper):
+    """Mattock's A4 cover stood a red miner half under the title plaque: a piece stands
+    only where its centre is clear of the plaque by more than half a cell."""
+    from pnp.rulebook.cover import _plaque_box
+
+    tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
+    grid, layout = cover_layout(tileset, PAPERS[paper])
+    plaque = _plaque_box(grid)
+    assert len(layout.pieces) == 6
+    for _, cell in layout.pieces:
+        assert grid.centre(tileset, cell)[1] < plaque.bottom - grid.cell * 0.5, cell
+
+
+def test_a_game_without_pawns_in_its_mine_stands_nothing_on_its_cover(tmp_path):
+    """Dynamine's depth markers stay beside the mine: its cover (pawns: []) shows none on
+    the tunnels, where the rules never put them."""
+    tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
+    assert tileset.pawns == ()
+    calls = []
+
+    from pnp.rulebook import cover
+
+    class Canvas:  # only the calls _tunnel_pieces would make
+        def __getattr__(self, name):
+            return lambda *args, **kwargs: calls.append(name)
+
+    grid, layout = cover_layout(tileset, PAPERS["letter"])
+    cover._tunnel_pieces(Canvas(), tileset, grid, layout, ((0.0, 0.0), cover._plaque_box(grid)),
+                         lambda *args: "form")
+    assert calls == []
