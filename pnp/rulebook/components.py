@@ -331,28 +331,30 @@ def _tile_entries(designs: Designs,
     """A picture and "16 straight tunnels" for each group of tiles that read alike."""
     tileset = designs.tileset
     entries: list[tuple[Flowable, str]] = []
-    for name, group in groups:
+    for name, group in _by_openings(groups):
         first = group[0]
         thumb = DesignFlowable(f"tile:{tileset.game}:{first.name}", designs.tile(first.name),
                                PICTURE, designs.recorder)
-        entries.append((thumb, counted(name, sum(tile.count for tile in group)) +
-                        _ways(group)))
+        entries.append((thumb, counted(name, sum(tile.count for tile in group))))
     return entries
 
 
-WAYS = {1: "dead end", 2: "two-way", 3: "three-way", 4: "four-way", 6: "six-way"}
+WAYS = {1: "one-way", 2: "two-way", 3: "three-way", 4: "four-way", 6: "six-way"}
 
 
-def _ways(group: list[TileKind]) -> str:
-    """Where one picture stands for kinds with different numbers of openings (Gold Mine's
-    caverns), how many of each: " (2 four-way, 1 three-way, 1 two-way)"."""
-    openings: dict[int, int] = {}
-    for tile in group:
-        openings[len(tile.ports)] = openings.get(len(tile.ports), 0) + tile.count
-    if len(openings) < 2:
-        return ""
-    return " (" + ", ".join(f"{count} {WAYS.get(ports, f'{ports}-way')}"
-                            for ports, count in sorted(openings.items(), reverse=True)) + ")"
+def _by_openings(groups: list[tuple[str, list[TileKind]]]) -> list[tuple[str, list[TileKind]]]:
+    """Each group whose kinds open onto different numbers of edges (Gold Mine's caverns)
+    split by that number, most first, each with a picture of its own and its number in its
+    name ("four-way cavern"): one picture had stood for shapes a player could not match."""
+    found: list[tuple[str, list[TileKind]]] = []
+    for name, group in groups:
+        openings = sorted({len(tile.ports) for tile in group}, reverse=True)
+        if len(openings) < 2:
+            found.append((name, group))
+            continue
+        found += [(f"{WAYS.get(ports, f'{ports}-way')} {name}",
+                   [tile for tile in group if len(tile.ports) == ports]) for ports in openings]
+    return found
 
 
 def _component_entries(designs: Designs) -> list[tuple[Flowable, str]]:

@@ -178,15 +178,21 @@ def test_a_count_tab_takes_the_corner_that_hides_least_of_its_tile():
     assert corner(clear) == (PICTURE - 18.0 - 1, 1.0)  # lower right
 
 
-def test_one_picture_for_kinds_of_different_shapes_says_how_many_of_each():
-    """Gold Mine's four caverns are shown by one picture, of the four-way one: its words
-    say two are four-way, one three-way and one two-way, as the sheets print them."""
-    from pnp.rulebook.components import _ways
+def test_kinds_of_different_shapes_get_a_picture_each():
+    """Gold Mine's four caverns were one picture, of the four-way one, with words for the
+    rest: a player could not match it to the cut pieces. Each number of openings now has
+    its own picture and its own words, as the sheets print them."""
+    from pnp.rulebook.components import _by_openings
     from pnp.rulebook.names import tile_groups
 
     tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
-    caverns = next(group for name, group in tile_groups(tileset.tiles, tileset.shape)
-                   if "cavern" in name)
-    assert _ways(caverns) == " (2 four-way, 1 three-way, 1 two-way)"
+    caverns = [(name, [tile.name for tile in group]) for name, group in
+               _by_openings(tile_groups(tileset.tiles, tileset.shape)) if "cavern" in name]
+    assert [name for name, _ in caverns] == ["four-way cavern", "three-way cavern",
+                                             "two-way cavern"]
+    for name, kinds in caverns:  # each picture's kinds open as its name says
+        ports = {len(tileset.tile(kind).ports) for kind in kinds}
+        assert ports == {("two", "three", "four").index(name.split("-")[0]) + 2}
     demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
-    assert all(_ways(group) == "" for _, group in tile_groups(demon.tiles, demon.shape))
+    groups = tile_groups(demon.tiles, demon.shape)
+    assert _by_openings(groups) == groups  # one shape a picture already

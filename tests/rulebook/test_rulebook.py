@@ -423,10 +423,11 @@ def test_body_text_is_set_at_55_to_75_characters_a_line(shipped_build, paper):
 
 @pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine"])
 def test_components_are_named_in_words_with_counts_that_add_up(shipped_build, game):
+    from pnp.rulebook.components import _by_openings
     from pnp.rulebook.names import counted, tile_groups
 
     tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
-    groups = tile_groups(tileset.tiles, tileset.shape)
+    groups = _by_openings(tile_groups(tileset.tiles, tileset.shape))
     assert sum(tile.count for _, group in groups for tile in group) == tileset.tile_count
     text = " ".join(" ".join(page.extract_text().split())
                     for page in shipped_book(shipped_build, game, "letter").pages[2:8])
