@@ -64,6 +64,7 @@ SPLIT = 3.0  # a paragraph or table that runs on to the next page
 SHRUNK = 6.0  # a figure set smaller than its template asks
 DEFERRED = 4.0  # a figure moved to the top of the next page
 BROKEN_RULE = 100_000.0  # a heading at a foot, a widow, an orphan: only if nothing else fits
+SCRAP_LINES = 3  # a paragraph this short under a heading does not carry it at a page's foot
 STRANDED = 1_500.0  # a heading (or introduction) over a list's first item alone at a foot
 WORTH_TRYING = 2_000.0  # a page dearer than this is only kept as a start's last resort
 
@@ -356,12 +357,17 @@ class _Walk:
 
     def _stranded(self, index: int) -> bool:
         """Whether unit ``index`` is a list's first item right under a heading or an
-        introduction: a page ending there shows a heading with one item, which a
-        compositor avoids where the book allows (a price, not a rule: a page left a
-        fifth empty instead is worse)."""
+        introduction, or a paragraph of a few lines right under a heading: a page ending
+        there shows a heading with a scrap of what it heads (Mattock's "Setting up" and
+        two lines), which a compositor avoids where the book allows (a price, not a rule:
+        a page left a fifth empty instead is worse)."""
         before = self.units[index - 1] if index else None
-        return before is not None and (before.heading or before.keep) and \
-            getattr(self.units[index].flowable, "list_place", "") == "first"
+        if before is None:
+            return False
+        unit = self.units[index]
+        return ((before.heading or before.keep) and
+                getattr(unit.flowable, "list_place", "") == "first") or \
+            (before.heading and _short(unit, SCRAP_LINES))
 
     def fill(self, index: int, offset: int, column: Column, items: tuple[Item, ...],
              moved: tuple[int, ...], penalty: float = 0.0) -> Iterator[Page]:
