@@ -7,8 +7,10 @@ their own rather than paragraphs. The sections flow down two columns under a
 full-width title. Each icon is drawn once per document as a form named
 ``icon-<name>`` and placed in every row that shows it.
 
-Pages carry the same header and check bar as the sheets, and only embedded
-fonts. All the words come from the tileset and reach reportlab escaped.
+An aid is a sheet for the players' table, not for the printer: it carries no
+print header and no check bar (there is nothing on it to measure), only a
+page number at its foot on the rare aid that runs to a second page. Only
+embedded fonts; all the words come from the tileset and reach reportlab escaped.
 """
 
 from __future__ import annotations
@@ -36,8 +38,8 @@ from reportlab.platypus import (
 from pnp.draw.fonts import pdf_font
 from pnp.draw.legend import badge_chip, icon_chip
 from pnp.export.markup import bind_units, join, literal, paragraph, text
-from pnp.export.pdf import binary_streams, define_check_bar, page_header
-from pnp.export.pdfdraw import draw
+from pnp.export.pdf import binary_streams
+from pnp.export.pdfdraw import draw, draw_text
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN
 from pnp.model.paper import Paper
 from pnp.model.tileset import DEFAULT_PALETTE, Aid, AidRow, AidSection
@@ -262,12 +264,12 @@ def _render(aid: Aid, paper: Paper, game_title: str, total: int) -> tuple[bytes,
     pages: list[int] = []
 
     def furniture(canvas: Canvas, doc: BaseDocTemplate) -> None:
-        if not canvas.hasForm("checkbar"):
-            define_check_bar(canvas, paper)
         pages.append(doc.page)
-        page_header(canvas, paper, f"{game_title} \u00b7 {aid.title} \u00b7 "
-                    f"{paper.title} \u00b7 print on plain paper", doc.page,
-                    max(total, doc.page))
+        if total > 1:  # an aid that took two pages says which is which
+            canvas.setFillColor(HexColor(MUTED))
+            draw_text(canvas, paper.width / 2, SAFE_MARGIN + FOOTER_BAND / 2,
+                      f"{aid.title} \u00b7 page {doc.page} of {total}", "regular", 7.5,
+                      "middle")
 
     frames, column, room = _frames(paper)
     document.addPageTemplates([PageTemplate(id="aid", frames=frames, onPage=furniture)])

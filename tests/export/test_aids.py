@@ -222,7 +222,20 @@ def test_a_longer_aid_is_set_smaller_to_keep_to_one_page(tmp_path):
 def test_an_aid_too_long_for_any_size_says_it_took_two_pages():
     tileset = _many(30, 8)
     data, pages = render_aid(tileset.aids[0], PAPERS["a4"], tileset.title)
-    assert pages == len(PdfReader(io.BytesIO(data)).pages) >= 2
+    reader = PdfReader(io.BytesIO(data))
+    assert pages == len(reader.pages) >= 2
+    for number, page in enumerate(reader.pages, start=1):  # its foot says which page
+        assert f"page {number} of {pages}" in page.extract_text()
+
+
+@pytest.mark.parametrize(("game", "aid"), AIDS, ids=lambda v: getattr(v, "name", v))
+def test_an_aid_is_for_the_table_not_the_printer(aid_pdfs, game, aid):
+    """No print header and no check bar on a player aid: nothing on it is measured, and
+    a reviewer read 'print on plain paper' and the bar as production marks left on."""
+    text = " ".join(PdfReader(aid_pdfs[(game, aid.name, "letter")]).pages[0]
+                    .extract_text().split())
+    assert "plain paper" not in text and "scale this bar" not in text
+    assert "page 1 of" not in text
 
 
 def test_sections_are_split_between_the_columns_to_balance_them():
