@@ -153,9 +153,9 @@ def _other_entries(designs: Designs) -> list[tuple[Flowable, str]]:
 
 
 def _total(tileset: Tileset, sheet: dict[str, Style]) -> Flowable:
-    """"In all: ..." with the variants' extra tiles said apart, as they print apart."""
+    """"In all: ...", the cover's count, which takes in the variants' extra tiles."""
     extra = sum(count for _, more in tileset.extras() for _, count in more)
-    besides = f", not counting the {counted('extra tile', extra)}" if extra else ""
+    besides = f", the {counted('extra tile', extra)} included" if extra else ""
     return Paragraph(markup.join([markup.text("In all: "),
                                   markup.bold(markup.text(pieces_words(tileset))),
                                   markup.text(f"{besides}.")]), sheet["body"])
@@ -168,14 +168,14 @@ def _extras(designs: Designs, sheet: dict[str, Style]) -> list[Flowable]:
     options = designs.options
     where = "below the tokens" if all(extras_ride_with_tokens(tileset, paper, options)
                                       for paper in options.papers) \
-        else "on a sheet of extra tiles"
+        else "on a sheet of their own"
     lines = []
     for variant, more in tileset.extras():
         names = [counted(tile_name(tileset.tile(name), tileset.shape), count)
-                 for name, count in more]
+                 .replace(" ", " more ", 1) for name, count in more]  # "1 more hive"
         lines.append(Paragraph(markup.join([
             markup.bold(markup.text(f"{variant_words(variant).capitalize()}:")),
-            markup.text(f" {and_list(names)} more, {where}.")]),
+            markup.text(f" {and_list(names)}, printed {where}.")]),
             sheet["body"]))
     return lines
 

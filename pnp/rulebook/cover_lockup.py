@@ -97,8 +97,10 @@ def facts(tileset: Tileset, players: str) -> list[tuple[str, str]]:
 
 def pieces_words(tileset: Tileset) -> str:
     """The pieces the kit prints, as a box lists them: "102 tiles, 18 cards, 46 tokens",
-    "90 tiles, 12 tokens and a board"."""
-    counts = [(tileset.tile_count, "tile")] + [
+    "90 tiles, 12 tokens and a board"; the tiles a variant adds (Demon Mine's second
+    entrance and hive) are printed too, so they count."""
+    extra = sum(count for _, more in tileset.extras() for _, count in more)
+    counts = [(tileset.tile_count + extra, "tile")] + [
         (sum(c.count for c in tileset.components if c.kind == kind), kind)
         for kind in ("card", "token")]
     words = [f"{count} {noun}{'s' if count != 1 else ''}" for count, noun in counts if count]

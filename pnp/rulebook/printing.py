@@ -139,8 +139,11 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
             rows.append(PrintRow(label, "on the last sheet of tiles",
                                  ("with the tiles",) * len(papers)))
             continue
+        if kind == "token" and _extras_ride(tileset, options):  # one row for the sheet
+            label = f"Tokens, and the tiles {_variants_words(tileset)}"
         rows.append(PrintRow(label, stock, tuple(map(_sheet_count, found))))
-    rows += _extras_rows(tileset, options)  # after the tokens they may print below
+    if not _extras_ride(tileset, options):
+        rows += _extras_rows(tileset, options)
     rows += _board_rows(tileset, papers)
     for aid in tileset.aids:
         rows.append(PrintRow(aid.title, "plain paper", ("1 page",) * len(papers)))
@@ -153,9 +156,21 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
     return rows
 
 
+def _extras_ride(tileset: Tileset, options: BuildOptions) -> bool:
+    """Whether the variants' extra tiles print below the tokens on every paper, so the
+    token sheet's row names them and they need no row of their own."""
+    return bool(tileset.extras()) and all(extras_ride_with_tokens(tileset, paper, options)
+                                          for paper in options.papers)
+
+
+def _variants_words(tileset: Tileset) -> str:
+    """"for four players": the variants whose extra tiles ride with the tokens."""
+    return and_list([variant_words(variant) for variant, _ in tileset.extras()])
+
+
 def _extras_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
     """A row for each variant's extra tiles: below the tokens on their sheet, where they
-    fit there, else on sheets of their own."""
+    fit there on some papers, else on sheets of their own."""
     papers = options.papers
     riding = [extras_ride_with_tokens(tileset, paper, options) for paper in papers]
     rows = []
