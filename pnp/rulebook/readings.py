@@ -112,7 +112,7 @@ def _with_call(paragraph: Paragraph, call: Markup) -> Paragraph:
     """The same paragraph, ending with ``call``."""
     assert paragraph.source is not None  # only whole paragraphs are looked for
     marked = Paragraph(markup.join([paragraph.source, call]), paragraph.style)
-    for name in ("keepWithNext", "toc_entry"):
+    for name in ("keepWithNext", "toc_entry", "list_place"):  # a list item stays one
         if name in paragraph.__dict__:
             setattr(marked, name, paragraph.__dict__[name])
     return marked

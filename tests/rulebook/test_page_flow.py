@@ -207,3 +207,18 @@ def test_a_lists_two_line_last_item_keeps_the_item_before_it(shipped_build):
     last = next(index for index, text in enumerate(texts)
                 if "4. Any pawn still on the square" in text)
     assert "3. Remove the tile the pawn was standing on" in texts[last]
+
+
+def test_a_list_item_a_reading_marks_stays_an_item_of_its_list():
+    """Dynamine's p15 opened with the last item of a list alone: the reading after it had
+    marked it with a dagger, and the marked copy had lost its place in the list, so the
+    composer no longer kept it with the item before."""
+    from pnp.export import markup
+    from pnp.rulebook.paragraphs import Paragraph, mark_list, styles
+    from pnp.rulebook.readings import _with_call, marker
+
+    sheet = styles()
+    items = mark_list([Paragraph(markup.text(f"Item {n}."), sheet["body"]) for n in (1, 2)])
+    marked = _with_call(items[-1], marker(13))
+    assert marked.list_place == "last"
+    assert "Item 2." in marked.getPlainText() and "13" in marked.getPlainText()
