@@ -129,30 +129,43 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
     """A row per sheet this build prints: what it is, its stock, its count on each paper."""
     papers = options.papers
     stock = PRINT_STOCK[options.duplex]
-    rows = [PrintRow("Tiles", stock, tuple(
-        _sheet_count(plan_tiles(tileset, paper, options)) for paper in papers))]
-    for kind, label in (("card", "Cards"), ("token", "Tokens")):
-        if not any(c.kind == kind and c.count for c in tileset.components):
-            continue
-        found = [plan_components(tileset, kind, paper, options) for paper in papers]
-        if all(plan is None for plan in found):  # no sheet of their own anywhere
-            rows.append(PrintRow(label, "on the last sheet of tiles",
-                                 ("with the tiles",) * len(papers)))
-            continue
-        if kind == "token" and _extras_ride(tileset, options):  # one row for the sheet
-            label = f"Tokens, and the tiles {_variants_words(tileset)}"
-        rows.append(PrintRow(label, stock, tuple(map(_sheet_count, found))))
+    found = {kind: [plan_components(tileset, kind, paper, options) for paper in papers]
+             for kind in ("card", "token")
+             if any(c.kind == kind and c.count for c in tileset.components)}
+    riding = "token" in found and all(plan is None for plan in found["token"])
+    rows = [PrintRow("Tiles, the tokens on the last sheet" if riding else "Tiles", stock,
+                     tuple(_sheet_count(plan_tiles(tileset, paper, options))
+                           for paper in papers))]
+    if riding:  # said in the Tiles row
+        del found["token"]
+    rows += _piece_rows(tileset, options, found)
     if not _extras_ride(tileset, options):
         rows += _extras_rows(tileset, options)
     rows += _board_rows(tileset, papers)
     for aid in tileset.aids:
-        rows.append(PrintRow(aid.title, "plain paper", ("1 page",) * len(papers)))
+        # an aid is kept beside each player, as a box puts one in for each
+        rows.append(PrintRow(aid.title, "plain paper", ("1 page a player",) * len(papers)))
     rows.append(PrintRow("This rulebook", "plain paper",
                          (BOOK_PAGES,) * len(papers)))
     if options.booklet:
         rows.append(PrintRow("This rulebook as a booklet", "plain paper, double-sided, "
                              "flipping on the short edge; fold and staple",
                              (BOOKLET_SHEETS,) * len(papers)))
+    return rows
+
+
+def _piece_rows(tileset: Tileset, options: BuildOptions,
+                found: dict[str, list[SheetPlan | None]]) -> list[PrintRow]:
+    """The cards' and the tokens' rows, from their plans on each paper; the token sheet's
+    row names the extra tiles that ride below the tokens."""
+    rows = []
+    for kind, label in (("card", "Cards"), ("token", "Tokens")):
+        if kind not in found:
+            continue
+        if kind == "token" and _extras_ride(tileset, options):  # one row for the sheet
+            label = f"Tokens, and the tiles {_variants_words(tileset)}"
+        rows.append(PrintRow(label, PRINT_STOCK[options.duplex],
+                             tuple(map(_sheet_count, found[kind]))))
     return rows
 
 

@@ -69,6 +69,8 @@ def test_every_sheet_the_printing_table_names_is_in_the_build(shipped_build, gam
     for row in print_rows(tileset, BuildOptions()):
         if row.name.startswith("Tokens, and the tiles for"):  # the extras ride below them
             assert "tokens" in kinds and "extras" not in kinds
+        elif row.name == "Tiles, the tokens on the last sheet":  # the tokens ride on tiles
+            assert "tiles" in kinds and "tokens" not in kinds
         elif row.name in FILES:
             if row.stock == "on the last sheet of tiles":
                 assert FILES[row.name] not in kinds  # they ride on the tiles' sheet
