@@ -260,8 +260,13 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
 
     if as_json:
         click.echo(json.dumps(report, indent=1, sort_keys=True))
-    else:
+    else:  # the sentence first, then the figures; the histogram is for --json and charts
+        click.echo(str(report.get("verdict", "")).capitalize() + ".")
         for key, value in report.items():
+            if key == "verdict":
+                continue
+            if isinstance(value, dict) and "histogram" in value:
+                value = {name: part for name, part in value.items() if name != "histogram"}
             click.echo(f"{key}: {json.dumps(value, sort_keys=True)}")
     click.echo(f"simulated {games} games in {elapsed:.2f} s", err=True)
 

@@ -342,9 +342,11 @@ def test_the_faster_simulator_plays_the_same_games_as_before():
     made once a game) without changing a single random draw: a seed's report is the
     one the earlier code gave, recorded here."""
     report = simulate(Setup(TILESET, 2), 30, 11)
-    assert (report["ended"], report["unfinished"], report["wins"], report["turns"]) == (
-        25, 5, {"miners": 15, "beetles": 10},
-        {"mean": 69.9, "median": 58, "min": 34, "max": 187})
+    turns = report["turns"]
+    assert (report["ended"], report["unfinished"], report["wins"]) == (
+        25, 5, {"miners": 15, "beetles": 10})
+    assert {key: turns[key] for key in ("mean", "median", "min", "max")} == \
+        {"mean": 69.9, "median": 58, "min": 34, "max": 187}
 
 
 def test_a_simulation_shows_progress_on_a_terminal_and_nothing_in_a_pipe():

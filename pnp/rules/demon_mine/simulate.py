@@ -28,7 +28,6 @@ always gives the same report.
 from __future__ import annotations
 
 import random
-import statistics
 
 import msgspec
 
@@ -46,6 +45,8 @@ from pnp.rules.demon_mine.model import (
     moves,
     step_ok,
 )
+from pnp.rules.measures import lengths as length_measures
+from pnp.rules.measures import shares, verdict, wilson
 
 SPECIES = ("miners", "beetles")
 HAND_LIMIT = 3
@@ -372,8 +373,9 @@ def simulate(setup: Setup, games: int, seed: int,
     return {
         "game": "demon-mine", "games": games, "seed": seed, "ended": len(lengths),
         "unfinished": unfinished, "wins": wins,
-        "turns": {"mean": round(statistics.fmean(lengths), 1) if lengths else None,
-                  "median": statistics.median(lengths) if lengths else None,
-                  "min": min(lengths, default=None), "max": max(lengths, default=None)},
+        "ended_share": wilson(len(lengths), games),
+        "win_share": shares(wins, len(lengths)),
+        "turns": length_measures(lengths),  # of the games that ended
         "turn_cap": ROUND_CAP * (4 if setup.players == 4 else 2),
+        "verdict": verdict(len(lengths), games, wins),
     }

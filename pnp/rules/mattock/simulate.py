@@ -7,7 +7,6 @@ Red moves first: the rules name a first player only for the freestyle setup
 from __future__ import annotations
 
 import random
-import statistics
 
 from pnp.rules import Progress, Setup
 from pnp.rules.mattock.check import SHORT_VARIANT, board_in_play, placeable, setup_cells
@@ -26,6 +25,8 @@ from pnp.rules.mattock.model import (
     remove_miners,
     start,
 )
+from pnp.rules.measures import lengths as length_measures
+from pnp.rules.measures import shares, verdict, wilson
 
 
 def starting_position(setup: Setup) -> tuple[Board, State]:
@@ -130,10 +131,11 @@ def simulate(setup: Setup, games: int, seed: int,
         "ended": ended,
         "unfinished": unfinished,
         "supply_exhausted": exhausted,
-        "turns": {"mean": round(statistics.fmean(turns), 2),
-                  "median": statistics.median(turns),
-                  "min": min(turns), "max": max(turns)},
+        "turns": length_measures(turns),
         "wins": wins,
+        "ended_share": wilson(ended, games),
+        "win_share": shares(wins, ended),
+        "verdict": verdict(ended, games, wins),
     }
 
 

@@ -1,0 +1,78 @@
+"""The measures a designer reads off simulated games: shares with their uncertainty, and
+the spread of game lengths, not only a median.
+
+A hundred random games say that the beetles won 56 of them; they do not say
+that the beetles win 56% of the time. How far the true share may lie from what
+the games showed is the 95% Wilson interval (Wilson, 1927), which stays inside
+0 to 100% and behaves for shares near either end, where the textbook
+"p ± 1.96 sd" does not. Game lengths are summed up by their quantiles and a
+histogram, so a mix whose games are either very short or very long is not
+hidden behind an ordinary median. Pure arithmetic: every simulator's report
+uses these, and the words a person reads are made from them in one place.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Mapping, Sequence
+
+Z_95 = 1.959963984540054  # the normal quantile that leaves 2.5% in each tail
+BINS = 10  # bars of a game-length histogram
+
+
+def wilson(successes: int, trials: int) -> dict[str, float | None]:
+    """The share ``successes / trials`` and its 95% Wilson interval, in whole-number
+    percent to one decimal; all None for no trials."""
+    if trials <= 0:
+        return {"share": None, "low": None, "high": None}
+    share = successes / trials
+    spread = Z_95 * Z_95 / trials
+    centre = (share + spread / 2) / (1 + spread)
+    half = Z_95 * math.sqrt(share * (1 - share) / trials + spread / (4 * trials)) / \
+        (1 + spread)
+    return {"share": round(100 * share, 1), "low": round(100 * max(0.0, centre - half), 1),
+            "high": round(100 * min(1.0, centre + half), 1)}
+
+
+def shares(counts: Mapping[str, int], trials: int) -> dict[str, dict[str, float | None]]:
+    """Each side's share of ``trials`` with its interval, by side."""
+    return {side: {"games": count, **wilson(count, trials)} for side, count in counts.items()}
+
+
+def lengths(turns: Sequence[int]) -> dict[str, object]:
+    """Mean, median, the 10th, 25th, 75th and 90th percentiles, the extremes, and a
+    histogram of ``turns`` in :data:`BINS` equal bars (each ``[from, to)``, the last
+    one closed); None throughout for no games."""
+    if not turns:
+        return {"mean": None, "median": None, "min": None, "max": None,
+                "percentiles": None, "histogram": []}
+    low, high = min(turns), max(turns)
+    cuts = statistics.quantiles(turns, n=20, method="inclusive") if len(turns) > 1 else \
+        [float(turns[0])] * 19
+    width = max(1, math.ceil((high - low + 1) / BINS))
+    bars = [0] * math.ceil((high - low + 1) / width)
+    for value in turns:
+        bars[(value - low) // width] += 1
+    return {"mean": round(statistics.fmean(turns), 1), "median": statistics.median(turns),
+            "min": low, "max": high,
+            "percentiles": {"10": cuts[1], "25": cuts[4], "75": cuts[14], "90": cuts[17]},
+            "histogram": [{"from": low + index * width, "to": low + (index + 1) * width,
+                           "games": count} for index, count in enumerate(bars)]}
+
+
+def verdict(ended: int, games: int, wins: Mapping[str, int]) -> str:
+    """The report in a sentence: how often games end, and who wins the ones that do,
+    each share with its 95% margin ("games end 72% (63-80%) of the time; of those,
+    beetles won 56% (46-66%)")."""
+    end = wilson(ended, games)
+    words = f"games end {_percent(end)} of the time"
+    if not ended:
+        return words
+    leader = max(sorted(wins), key=lambda side: wins[side])
+    won = wilson(wins[leader], ended)
+    return f"{words}; of those, {leader} won {_percent(won)}"
+
+
+def _percent(share: Mapping[str, float | None]) -> str:
+    return f"{share['share']:g}% ({share['low']:g}-{share['high']:g}%)"
