@@ -64,3 +64,19 @@ def test_lengths_give_percentiles_and_a_histogram_that_holds_every_game():
 ])
 def test_the_report_says_in_a_sentence_what_matters(ended, games, wins, words):
     assert verdict(ended, games, wins) == words
+
+
+def test_mattocks_games_never_place_more_tiles_than_the_proven_most():
+    """Mattock's key number: the tiles on the board when a game ends, the setup's twelve
+    included. No game can pass 87 on the full board with the fixed set-up (the bound
+    proved by integer programming), nor end before its twelve."""
+    from support import ROOT
+
+    from pnp.input.tileset import load_tileset
+    from pnp.rules import Setup
+    from pnp.rules.mattock.simulate import simulate
+
+    report = simulate(Setup(load_tileset(ROOT / "tilesets" / "mattock.yaml"), 2), 20, 3)
+    placed = report["tiles_placed"]
+    assert 12 < placed["min"] <= placed["median"] <= placed["max"] <= 87
+    assert sum(bar["games"] for bar in placed["histogram"]) == 20

@@ -110,13 +110,14 @@ def simulate(setup: Setup, games: int, seed: int,
         raise ValueError("simulate needs at least one game")
     board, opening = starting_position(setup)
     rng = random.Random(seed)
-    turns, wins = [], {name: 0 for name in PLAYERS}
+    turns, placed, wins = [], [], {name: 0 for name in PLAYERS}
     ended = unfinished = exhausted = 0
     for played in range(games):
         if progress is not None:
             progress(played, games)
         final, finished = random_game(board, opening, rng)
         turns.append(final.turns)
+        placed.append(final.tiles.bit_count())
         if not finished:
             unfinished += 1
             continue
@@ -132,6 +133,7 @@ def simulate(setup: Setup, games: int, seed: int,
         "unfinished": unfinished,
         "supply_exhausted": exhausted,
         "turns": length_measures(turns),
+        "tiles_placed": length_measures(placed),  # the setup's twelve included
         "wins": wins,
         "ended_share": wilson(ended, games),
         "win_share": shares(wins, ended),
