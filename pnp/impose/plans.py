@@ -46,7 +46,7 @@ def plan_tiles(tileset: Tileset, paper: Paper, options: BuildOptions) -> SheetPl
             (tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count)
         return impose_gutterfold([Group(tiles, width, height, tileset.shape.lattice)],
                                  paper, options.bleed,
-                                 {tile.name: f"back:{tile.back}" for tile in tileset.tiles},
+                                 _tile_backs(tileset),
                                  str(tileset.source))
     plan = _tile_imposition(tileset, paper, options)
     return _vary_textures(shift_backs(_with_tokens(tileset, plan, options) or plan,
@@ -126,6 +126,13 @@ def extras_ride_with_tokens(tileset: Tileset, paper: Paper, options: BuildOption
     return plan is not None and any(placement.kind == "tile" for placement in plan.placements)
 
 
+def extras_ride_everywhere(tileset: Tileset, options: BuildOptions) -> bool:
+    """Whether the variants' extra tiles ride below the tokens on every paper of the build,
+    so the book may say so once for all of them."""
+    return bool(tileset.extras()) and all(extras_ride_with_tokens(tileset, paper, options)
+                                          for paper in options.papers)
+
+
 def _extra_tiles(tileset: Tileset) -> list[Group]:
     """Every variant's extra tiles as one group, to ride on the token sheet: none where a
     tile shares a token's name (they would share a form)."""
@@ -139,6 +146,7 @@ def _extra_tiles(tileset: Tileset) -> list[Group]:
 
 
 def _tile_backs(tileset: Tileset) -> dict[str, str]:
+    """Each tile kind's back, as the key of its design."""
     return {tile.name: f"back:{tile.back}" for tile in tileset.tiles}
 
 
@@ -160,7 +168,7 @@ def _tile_imposition(tileset: Tileset, paper: Paper, options: BuildOptions) -> S
     width, height = tileset.shape.box(tileset.size)
     pieces: list[tuple[str, int, PieceKind]] = [
         (tile.name, tile.count, "tile") for tile in tileset.tiles if tile.count]
-    backs = {tile.name: f"back:{tile.back}" for tile in tileset.tiles}
+    backs = _tile_backs(tileset)
     return impose(pieces, paper, width, height, options.bleed, options.duplex, backs,
                   str(tileset.source), tileset.shape.lattice)
 

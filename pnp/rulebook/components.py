@@ -23,7 +23,7 @@ from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.export.pdfdraw import Recorder
 from pnp.export.reportlab_private import table_body
-from pnp.impose.plans import extras_ride_with_tokens
+from pnp.impose.plans import extras_ride_everywhere
 from pnp.input.faces import string_width
 from pnp.rulebook.cover_lockup import pieces_words
 from pnp.rulebook.designs import Designs
@@ -166,8 +166,7 @@ def _extras(designs: Designs, sheet: dict[str, Style]) -> list[Flowable]:
     their own."""
     tileset = designs.tileset
     options = designs.options
-    where = "below the tokens" if all(extras_ride_with_tokens(tileset, paper, options)
-                                      for paper in options.papers) \
+    where = "below the tokens" if extras_ride_everywhere(tileset, options) \
         else "on a sheet of their own"
     lines = []
     for variant, more in tileset.extras():

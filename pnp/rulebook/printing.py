@@ -15,7 +15,12 @@ from pnp.export.markup import Markup
 from pnp.export.pdf import draw_scale_check, scale_check_size
 from pnp.export.reportlab_private import line_start, text_mark
 from pnp.impose.board import windows
-from pnp.impose.plans import extras_ride_with_tokens, plan_components, plan_tiles
+from pnp.impose.plans import (
+    extras_ride_everywhere,
+    extras_ride_with_tokens,
+    plan_components,
+    plan_tiles,
+)
 from pnp.input.faces import string_width
 from pnp.model.options import BuildOptions
 from pnp.model.paper import Duplex, Paper
@@ -138,8 +143,9 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
                            for paper in papers))]
     if riding:  # said in the Tiles row
         del found["token"]
-    rows += _piece_rows(tileset, options, found)
-    if not _extras_ride(tileset, options):
+    extras_ride = extras_ride_everywhere(tileset, options)
+    rows += _piece_rows(tileset, options, found, extras_ride)
+    if not extras_ride:
         rows += _extras_rows(tileset, options)
     rows += _board_rows(tileset, papers)
     for aid in tileset.aids:
@@ -155,25 +161,18 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
 
 
 def _piece_rows(tileset: Tileset, options: BuildOptions,
-                found: dict[str, list[SheetPlan | None]]) -> list[PrintRow]:
+                found: dict[str, list[SheetPlan | None]], extras_ride: bool) -> list[PrintRow]:
     """The cards' and the tokens' rows, from their plans on each paper; the token sheet's
-    row names the extra tiles that ride below the tokens."""
+    row names the extra tiles that ride below the tokens on every paper."""
     rows = []
     for kind, label in (("card", "Cards"), ("token", "Tokens")):
         if kind not in found:
             continue
-        if kind == "token" and _extras_ride(tileset, options):  # one row for the sheet
+        if kind == "token" and extras_ride:  # one row for the sheet
             label = f"Tokens, and the tiles {_variants_words(tileset)}"
         rows.append(PrintRow(label, PRINT_STOCK[options.duplex],
                              tuple(map(_sheet_count, found[kind]))))
     return rows
-
-
-def _extras_ride(tileset: Tileset, options: BuildOptions) -> bool:
-    """Whether the variants' extra tiles print below the tokens on every paper, so the
-    token sheet's row names them and they need no row of their own."""
-    return bool(tileset.extras()) and all(extras_ride_with_tokens(tileset, paper, options)
-                                          for paper in options.papers)
 
 
 def _variants_words(tileset: Tileset) -> str:
@@ -182,16 +181,16 @@ def _variants_words(tileset: Tileset) -> str:
 
 
 def _extras_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
-    """A row for each variant's extra tiles: below the tokens on their sheet, where they
-    fit there on some papers, else on sheets of their own."""
+    """A row for each variant's extra tiles, where they do not ride below the tokens on
+    every paper: on sheets of their own, or below the tokens on the papers that hold them
+    there."""
     papers = options.papers
     riding = [extras_ride_with_tokens(tileset, paper, options) for paper in papers]
     rows = []
     for variant, more in tileset.extras():
         extra = tileset.extras_only(more)
         rows.append(PrintRow(
-            f"{variant_words(variant).capitalize()}: extra tiles",
-            "on the sheet of tokens" if all(riding) else PRINT_STOCK[options.duplex],
+            f"{variant_words(variant).capitalize()}: extra tiles", PRINT_STOCK[options.duplex],
             tuple("with the tokens" if rides else _sheet_count(plan_tiles(extra, paper, options))
                   for paper, rides in zip(papers, riding, strict=True))))
     return rows

@@ -72,20 +72,11 @@ def test_every_sheet_the_printing_table_names_is_in_the_build(shipped_build, gam
         elif row.name == "Tiles, the tokens on the last sheet":  # the tokens ride on tiles
             assert "tiles" in kinds and "tokens" not in kinds
         elif row.name in FILES:
-            if row.stock == "on the last sheet of tiles":
-                assert FILES[row.name] not in kinds  # they ride on the tiles' sheet
-            else:
-                assert FILES[row.name] in kinds, f"{game}: no {row.name} sheet"
+            assert FILES[row.name] in kinds, f"{game}: no {row.name} sheet"
         elif row.name in aids:
             assert f"{game}-{aids[row.name]}-letter.pdf" in paths
-        elif row.name.endswith("extra tiles"):  # a sheet of their own, or below the tokens
-            if row.stock == "on the sheet of tokens":
-                assert "extras" not in kinds
-                tokens = [sheet for sheet in manifest["sheets"] if sheet["kind"] == "tokens"]
-                assert all(any("tile" in placed for placed in sheet["placements"])
-                           for sheet in tokens)
-            else:
-                assert "extras" in kinds
+        elif row.name.endswith("extra tiles"):  # riding on no paper's tokens: a sheet
+            assert "extras" in kinds
         else:
             assert row.name == "This rulebook", row.name
             assert "rulebook" in kinds

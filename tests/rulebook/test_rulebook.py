@@ -118,21 +118,27 @@ def test_diagram_draws_real_tiles_where_the_template_says(tmp_path):
     assert dark > 500  # walls of two tiles, the pawn and the arrow are on the page
 
 
-def test_a_tiles_block_pictures_each_tile_beside_its_words(tmp_path):
-    template = ("# Shapes\n\n```pnp tiles\ntiles:\n"
-                "  - {tile: elbow, text: \"**Bends.** A tunnel turning a corner.\"}\n"
-                "  - {tile: straight, text: \"**Runs.** A tunnel straight across.\"}\n```\n")
+def typeset_page_three(tmp_path, template):
+    """The first page after the contents of a book of ``template`` on Letter: where each
+    of its words starts (PDF points, y up) and the page at 72 dpi."""
     game = write_game(tmp_path, template)
     tileset = load_tileset(game)
     pdf = tmp_path / "book.pdf"
     pdf.write_bytes(render_rulebook(tileset, parse(tmp_path / "rules.md", tileset),
                                     PAPERS["letter"]))
-    reader = PdfReader(pdf)
     words: dict[str, tuple[float, float]] = {}
-    reader.pages[2].extract_text(visitor_text=lambda text, cm, tm, font, size: words.setdefault(
-        text.strip(), (cm[4] + tm[4], cm[5] + tm[5])))
+    PdfReader(pdf).pages[2].extract_text(
+        visitor_text=lambda text, cm, tm, font, size: words.setdefault(
+            text.strip(), (cm[4] + tm[4], cm[5] + tm[5])))
+    return words, pdf_page_image(pdf, 2, 72).convert("RGB")
+
+
+def test_a_tiles_block_pictures_each_tile_beside_its_words(tmp_path):
+    template = ("# Shapes\n\n```pnp tiles\ntiles:\n"
+                "  - {tile: elbow, text: \"**Bends.** A tunnel turning a corner.\"}\n"
+                "  - {tile: straight, text: \"**Runs.** A tunnel straight across.\"}\n```\n")
+    words, image = typeset_page_three(tmp_path, template)
     left = body_box(PAPERS["letter"])[0]
-    image = pdf_page_image(pdf, 2, 72).convert("RGB")
     for word in ("Bends.", "Runs."):
         x, y = words[word]
         assert x >= left + 64 + 10  # the words stand right of a picture about 0.9 in wide
@@ -148,18 +154,9 @@ def test_a_tiles_block_draws_a_symbol_large_beside_its_words(tmp_path):
     it has on a tile, edged in the wall colour (dark ink where the picture stands)."""
     template = ("# Key\n\n```pnp tiles\ntiles:\n"
                 "  - {icon: beetle, text: \"**Beetle.** A ghost beetle.\"}\n```\n")
-    game = write_game(tmp_path, template)
-    tileset = load_tileset(game)
-    pdf = tmp_path / "book.pdf"
-    pdf.write_bytes(render_rulebook(tileset, parse(tmp_path / "rules.md", tileset),
-                                    PAPERS["letter"]))
-    reader = PdfReader(pdf)
-    words: dict[str, tuple[float, float]] = {}
-    reader.pages[2].extract_text(visitor_text=lambda text, cm, tm, font, size: words.setdefault(
-        text.strip(), (cm[4] + tm[4], cm[5] + tm[5])))
+    words, image = typeset_page_three(tmp_path, template)
     _, y = words["Beetle."]
     left = body_box(PAPERS["letter"])[0]
-    image = pdf_page_image(pdf, 2, 72).convert("RGB")
     top = round(image.height - y - 12)
     box = [image.getpixel((px, py)) for px in range(round(left), round(left) + 40)
            for py in range(top, top + 40)]
