@@ -17,6 +17,7 @@ from pnp.draw.caves import bridge, cavern_floor, cavern_outline, pillars
 from pnp.draw.icons import ICONS
 from pnp.draw.pen import Pen
 from pnp.draw.placing import features, tile_features, tile_frame, tile_sizes
+from pnp.draw.rubble import is_shared_dead_end, rubble
 from pnp.draw.scene import (
     Circle,
     Clip,
@@ -170,8 +171,8 @@ def tunnels(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[
     items: list[Primitive] = []
     crossings = _crossings(shape, paths)
     for index, path in enumerate(paths):
-        shared = len(paths) > 1 and len(path.ports) == 1 and path.style == "tunnel"
-        line = (dead_end_line(shape, size, path.ports[0], reach) if shared
+        line = (dead_end_line(shape, size, path.ports[0], reach)
+                if is_shared_dead_end(path, paths)
                 else tunnel_centreline(shape, size, path, reach))
         room = room_outline(shape, size, path, seed + index)
         for width, colour in ((floor + 2 * wall, "wall"), (floor + 0.7 * wall, "rock-light"),
@@ -188,6 +189,7 @@ def tunnels(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[
             items.extend(pillars(shape, size, path, colours, seed + index))
         for lower in crossings.get(index, ()):
             items.extend(bridge(shape, size, path, paths[lower], colours))
+    items.extend(rubble(shape, size, paths, colours, seed))
     return items
 
 

@@ -1,0 +1,84 @@
+"""Fallen rock heaped at the blind end of a dead end that shares its tile.
+
+A dead end that runs into another path's wall is parted from it by that wall
+alone, about two millimetres of ink on a printed tile; beside a gold chamber's
+ring it reads as a way in. A heap of boulders against the wall says "blocked"
+at arm's length and in greyscale, as a cave-in would. Where the wall lies is
+taken from the tile's model (:mod:`pnp.model.ground`), the same facts the
+walls are drawn from, so the heap always sits where the stub ends.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from pnp.draw.scene import Command, Outline, Primitive, Style, smooth_outline
+from pnp.geometry.shapes import Shape
+from pnp.model.ground import FLOOR_RATIO, WALL_RATIO, Floor, floor
+from pnp.model.tileset import Tunnel
+
+BOULDER = 0.048  # a back-row boulder's radius, as a share of the tile size
+PEBBLE = 0.036  # a front-row boulder's radius
+FRONT_ROOM = 0.2  # a second row is heaped only where the stub is at least this long
+MARCH = 0.004  # the step, in tile sizes, when walking the stub to find the wall
+
+
+def is_shared_dead_end(path: Tunnel, paths: tuple[Tunnel, ...]) -> bool:
+    """A one-port tunnel on a tile with other paths: its tip stops at their wall."""
+    return (len(paths) > 1 and len(path.ports) == 1 and path.style == "tunnel"
+            and not path.junction)
+
+
+def stub_length(shape: Shape, stub: Tunnel, others: tuple[Floor, ...]) -> float:
+    """How far, in tile sizes, a stub's floor runs in from its edge before it meets
+    another path's wall (or the centre, if nothing stops it sooner)."""
+    nx, ny = shape.normal(stub.ports[0])
+    depth = 0.5 - (FLOOR_RATIO / 2 + WALL_RATIO)
+    steps = math.ceil(depth / MARCH)
+    for step in range(steps + 1):
+        along = step * MARCH
+        point = (nx * (0.5 - along), ny * (0.5 - along))
+        if any(other.distance(point) <= WALL_RATIO for other in others):
+            return along
+    return depth
+
+
+def rubble(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[str, str],
+           seed: int) -> list[Primitive]:
+    """Boulders against the far wall of every shared dead end of one tile.
+
+    Drawn after every path, since a later path's walls would otherwise cover
+    them. A back row of three spans the floor; a long stub gets two more in
+    front, so the heap looks piled rather than lined up.
+    """
+    rng = random.Random(seed)
+    cx, cy = shape.centre(size)
+    floors = tuple(floor(shape, path, len(paths) > 1) for path in paths)
+    style = Style(fill=colours["rock-light"], stroke=colours["wall"],
+                  width=size * WALL_RATIO * 0.35, join="round")
+    items: list[Primitive] = []
+    for index, path in enumerate(paths):
+        if not is_shared_dead_end(path, paths):
+            continue
+        others = floors[:index] + floors[index + 1:]
+        length = stub_length(shape, path, others)
+        nx, ny = shape.normal(path.ports[0])
+        rows: list[tuple[float, float, tuple[float, ...]]] = [
+            (length - BOULDER, BOULDER, (-0.095, 0.0, 0.095))]
+        if length >= FRONT_ROOM:
+            rows.append((length - 2 * BOULDER - PEBBLE * 0.6, PEBBLE, (-0.05, 0.05)))
+        for along, radius, across in rows:
+            for offset in across:
+                x = cx + size * (nx * (0.5 - along) - ny * offset)
+                y = cy + size * (ny * (0.5 - along) + nx * offset)
+                items.append(Outline(_boulder(rng, x, y, size * radius), style))
+    return items
+
+
+def _boulder(rng: random.Random, x: float, y: float, radius: float) -> tuple[Command, ...]:
+    """One rounded, irregular stone around (x, y)."""
+    corners = [(x + radius * rng.uniform(0.8, 1.1) * math.cos(turn),
+                y + radius * rng.uniform(0.8, 1.1) * math.sin(turn))
+               for turn in (k * math.tau / 6 + rng.uniform(-0.25, 0.25) for k in range(6))]
+    return smooth_outline(corners)

@@ -1,0 +1,74 @@
+"""Dead ends that share a tile end in a heap of fallen rock, measured by pixel and maths.
+
+Beside a gold chamber the wall that closes a stub is about two millimetres of
+ink, and players read it as a way in. The heap must sit on the stub's own
+floor, against that wall, and nowhere a path is open.
+"""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+from support import close_to, svg_to_image
+
+from pnp.draw.art import design_tile
+from pnp.draw.rubble import stub_length
+from pnp.export.svg import to_svg
+from pnp.input.catalog import resolve
+from pnp.input.tileset import load_tileset
+from pnp.model.ground import CHAMBER_RATIO, FLOOR_RATIO, WALL_RATIO, floor
+from pnp.model.tileset import Tunnel
+
+DPI = 144
+
+
+@pytest.fixture(scope="module")
+def gold_mine():
+    return load_tileset(resolve("gold-mine"))
+
+
+def _tile(tileset, name):
+    return next(tile for tile in tileset.tiles if tile.name == name)
+
+
+def test_a_stub_runs_to_the_outside_of_the_wall_that_stops_it(gold_mine):
+    """Against a chamber the wall is the ring's; against a tunnel, that tunnel's side."""
+    shape = gold_mine.shape
+    chamber = Tunnel(("S", "W"), junction=True)
+    tunnel = Tunnel(("N", "S"))
+    stub = Tunnel(("E",))
+    ring = stub_length(shape, stub, (floor(shape, chamber, True),))
+    side = stub_length(shape, stub, (floor(shape, tunnel, True),))
+    assert ring == pytest.approx(0.5 - CHAMBER_RATIO - WALL_RATIO, abs=0.005)
+    assert side == pytest.approx(0.5 - FLOOR_RATIO / 2 - WALL_RATIO, abs=0.005)
+
+
+def _boulder_pixels(image, tileset, edge, reach):
+    """How many pixels along ``edge``'s stub axis, from the edge ``reach`` tile sizes
+    in, carry the boulders' fill."""
+    fill = dict(tileset.palette)["rock-light"]
+    nx, ny = tileset.shape.normal(edge)
+    side = image.width
+    count = 0
+    for step in range(int(reach * side)):
+        along = 0.5 - step / side
+        x = int(side * (0.5 + nx * along))
+        y = int(side * (0.5 + ny * along))
+        x, y = min(x, side - 1), min(y, side - 1)
+        count += close_to(image.getpixel((x, y)), fill, 12)
+    return count
+
+
+@pytest.mark.parametrize(("name", "blocked", "open_"), [
+    ("chamber-corner-two-dead-ends-secret", ("N", "E"), ("S", "W")),
+    ("chamber-dead-end-opposite-secret", ("E",), ("W",)),
+    ("straight-dead-end", ("E",), ("N", "S")),
+])
+def test_rubble_blocks_each_dead_end_and_no_open_way(gold_mine, name, blocked, open_):
+    tile = _tile(gold_mine, name)
+    bare = msgspec.structs.replace(tile, features=())
+    image = svg_to_image(to_svg(design_tile(gold_mine, bare)), DPI).convert("RGB")
+    for edge in blocked:
+        assert _boulder_pixels(image, gold_mine, edge, 0.3) > image.width * 0.03, edge
+    for edge in open_:
+        assert _boulder_pixels(image, gold_mine, edge, 0.13) == 0, edge
