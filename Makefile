@@ -17,7 +17,7 @@ TILESET_FILES := $(shell $(PYTHON) scripts/make_tilesets.py tilesets \
                    $(if $(filter-out all,$(MAKECMDGOALS)),--quiet))
 STAMPS := $(TILESET_FILES:tilesets/%.yaml=$(OUT)/.made/%.stamp)
 
-.PHONY: all test test-slow bench versus lint check-shape docs proof clean
+.PHONY: all test test-slow bench versus lint check-shape docs proof preflight clean
 
 all: $(STAMPS)
 
@@ -78,6 +78,17 @@ versus: $(READY)
 proof: all
 	$(BIN)/python scripts/proof.py $(OUT) --paper letter
 	$(BIN)/python scripts/proof.py $(OUT) --paper a4
+
+# Every game built for the PDF print shops (generic PDF/X-4, DriveThruCards' PDF/X-1a)
+# and checked as a shop's preflight would: structure by pypdf, ink by Ghostscript's
+# separations (needs gs: apt-get install ghostscript).
+PREFLIGHT := $(OUT)/preflight
+preflight: $(READY)
+	rm -rf $(PREFLIGHT)
+	for shop in generic drivethrucards; do \
+		$(BIN)/pnp build --print-shop $$shop --no-rulebook -q --out $(PREFLIGHT)/$$shop || exit 1; \
+	done
+	$(BIN)/python scripts/preflight.py $(PREFLIGHT)
 
 # The field tables in docs/ are generated from the schema that reads the files.
 docs: $(READY)

@@ -3,8 +3,11 @@ shop's pixel size, sizes fitted to the shop's range, and an order that counts (i
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import re
+import shutil
 import uuid
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -538,3 +541,58 @@ def test_a_print_shop_order_past_its_most_copies_is_refused_before_drawing(tmp_p
     assert done.exit_code == 2 and "Traceback" not in done.output
     assert f"at most {MOST_COPIES:,} copies of one product" in done.stderr
     assert not any(tmp_path.iterdir())  # nothing drawn, nothing written
+
+
+def _preflight():
+    """scripts/preflight.py, which a shop's user runs by hand (make preflight)."""
+    spec = importlib.util.spec_from_file_location(
+        "preflight", Path(__file__).parents[2] / "scripts" / "preflight.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def ghostscript() -> None:
+    """The preflight separates inks with Ghostscript; CI installs it, so there a missing
+    gs fails rather than skips."""
+    if shutil.which("gs") is None:
+        if os.environ.get("CI"):
+            pytest.fail("Ghostscript (gs) is missing under CI")
+        pytest.skip("Ghostscript (gs) is not installed")
+
+
+def test_both_pdf_presets_pass_the_preflight_a_second_engine_runs(built, drivethrucards,
+                                                                   ghostscript, capsys):
+    """Structure read back by pypdf and every pixel's total ink as Ghostscript separates
+    it: PDF/X-4 within 300%, DriveThruCards' PDF/X-1a within its 240%."""
+    preflight = _preflight()
+    for folder in (built, drivethrucards):
+        checked, failed = preflight.check(folder, 36)
+        assert checked >= 3 and failed == 0, capsys.readouterr().out
+    lines = capsys.readouterr().out.splitlines()
+    x1a = [float(re.search(r"at most ([\d.]+)% ink", line)[1]) for line in lines
+           if "PDF/X-1a" in line]
+    assert x1a and max(x1a) <= 240.8 and max(x1a) > 230  # built up to the limit, not over
+
+
+def test_the_preflight_refuses_too_much_ink_rgb_and_alpha(tmp_path, ghostscript, capsys):
+    """A plain PDF (no output intent) with 100% cyan, magenta and yellow (300%) and a
+    half-clear RGB fill, in a folder for DriveThruCards: every fault named, the file
+    failed."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    folder = tmp_path / "game" / "print-shop-drivethrucards"
+    folder.mkdir(parents=True)
+    canvas = Canvas(str(folder / "bad.pdf"), pagesize=(72, 72))
+    canvas.setFillColorCMYK(1, 1, 1, 0)
+    canvas.rect(0, 0, 72, 36, stroke=0, fill=1)
+    canvas.setFillColorRGB(1, 0, 0, alpha=0.5)
+    canvas.rect(0, 36, 72, 36, stroke=0, fill=1)
+    canvas.save()
+    checked, failed = _preflight().check(tmp_path, 36)
+    out = capsys.readouterr().out
+    assert (checked, failed) == (1, 1)
+    for fault in ("300.0% total ink on page 1, over 240%", "GTS_PDFXVersion",
+                  "no GTS_PDFX output intent", "RGB colour drawn", "constant alpha below 1"):
+        assert fault in out, out
