@@ -21,6 +21,8 @@ from pnp.model.tileset import Tunnel
 BOULDER = 0.048  # a back-row boulder's radius, as a share of the tile size
 PEBBLE = 0.036  # a front-row boulder's radius
 FRONT_ROOM = 0.2  # a second row is heaped only where the stub is at least this long
+SHORT_STUB = 0.3  # on a short stub (beside a chamber) a stone is at most this share of it
+CLEAR = 1.4  # a back-row stone's centre sits this many radii short of the wall
 MARCH = 0.004  # the step, in tile sizes, when walking the stub to find the wall
 
 
@@ -64,10 +66,12 @@ def rubble(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[s
         others = floors[:index] + floors[index + 1:]
         length = stub_length(shape, path, others)
         nx, ny = shape.normal(path.ports[0])
+        # a stone reaches 1.1 radii out, and its outline half a stroke more: clear of the wall
+        back = min(BOULDER, length * SHORT_STUB)
         rows: list[tuple[float, float, tuple[float, ...]]] = [
-            (length - BOULDER, BOULDER, (-0.095, 0.0, 0.095))]
+            (length - back * CLEAR, back, (-0.095, 0.0, 0.095))]
         if length >= FRONT_ROOM:
-            rows.append((length - 2 * BOULDER - PEBBLE * 0.6, PEBBLE, (-0.05, 0.05)))
+            rows.append((length - back * (CLEAR + 1.0) - PEBBLE * 0.8, PEBBLE, (-0.05, 0.05)))
         for along, radius, across in rows:
             for offset in across:
                 x = cx + size * (nx * (0.5 - along) - ny * offset)

@@ -30,7 +30,7 @@ CHAMBER_RATIO = FLOOR_RATIO * 1.05  # radius of the round chamber where a juncti
 CAVERN_REACH = 0.34  # a cavern's wall never comes closer to the centre than this
 CAVERN_WIDEST = 0.42  # nor reaches further out: with its wall, it stays inside the tile
 OPEN_GROUND_INSET = 0.12  # on a tile with no tunnels, keep this far inside its outline
-PAWN_RATIO = 0.13  # a diagram's pawn: its radius as a share of the tile size
+PAWN_RATIO = 0.115  # a diagram's pawn: its radius as a share of the tile size
 # How far a pawn's centre may stray from a tunnel's centre line: a pawn nearly
 # fills the floor, so further out it visibly sits on the wall.
 STAND_SLACK = 0.05
@@ -132,7 +132,7 @@ def floor(shape: Shape, path: Tunnel, shared: bool) -> Floor:
     round chamber and a cavern a wide cave.
     """
     half = FLOOR_RATIO / 2
-    if shared and len(path.ports) == 1 and path.style == "tunnel":
+    if shared and len(path.ports) == 1 and path.style == "tunnel" and not path.junction:
         port, (nx, ny) = _port(shape, path.ports[0]), shape.normal(path.ports[0])
         depth = 0.5 - (FLOOR_RATIO / 2 + WALL_RATIO)
         return Floor(((port, (port[0] - nx * depth, port[1] - ny * depth)),), half)

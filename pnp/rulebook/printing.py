@@ -120,14 +120,19 @@ def _sheet_count(plan: SheetPlan | None) -> str:
 
 
 def _sideways(tileset: Tileset, options: BuildOptions) -> str:
-    """The pieces whose sheets, to fit one more row, print their header and check bar up
-    the side margins and their cut lines on the trim instead of crop marks ("card"), so
-    the steps can say so; empty when every sheet has crop marks and its bar at its foot."""
-    kinds = [kind for kind in ("card", "token")
-             if any(plan is not None and plan.margins == "sides"
-                    for plan in (plan_components(tileset, kind, paper, options)
-                                 for paper in options.papers))]
-    return " and ".join(kinds)
+    """The sheets that, to fit one more row, print their header and check bar up the
+    side margins and their cut lines on the trim instead of crop marks ("the card
+    sheets", or "the Letter card sheets" where only some papers do), so the steps can
+    say so; empty when every sheet has crop marks and its bar at its foot."""
+    named = []
+    for kind in ("card", "token"):
+        papers = [paper.title for paper in options.papers
+                  if (plan := plan_components(tileset, kind, paper, options)) is not None
+                  and plan.margins == "sides"]
+        if papers:
+            every = len(papers) == len(options.papers)
+            named.append(kind if every else f"{and_list(papers)} {kind}")
+    return f"the {' and '.join(named)} sheets" if named else ""
 
 
 def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
@@ -255,11 +260,11 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
                        f'<onDraw name="{SCALE_PAGE}"/>{PAGE_ROOM} of this book, the one with '
                        "the two check bars, and measure both with a ruler: each must be as "
                        "long as its caption says. Every sheet repeats the bar across its "
-                       f"foot{sideways and f' (the {sideways} sheets, up the right margin)'}."),
+                       f"foot{sideways and f' ({sideways}, up the right margin)'}."),
         markup.join([markup.text(f"Print {_pieces(tileset)}"),
                      markup.literal(PRINT_STEP[options.duplex])]),
         markup.text("Cut along the crop marks outside each block" +
-                    (f" (the {sideways} sheets, along the cut lines printed on them)"
+                    (f" ({sideways}, along the cut lines printed on them)"
                      if sideways else "") + _shared_cuts(tileset) + "."),
         *_hex_step(tileset),
         *_round_step(tileset),

@@ -72,3 +72,36 @@ def test_rubble_blocks_each_dead_end_and_no_open_way(gold_mine, name, blocked, o
         assert _boulder_pixels(image, gold_mine, edge, 0.3) > image.width * 0.03, edge
     for edge in open_:
         assert _boulder_pixels(image, gold_mine, edge, 0.13) == 0, edge
+
+
+def test_no_stone_reaches_the_wall_or_the_tiles_edge(gold_mine):
+    """Every control point of every stone's outline (the curve stays inside them), its
+    stroke's half width added, lies on its stub's own floor: short of the wall that
+    stops the stub, and inside the tile's edge."""
+    from pnp.draw.rubble import is_shared_dead_end, rubble
+
+    shape, size = gold_mine.shape, 100.0
+    centre = shape.centre(size)
+    checked = 0
+    for tile in gold_mine.tiles:
+        paths = tile.paths
+        stubs = [path for path in paths if is_shared_dead_end(path, paths)]
+        if not stubs:
+            continue
+        floors = [floor(shape, path, True) for path in paths]
+        for stone in rubble(shape, size, paths, dict(gold_mine.palette), 0):
+            points = [(c[k] - centre[0], c[k + 1] - centre[1]) for c in stone.commands
+                      for k in range(1, len(c) - 1, 2)]
+            middle = (sum(x for x, _ in points) / len(points),
+                      sum(y for _, y in points) / len(points))
+            stub = max(stubs, key=lambda path: sum(
+                m * n for m, n in zip(middle, shape.normal(path.ports[0]), strict=True)))
+            others = tuple(f for f, path in zip(floors, paths, strict=True) if path is not stub)
+            length = stub_length(shape, stub, others) * size
+            normal = shape.normal(stub.ports[0])
+            half_stroke = stone.style.width / 2
+            for point in points:
+                inward = size / 2 - sum(p * n for p, n in zip(point, normal, strict=True))
+                assert half_stroke <= inward <= length - half_stroke, (tile.name, inward)
+            checked += 1
+    assert checked >= 20

@@ -174,11 +174,13 @@ def _steps(tileset: Tileset) -> str:
                     if hasattr(f, "getPlainText"))
 
 
-@pytest.mark.parametrize(("game", "sideways"), [("dynamine", "card"), ("demon-mine", "")])
+@pytest.mark.parametrize(("game", "sideways"), [("dynamine", "Letter card"),
+                                              ("demon-mine", "")])
 def test_the_steps_say_which_sheets_have_their_bar_up_a_side_and_cut_lines_instead(game,
                                                                                    sideways):
-    """Dynamine's 9-up card sheets print the check bar up the right margin and cut lines
-    on the trim instead of crop marks; the steps must not say every sheet has both."""
+    """Dynamine's 9-up card sheets on Letter print the check bar up the right margin and
+    cut lines on the trim instead of crop marks; on A4 they keep the foot, so the steps
+    name the paper (the A4 book had said every card sheet had its bar up the side)."""
     from pnp.impose.plans import plan_components
 
     tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
