@@ -286,6 +286,17 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             return set()
         return set(range(side, diagram.columns))
 
+    def _set_aside(self) -> set[tuple[int, int]]:
+        """Squares holding a token or card and nothing else: a piece set aside on the
+        table (the Phantom waiting for a cavern), which a board square round it would
+        show as standing in the mine."""
+        diagram = self.diagram
+        pieces = {(round(x), round(y)) for (x, y), _, _ in diagram.pieces}
+        taken = {t.cell for t in diagram.tiles} | set(diagram.highlight) | \
+            set(diagram.reach) | set(diagram.area) | \
+            {(round(x), round(y)) for (x, y), _, _ in diagram.pawns}
+        return pieces - taken
+
     def ground(self) -> list[tuple[int, int]]:
         """Every board space the diagram shows: its rectangle, or the hexes inside it."""
         diagram = self.diagram
@@ -293,7 +304,7 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             gaps = self._gap_columns()
             table = self._beside_the_board(gaps)
             return [(c, r) for c in range(diagram.columns) for r in range(diagram.rows)
-                    if c not in gaps and c not in table]
+                    if c not in gaps and c not in table and (c, r) not in self._set_aside()]
         return self._hex_ground()
 
     def _hex_ground(self) -> list[tuple[int, int]]:
