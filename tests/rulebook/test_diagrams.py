@@ -306,6 +306,23 @@ def test_the_set_up_shows_the_table_beside_the_board_without_board_squares():
     assert width == pytest.approx(2 * flowable.cell - 4.0)  # 2 pt inside each edge
 
 
+def test_a_piece_set_aside_on_the_table_stands_on_no_board_square():
+    """Gold Mine's Phantom waits beside the mine until a cavern is laid: the set-up drew
+    a board square round it, as if it stood in the mine. A square holding a tile keeps
+    its square."""
+    from pnp.rulebook.designs import Designs
+    from pnp.rulebook.figures import DiagramFlowable
+
+    tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
+    set_up = next(diagram for diagram, _ in shipped_diagrams("gold-mine")
+                  if diagram.title == "Setup")
+    flowable = DiagramFlowable(Designs(tileset), set_up, MEASURE)
+    (phantom, _, _), = set_up.pieces
+    ground = set(flowable.ground())
+    assert (round(phantom[0]), round(phantom[1])) not in ground
+    assert {placed.cell for placed in set_up.tiles} <= ground
+
+
 def test_a_before_and_after_pair_keeps_its_board_on_both_sides_of_the_gap():
     """A gap column parts two panels; past it a panel with tiles in play is board too."""
     from pnp.rulebook.designs import Designs
