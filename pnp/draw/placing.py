@@ -542,7 +542,7 @@ def _icon_and_badge(placer: Placer, footprint: Footprint,
         spot = placer.place(smaller)
         drawn = radius * shrink * spot.scale
         reach = max(drawn * 0.36, least)
-        beside = _badge_beside(placer, spot.centre, (drawn, reach))
+        beside = _badge_beside(placer, spot.centre, (drawn, reach), len(placer.placed) - 1)
         if beside is not None:
             return Spot(spot.centre, spot.scale * shrink), beside, reach, False
         del placer.placed[before:]
@@ -557,12 +557,15 @@ def _icon_and_badge(placer: Placer, footprint: Footprint,
 # Where a badge may sit round its icon, in the order tried: top right first, as on
 # cards and tokens, then the other sides (angles in degrees, y down).
 BADGE_BEARINGS = (-45, -135, 0, 180, 45, 135, -90, 90)
+BADGE_CLEAR = 0.02  # tile sizes a badge keeps from other marks beyond the usual gap: 4 pt
 
 
-def _badge_beside(placer: Placer, centre: Point, sizes: tuple[float, float]) -> Point | None:
+def _badge_beside(placer: Placer, centre: Point, sizes: tuple[float, float],
+                  icon: int) -> Point | None:
     """A badge's place beside its icon and clear of its art (an altar's candle, a
     fossil's skull), on the first side with free rock; None where no side has room.
-    ``centre`` and ``sizes`` (the icon's radius and the badge's) are in tile sizes."""
+    ``centre`` and ``sizes`` (the icon's radius and the badge's) are in tile sizes;
+    ``icon`` is the icon's placing order: the badge keeps BADGE_CLEAR from all else."""
     radius, reach = sizes
     away = radius + reach + GAP + 1e-6  # the two boxes side by side, as the placer sees them
     for bearing in BADGE_BEARINGS:
@@ -570,7 +573,8 @@ def _badge_beside(placer: Placer, centre: Point, sizes: tuple[float, float]) -> 
         along = max(abs(math.cos(angle)), abs(math.sin(angle)))  # to a box's edge, not a circle's
         want = (centre[0] + away * math.cos(angle) / along,
                 centre[1] + away * math.sin(angle) / along)
-        spot = placer.place_at(Footprint(want, reach, reach, True))
+        spot = placer.place_at(Footprint(want, reach, reach, True, partner=icon,
+                                         clear=BADGE_CLEAR))
         if spot is not None:
             return spot.centre
     return None

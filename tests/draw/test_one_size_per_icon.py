@@ -64,3 +64,25 @@ def test_a_die_stays_in_the_corner_it_names_on_every_dynamine_tile():
                 assert mark.x > size / 2 and mark.y < size / 2, (tile.name, mark)
     assert len(dice) >= 75  # one die on each tunnel design
     assert len(set(dice)) == 1  # and one size: the tightest corner's
+
+
+def _gap(badge, mark) -> float:
+    """The clear space between a badge's disc and a mark's box, in points."""
+    dx = max(abs(badge.x - mark.x) - mark.half_width, 0.0)
+    dy = max(abs(badge.y - mark.y) - mark.half_height, 0.0)
+    return (dx * dx + dy * dy) ** 0.5 - badge.half_width
+
+
+def test_a_badge_keeps_its_distance_from_every_mark_but_its_own_icon():
+    """Dynamine's altar '4' sat 4 pt from the cost die on the same edge (by the marks;
+    nearer to the eye, its ring drawn) and in grey '4 ⚀' read as one group: a badge
+    keeps close to its own icon and 6 pt from everything else on the tile."""
+    tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
+    gaps = []
+    for tile in tileset.tiles:
+        marks = drawn_marks(tileset, tile)
+        for owner, badge in drawn_badges(tileset, tile):
+            gaps += [(round(_gap(badge, mark), 2), tile.name) for index, mark in
+                     enumerate(marks) if index != owner]
+    assert len(gaps) >= 15
+    assert min(gaps)[0] >= 6.0, min(gaps)
