@@ -11,14 +11,12 @@ printed on every tile read off the picture.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from reportlab.platypus import Spacer, Table, TableStyle
 
 from pnp.draw.components import design_component
 from pnp.draw.fonts import pdf_font
-from pnp.draw.placing import Mark, drawn_marks
 from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.export.pdfdraw import Recorder
@@ -58,57 +56,33 @@ ACROSS = 5  # pictures in a gallery row, beside the row's cost
 COST_COLUMN = 34.0  # points, at least: a gallery row's shape (on its first row) and cost
 # the order a gallery shows tunnel shapes in: the simplest first; others follow as met
 SHAPE_ORDER = ("straight tunnel", "elbow", "tee", "cross", "dead end")
-BADGE_SIZE = 7.5  # points: a count on a gallery picture
+BADGE_SIZE = 6.5  # points: a count under a gallery picture
+COUNT_DROP = BADGE_SIZE + 0.5  # points from a picture's foot to its count's baseline
+COUNT_ROOM = COUNT_DROP + 2.0  # a gallery row's foot: the count and a gap under it
 TILE_GUTTER = 12.0  # points between two tiles named under their pictures
 
 
 class CountedDesign(DesignFlowable):
-    """A design with its count in a white tab edged in ink ("x2"), when over one: light,
-    so it never reads as a dark +1 plaque the tiles print. The tab takes the corner
-    (lower right first) that covers the least of the tile's icons, signs and die."""
+    """A design with its count ("x2") set under the picture, on the paper, when over
+    one. On the art, even as a white tab, a count read as one more symbol the tile
+    prints (a reviewer took it for a plaque beside the die); a catalogue captions it."""
 
     def __init__(self, key: str, drawing: Drawing, box: float, recorder: Recorder,
-                 count: int, marks: Sequence[Mark] = ()) -> None:
+                 count: int) -> None:
         super().__init__(key, drawing, box, recorder)
-        self.count, self.marks = count, marks
+        self.count = count
 
     def draw(self) -> None:
         super().draw()
         if self.count <= 1:
             return
         text = f"\u00d7{self.count}"
-        font = pdf_font("bold", text)
-        width = string_width(text, "bold", BADGE_SIZE) + 6
-        height = BADGE_SIZE + 4
-        x, y = self._corner(width, height)
         canvas = self.canv
         canvas.saveState()
-        canvas.setFillColor(colour("#ffffff"))
-        canvas.setStrokeColor(colour(INK))
-        canvas.setLineWidth(0.7)
-        canvas.roundRect(x, y, width, height, 2.5, stroke=1, fill=1)
         canvas.setFillColor(colour(INK))
-        canvas.setFont(font, BADGE_SIZE)
-        canvas.drawCentredString(x + width / 2, y + 2.2, text)
+        canvas.setFont(pdf_font("bold", text), BADGE_SIZE)
+        canvas.drawCentredString(self.width / 2, -COUNT_DROP, text)
         canvas.restoreState()
-
-    def _corner(self, width: float, height: float) -> tuple[float, float]:
-        """The tab's lower left corner (y up): the corner it hides least of the art in."""
-        right, top = self.width - width - 1, self.height - height - 1
-        corners = ((right, 1.0), (1.0, 1.0), (1.0, top), (right, top))
-
-        def hidden(corner: tuple[float, float]) -> float:
-            x, y = corner
-            covered = 0.0
-            for mark in self.marks:  # design points, y down: to this box's, y up
-                left = (mark.x - mark.half_width) * self.scale
-                low = self.height - (mark.y + mark.half_height) * self.scale
-                across = min(x + width, left + 2 * mark.half_width * self.scale) - max(x, left)
-                up = min(y + height, low + 2 * mark.half_height * self.scale) - max(y, low)
-                covered += max(0.0, across) * max(0.0, up)
-            return covered
-
-        return min(corners, key=hidden)  # the first of the least hidden
 
 
 def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable]:
@@ -266,8 +240,7 @@ def _gallery_rows(designs: Designs, sheet: dict[str, Style], noun: str,
         row = tiles[start:start + ACROSS]
         pictures: list[Flowable] = [
             CountedDesign(f"tile:{designs.tileset.game}:{tile.name}", designs.tile(tile.name),
-                          PICTURE, designs.recorder, tile.count,
-                          drawn_marks(designs.tileset, tile) if tile.count > 1 else ())
+                          PICTURE, designs.recorder, tile.count)
             for tile in row]
         cost = _cost_words(row)
         label = Paragraph(markup.join([*(title if not start else []),
@@ -283,7 +256,8 @@ def _gallery_rows(designs: Designs, sheet: dict[str, Style], noun: str,
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
         ("LEFTPADDING", (1, 0), (-1, -1), gap),
-        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), max(gap, COUNT_ROOM)),
     ]))
     return table
 

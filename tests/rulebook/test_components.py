@@ -155,29 +155,34 @@ def test_pieces_are_counted_by_what_players_call_them(shipped_build, game, said,
     assert not any(words in text for words in unsaid)
 
 
-def test_a_count_tab_takes_the_corner_that_hides_least_of_its_tile():
-    """The first straight of Dynamine's cost 4-5 row has a vein in its lower right: its
-    "x2" goes to the lower left; a tile with that corner clear keeps the lower right."""
-    from pnp.draw.placing import drawn_marks
-    from pnp.rulebook.components import PICTURE, CountedDesign
+def test_a_gallery_count_is_set_under_its_picture_not_on_the_art(tmp_path):
+    """A count drawn on the tile (a white tab in a corner) read as one more symbol the
+    tile prints. It is set under the picture, on the paper: drawn at a known place, its
+    text lies wholly below the picture's foot and within the room a gallery row keeps."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.rulebook.components import COUNT_ROOM, PICTURE
     from pnp.rulebook.designs import Designs
 
     tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
     designs = Designs(tileset)
-
-    def corner(name: str) -> tuple[float, float]:
-        tile = tileset.tile(name)
-        flowable = CountedDesign(name, designs.tile(name), PICTURE, designs.recorder,
-                                 tile.count, drawn_marks(tileset, tile))
-        return flowable._corner(18.0, 11.5)
-
-    covered = next(tile.name for tile in tileset.tiles if tile.count > 1 and any(
-        mark.x > tileset.size * 0.7 and mark.y > tileset.size * 0.7
-        for mark in drawn_marks(tileset, tile)))
-    assert corner(covered) == (1.0, 1.0)  # lower left
-    clear = next(tile.name for tile in tileset.tiles if tile.count > 1 and tile.paths and
-                 not any(mark.y > tileset.size * 0.5 for mark in drawn_marks(tileset, tile)))
-    assert corner(clear) == (PICTURE - 18.0 - 1, 1.0)  # lower right
+    tile = next(tile for tile in tileset.tiles if tile.count > 1)
+    picture = CountedDesign(tile.name, designs.tile(tile.name), PICTURE, designs.recorder,
+                            tile.count)
+    picture.wrap(PICTURE, PICTURE)
+    path = tmp_path / "count.pdf"
+    canvas = Canvas(str(path), pagesize=(200, 200))
+    foot = 100.0
+    picture.drawOn(canvas, 50, foot)
+    canvas.save()
+    spans: list[tuple[str, float]] = []
+    PdfReader(path).pages[0].extract_text(
+        visitor_text=lambda text, cm, tm, *_: spans.append((text, tm[5] + cm[5])))
+    counts = [y for text, y in spans if text.strip() == f"\u00d7{tile.count}"]
+    assert len(counts) == 1
+    baseline = counts[0]
+    # digits have no descender; their capitals stand about 5 pt over the baseline
+    assert foot - COUNT_ROOM < baseline - 1.5 and baseline + 5 < foot  # under the picture
 
 
 def test_kinds_of_different_shapes_get_a_picture_each():
