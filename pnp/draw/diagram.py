@@ -16,6 +16,7 @@ box) and turns them into scenes, whose y runs down.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
@@ -38,6 +39,8 @@ MARK_COLOURS: dict[MarkKind, str] = {"tick": "#2e7d32", "cross": "#b3261e",
 TITLE_SIZE = 8.5  # points: a panel's title over its board, in capitals
 ARROW_CLEARANCE = 0.18  # of a cell: how far an arrow stops short of a space's centre
 ARROW_HEAD = 0.16  # of a cell: an arrowhead's length
+STOP_RADIUS = 0.045  # of a cell: the dot where one numbered step ends and the next starts
+STOP_CLEARANCE = 0.09  # of a cell: how far an arrow stays from such a dot's centre
 PAWN_GAP = 2.0  # points between an arrow's end and the edge of a pawn it points at
 PILE_SHARE = 0.84  # of a cell: the top tile of a pile, so neighbouring piles stand apart
 PILE_EDGES = 2  # tiles whose edges show under a pile's top tile
@@ -116,9 +119,7 @@ def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, D
     over += [Outline(flip.polygon(corners), highlight) for corners in art.highlights]
     frame = Style(stroke=palette["accent"], width=2.4, join="round")
     over += [Outline(flip.polygon(corners), frame) for corners in art.frames]
-    for start, end in art.arrows:
-        over += _arrow(flip, (start, end), art.cell,
-                       (_clear_of(start, art), _clear_of(end, art)), palette)
+    over += _arrows(flip, art, palette)
     if art.numbered:
         for step, (start, end) in enumerate(art.arrows, start=1):
             over += _step(flip, (start, end), step, art, palette)
@@ -180,6 +181,39 @@ def _pile_edges(flip: _Flip, corners: Sequence[Point], cell: float,
     step = cell * PILE_STEP
     return [Outline(flip.polygon([(x + step * depth, y - step * depth) for x, y in corners]),
                     edge) for depth in range(PILE_EDGES, 0, -1)]
+
+
+def _arrows(flip: _Flip, art: DiagramArt, palette: dict[str, str]) -> list[Primitive]:
+    """Every arrow, clear of what it joins, and a dot where a numbered step runs on."""
+    stops = _stops(art)
+    drawn: list[Primitive] = []
+    for start, end in art.arrows:
+        clear = tuple(art.cell * STOP_CLEARANCE if point in stops else _clear_of(point, art)
+                      for point in (start, end))
+        drawn += _arrow(flip, (start, end), art.cell, (clear[0], clear[1]), palette)
+    for point in stops:
+        drawn += _stop(flip, point, art.cell, palette)
+    return drawn
+
+
+def _stops(art: DiagramArt) -> list[Point]:
+    """Where one numbered step ends and the next begins, with nothing standing there:
+    the chain runs on through a dot, so step 2 visibly starts where step 1 ended (each
+    had stopped short of the spot, and the reader saw three loose arrows)."""
+    if not art.numbered:
+        return []
+    taken = [pawn.centre for pawn in (*art.pawns, *art.removed)]
+    return [first[1] for first, second in itertools.pairwise(art.arrows)
+            if first[1] == second[0] and
+            all(math.dist(first[1], centre) > art.cell * 0.2 for centre in taken)]
+
+
+def _stop(flip: _Flip, point: Point, cell: float, palette: dict[str, str]) -> list[Primitive]:
+    """A step's end on the way: an accent dot in a paper ring, as the arrows are drawn."""
+    x, y = flip.point(point)
+    radius = cell * STOP_RADIUS
+    return [Circle(x, y, radius + 1.2, Style(fill=palette["paper"])),
+            Circle(x, y, radius, Style(fill=palette["accent"]))]
 
 
 def _clear_of(point: Point, art: DiagramArt) -> float:

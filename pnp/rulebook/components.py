@@ -19,7 +19,6 @@ from pnp.draw.components import design_component
 from pnp.draw.fonts import pdf_font
 from pnp.export import markup
 from pnp.export.markup import Markup
-from pnp.export.pdfdraw import Recorder
 from pnp.export.reportlab_private import table_body
 from pnp.impose.plans import extras_ride_everywhere
 from pnp.input.faces import string_width
@@ -67,9 +66,9 @@ class CountedDesign(DesignFlowable):
     one. On the art, even as a white tab, a count read as one more symbol the tile
     prints (a reviewer took it for a plaque beside the die); a catalogue captions it."""
 
-    def __init__(self, key: str, drawing: Drawing, box: float, recorder: Recorder,
+    def __init__(self, key: str, drawing: Drawing, box: float, designs: Designs,
                  count: int) -> None:
-        super().__init__(key, drawing, box, recorder)
+        super().__init__(key, drawing, box, designs)
         self.count = count
 
     def draw(self) -> None:
@@ -120,7 +119,7 @@ def _other_entries(designs: Designs) -> list[tuple[Flowable, str]]:
     others = _component_entries(designs)
     board = designs.board()
     if tileset.board is not None and board is not None:
-        others.append((DesignFlowable(*board, PICTURE, designs.recorder),
+        others.append((DesignFlowable(*board, PICTURE, designs),
                        f"1 board, {tileset.board.side} spaces along each edge, printed "
                        "in pages to assemble"))
     return others
@@ -240,7 +239,7 @@ def _gallery_rows(designs: Designs, sheet: dict[str, Style], noun: str,
         row = tiles[start:start + ACROSS]
         pictures: list[Flowable] = [
             CountedDesign(f"tile:{designs.tileset.game}:{tile.name}", designs.tile(tile.name),
-                          PICTURE, designs.recorder, tile.count)
+                          PICTURE, designs, tile.count)
             for tile in row]
         cost = _cost_words(row)
         label = Paragraph(markup.join([*(title if not start else []),
@@ -307,7 +306,7 @@ def _tile_entries(designs: Designs,
     for name, group in _by_openings(groups):
         first = group[0]
         thumb = DesignFlowable(f"tile:{tileset.game}:{first.name}", designs.tile(first.name),
-                               PICTURE, designs.recorder)
+                               PICTURE, designs)
         entries.append((thumb, counted(name, sum(tile.count for tile in group))))
     return entries
 
@@ -344,7 +343,7 @@ def _component_entries(designs: Designs) -> list[tuple[Flowable, str]]:
             # a card's words need a larger picture than a token's symbol
             box = CARD_PICTURE if first.kind == "card" else PICTURE
             thumb = DesignFlowable(f"component:{tileset.game}:{first.name}",
-                                   design_component(tileset, first), box, designs.recorder)
+                                   design_component(tileset, first), box, designs)
             words = counted(component_name(group), sum(member.count for member in group))
             entries.append((thumb, words + _colours(group) + _both_sides(group)))
     return entries

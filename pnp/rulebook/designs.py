@@ -11,12 +11,19 @@ from pnp.draw.art import design_tile
 from pnp.draw.board import design_board
 from pnp.draw.components import design_component
 from pnp.draw.placing import is_name
-from pnp.draw.scene import Drawing, smallest_text, text_sizes, without_small_text
+from pnp.draw.scene import (
+    Drawing,
+    names_kept,
+    smallest_text,
+    text_sizes,
+    without_small_text,
+)
 from pnp.export.designs import GameDesigns
 from pnp.export.pdfdraw import Recorder, draw
 from pnp.input.faces import MIN_TEXT
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
+from pnp.rulebook.editions import placing
 from pnp.rulebook.names import family
 
 # reportlab has no type hints: these names only say which of its objects is meant
@@ -46,20 +53,30 @@ class Designs:
         """The trim-size design of one tile kind."""
         return self._game.tile(name)
 
-    def shown(self, name: str, scale: float) -> tuple[str, Drawing]:
+    @property
+    def text_floor(self) -> float:
+        """The size, in the book's points, that prints at 6 pt on every paper the build
+        makes: a book shrunk onto a paper smaller than its page (200 x 250 mm) shrinks
+        what it shows too, so a name or sign raised to 6 pt must be raised further."""
+        return MIN_TEXT / min(placing(paper).scale for paper in self.options.papers)
+
+    def shown(self, name: str, scale: float, names: bool = True) -> tuple[str, Drawing]:
         """The form key and design of a tile shown at ``scale`` (on a cover or a diagram).
 
-        Where its names would print under 6 pt they are left out, so the design is
-        drawn without them: a base tile's icon then keeps the room its name would
-        have taken in the chamber, instead of a small icon over nothing. Its signs
-        ("+1" at a tunnel's mouth) stay: :func:`place_form` sets them at 6 pt.
+        A name that would print under 6 pt is set at 6 pt on its plaque where the
+        grown plaque still fits the tile (:func:`pnp.draw.scene.without_small_text`),
+        so the book shows the tile as printed; where it does not fit (or ``names`` is
+        false: a cover is a picture, not a catalogue) the design is drawn without its
+        names, and a base tile's icon keeps the room its name would have taken. Its
+        signs ("+1" at a tunnel's mouth) stay: :func:`place_form` sets them at 6 pt.
         """
         drawing = self.tile(name)
         smallest = smallest_text(drawing.items)
         key = f"tile:{self.tileset.game}:{name}"
         tile = self.tileset.tile(name)
-        if smallest is None or smallest * scale >= MIN_TEXT or \
-                not any(is_name(feature) for feature in tile.features):
+        if smallest is None or smallest * scale >= self.text_floor or \
+                not any(is_name(feature) for feature in tile.features) or \
+                (names and names_kept(drawing, scale, self.text_floor)):
             return key, drawing
         if name not in self._plain:
             # names go; a sign ("+1" at a tunnel's mouth) stays, set at 6 pt by place_form
@@ -114,25 +131,27 @@ class Designs:
         return self._game.recorder
 
 
-def place_form(canvas: Canvas, key: str, drawing: Drawing, recorder: Recorder,
-          scale: float = 1.0) -> str:
+def place_form(canvas: Canvas, key: str, drawing: Drawing, designs: Designs,
+               scale: float = 1.0) -> str:
     """Define a design as a form the first time it is used in this document.
 
     ``scale`` is how the form will be shown. A picture of a piece shrunk so far
     that its labels would print under 6 pt gets a form of its own for that scale
     (see :func:`pnp.draw.scene.without_small_text`: its signs set at 6 pt, its
     lines of rules greeked, its names left out); the same piece at the same
-    scale (both papers' covers, say) shares that one form.
+    scale (both papers' covers, say) shares that one form. "6 pt" is the designs'
+    :attr:`Designs.text_floor`, so it holds on every paper the book is printed on.
     """
-    dropped = sorted(size for size in text_sizes(drawing.items) if size * scale < MIN_TEXT)
+    smallest = designs.text_floor
+    dropped = sorted(size for size in text_sizes(drawing.items) if size * scale < smallest)
     if dropped:
         # the small text it changes, and the scale: a sign raised to 6 pt at one scale
         # would print smaller in a form shown smaller
         key = f"{key}@without:{','.join(f'{size:.4f}' for size in dropped)}@{scale:.4f}"
     name = "rb" + format(zlib.crc32(key.encode()), "08x")
     if not canvas.hasForm(name):
-        shown = without_small_text(drawing, scale, MIN_TEXT) if dropped else drawing
+        shown = without_small_text(drawing, scale, smallest) if dropped else drawing
         canvas.beginForm(name, lowerx=0, lowery=0, upperx=shown.width, uppery=shown.height)
-        draw(canvas, shown, recorder)
+        draw(canvas, shown, designs.recorder)
         canvas.endForm()
     return name

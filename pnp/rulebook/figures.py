@@ -23,7 +23,7 @@ from pnp.draw.diagram import (
 )
 from pnp.draw.placing import drawn_marks
 from pnp.draw.scene import Drawing
-from pnp.export.pdfdraw import Recorder, draw
+from pnp.export.pdfdraw import draw
 from pnp.geometry.lattice import hexagon_cells
 from pnp.model.ground import ground
 from pnp.model.placement import TilePlacement
@@ -41,9 +41,9 @@ Flowable = Any
 class DesignFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
     """One design (tile, card, token) scaled into a box, for tables and covers."""
 
-    def __init__(self, key: str, drawing: Drawing, box: float, recorder: Recorder) -> None:
+    def __init__(self, key: str, drawing: Drawing, box: float, designs: Designs) -> None:
         super().__init__()
-        self.key, self.drawing, self.recorder = key, drawing, recorder
+        self.key, self.drawing, self.designs = key, drawing, designs
         self.scale = box / max(drawing.width, drawing.height)
         self.width = drawing.width * self.scale
         self.height = drawing.height * self.scale
@@ -52,7 +52,7 @@ class DesignFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repor
         return self.width, self.height
 
     def draw(self) -> None:
-        name = place_form(self.canv, self.key, self.drawing, self.recorder, self.scale)
+        name = place_form(self.canv, self.key, self.drawing, self.designs, self.scale)
         self.canv.saveState()
         self.canv.scale(self.scale, self.scale)
         self.canv.doForm(name)
@@ -192,7 +192,7 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             key, drawing = self.designs.back_of(placed.kind) if placed.cell in \
                 diagram.face_down else self.designs.bare(placed.kind) if bare else \
                 self.designs.shown(placed.kind, size)
-            name = place_form(canvas, key, drawing, self.designs.recorder, size)
+            name = place_form(canvas, key, drawing, self.designs, size)
             x, y = self.centre(placed.cell)
             canvas.saveState()
             canvas.translate(x, y)
@@ -212,7 +212,7 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         centres, _ = space_centres(spec, self.tileset.shape, self.tileset.size)
         bx, by = centres[hexagon_cells(spec.side).index((0, 0))]
         x, y = self.centre((0, 0))
-        name = place_form(self.canv, key, drawing, self.designs.recorder, scale)
+        name = place_form(self.canv, key, drawing, self.designs, scale)
         canvas = self.canv
         canvas.saveState()
         canvas.translate(x - bx * scale, y - (drawing.height - by) * scale)
@@ -225,7 +225,7 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         """One of the game's pieces, ``across`` points wide, centred on ``centre``."""
         key, drawing = piece
         scale = across / max(drawing.width, drawing.height)
-        name = place_form(self.canv, key, drawing, self.designs.recorder, scale)
+        name = place_form(self.canv, key, drawing, self.designs, scale)
         canvas = self.canv
         canvas.saveState()
         canvas.translate(centre[0] - drawing.width * scale / 2,

@@ -54,7 +54,7 @@ def shown_tiles(designs: Designs, shown: tuple[ShownTile, ...],
     rows = []
     for entry in shown:
         inline = parser.parse(entry.text)[1]  # paragraph_open, inline, paragraph_close
-        picture = DesignFlowable(*_picture(designs, entry), designs.recorder)
+        picture = DesignFlowable(*_picture(designs, entry), designs)
         rows.append([picture, Paragraph(inline_markup(inline), sheet["body"])])
     table = Table(rows, colWidths=[PICTURE + GUTTER, MEASURE - PICTURE - GUTTER],
                   hAlign="LEFT")

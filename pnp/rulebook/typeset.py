@@ -151,8 +151,9 @@ def _typeset(tileset: Tileset, source: Source,
     def on_cover(canvas: EditionsCanvas, document: Book) -> None:
         canvas.per_paper(lambda paper: draw_cover(
             canvas, tileset, paper,
-            lambda name, scale, bare: designs.bare(name) if bare else designs.shown(name, scale),
-            lambda key, drawing, scale: place_form(canvas, key, drawing, designs.recorder, scale)),
+            lambda name, scale, bare: designs.bare(name) if bare else
+            designs.shown(name, scale, names=False),
+            lambda key, drawing, scale: place_form(canvas, key, drawing, designs, scale)),
             whole_page=True)
 
     def on_body(canvas: Canvas, document: Book) -> None:

@@ -167,7 +167,7 @@ def test_a_gallery_count_is_set_under_its_picture_not_on_the_art(tmp_path):
     tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
     designs = Designs(tileset)
     tile = next(tile for tile in tileset.tiles if tile.count > 1)
-    picture = CountedDesign(tile.name, designs.tile(tile.name), PICTURE, designs.recorder,
+    picture = CountedDesign(tile.name, designs.tile(tile.name), PICTURE, designs,
                             tile.count)
     picture.wrap(PICTURE, PICTURE)
     path = tmp_path / "count.pdf"

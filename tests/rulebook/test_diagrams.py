@@ -472,22 +472,29 @@ def test_a_tick_or_cross_on_a_tile_lies_well_inside_it_on_rock(game):
     assert seen or game != "dynamine"
 
 
-def test_a_tile_shown_small_loses_its_name_but_keeps_its_plus_one_sign():
+def test_a_tile_shown_small_keeps_its_name_where_it_fits_and_its_plus_one_sign():
     """Dynamine's +1 diagram shows a shaft at 0.6 of its size: the "+1" at its mouth (9 pt
-    printed, 5.5 pt there) is the point of the picture and stays, to be set at 6 pt; the
-    entrance's MINE ENTRANCE is left out at that size."""
-    from pnp.draw.scene import Text, flat
+    printed, 5.5 pt there) is the point of the picture and stays, set at 6 pt. The
+    entrance's MINE ENTRANCE, which books had left out at that size so the tile no longer
+    looked as printed, stays too, set at 6 pt on its grown plaque, since that still fits
+    the tile; at 0.3 of its size it would not, and is left out."""
+    from pnp.draw.scene import Text, flat, without_small_text
     from pnp.rulebook.designs import Designs
 
     tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
     designs = Designs(tileset)
 
-    def words(name: str) -> list[str]:
-        _, drawing = designs.shown(name, 0.6)
-        return [item.text for item in flat(drawing.items) if isinstance(item, Text)]
+    def words(name: str, scale: float) -> list[tuple[str, float]]:
+        _, drawing = designs.shown(name, scale)
+        shown = without_small_text(drawing, scale, designs.text_floor)
+        return [(item.text, item.size * scale) for item in flat(shown.items)
+                if isinstance(item, Text)]
 
-    assert words("c2-vertical-plus-s") == ["+1"]
-    assert words("mine-entrance") == []
+    assert [text for text, _ in words("c2-vertical-plus-s", 0.6)] == ["+1"]
+    named = words("mine-entrance", 0.6)
+    assert [text for text, _ in named] == ["MINE ENTRANCE"]
+    assert min(size for _, size in named) >= 6.0 - 1e-9
+    assert words("mine-entrance", 0.3) == []
 
 
 def test_every_laid_tile_of_a_diagram_is_edged_where_it_meets_its_neighbours():
@@ -539,3 +546,27 @@ def test_a_reach_tint_reads_in_greyscale(game):
     [tint] = [item for item in under.items if isinstance(item, Outline) and item.style.fill]
     red, green, blue = (int(tint.style.fill[i:i + 2], 16) for i in (1, 3, 5))
     assert 0.299 * red + 0.587 * green + 0.114 * blue < 255 * 0.8
+
+
+def test_numbered_steps_run_on_through_a_dot_where_each_ends():
+    """Gold Mine's three-step Phantom move drew three loose arrows, each stopping short
+    of the spot it reached: step 2 seemed to start from nothing. Where one step ends and
+    the next begins there is now an accent dot, and both arrows reach it."""
+    from pnp.draw.diagram import STOP_CLEARANCE, diagram_scenes
+    from pnp.draw.scene import Circle, flat
+    from pnp.rulebook.designs import Designs
+    from pnp.rulebook.figures import DiagramFlowable
+
+    tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
+    move = next(diagram for diagram, _ in shipped_diagrams("gold-mine") if diagram.numbered)
+    flowable = DiagramFlowable(Designs(tileset), move, MEASURE)
+    art = flowable.art()
+    _, over = diagram_scenes(art, dict(tileset.palette))
+    accent = dict(tileset.palette)["accent"]
+    dots = [(item.cx, art.height - item.cy) for item in flat(over.items)
+            if isinstance(item, Circle) and item.style.fill == accent]
+    joints = [first[1] for first, second in zip(art.arrows, art.arrows[1:], strict=False)]
+    assert len(joints) == 2 and len(dots) == 2
+    for joint in joints:
+        assert min(math.dist(joint, dot) for dot in dots) < 1e-6
+    assert STOP_CLEARANCE < 0.18  # the arrows come nearer a dot than a space's centre
