@@ -27,6 +27,7 @@ from pnp.draw.emblem_icons import (
     scroll,
     tiles,
 )
+from pnp.draw.hex_icons import caught, dig, structure_bar, structure_fan, structure_y
 from pnp.draw.item_icons import barrel, beams, plan, raven, ring, torch
 from pnp.draw.mine_icons import beetle, headframe, hive, lodestone, miner, pickaxes, rubble
 from pnp.draw.pen import Icon, Pen
@@ -98,6 +99,11 @@ ICONS: dict[str, Icon] = {
     "mark-square": mark_square,
     "mark-cross": mark_cross,
     "mark-ring": mark_ring,
+    "structure-bar": structure_bar,
+    "structure-y": structure_y,
+    "structure-fan": structure_fan,
+    "dig": dig,
+    "caught": caught,
 }
 
 # Icons that picture a thing a card is named after (an item), not a symbol players

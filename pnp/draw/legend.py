@@ -28,6 +28,13 @@ def icon_chip(name: str, side: float, colours: dict[str, str]) -> Drawing:
     return Drawing(side, side, 0.0, tuple(items))
 
 
+def pictogram_chip(name: str, side: float, colours: dict[str, str]) -> Drawing:
+    """A pictogram of the board (Mattock's bar, Y and fan) filling a ``side`` box, with
+    no disc: its hexes need all the room a row gives them."""
+    centre = side / 2
+    return Drawing(side, side, 0.0, tuple(ICONS[name](Pen(centre, centre, side / 2, colours))))
+
+
 def badge_chip(text: str, side: float, colours: dict[str, str]) -> Drawing:
     """A badge drawn over a chip's top-right corner, as tiles put one on an icon."""
     radius = side * 0.2

@@ -36,11 +36,12 @@ from reportlab.platypus import (
 )
 
 from pnp.draw.fonts import pdf_font
-from pnp.draw.legend import badge_chip, icon_chip
+from pnp.draw.legend import badge_chip, icon_chip, pictogram_chip
 from pnp.export.markup import bind_units, join, literal, paragraph, text
 from pnp.export.pdf import binary_streams
 from pnp.export.pdfdraw import draw, draw_text
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN
+from pnp.model.icons import PICTOGRAMS
 from pnp.model.paper import Paper
 from pnp.model.tileset import DEFAULT_PALETTE, Aid, AidRow, AidSection
 from pnp.model.typography import curly_quotes
@@ -123,7 +124,8 @@ class Chip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
         form = f"icon-{self.icon}"
         if not canvas.hasForm(form):
             canvas.beginForm(form, 0, 0, self.side, self.side)
-            draw(canvas, icon_chip(self.icon, self.side, self.colours))
+            chip = pictogram_chip if self.icon in PICTOGRAMS else icon_chip
+            draw(canvas, chip(self.icon, self.side, self.colours))
             canvas.endForm()
         canvas.doForm(form)
         if self.badge_text:
@@ -132,12 +134,17 @@ class Chip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
 
 def _row_cells(row: AidRow, look: Look, styles: dict[str, Any],
                colours: dict[str, str]) -> list[Any]:
-    chip = Chip(row.icon, row.badge, look.icon, colours) if row.icon else ""
+    chip = Chip(row.icon, row.badge, _chip_side(row, look), colours) if row.icon else ""
     return [chip, paragraph(text(typeset(row.name)), styles["name"]),
             paragraph(text(typeset(row.text)), styles["body"])]
 
 
 CHIP_AIR = 4.0  # points each side of an icon chip: clear of the section's box and its name
+PICTOGRAM_SCALE = 1.9  # a pictogram of the board's chip, against a symbol's
+
+
+def _chip_side(row: AidRow, look: Look) -> float:
+    return look.icon * (PICTOGRAM_SCALE if row.icon in PICTOGRAMS else 1.0)
 
 
 def _section_table(section: AidSection, width: float, look: Look,
@@ -145,7 +152,8 @@ def _section_table(section: AidSection, width: float, look: Look,
     """A section as one table: a heading band, its rows, then its rules one to a row."""
     styles = _styles(look)
     # no icon in any row: no empty column before the names, which then start at the edge
-    first = look.icon + 2 * CHIP_AIR if any(row.icon for row in section.rows) else 0.0
+    first = max((_chip_side(row, look) + 2 * CHIP_AIR for row in section.rows if row.icon),
+                default=0.0)
     name_width = (width - first) * NAME_SHARE
     data: list[list[Any]] = [[paragraph(text(section.heading), styles["heading"]), "", ""]]
     data += [_row_cells(row, look, styles, colours) for row in section.rows]

@@ -6,6 +6,10 @@ The model owns the names so that reading a tileset needs no drawing code;
 
 from __future__ import annotations
 
+# Icons that are small pictures of the board (Mattock's structures): a player aid draws
+# them larger than its symbols, without the disc, so their hexes can be read.
+PICTOGRAMS = frozenset({"structure-bar", "structure-y", "structure-fan", "dig", "caught"})
+
 ICON_NAMES: tuple[str, ...] = (
     "altar",
     "barrel",
@@ -13,9 +17,11 @@ ICON_NAMES: tuple[str, ...] = (
     "beams",
     "beetle",
     "castle",
+    "caught",
     "chamber-gold",
     "chest",
     "deepest",
+    "dig",
     "dynamite",
     "fossil",
     "gold-challenge",
@@ -45,6 +51,9 @@ ICON_NAMES: tuple[str, ...] = (
     "sapphire",
     "scroll",
     "secret-passage",
+    "structure-bar",
+    "structure-fan",
+    "structure-y",
     "tiles",
     "torch",
     "vein",

@@ -1,0 +1,120 @@
+"""Pictograms of a few hex tiles on a board: Mattock's rules drawn small enough for a
+player aid's row.
+
+A reference sheet that only says "a tile with three neighbours is full" sends the
+player back to the book mid-game; the shapes themselves settle the argument. Each
+pictogram is a handful of pointy-topped hexes on the axial cells the rulebook's own
+figures use (so the bar on the sheet is the bar in the book), drawn flat: a laid
+tile in the rock colour, a closed space hatched, a free space as a pale outline, the
+tile just laid in the accent colour, and miners as discs, yours filled with the
+accent colour and the other side's white, so they part in greyscale too.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from pnp.draw.pen import Pen
+from pnp.draw.scene import Clip, Command, Outline, Primitive, Style, polygon
+from pnp.geometry.shapes import HEX_POINTY
+
+Cell = tuple[int, int]
+# what lies on a cell: "tile", "space" (free), "closed", "new" (just laid), and on a
+# tile a miner: "yours" or "theirs"
+Spot = tuple[Cell, str]
+MINER = 0.42  # a miner's disc radius, as a share of a hex's flat-to-flat half width
+
+
+def _hex(pen: Pen, centre: tuple[float, float], size: float) -> tuple[Command, ...]:
+    """A pointy-topped hex ``size`` across its flats, around a unit-box point, in the
+    pen's coordinates."""
+    cx, cy = HEX_POINTY.centre(size)
+    return polygon([(pen.cx + (centre[0] + x - cx) * pen.r, pen.cy + (centre[1] + y - cy) * pen.r)
+                    for x, y in HEX_POINTY.corners(size)])
+
+
+def cluster(pen: Pen, spots: Sequence[Spot]) -> list[Primitive]:
+    """The spots, scaled together to fill the unit box and centred in it."""
+    centres = [HEX_POINTY.cell_centre(cell, 1.0) for cell, _ in spots]
+    low_x = min(x for x, _ in centres) - 0.5
+    high_x = max(x for x, _ in centres) + 0.5
+    reach = 1.0 / math.sqrt(3)  # centre to corner of a hex one across its flats
+    low_y = min(y for _, y in centres) - reach
+    high_y = max(y for _, y in centres) + reach
+    size = 1.84 / max(high_x - low_x, high_y - low_y)  # a margin inside the unit box
+    mid_x, mid_y = (low_x + high_x) / 2, (low_y + high_y) / 2
+    items: list[Primitive] = []
+    for (_, what), (x, y) in zip(spots, centres, strict=True):
+        centre = ((x - mid_x) * size, (y - mid_y) * size)
+        items += _spot(pen, centre, size, what)
+    return items
+
+
+def _spot(pen: Pen, centre: tuple[float, float], size: float, what: str) -> list[Primitive]:
+    ink, outline = pen.c["ink"], _hex(pen, centre, size * 0.94)
+    if what == "space":
+        return [pen_outline(outline, None, pen.c["rock-light"], pen.width(0.03))]
+    if what == "closed":
+        return [pen_outline(outline, pen.c["floor"], ink, pen.width(0.035)),
+                Clip(outline, tuple(_hatching(pen, centre, size)))]
+    fill = pen.c["accent"] if what == "new" else pen.c["rock"]
+    items: list[Primitive] = [pen_outline(outline, fill, ink, pen.width(0.045))]
+    if what in ("yours", "theirs"):
+        colour = pen.c["accent"] if what == "yours" else "#ffffff"
+        items.append(pen.circle(centre[0], centre[1], size / 2 * MINER, fill=colour,
+                                stroke=ink, width=0.05))
+    return items
+
+
+def _hatching(pen: Pen, centre: tuple[float, float], size: float) -> list[Primitive]:
+    """Diagonal strokes across a closed space, as the book hatches one."""
+    step, half = size * 0.22, size * 0.6
+    return [pen.line([(centre[0] + offset - half, centre[1] + half),
+                      (centre[0] + offset + half, centre[1] - half)], pen.c["ink"], 0.03)
+            for offset in (step * k for k in range(-3, 4))]
+
+
+def pen_outline(commands: tuple[Command, ...], fill: str | None, stroke: str,
+                width: float) -> Primitive:
+    """An outline already in page coordinates (the pen's transform applied)."""
+    return Outline(commands, Style(fill=fill, stroke=stroke, width=width, join="round"))
+
+
+# The three shapes a tile with exactly three neighbours can make, on the cells the
+# rulebook's strategy figures use; the centre's three free spaces are closed.
+BAR: tuple[Spot, ...] = (((0, -1), "tile"), ((0, 0), "tile"), ((0, 1), "tile"), ((1, 0), "tile"),
+                         ((1, -1), "closed"), ((-1, 0), "closed"), ((-1, 1), "closed"))
+Y_SHAPE: tuple[Spot, ...] = (((0, 0), "tile"), ((1, 0), "tile"), ((-1, 1), "tile"),
+                             ((0, -1), "tile"), ((1, -1), "closed"), ((-1, 0), "closed"),
+                             ((0, 1), "closed"))
+FAN: tuple[Spot, ...] = (((0, 0), "tile"), ((1, -1), "tile"), ((1, 0), "tile"), ((0, 1), "tile"),
+                         ((0, -1), "closed"), ((-1, 0), "closed"), ((-1, 1), "closed"),
+                         ((2, -1), "closed"), ((2, 0), "closed"), ((1, 1), "closed"))
+
+
+def structure_bar(pen: Pen) -> list[Primitive]:
+    """The bar: a line of three and one beside it; the centre's free spaces closed."""
+    return cluster(pen, BAR)
+
+
+def structure_y(pen: Pen) -> list[Primitive]:
+    """The Y: three neighbours spread evenly round the centre, the gaps closed."""
+    return cluster(pen, Y_SHAPE)
+
+
+def structure_fan(pen: Pen) -> list[Primitive]:
+    """The fan: three in a row round one side; six spaces close."""
+    return cluster(pen, FAN)
+
+
+def dig(pen: Pen) -> list[Primitive]:
+    """Mining: a new tile (accent) laid on a free space touching a tile your miner reaches."""
+    return cluster(pen, (((-1, 0), "yours"), ((0, 0), "tile"), ((1, 0), "new"),
+                         ((0, -1), "space"), ((1, -1), "space"), ((0, 1), "space"),
+                         ((-1, 1), "space")))
+
+
+def caught(pen: Pen) -> list[Primitive]:
+    """Removal: a lone miner of the other side between two of yours."""
+    return cluster(pen, (((-1, 0), "yours"), ((0, 0), "theirs"), ((1, 0), "yours")))

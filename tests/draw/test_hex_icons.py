@@ -1,0 +1,55 @@
+"""Mattock's reference sheet draws its three structures as small pictures of the board:
+each must be the very shape the rulebook's strategy figure shows, and be drawn large
+enough on the sheet to be read at the table."""
+
+from __future__ import annotations
+
+import pytest
+from support import ROOT
+
+from pnp.draw.hex_icons import BAR, FAN, Y_SHAPE
+from pnp.input.tileset import load_tileset
+from pnp.model.icons import ICON_NAMES, PICTOGRAMS
+from pnp.rulebook.source import parse
+
+
+def _book_figure(title: str) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
+    source = parse(ROOT / "templates" / "mattock" / "rulebook.md", tileset)
+    diagram = next(block.diagram for block in source.blocks
+                   if block.diagram is not None and block.diagram.title == title)
+    tiles = {placed.cell for placed in diagram.tiles}
+    closed = {tuple(int(v) for v in at) for at, mark in diagram.marks if mark == "closed"}
+    return tiles, closed
+
+
+@pytest.mark.parametrize(("spots", "title"), [(BAR, "The bar"), (Y_SHAPE, "The Y"),
+                                              (FAN, "The fan")])
+def test_each_structure_pictogram_is_the_books_figure(spots, title):
+    tiles, closed = _book_figure(title)
+    assert {cell for cell, what in spots if what == "tile"} == tiles
+    assert {cell for cell, what in spots if what == "closed"} == closed
+
+
+def test_the_three_shapes_close_what_the_rules_say():
+    """A centre tile with exactly three neighbours closes its three free spaces; the fan
+    fills the middle of its three too, so six close."""
+    assert [sum(what == "closed" for _, what in spots) for spots in (BAR, Y_SHAPE, FAN)] == \
+        [3, 3, 6]
+
+
+def test_the_reference_sheet_draws_pictograms_twice_a_symbols_size(tmp_path):
+    """On the sheet a structure's hexes were a few points across inside a symbol's disc;
+    a pictogram's chip is nearly twice a symbol's, without the disc."""
+    from pnp.export.aids import PICTOGRAM_SCALE, Look, _chip_side
+    from pnp.model.tileset import AidRow
+
+    assert set(ICON_NAMES) >= PICTOGRAMS
+    look = Look(9.0, 27.0)
+    assert _chip_side(AidRow("The bar", "", icon="structure-bar"), look) == \
+        pytest.approx(27.0 * PICTOGRAM_SCALE)
+    assert _chip_side(AidRow("Vein", "", icon="vein"), look) == 27.0
+    tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
+    shown = {row.icon for aid in tileset.aids for section in aid.sections
+             for row in section.rows}
+    assert {"structure-bar", "structure-y", "structure-fan"} <= shown
