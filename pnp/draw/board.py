@@ -38,6 +38,7 @@ LEGEND_SIZE = 11.0
 LEGEND_SPACE = 0.5  # a legend's start space, against a board space
 LEGEND_GREY = "#8a8178"  # the space behind the legend's double ring: no player's colour
 
+MARK_REACH = 0.45  # of a space: a start mark's outer ring (0.37) and the width of a cut
 
 def board_extent(shape: Shape, size: float, side: int) -> tuple[float, float, float, float]:
     """min x, min y, max x, max y of every corner of the board's spaces (centre at 0, 0)."""
@@ -60,6 +61,15 @@ def space_centres(spec: BoardSpec, shape: Shape, size: float) -> tuple[list[Poin
     reach = max(math.hypot(x - cx, y - cy) for x, y in shape.corners(size))
     return [(ox + x, oy + y) for x, y in (cell_centre(shape, cell, size)
                                           for cell in hexagon_cells(spec.side))], reach
+
+
+def mark_centres(spec: BoardSpec, shape: Shape, size: float) -> tuple[list[Point], float]:
+    """The centre of every marked (start) space in the board drawing's points, and how
+    far its printed rings reach: what a seam between the board's pages keeps clear of."""
+    left, top, _, _ = board_extent(shape, size, spec.side)
+    ox, oy = BOARD_MARGIN - left, BOARD_MARGIN - top
+    centres = [cell_centre(shape, cell, size) for mark in spec.marks for cell in mark.cells]
+    return [(ox + x, oy + y) for x, y in centres], size * MARK_REACH
 
 
 def design_board(spec: BoardSpec, shape: Shape, size: float,

@@ -94,11 +94,13 @@ def _glue_and_edges(canvas: Any, window: Window, parts: list[Window]) -> None:
 
 def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: str,
                  spaces: tuple[list[tuple[float, float]], float] = ([], 0.0),
+                 marks: tuple[list[tuple[float, float]], float] = ([], 0.0),
                  ) -> tuple[bytes, list[Window]]:
     """The board PDF (its pages, then the assembly guide) and the windows it used.
 
     ``spaces`` are the board's space centres and their reach (from
     :func:`pnp.draw.board.space_centres`): the registration targets keep off them.
+    ``marks`` are its start spaces and their rings' reach: the seams keep off them.
     """
     centres, reach = spaces
     clearance = reach + TARGET_RADIUS * 1.6
@@ -113,7 +115,7 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: st
                         f"Print-and-play board for {game_title}, in pages to assemble")
     define_form(canvas, "board", drawing)
     define_check_bar(canvas, paper)
-    parts = windows(drawing.width, drawing.height, paper)
+    parts = windows(drawing.width, drawing.height, paper, *marks)
     total = len(parts) + 1
     for number, window in enumerate(parts, start=1):
         hint = ("trim the dashed edges, glue onto the grey strip" if window.row or window.column

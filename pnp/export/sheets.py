@@ -278,7 +278,7 @@ class BoardPages(msgspec.Struct, frozen=True):
         return tileset.board is not None
 
     def export(self, designs: GameDesigns, paper: Paper | None) -> list[Artifact]:
-        from pnp.draw.board import space_centres
+        from pnp.draw.board import mark_centres, space_centres
         from pnp.export.board import render_board
 
         paper = made_on(paper)
@@ -286,7 +286,8 @@ class BoardPages(msgspec.Struct, frozen=True):
         assert tileset.board is not None and board is not None
         path = pdf_file(tileset.game, "board", paper)
         data, windows = render_board(tileset.board, board, paper, tileset.title,
-                                     space_centres(tileset.board, tileset.shape, tileset.size))
+                                     space_centres(tileset.board, tileset.shape, tileset.size),
+                                     mark_centres(tileset.board, tileset.shape, tileset.size))
         placements = [{
             "page": number, "component": tileset.board.name, "side": "front",
             "piece": window.label,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import msgspec
 
@@ -12,6 +12,7 @@ from pnp.model.paper import Paper
 from pnp.units import inches
 
 OVERLAP = inches(0.5)  # glue strip shared by neighbouring pages
+Point = tuple[float, float]
 
 
 class Window(msgspec.Struct, frozen=True):
@@ -37,26 +38,62 @@ def printable_area(paper: Paper) -> tuple[float, float, float, float]:
     return left, bottom, width, height
 
 
-def windows(board_w: float, board_h: float, paper: Paper) -> list[Window]:
-    """Split the board into page windows that overlap by ``OVERLAP``."""
+def windows(board_w: float, board_h: float, paper: Paper,
+            marks: Sequence[Point] = (), clearance: float = 0.0) -> list[Window]:
+    """Split the board into page windows that overlap by ``OVERLAP``.
+
+    The pages split the board as evenly as they can, but a seam (a trimmed edge, glued
+    down) never runs through one of ``marks`` (start spaces: a misaligned join shows
+    most on a printed symbol) where the page's spare room lets it move at least
+    ``clearance`` away; where it cannot, it goes as far from them as it can.
+    """
     left, bottom, avail_w, avail_h = printable_area(paper)
-    columns = max(1, math.ceil((board_w - OVERLAP) / (avail_w - OVERLAP)))
-    rows = max(1, math.ceil((board_h - OVERLAP) / (avail_h - OVERLAP)))
-    step_x = (board_w - OVERLAP) / columns
-    step_y = (board_h - OVERLAP) / rows
-    win_w, win_h = step_x + OVERLAP, step_y + OVERLAP
+    xs = _spans(board_w, avail_w, [x for x, _ in marks], clearance)
+    ys = _spans(board_h, avail_h, [y for _, y in marks], clearance)
     result = []
-    for row in range(rows):
-        for column in range(columns):
+    for row, (top, low) in enumerate(ys):
+        for column, (start, end) in enumerate(xs):
             label = f"{chr(ord('A') + row)}{column + 1}"
+            win_w, win_h = end - start, low - top
             page_x = left + (avail_w - win_w) / 2
             page_y = bottom + (avail_h + win_h) / 2
-            result.append(Window(label, row, column, column * step_x, row * step_y, win_w,
-                                 win_h, page_x, page_y))
+            result.append(Window(label, row, column, start, top, win_w, win_h, page_x,
+                                 page_y))
     return result
 
 
-Point = tuple[float, float]
+def _spans(length: float, room: float, marks: list[float],
+           clearance: float) -> list[tuple[float, float]]:
+    """Where each page along one direction starts and ends, its glue strip (under the
+    next page) included: at most ``room`` long; each seam (a page's trimmed start) as
+    near the even split as it can be while clear of ``marks``."""
+    count = max(1, math.ceil((length - OVERLAP) / (room - OVERLAP)))
+    step = (length - OVERLAP) / count
+    starts = [index * step for index in range(count)]
+    for index in range(1, count):
+        far = starts[index + 1] + OVERLAP if index + 1 < count else length
+        low, high = far - room, starts[index - 1] + room - OVERLAP
+        starts[index] = _clear_seam(starts[index], (low, high), marks, clearance)
+    ends = [start + OVERLAP for start in starts[1:]] + [length]
+    return list(zip(starts, ends, strict=True))
+
+
+def _clear_seam(ideal: float, span: tuple[float, float], marks: list[float],
+                clearance: float) -> float:
+    """The seam nearest ``ideal`` within ``span`` that stays ``clearance`` from every
+    mark; failing that, the one farthest from the nearest mark."""
+    if not marks:
+        return ideal
+    low, high = span
+    candidates = [ideal] + [ideal + sign * step for step in range(1, int(high - low) + 1)
+                            for sign in (-1, 1) if low <= ideal + sign * step <= high]
+
+    def room(seam: float) -> float:
+        return min(abs(seam - mark) for mark in marks)
+
+    clear = [seam for seam in candidates if room(seam) >= clearance]
+    return clear[0] if clear else max(candidates, key=room)
+
 
 
 def seam_targets(window: Window, all_windows: list[Window],

@@ -93,6 +93,36 @@ def test_windows_cover_the_board_and_overlap_by_the_glue_strip(paper):
         assert part.page_x + part.w <= PAPERS[paper].width - SAFE_MARGIN
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4", "a3", "tabloid"])
+def test_no_seam_runs_through_a_start_space_and_every_page_still_fits(paper):
+    """Mattock's B1/B2 seam ran through a blue short-game start, 18 pt from its centre,
+    where a misaligned join shows most. Each seam now keeps clear of every start mark's
+    rings where the page's spare room allows, and each page still fits its paper with
+    the glue strips exactly as wide as before."""
+    from pnp.draw.board import design_board, mark_centres
+    from pnp.impose.board import printable_area
+
+    tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
+    board = design_board(tileset.board, tileset.shape, tileset.size, dict(tileset.palette))
+    marks, reach = mark_centres(tileset.board, tileset.shape, tileset.size)
+    parts = windows(board.width, board.height, PAPERS[paper], marks, reach)
+    _, _, room_w, room_h = printable_area(PAPERS[paper])
+    for part in parts:
+        assert part.w <= room_w + 1e-6 and part.h <= room_h + 1e-6
+        if part.column:
+            assert min(abs(part.x - x) for x, _ in marks) >= reach
+        if part.row:
+            assert min(abs(part.y - y) for _, y in marks) >= reach
+    for a, b in combinations(parts, 2):
+        if a.row == b.row and b.column == a.column + 1:
+            assert a.x + a.w - b.x == pytest.approx(OVERLAP)
+    even = windows(board.width, board.height, PAPERS[paper])
+    assert len(even) == len(parts)
+    if paper == "letter":  # the even split had cut through a start
+        seams = [part.x for part in even if part.column]
+        assert min(abs(seam - x) for seam in seams for x, _ in marks) < reach
+
+
 def test_every_registration_target_is_printed_on_both_neighbouring_pages():
     parts = windows(13.7 * 72, 12.25 * 72, PAPERS["letter"])
     targets = {p.label: set(seam_targets(p, parts)) for p in parts}
