@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -37,10 +38,12 @@ from reportlab.platypus import (
 
 from pnp.draw.fonts import pdf_font
 from pnp.draw.legend import badge_chip, icon_chip, pictogram_chip
+from pnp.draw.scene import Drawing, without_small_text
 from pnp.export.markup import bind_units, join, literal, paragraph, text
 from pnp.export.pdf import binary_streams
 from pnp.export.pdfdraw import draw, draw_text
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN
+from pnp.input.faces import MIN_TEXT
 from pnp.model.icons import PICTOGRAMS
 from pnp.model.paper import Paper
 from pnp.model.tileset import DEFAULT_PALETTE, Aid, AidRow, AidSection
@@ -132,9 +135,39 @@ class Chip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
             draw(canvas, badge_chip(self.badge_text, self.side, self.colours))
 
 
-def _row_cells(row: AidRow, look: Look, styles: dict[str, Any],
-               colours: dict[str, str]) -> list[Any]:
-    chip = Chip(row.icon, row.badge, _chip_side(row, look), colours) if row.icon else ""
+class TileChip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
+    """A table cell showing one of the game's tiles as it prints, in a square ``side``
+    across, with a thin edge as a cut tile has; the design is a form drawn once."""
+
+    def __init__(self, name: str, design: Drawing, side: float) -> None:
+        super().__init__()
+        self.name, self.design, self.side = name, design, side
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.side, self.side
+
+    def draw(self) -> None:
+        canvas = self.canv
+        form = f"tile-{self.name}-{self.side:.3f}"
+        scale = self.side / max(self.design.width, self.design.height)
+        if not canvas.hasForm(form):
+            canvas.beginForm(form, 0, 0, self.design.width, self.design.height)
+            # its name set at 6 pt where its plaque still fits, else left out; never smaller
+            draw(canvas, without_small_text(self.design, scale, MIN_TEXT))
+            canvas.endForm()
+        canvas.saveState()
+        canvas.translate((self.side - self.design.width * scale) / 2,
+                         (self.side - self.design.height * scale) / 2)
+        canvas.scale(scale, scale)
+        canvas.doForm(form)
+        canvas.restoreState()
+
+
+def _row_cells(row: AidRow, look: Look, styles: dict[str, Any], colours: dict[str, str],
+               tiles: Mapping[str, Drawing]) -> list[Any]:
+    side = _chip_side(row, look)
+    chip = Chip(row.icon, row.badge, side, colours) if row.icon else \
+        TileChip(row.tile, tiles[row.tile], side) if row.tile else ""
     return [chip, paragraph(text(typeset(row.name)), styles["name"]),
             paragraph(text(typeset(row.text)), styles["body"])]
 
@@ -144,19 +177,20 @@ PICTOGRAM_SCALE = 1.9  # a pictogram of the board's chip, against a symbol's
 
 
 def _chip_side(row: AidRow, look: Look) -> float:
-    return look.icon * (PICTOGRAM_SCALE if row.icon in PICTOGRAMS else 1.0)
+    """A symbol's chip, or a picture's (a pictogram of the board, a tile), which is larger."""
+    return look.icon * (PICTOGRAM_SCALE if row.icon in PICTOGRAMS or row.tile else 1.0)
 
 
 def _section_table(section: AidSection, width: float, look: Look,
-                   colours: dict[str, str]) -> Any:
+                   colours: dict[str, str], tiles: Mapping[str, Drawing]) -> Any:
     """A section as one table: a heading band, its rows, then its rules one to a row."""
     styles = _styles(look)
     # no icon in any row: no empty column before the names, which then start at the edge
-    first = max((_chip_side(row, look) + 2 * CHIP_AIR for row in section.rows if row.icon),
-                default=0.0)
+    first = max((_chip_side(row, look) + 2 * CHIP_AIR for row in section.rows
+                 if row.icon or row.tile), default=0.0)
     name_width = (width - first) * NAME_SHARE
     data: list[list[Any]] = [[paragraph(text(section.heading), styles["heading"]), "", ""]]
-    data += [_row_cells(row, look, styles, colours) for row in section.rows]
+    data += [_row_cells(row, look, styles, colours, tiles) for row in section.rows]
     first_note = len(data)
     # a section's rules under its rows, across the whole table: they have no icon
     data += [[paragraph(text(typeset(note)), styles["note"]), "", ""]
@@ -198,7 +232,8 @@ def _balanced(heights: list[float]) -> int:
                                   -split))
 
 
-def _columns(aid: Aid, column: float, room: float, colours: dict[str, str]) -> list[Any]:
+def _columns(aid: Aid, column: float, room: float, colours: dict[str, str],
+             tiles: Mapping[str, Drawing]) -> list[Any]:
     """The sections at the largest look whose two balanced columns fit ``room``.
 
     Each section's height is measured by laying its table out, so the choice
@@ -207,7 +242,8 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str]) -> l
     """
     for body, icon in LOOKS:
         look = Look(body, icon)
-        tables = [_section_table(section, column, look, colours) for section in aid.sections]
+        tables = [_section_table(section, column, look, colours, tiles)
+                  for section in aid.sections]
         heights = [table.wrap(column, room)[1] + SECTION_GAP for table in tables]
         split = _balanced(heights)
         if max(sum(heights[:split]), sum(heights[split:])) - SECTION_GAP <= room - SLACK:
@@ -217,30 +253,35 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str]) -> l
                sum(len(s.rows) + len(s.notes) for s in aid.sections[split:]))
     if tall < room * 0.9 and rows:  # a short aid: air between the rows fills the column
         look = Look(look.body, look.icon, min(look.body * 1.0, (room * 0.97 - tall) / rows / 2))
-        tables = [_section_table(section, column, look, colours) for section in aid.sections]
+        tables = [_section_table(section, column, look, colours, tiles)
+                  for section in aid.sections]
     blocks = [KeepTogether([table, Spacer(1, SECTION_GAP)]) for table in tables]
     return [*blocks[:split], FrameBreak(), *blocks[split:]]
 
 
-def _story(aid: Aid, game_title: str, column: float, room: float) -> list[Any]:
+def _story(aid: Aid, game_title: str, column: float, room: float,
+           tiles: Mapping[str, Drawing]) -> list[Any]:
 
     styles = _styles(Look(*LOOKS[0]))
     colours = {**DEFAULT_PALETTE, **dict(aid.palette)}
     return [paragraph(text(aid.title), styles["title"]),
             paragraph(join([text(game_title), literal(" \u00b7 player aid")]),
                       styles["subtitle"]),
-            FrameBreak(), *_columns(aid, column, room, colours)]
+            FrameBreak(), *_columns(aid, column, room, colours, tiles)]
 
 
-def render_aid(aid: Aid, paper: Paper, game_title: str) -> tuple[bytes, int]:
-    """The aid as PDF bytes, and how many pages it took.
+def render_aid(aid: Aid, paper: Paper, game_title: str,
+               tiles: Mapping[str, Drawing] | None = None) -> tuple[bytes, int]:
+    """The aid as PDF bytes, and how many pages it took. ``tiles`` are the designs of
+    the tiles its rows show, by name.
 
     "page x of y" needs y before the first page is drawn: an aid is meant to be
     one page, so we guess one and set it again only if the guess was wrong.
     """
-    data, pages = _render(aid, paper, game_title, 1)
+    shown = tiles or {}
+    data, pages = _render(aid, paper, (game_title, shown), 1)
     if pages != 1:
-        data, pages = _render(aid, paper, game_title, pages)
+        data, pages = _render(aid, paper, (game_title, shown), pages)
     return data, pages
 
 
@@ -259,7 +300,9 @@ def _frames(paper: Paper) -> tuple[list[Any], float, float]:
     return frames, column, top - TITLE_HEIGHT - bottom
 
 
-def _render(aid: Aid, paper: Paper, game_title: str, total: int) -> tuple[bytes, int]:
+def _render(aid: Aid, paper: Paper, game: tuple[str, Mapping[str, Drawing]],
+            total: int) -> tuple[bytes, int]:
+    game_title, tiles = game
 
     binary_streams()
     buffer = io.BytesIO()
@@ -281,5 +324,5 @@ def _render(aid: Aid, paper: Paper, game_title: str, total: int) -> tuple[bytes,
 
     frames, column, room = _frames(paper)
     document.addPageTemplates([PageTemplate(id="aid", frames=frames, onPage=furniture)])
-    document.build(_story(aid, game_title, column, room))
+    document.build(_story(aid, game_title, column, room, tiles))
     return buffer.getvalue(), len(pages)

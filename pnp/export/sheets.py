@@ -320,7 +320,9 @@ class PlayerAids(msgspec.Struct, frozen=True):
         artifacts = []
         for aid in tileset.aids:
             path = pdf_file(tileset.game, aid.name, paper)
-            data, pages = render_aid(aid, paper, tileset.title)
+            shown = {row.tile: designs.tile(row.tile) for section in aid.sections
+                     for row in section.rows if row.tile}
+            data, pages = render_aid(aid, paper, tileset.title, shown)
             artifacts.append(Artifact(path, data, {"kind": "aid", "paper": paper.name, "path": path,
                                                    "pages": pages, "placements": []}))
         return artifacts

@@ -65,6 +65,9 @@ ROW = Record("tileset:row", (
           "drawn in the row's first column, as on the tiles", default=""),
     Field("badge", Text(4, numbers=True), "a number or word in a small disc on the icon",
           default=""),
+    Field("tile", NAME, "one of the game's tiles, drawn small in the row's first column as "
+          "it prints (an event tile, a tile to learn to read); instead of an icon",
+          default=""),
     Field("name", Text(40, numbers=True), "what the row is about, set bold", required=True),
     Field("text", Text(160, numbers=True, left_to_right=True),
           "what it does or scores, in a few words", required=True),

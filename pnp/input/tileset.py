@@ -596,7 +596,11 @@ def _pieces(top: Node) -> None:
 
 def _aids(top: Node) -> None:
     seen: set[str] = set()
+    tiles = known_names(top["tiles"])
     for aid in nodes(top["aids"]):
+        for section in nodes(aid["sections"]):
+            for row in nodes(section["rows"]):
+                _aid_row_tile(row, tiles)
         name = aid["name"]
         if name is BROKEN:
             continue
@@ -604,6 +608,18 @@ def _aids(top: Node) -> None:
             aid.fail("name", "this aid name is taken", name,
                      "a name not used by another aid or sheet kind")
         seen.add(name)
+
+
+def _aid_row_tile(row: Node, tiles: tuple[str, ...] | None) -> None:
+    """A row's tile is one of the game's, and a row shows a tile or an icon, not both."""
+    if not row.given("tile") or not row.ok("tile"):
+        return
+    if row.given("icon"):
+        row.fail("tile", "a row shows a tile or an icon, not both", row["tile"],
+                 "either tile or icon")
+    elif tiles is not None and row["tile"] not in tiles:
+        row.fail("tile", "no tile of this game has this name", row["tile"],
+                 "one of: " + ", ".join(tiles[:12]) + (", ..." if len(tiles) > 12 else ""))
 
 
 def icon_names(top: Node) -> tuple[str, ...] | None:

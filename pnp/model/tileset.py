@@ -187,6 +187,7 @@ class AidRow(msgspec.Struct, frozen=True):
     text: str
     icon: str = ""  # one of the tiles' icons; empty for a row without one
     badge: str = ""  # a number or word in a small disc on the icon, as on tiles
+    tile: str = ""  # or one of the game's tiles, drawn as it prints
 
 
 class AidSection(msgspec.Struct, frozen=True):

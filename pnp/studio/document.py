@@ -112,6 +112,15 @@ class Document:
                 return item
         raise EditError(f"this file has no tile kind called {name!r} to edit")
 
+    def rows_showing(self, name: str) -> list[CommentedMap]:
+        """The player-aid rows that show tile kind ``name`` (``tile: name``): a rename
+        carries them along, a removal takes the picture off them."""
+        found = []
+        for aid in _items(self.root.get("aids")):
+            for section in _items(aid.get("sections")):
+                found += [row for row in _items(section.get("rows")) if row.get("tile") == name]
+        return found
+
     def index(self, name: str) -> int:
         tiles = self.tiles()
         assert tiles is not None
@@ -159,3 +168,10 @@ def flow_map(pairs: dict[str, Any]) -> CommentedMap:
     mapping = CommentedMap(pairs)
     mapping.fa.set_flow_style()
     return mapping
+
+
+def _items(value: object) -> list[CommentedMap]:
+    """The mappings of a YAML list, or none where the value is not a list."""
+    if not isinstance(value, CommentedSeq):
+        return []
+    return [item for item in value if isinstance(item, CommentedMap)]

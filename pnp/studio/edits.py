@@ -196,7 +196,11 @@ def set_flag(document: Document, request: Request) -> None:
 
 
 def rename(document: Document, request: Request) -> None:
-    document.tile(request.text("tile"))["name"] = request.text("name")
+    """A new name for a tile kind; the aid rows that show it follow it."""
+    old, new = request.text("tile"), request.text("name")
+    document.tile(old)["name"] = new
+    for row in document.rows_showing(old):
+        row["tile"] = new
 
 
 def _features(tile: CommentedMap) -> CommentedSeq:
@@ -275,6 +279,12 @@ def _structural(text: str, document: Document, request: Request) -> str:
     document.tile(name)
     if op == "copy":
         return copy_kind(text, document, name, unused_name(f"{name}-copy", _names(request)))
+    shown = document.rows_showing(name)
+    if shown:  # the aid rows keep their words and lose the picture of the removed kind
+        for row in shown:
+            del row["tile"]
+        text = document.text()
+        document = Document(text, document.layout)
     return remove_kind(text, document, name)
 
 

@@ -40,7 +40,7 @@ LONGEST_BLOCK = 3  # lines: more than this in one block of text reads as a parag
 def rendered(game: str, aid_name: str, paper: str, tmp: Path) -> Path:
     tileset = SHIPPED[game]
     aid = next(a for a in tileset.aids if a.name == aid_name)
-    data, pages = render_aid(aid, PAPERS[paper], tileset.title)
+    data, pages = render_aid(aid, PAPERS[paper], tileset.title, tiles_shown(tileset, aid))
     assert pages == 1
     path = tmp / f"{game}-{aid_name}-{paper}.pdf"
     path.write_bytes(data)
@@ -52,6 +52,16 @@ def aid_pdfs(tmp_path_factory) -> dict[tuple[str, str, str], Path]:
     tmp = tmp_path_factory.mktemp("aids")
     return {(game, aid.name, paper): rendered(game, aid.name, paper, tmp)
             for game, aid in AIDS for paper in PAPER_NAMES}
+
+
+def tiles_shown(tileset: Tileset, aid) -> dict:
+    """The designs of the tiles an aid's rows show, as the build passes them."""
+    from pnp.export.designs import GameDesigns
+    from pnp.model.options import BuildOptions
+
+    designs = GameDesigns(tileset, BuildOptions())
+    return {row.tile: designs.tile(row.tile) for section in aid.sections
+            for row in section.rows if row.tile}
 
 
 def lines_of(path: Path) -> list[tuple[float, float, float, str]]:
@@ -334,7 +344,8 @@ def test_heading_bands_fit_their_heading_and_air_goes_between_rows(tmp_path, gam
     largest_heading = LOOKS[0][0] * 1.25
     for aid in tileset.aids:
         path = tmp_path / f"{aid.name}.pdf"
-        path.write_bytes(render_aid(aid, PAPERS["letter"], tileset.title)[0])
+        path.write_bytes(render_aid(aid, PAPERS["letter"], tileset.title,
+                                    tiles_shown(tileset, aid))[0])
         image = pdf_page_image(path, 0, 72)
         accent = {**DEFAULT_PALETTE, **dict(aid.palette)}["accent"]
         target = tuple(int(accent[index:index + 2], 16) for index in (1, 3, 5))
@@ -345,3 +356,34 @@ def test_heading_bands_fit_their_heading_and_air_goes_between_rows(tmp_path, gam
         bands = [run for run in runs if run > 4]  # the box's rules are a point thick
         assert bands, "no heading band found"
         assert max(bands) <= 2.0 * largest_heading, (aid.name, bands)
+
+
+@pytest.mark.parametrize("paper", PAPER_NAMES)
+def test_a_row_shows_one_of_the_games_tiles_as_it_prints(aid_pdfs, paper):
+    """Gold Mine's summary teaches the tiles players misread (two paths, a crossover, a
+    dead end, a secret passage) with the tiles themselves, each drawn once as a form,
+    twice a symbol's size, and nothing on them under 6 pt."""
+    path = aid_pdfs["gold-mine", "phantom-summary", paper]
+    page = PdfReader(path).pages[0]
+    forms = {str(name) for name in page["/Resources"]["/XObject"]}
+    aid = next(a for a in SHIPPED["gold-mine"].aids if a.name == "phantom-summary")
+    tiles = [row.tile for section in aid.sections for row in section.rows if row.tile]
+    assert len(tiles) >= 4
+    for tile in tiles:
+        assert any(name.startswith(f"/FormXob.tile-{tile}-") for name in forms), tile
+    assert min(size for _, size in text_sizes(path)) >= 6.0
+
+
+def test_a_row_names_a_tile_of_its_game_and_not_an_icon_too():
+    base = ("game: g\ntitle: G\nsize: 1in\ntiles: [{name: t, count: 1, paths: [N-S]}]\n"
+            "aids:\n  - name: help\n    title: Help\n    sections:\n      - heading: H\n"
+            "        rows:\n")
+    with pytest.raises(Exception) as unknown:
+        tileset_from_text(base + "          - {tile: nope, name: N, text: T}\n")
+    assert "no tile of this game has this name" in str(unknown.value)
+    assert "nope" in str(unknown.value)
+    with pytest.raises(Exception) as both:
+        tileset_from_text(base + "          - {tile: t, icon: vein, name: N, text: T}\n")
+    assert "a tile or an icon, not both" in str(both.value)
+    shown = tileset_from_text(base + "          - {tile: t, name: N, text: T}\n")
+    assert shown.aids[0].sections[0].rows[0].tile == "t"

@@ -391,6 +391,21 @@ def test_kinds_are_added_copied_and_removed_keeping_comments(demon):
     assert saved.index("lodestone-copy") < saved.index("# Tunnels:")
 
 
+def test_an_aid_row_follows_its_tile_when_renamed_and_keeps_its_words_when_removed(demon):
+    """Demon Mine's reference sheet shows its event tiles: renaming the miner event keeps
+    its row pointing at it; removing the tunnel collapse keeps the row's words without
+    the picture, so the file still reads."""
+    server, path = demon
+    edit(server, op="rename", tile="miner", name="digger")
+    edit(server, op="remove", tile="tunnel-collapse")
+    call(server, "POST", "/api/save", {})
+    tileset = load_tileset(path)
+    rows = {row.name: row for aid in tileset.aids for section in aid.sections
+            for row in section.rows}
+    assert rows["Miner event"].tile == "digger"
+    assert rows["Tunnel collapse"].tile == "" and rows["Tunnel collapse"].text
+
+
 def test_icons_and_labels_come_from_the_icon_set(demon):
     server, path = demon
     state = call(server, "GET", "/api/state")
