@@ -25,7 +25,7 @@ from pnp.draw.placing import drawn_marks
 from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import draw
 from pnp.geometry.lattice import hexagon_cells
-from pnp.model.ground import ground
+from pnp.model.ground import WALL_RATIO, ground
 from pnp.model.placement import TilePlacement
 from pnp.model.tileset import Tileset
 from pnp.rulebook.designs import Designs, place_form
@@ -151,8 +151,8 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         placed = next((placed for placed in self.diagram.tiles if placed.cell == where), None)
         if placed is not None:
             laid = frozenset(tile.cell for tile in self.diagram.tiles)
-            dx, dy = _rock_corner(self.tileset, placed, laid)
-            return (x + dx * self.cell, y - dy * self.cell), self.cell * TILE_MARK
+            (dx, dy), radius = _rock_corner(self.tileset, placed, laid)
+            return (x + dx * self.cell, y - dy * self.cell), self.cell * radius
         return (x, y), self.cell * 0.22
 
     def draw(self) -> None:
@@ -329,12 +329,17 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
 
 TILE_MARK = 0.13  # of a cell: a tick's or a cross's radius on a tile
 MARK_CORNER = 0.26  # of a cell: how far from the tile's centre, along each axis, it sits
+# further out and smaller where a tunnel's wall would run under it: the mark keeps to the
+# rock of its corner, clear of every wall (a cross on a wall reads as a broken one), and
+# a tenth of a tile inside its edges (or it reads as a neighbour's); 0.3 and 0.095 fit
+# the rock a straight tunnel leaves in a corner
+MARK_PLACES = ((MARK_CORNER, TILE_MARK), (0.28, 0.12), (0.3, 0.095))
 # the corners tried, lower left first (tile sizes, y down): rock on most tiles
 CORNERS = ((-1, 1), (1, 1), (-1, -1), (1, -1))
 
 
 def _rock_corner(tileset: Tileset, placed: TilePlacement,
-                 laid: frozenset[tuple[int, int]] = frozenset()) -> Point:
+                 laid: frozenset[tuple[int, int]] = frozenset()) -> tuple[Point, float]:
     """Where on a tile, as turned, a tick or a cross goes (tile sizes from its centre,
     y down): the first corner whose spot is rock and clear of the tile's icons, signs
     and die, trying first the corners fewest ``laid`` tiles meet (on a square grid), so
@@ -348,14 +353,19 @@ def _rock_corner(tileset: Tileset, placed: TilePlacement,
               ((mark.x - width / 2) * math.sin(turn) + (mark.y - height / 2) * math.cos(turn))
               / tileset.size, max(mark.half_width, mark.half_height) / tileset.size)
              for mark in drawn_marks(tileset, kind)]
-    for across, down in sorted(CORNERS, key=lambda corner: _crowding(tileset, placed, corner,
-                                                                      laid)):
-        spot = (across * MARK_CORNER, down * MARK_CORNER)
-        if floor.covers(spot) or any(math.dist(spot, (mx, my)) < reach + TILE_MARK
-                                     for mx, my, reach in marks):
-            continue
-        return spot
-    return (-MARK_CORNER, MARK_CORNER)
+    corners = sorted(CORNERS, key=lambda corner: _crowding(tileset, placed, corner, laid))
+    for clear_of_walls in (True, False):
+        for across, down in corners:
+            for out, radius in MARK_PLACES if clear_of_walls else MARK_PLACES[:1]:
+                spot = (across * out, down * out)
+                if floor.covers(spot) or any(math.dist(spot, (mx, my)) < reach + radius
+                                             for mx, my, reach in marks):
+                    continue
+                if clear_of_walls and any(path.distance(spot) < WALL_RATIO + radius
+                                          for path in floor.floors):
+                    continue
+                return spot, radius
+    return (-MARK_CORNER, MARK_CORNER), TILE_MARK
 
 
 def _crowding(tileset: Tileset, placed: TilePlacement, corner: tuple[int, int],
