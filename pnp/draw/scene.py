@@ -112,8 +112,6 @@ SIGN = 2  # characters: text this short is a sign on a piece, not words
 # how far a sign may grow to print at 6 pt: past this it would cover what it labels (an
 # altar's points over the altar on a tile shown a quarter of its size), and is left out
 MOST_GROWTH = 2.0
-NAME_GROWTH = 2.5  # a name's plaque grows at most this much to print its words at 6 pt
-NAME_MARGIN = 0.04  # of the piece: the room a grown name's plaque keeps from its edge
 
 
 def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawing:
@@ -152,11 +150,16 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
                 assert isinstance(first, Text)
                 factor = legible / first.size
                 signs = all(isinstance(line, Text) and len(line.text) <= SIGN for line in lines)
-                if (signs and factor <= MOST_GROWTH) or \
-                        (not signs and _name_fits(item, factor, drawing)):
-                    # a number on its disc (an altar's points), or a name on its plaque
-                    # where the plaque set at 6 pt still fits the piece: both grow together
+                if signs and factor <= MOST_GROWTH:
+                    # a number on its disc (an altar's points): both grow together
                     kept.extend(_grown(item, lines, factor))
+                elif not signs:
+                    # a name on its plaque keeps the plaque, its words a pale bar: the piece
+                    # keeps the look it prints with (a grown name stood out at three times
+                    # the printed size; a missing one made the tile another tile)
+                    kept.append(item)
+                    kept.extend(greeked(line, item.style.fill or "#ffffff")
+                                for line in lines if isinstance(line, Text))
             elif isinstance(item, Text) and small(item):
                 if len(item.text) <= SIGN and legible / item.size <= MOST_GROWTH:
                     # "+1", "2": what a symbol says, kept legible
@@ -175,33 +178,6 @@ def _numbers(command: Command) -> list[float]:
     """A path command's coordinates, x and y in turn, without its letter."""
     _, *values = command
     return values
-
-
-def _name_fits(plaque: Outline, factor: float, drawing: Drawing) -> bool:
-    """Whether a name's plaque grown ``factor`` times about its middle (its words at 6 pt)
-    stays inside the piece with a margin: a tile shown in a book keeps its MINE
-    ENTRANCE, as printed, where it has the room, rather than losing it."""
-    if factor > NAME_GROWTH:
-        return False
-    numbers = [_numbers(command) for command in plaque.commands]
-    xs = [value for values in numbers for value in values[0::2]]
-    ys = [value for values in numbers for value in values[1::2]]
-    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    half_w, half_h = (max(xs) - min(xs)) / 2 * factor, (max(ys) - min(ys)) / 2 * factor
-    margin = min(drawing.width, drawing.height) * NAME_MARGIN
-    return (cx - half_w >= margin and cx + half_w <= drawing.width - margin and
-            cy - half_h >= margin and cy + half_h <= drawing.height - margin)
-
-
-def names_kept(drawing: Drawing, scale: float, smallest: float) -> bool:
-    """Whether every name the drawing prints survives :func:`without_small_text` at
-    ``scale`` (set at 6 pt on its grown plaque, or already that large)."""
-    def names(items: tuple[Primitive, ...]) -> int:
-        return sum(names(item.children) if isinstance(item, Clip) else
-                   int(isinstance(item, Text) and len(item.text) > SIGN and
-                       item.text.count(" ") < 2) for item in items)
-
-    return names(without_small_text(drawing, scale, smallest).items) == names(drawing.items)
 
 
 def _grown(plaque: Outline, lines: list[Primitive], factor: float) -> list[Primitive]:
@@ -227,9 +203,10 @@ def _grown(plaque: Outline, lines: list[Primitive], factor: float) -> list[Primi
     return grown
 
 
-def greeked(line: Text) -> Outline:
+def greeked(line: Text, ground: str = "#ffffff") -> Outline:
     """A line of text as a rounded bar as long as the line and as tall as its small
-    letters, in the text's colour faded most of the way to white."""
+    letters, in the text's colour faded most of the way to what it is printed on (the
+    paper; a name's dark plaque, where a white bar read as an empty label)."""
     length = string_width(line.text, line.font, line.size)
     start = {"start": line.x, "middle": line.x - length / 2, "end": line.x - length}[line.anchor]
     tall = line.size * 0.42
@@ -240,7 +217,7 @@ def greeked(line: Text) -> Outline:
                     ("C", end, top, end, top + tall, end - bend, top + tall),
                     ("L", start + bend, top + tall),
                     ("C", start, top + tall, start, top, start + bend, top), ("Z",)),
-                   Style(fill=mix(line.fill, "#ffffff", 0.6)))
+                   Style(fill=mix(line.fill, ground, 0.6)))
 
 
 def _plaque_of_small_text(following: tuple[Primitive, ...],

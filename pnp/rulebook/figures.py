@@ -105,8 +105,8 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
                              names_a_moment=where[1] < -0.5)  # over the board
                         for where, text, colour in diagram.labels),
             badges=badges,
-            # just outside the tile, so the frame covers none of its art
-            frames=tuple(plan.outline(cell, -self.cell * 0.025) for cell in diagram.new),
+            # inside the tile: on its edge the frame hid the very edge a burrow is judged by
+            frames=tuple(plan.outline(cell, self.cell * FRAME_INSET) for cell in diagram.new),
             closed=closed, removed=removed,
             piles=tuple(plan.outline(cell, self.cell * (1 - PILE_SHARE) / 2)
                         for cell in diagram.piles),
@@ -328,6 +328,7 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
 
 
 TILE_MARK = 0.13  # of a cell: a tick's or a cross's radius on a tile
+FRAME_INSET = 0.05  # of a cell: how far inside a tile just laid its accent frame runs
 MARK_CORNER = 0.26  # of a cell: how far from the tile's centre, along each axis, it sits
 # further out and smaller where a tunnel's wall would run under it: the mark keeps to the
 # rock of its corner, clear of every wall (a cross on a wall reads as a broken one), and

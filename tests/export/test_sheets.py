@@ -186,18 +186,17 @@ def test_round_tokens_get_no_straight_hairlines_across_them(shipped_build):
     tokens = next(s for s in manifest["sheets"]
                   if s["kind"] == "tokens" and s["paper"] == "letter")
     placements = [p for p in tokens["placements"] if p["page"] == 1 and p["side"] == "front"]
-    left, right = min(p["x"] for p in placements), max(p["x"] + p["w"] for p in placements)
-    bottom, top = min(p["y"] for p in placements), max(p["y"] + p["h"] for p in placements)
     reader = PdfReader(game / "gold-mine-tokens-letter.pdf")
     forms = reader.pages[0]["/Resources"]["/XObject"]
     marks = next(forms[n].get_object() for n in forms if "marks" in n)
     segments = [tuple(map(float, found)) for found in re.findall(
         r"([-\d.]+) ([-\d.]+) m ([-\d.]+) ([-\d.]+) l", marks.get_data().decode("latin-1"))]
-    assert segments
-    for x1, y1, x2, y2 in segments:
-        inside_x = left + 0.01 < max(x1, x2) and min(x1, x2) < right - 0.01
-        inside_y = bottom + 0.01 < max(y1, y2) and min(y1, y2) < top - 0.01
-        assert not (inside_x and inside_y), (x1, y1, x2, y2)
+    assert segments and len({p["w"] for p in placements}) == 2  # a block of each size
+    for x1, y1, x2, y2 in segments:  # no mark runs across any token's square
+        for p in placements:
+            inside_x = p["x"] + 0.01 < max(x1, x2) and min(x1, x2) < p["x"] + p["w"] - 0.01
+            inside_y = p["y"] + 0.01 < max(y1, y2) and min(y1, y2) < p["y"] + p["h"] - 0.01
+            assert not (inside_x and inside_y), (x1, y1, x2, y2, p["name"])
 
 
 def test_every_font_is_embedded_and_none_is_a_base_14_font(built):

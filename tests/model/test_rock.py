@@ -191,8 +191,19 @@ def test_a_base_tiles_name_sits_in_its_chamber_under_its_icon():
     assert 0.0 < dy < CHAMBER_RATIO  # below the centre, inside the chamber
 
 
-def test_a_plaque_whose_words_are_too_small_to_print_goes_with_them():
-    from pnp.draw.scene import Drawing, Outline, Style, Text, rect, without_small_text
+def test_a_plaque_keeps_its_place_and_its_too_small_words_become_a_pale_bar():
+    """A name's plaque printed too small to read stays, its words greeked, so the piece
+    keeps the look it prints with; a box that merely holds text (a card's rules) stays
+    and its one word goes."""
+    from pnp.draw.scene import (
+        Drawing,
+        Outline,
+        Style,
+        Text,
+        greeked,
+        rect,
+        without_small_text,
+    )
 
     plaque = Outline(rect(0, 0, 40, 10, 2), Style(fill="#000000"), plaque=True)
     name = Text(20, 7, "NAME", 6.5, "condensed", "middle", "#ffffff")
@@ -200,8 +211,7 @@ def test_a_plaque_whose_words_are_too_small_to_print_goes_with_them():
     rules = Text(20, 27, "rules", 6.5, "regular", "middle", "#000000")
     drawing = Drawing(50, 50, 0.0, (plaque, name, box, rules))
     assert without_small_text(drawing, 1.0, 6.0).items == (plaque, name, box, rules)
-    # a plaque goes with its words; a box that merely holds text (a card's rules) stays
-    assert without_small_text(drawing, 0.5, 6.0).items == (box,)
+    assert without_small_text(drawing, 0.5, 6.0).items == (plaque, greeked(name, "#000000"), box)
 
 
 def test_text_sizes_are_found_inside_clips_too():
@@ -214,7 +224,9 @@ def test_text_sizes_are_found_inside_clips_too():
     assert text_sizes(()) == frozenset()
 
 
-def test_covers_and_diagrams_show_a_base_tile_without_its_name_and_with_its_full_icon():
+def test_covers_show_a_base_tile_without_its_name_and_with_its_full_icon():
+    """A cover is a picture: its entrance has no plaque of greeked words, and its icon
+    takes the room; a diagram shows the tile as printed (the plaque, words greeked)."""
     from pnp.draw.scene import Picture, Text
     from pnp.rulebook.designs import Designs
 
@@ -222,7 +234,8 @@ def test_covers_and_diagrams_show_a_base_tile_without_its_name_and_with_its_full
     designs = Designs(tileset)
     key, full = designs.shown("mine-entrance", 1.0)
     assert key == "tile:demon-mine:mine-entrance" and full is designs.tile("mine-entrance")
-    key, small = designs.shown("mine-entrance", 0.4)
+    assert designs.shown("mine-entrance", 0.4)[1] is full  # in a diagram: as printed
+    key, small = designs.shown("mine-entrance", 0.4, names=False)
     assert key.endswith(":unlabelled")
     texts = [item for item in small.items[0].children if isinstance(item, Text)]
     assert texts == [] and not isinstance(small.items[0], Picture)

@@ -477,29 +477,32 @@ def test_a_tick_or_cross_on_a_tile_lies_well_inside_it_on_rock(game):
     assert seen or game != "dynamine"
 
 
-def test_a_tile_shown_small_keeps_its_name_where_it_fits_and_its_plus_one_sign():
+def test_a_tile_shown_small_keeps_its_plaque_and_its_plus_one_sign():
     """Dynamine's +1 diagram shows a shaft at 0.6 of its size: the "+1" at its mouth (9 pt
     printed, 5.5 pt there) is the point of the picture and stays, set at 6 pt. The
-    entrance's MINE ENTRANCE, which books had left out at that size so the tile no longer
-    looked as printed, stays too, set at 6 pt on its grown plaque, since that still fits
-    the tile; at 0.3 of its size it would not, and is left out."""
-    from pnp.draw.scene import Text, flat, without_small_text
+    entrance's MINE ENTRANCE plaque stays as printed, its words a pale bar: books had
+    left it out (the tile looked like another tile), then set it at 6 pt (three times
+    its printed size beside the art). A cover, a picture, leaves names out."""
+    from pnp.draw.scene import Outline, Text, flat, without_small_text
     from pnp.rulebook.designs import Designs
 
     tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
     designs = Designs(tileset)
 
-    def words(name: str, scale: float) -> list[tuple[str, float]]:
-        _, drawing = designs.shown(name, scale)
-        shown = without_small_text(drawing, scale, designs.text_floor)
-        return [(item.text, item.size * scale) for item in flat(shown.items)
-                if isinstance(item, Text)]
+    def shown(name: str, scale: float, names: bool = True) -> tuple:
+        _, drawing = designs.shown(name, scale, names)
+        return tuple(flat(without_small_text(drawing, scale, designs.text_floor).items))
 
-    assert [text for text, _ in words("c2-vertical-plus-s", 0.6)] == ["+1"]
-    named = words("mine-entrance", 0.6)
-    assert [text for text, _ in named] == ["MINE ENTRANCE"]
-    assert min(size for _, size in named) >= 6.0 - 1e-9
-    assert words("mine-entrance", 0.3) == []
+    assert [item.text for item in shown("c2-vertical-plus-s", 0.6)
+            if isinstance(item, Text)] == ["+1"]
+    entrance = shown("mine-entrance", 0.6)
+    assert not [item for item in entrance if isinstance(item, Text)]
+    assert any(isinstance(item, Outline) and item.plaque for item in entrance)
+    bars = [item for item in entrance if isinstance(item, Outline) and not item.plaque
+            and item.style.fill and item.style.fill.startswith("#")]
+    assert bars
+    cover = shown("mine-entrance", 0.6, names=False)
+    assert not any(isinstance(item, Outline) and item.plaque for item in cover)
 
 
 def test_every_laid_tile_of_a_diagram_is_edged_where_it_meets_its_neighbours():
@@ -577,3 +580,28 @@ def test_numbered_steps_run_on_through_a_dot_where_each_ends():
     for joint in joints:
         assert min(math.dist(joint, dot) for dot in dots) < 1e-6
     assert STOP_CLEARANCE < 0.18  # the arrows come nearer a dot than a space's centre
+
+
+def test_a_new_tiles_frame_runs_inside_it_clear_of_the_edge_being_judged():
+    """Demon Mine's burrow figures framed the new tile on its edge: the thick accent line
+    hid the very edge whose opening decides the burrow (and read as a wall in grey). The
+    frame, stroke included, now runs inside the tile."""
+    from pnp.rulebook.designs import Designs
+    from pnp.rulebook.figures import DiagramFlowable
+
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    designs = Designs(tileset)
+    checked = 0
+    for diagram, _ in shipped_diagrams("demon-mine"):
+        if not diagram.new:
+            continue
+        flowable = DiagramFlowable(designs, diagram, MEASURE)
+        art = flowable.art()
+        for cell, frame in zip(diagram.new, art.frames, strict=True):
+            tile = flowable.plan.outline(cell)
+            xs, ys = [x for x, _ in tile], [y for _, y in tile]
+            for x, y in frame:
+                room = min(x - min(xs), max(xs) - x, y - min(ys), max(ys) - y)
+                assert room >= 2.4 / 2, (diagram.caption[:30], room)
+            checked += 1
+    assert checked >= 3

@@ -158,7 +158,7 @@ def test_the_board_row_counts_its_pages_to_glue_and_the_guide_apart():
     assert rows["Board assembly guide"].stock == "plain paper"
 
 
-@pytest.mark.parametrize(("game", "punch"), [("gold-mine", "0.75 in (19 mm)"),
+@pytest.mark.parametrize(("game", "punch"), [("gold-mine", "0.5 in (13 mm) or 0.75 in (19 mm)"),
                                              ("dynamine", "1 in (25 mm)"),
                                              ("demon-mine", "0.75 in (19 mm)")])
 def test_a_game_with_round_tokens_says_how_to_round_them(game, punch):
