@@ -4,10 +4,12 @@ player aid's row.
 A reference sheet that only says "a tile with three neighbours is full" sends the
 player back to the book mid-game; the shapes themselves settle the argument. Each
 pictogram is a handful of pointy-topped hexes on the axial cells the rulebook's own
-figures use (so the bar on the sheet is the bar in the book), drawn flat: a laid
-tile in the rock colour, a closed space hatched, a free space as a pale outline, the
-tile just laid in the accent colour, and miners as discs, yours filled with the
-accent colour and the other side's white, so they part in greyscale too.
+figures use (so the bar on the sheet is the bar in the book), drawn flat in the
+book's own grammar: a laid tile in the rock colour, a closed space hatched, a free
+space as a pale outline, the space being mined outlined in dashes of the accent
+colour, as the book's figures outline a target. Miners are the printed tokens' marks:
+yours a dark disc with a white triangle, the other side's a white disc with a dark
+square, so they part by shape and in greyscale; where a miner was, a dashed ring.
 """
 
 from __future__ import annotations
@@ -15,15 +17,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from pnp.draw.emblem_icons import mark_square, mark_triangle
 from pnp.draw.pen import Pen
 from pnp.draw.scene import Clip, Command, Outline, Primitive, Style, polygon
 from pnp.geometry.shapes import HEX_POINTY
 
 Cell = tuple[int, int]
-# what lies on a cell: "tile", "space" (free), "closed", "new" (just laid), and on a
-# tile a miner: "yours" or "theirs"
+# what lies on a cell: "tile", "space" (free), "closed", "new" (the space being mined),
+# and on a tile a miner: "yours" or "theirs", or "left" (where yours was)
 Spot = tuple[Cell, str]
-MINER = 0.42  # a miner's disc radius, as a share of a hex's flat-to-flat half width
+MINER = 0.64  # a miner's disc radius, as a share of a hex's flat-to-flat half width
 
 
 def _hex(pen: Pen, centre: tuple[float, float], size: float) -> tuple[Command, ...]:
@@ -58,13 +61,39 @@ def _spot(pen: Pen, centre: tuple[float, float], size: float, what: str) -> list
     if what == "closed":
         return [pen_outline(outline, pen.c["floor"], ink, pen.width(0.035)),
                 Clip(outline, tuple(_hatching(pen, centre, size)))]
-    fill = pen.c["accent"] if what == "new" else pen.c["rock"]
-    items: list[Primitive] = [pen_outline(outline, fill, ink, pen.width(0.045))]
-    if what in ("yours", "theirs"):
-        colour = pen.c["accent"] if what == "yours" else "#ffffff"
-        items.append(pen.circle(centre[0], centre[1], size / 2 * MINER, fill=colour,
-                                stroke=ink, width=0.05))
+    if what == "new":
+        inner = _hex(pen, centre, size * 0.8)
+        return [Outline(inner, Style(fill=pen.c["floor"], stroke=pen.c["accent"],
+                                     width=pen.width(0.07), dash=(pen.width(0.12),
+                                                                  pen.width(0.08))))]
+    items: list[Primitive] = [pen_outline(outline, pen.c["rock"], ink, pen.width(0.045))]
+    radius = size / 2 * MINER
+    if what == "yours":
+        items.append(pen.circle(centre[0], centre[1], radius, fill=ink, stroke=ink,
+                                width=0.04))
+        items += mark_triangle(_mark_pen(pen, centre, radius, "#ffffff"))
+    elif what == "theirs":
+        items.append(pen.circle(centre[0], centre[1], radius, fill="#ffffff", stroke=ink,
+                                width=0.05))
+        items += mark_square(_mark_pen(pen, centre, radius, ink))
+    elif what == "left":
+        items.append(Outline(_ring(pen, centre, radius),
+                             Style(stroke=ink, width=pen.width(0.04),
+                                   dash=(pen.width(0.06), pen.width(0.05)))))
     return items
+
+
+def _mark_pen(pen: Pen, centre: tuple[float, float], radius: float, colour: str) -> Pen:
+    """A pen for a side's mark inside a miner's disc, drawn in ``colour``."""
+    return Pen(pen.cx + centre[0] * pen.r, pen.cy + centre[1] * pen.r, radius * 0.55 * pen.r,
+               {**pen.c, "ink": colour})
+
+
+def _ring(pen: Pen, centre: tuple[float, float], radius: float) -> tuple[Command, ...]:
+    steps = 24
+    return polygon([(pen.cx + (centre[0] + radius * math.cos(math.tau * k / steps)) * pen.r,
+                     pen.cy + (centre[1] + radius * math.sin(math.tau * k / steps)) * pen.r)
+                    for k in range(steps)])
 
 
 def _hatching(pen: Pen, centre: tuple[float, float], size: float) -> list[Primitive]:
@@ -113,6 +142,12 @@ def dig(pen: Pen) -> list[Primitive]:
     return cluster(pen, (((-1, 0), "yours"), ((0, 0), "tile"), ((1, 0), "new"),
                          ((0, -1), "space"), ((1, -1), "space"), ((0, 1), "space"),
                          ((-1, 1), "space")))
+
+
+def move(pen: Pen) -> list[Primitive]:
+    """Moving: your miner goes along connected tiles, past a friend, to a free tile."""
+    return cluster(pen, (((-1, 0), "left"), ((0, 0), "yours"), ((1, 0), "yours"),
+                         ((1, -1), "tile")))
 
 
 def caught(pen: Pen) -> list[Primitive]:

@@ -27,7 +27,7 @@ from pnp.draw.emblem_icons import (
     scroll,
     tiles,
 )
-from pnp.draw.hex_icons import caught, dig, structure_bar, structure_fan, structure_y
+from pnp.draw.hex_icons import caught, dig, move, structure_bar, structure_fan, structure_y
 from pnp.draw.item_icons import barrel, beams, plan, raven, ring, torch
 from pnp.draw.mine_icons import beetle, headframe, hive, lodestone, miner, pickaxes, rubble
 from pnp.draw.pen import Icon, Pen
@@ -103,6 +103,7 @@ ICONS: dict[str, Icon] = {
     "structure-y": structure_y,
     "structure-fan": structure_fan,
     "dig": dig,
+    "move": move,
     "caught": caught,
 }
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 # Icons that are small pictures of the board (Mattock's structures): a player aid draws
 # them larger than its symbols, without the disc, so their hexes can be read.
-PICTOGRAMS = frozenset({"structure-bar", "structure-y", "structure-fan", "dig", "caught"})
+PICTOGRAMS = frozenset({"structure-bar", "structure-y", "structure-fan", "dig", "move",
+                        "caught"})
 
 ICON_NAMES: tuple[str, ...] = (
     "altar",
@@ -36,6 +37,7 @@ ICON_NAMES: tuple[str, ...] = (
     "mark-triangle",
     "mattock",
     "miner",
+    "move",
     "move-tile",
     "mud",
     "nugget",

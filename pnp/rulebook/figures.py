@@ -30,6 +30,7 @@ from pnp.model.placement import TilePlacement
 from pnp.model.tileset import Tileset
 from pnp.rulebook.designs import Designs, place_form
 from pnp.rulebook.diagram import Board, plan_diagram
+from pnp.rulebook.paragraphs import colour
 from pnp.rulebook.platypus import platypus_class
 from pnp.rulebook.source import Diagram
 from pnp.rulebook.standing import square_of
@@ -246,13 +247,21 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
 
     def _faded_pieces(self, gone: dict[Pawn, tuple[str, Drawing] | None]) -> None:
         """Pieces just taken off, as the kit prints them but faded towards the paper: the
-        piece is recognisable, yet plainly no longer in play (docs/diagrams.md)."""
-        paper = dict(self.tileset.palette)["paper"]
+        piece is recognisable, yet plainly no longer in play (docs/diagrams.md). A solid
+        ink ring keeps its outline, which the fading alone lost in greyscale."""
+        palette = dict(self.tileset.palette)
         for pawn, piece in gone.items():
             if piece is not None:
                 key, drawing = piece
-                self._place((f"{key}-faded", faded(drawing, paper)), pawn.centre,
-                            self._piece_across(pawn, drawing))
+                across = self._piece_across(pawn, drawing)
+                self._place((f"{key}-faded", faded(drawing, palette["paper"])), pawn.centre,
+                            across)
+                canvas = self.canv
+                canvas.saveState()
+                canvas.setStrokeColor(colour(palette["ink"]))
+                canvas.setLineWidth(GONE_RING)
+                canvas.circle(pawn.centre[0], pawn.centre[1], across / 2, stroke=1, fill=0)
+                canvas.restoreState()
 
     def _gap_columns(self) -> set[int]:
         """Single columns with nothing in them between columns with something: the space
@@ -329,6 +338,7 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
 
 TILE_MARK = 0.13  # of a cell: a tick's or a cross's radius on a tile
 FRAME_INSET = 0.05  # of a cell: how far inside a tile just laid its accent frame runs
+GONE_RING = 0.9  # points: the ink ring round a piece just taken off
 MARK_CORNER = 0.26  # of a cell: how far from the tile's centre, along each axis, it sits
 # further out and smaller where a tunnel's wall would run under it: the mark keeps to the
 # rock of its corner, clear of every wall (a cross on a wall reads as a broken one), and
