@@ -57,7 +57,7 @@ COST_COLUMN = 34.0  # points, at least: a gallery row's shape (on its first row)
 SHAPE_ORDER = ("straight tunnel", "elbow", "tee", "cross", "dead end")
 BADGE_SIZE = 6.5  # points: a count under a gallery picture
 COUNT_DROP = BADGE_SIZE + 0.5  # points from a picture's foot to its count's baseline
-COUNT_ROOM = COUNT_DROP + 2.0  # a gallery row's foot: the count and a gap under it
+COUNT_ROOM = COUNT_DROP + 5.0  # a gallery row's foot: the count and a gap under it
 TILE_GUTTER = 12.0  # points between two tiles named under their pictures
 
 
