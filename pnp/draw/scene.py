@@ -112,6 +112,8 @@ SIGN = 2  # characters: text this short is a sign on a piece, not words
 # how far a sign may grow to print at 6 pt: past this it would cover what it labels (an
 # altar's points over the altar on a tile shown a quarter of its size), and is left out
 MOST_GROWTH = 2.0
+NAME_GROWTH = 2.5  # a name's plaque grows at most this much to print its words at 6 pt
+NAME_MARGIN = 0.04  # of the piece: the room a name's plaque keeps from its edge
 
 
 def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawing:
@@ -154,12 +156,10 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
                     # a number on its disc (an altar's points): both grow together
                     kept.extend(_grown(item, lines, factor))
                 elif not signs:
-                    # a name on its plaque keeps the plaque, its words a pale bar: the piece
-                    # keeps the look it prints with (a grown name stood out at three times
-                    # the printed size; a missing one made the tile another tile)
-                    kept.append(item)
-                    kept.extend(greeked(line, item.style.fill or "#ffffff")
-                                for line in lines if isinstance(line, Text))
+                    # a name on its plaque, set at 6 pt where the plaque still fits the
+                    # piece (on two lines if one is too wide), else left out: a blank bar
+                    # read as an empty label, or an obstacle on a cavern's floor
+                    kept.extend(_legible_name(item, lines, legible, drawing))
             elif isinstance(item, Text) and small(item):
                 if len(item.text) <= SIGN and legible / item.size <= MOST_GROWTH:
                     # "+1", "2": what a symbol says, kept legible
@@ -178,6 +178,88 @@ def _numbers(command: Command) -> list[float]:
     """A path command's coordinates, x and y in turn, without its letter."""
     _, *values = command
     return values
+
+
+def _box(commands: tuple[Command, ...]) -> tuple[float, float, float, float]:
+    """The bounding box of an outline's points: left, top, right, bottom."""
+    numbers = [_numbers(command) for command in commands]
+    xs = [value for values in numbers for value in values[0::2]]
+    ys = [value for values in numbers for value in values[1::2]]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _inside(drawing: Drawing, centre: Point, half: Point) -> Point | None:
+    """Where a box of half sizes ``half``, asked for round ``centre``, goes to keep
+    NAME_MARGIN inside the piece: moved in from an edge as far as it must be (a name
+    near a tile's foot grows up, not off the tile); None where it is too big."""
+    margin = min(drawing.width, drawing.height) * NAME_MARGIN
+    spans = ((centre[0], half[0], drawing.width), (centre[1], half[1], drawing.height))
+    if any(2 * (reach + margin) > size for _, reach, size in spans):
+        return None
+    x, y = (min(max(at, margin + reach), size - margin - reach) for at, reach, size in spans)
+    return x, y
+
+
+def _legible_name(plaque: Outline, lines: list[Primitive], legible: float,
+                  drawing: Drawing) -> list[Primitive]:
+    """A name too small to print, set at ``legible`` points: its plaque grown about its
+    middle where that fits the piece; else the words on two lines, on a plaque of their
+    own size and style in the same place, where that fits; else nothing."""
+    texts = [line for line in lines if isinstance(line, Text)]
+    first = texts[0]
+    factor = legible / first.size
+    left, top, right, bottom = _box(plaque.commands)
+    centre = ((left + right) / 2, (top + bottom) / 2)
+    grown = _inside(drawing, centre, ((right - left) / 2 * factor, (bottom - top) / 2 * factor))
+    if factor <= NAME_GROWTH and grown is not None:
+        shift = (grown[0] - centre[0], grown[1] - centre[1])
+        return [_moved(item, shift) for item in _grown(plaque, lines, factor)]
+    words = " ".join(text.text for text in texts).split()
+    if len(words) < 2:
+        return []
+    halves = [(" ".join(words[:cut]), " ".join(words[cut:])) for cut in range(1, len(words))]
+    pair = min(halves, key=lambda two: max(string_width(part, first.font, legible)
+                                           for part in two))
+    wide = max(string_width(part, first.font, legible) for part in pair)
+    pad = legible * 0.45
+    leading = legible * 1.15
+    half = (wide / 2 + pad, leading + pad * 0.6)
+    placed = _inside(drawing, centre, half)
+    if placed is None:
+        return []
+    centre = placed
+    style = msgspec.structs.replace(plaque.style, width=plaque.style.width * factor)
+    shown: list[Primitive] = [Outline(rect(centre[0] - half[0], centre[1] - half[1],
+                                           2 * half[0], 2 * half[1], legible * 0.4),
+                                      style, plaque=True)]
+    for row, part in enumerate(pair):
+        baseline = centre[1] + leading * (row - 0.5) + legible * 0.36
+        shown.append(msgspec.structs.replace(first, x=centre[0], y=baseline, text=part,
+                                             size=legible, anchor="middle"))
+    return shown
+
+
+def _moved(item: Primitive, shift: Point) -> Primitive:
+    """A plaque or its text moved by ``shift``."""
+    if isinstance(item, Text):
+        return msgspec.structs.replace(item, x=item.x + shift[0], y=item.y + shift[1])
+    assert isinstance(item, Outline)
+    return msgspec.structs.replace(item, commands=tuple(
+        (command[0], *(value + shift[place % 2]
+                       for place, value in enumerate(_numbers(command))))
+        for command in item.commands))
+
+
+def names_kept(drawing: Drawing, scale: float, smallest: float) -> bool:
+    """Whether every name the drawing prints survives :func:`without_small_text` at
+    ``scale``, at 6 pt on a grown plaque or on two lines, or already that large."""
+    def names(items: tuple[Primitive, ...]) -> int:
+        return sum(names(item.children) if isinstance(item, Clip) else
+                   int(isinstance(item, Text) and len(item.text) > SIGN and
+                       item.text.count(" ") < 2) for item in items)
+
+    kept = names(without_small_text(drawing, scale, smallest).items)
+    return kept > 0 and kept >= names(drawing.items)
 
 
 def _grown(plaque: Outline, lines: list[Primitive], factor: float) -> list[Primitive]:

@@ -13,6 +13,7 @@ from pnp.draw.components import design_component
 from pnp.draw.placing import is_name
 from pnp.draw.scene import (
     Drawing,
+    names_kept,
     smallest_text,
     text_sizes,
     without_small_text,
@@ -62,19 +63,20 @@ class Designs:
     def shown(self, name: str, scale: float, names: bool = True) -> tuple[str, Drawing]:
         """The form key and design of a tile shown at ``scale`` (on a cover or a diagram).
 
-        A name that would print under 6 pt keeps its plaque, its words a pale bar
-        (:func:`pnp.draw.scene.without_small_text`), so the book shows the tile as it
-        prints, at its printed proportions; on a cover (``names`` false: a picture, not
-        a catalogue) the design is drawn without its names, and a base tile's icon
-        keeps the room its name would have taken. Its signs ("+1" at a tunnel's mouth)
-        stay: :func:`place_form` sets them at 6 pt.
+        A name that would print under 6 pt is set at 6 pt on its plaque, grown or on two
+        lines, where that still fits the tile (:func:`pnp.draw.scene.without_small_text`),
+        so the book's tile reads as the printed one; where it does not fit, and on a
+        cover (``names`` false: a picture, not a catalogue), the design is drawn without
+        its names, and a base tile's icon keeps the room its name would have taken. Its
+        signs ("+1" at a tunnel's mouth) stay: :func:`place_form` sets them at 6 pt.
         """
         drawing = self.tile(name)
         smallest = smallest_text(drawing.items)
         key = f"tile:{self.tileset.game}:{name}"
         tile = self.tileset.tile(name)
-        if names or smallest is None or smallest * scale >= self.text_floor or \
-                not any(is_name(feature) for feature in tile.features):
+        if smallest is None or smallest * scale >= self.text_floor or \
+                not any(is_name(feature) for feature in tile.features) or \
+                (names and names_kept(drawing, scale, self.text_floor)):
             return key, drawing
         if name not in self._plain:
             # names go; a sign ("+1" at a tunnel's mouth) stays, set at 6 pt by place_form

@@ -191,19 +191,11 @@ def test_a_base_tiles_name_sits_in_its_chamber_under_its_icon():
     assert 0.0 < dy < CHAMBER_RATIO  # below the centre, inside the chamber
 
 
-def test_a_plaque_keeps_its_place_and_its_too_small_words_become_a_pale_bar():
-    """A name's plaque printed too small to read stays, its words greeked, so the piece
-    keeps the look it prints with; a box that merely holds text (a card's rules) stays
-    and its one word goes."""
-    from pnp.draw.scene import (
-        Drawing,
-        Outline,
-        Style,
-        Text,
-        greeked,
-        rect,
-        without_small_text,
-    )
+def test_a_name_too_small_goes_with_its_plaque_where_no_legible_one_fits():
+    """A one-word name whose plaque, grown to print it at 6 pt, would be wider than the
+    piece goes with its plaque (a blank plaque read as an empty label); a box that merely
+    holds text (a card's rules) stays and its one word goes."""
+    from pnp.draw.scene import Drawing, Outline, Style, Text, rect, without_small_text
 
     plaque = Outline(rect(0, 0, 40, 10, 2), Style(fill="#000000"), plaque=True)
     name = Text(20, 7, "NAME", 6.5, "condensed", "middle", "#ffffff")
@@ -211,7 +203,7 @@ def test_a_plaque_keeps_its_place_and_its_too_small_words_become_a_pale_bar():
     rules = Text(20, 27, "rules", 6.5, "regular", "middle", "#000000")
     drawing = Drawing(50, 50, 0.0, (plaque, name, box, rules))
     assert without_small_text(drawing, 1.0, 6.0).items == (plaque, name, box, rules)
-    assert without_small_text(drawing, 0.5, 6.0).items == (plaque, greeked(name, "#000000"), box)
+    assert without_small_text(drawing, 0.5, 6.0).items == (box,)
 
 
 def test_text_sizes_are_found_inside_clips_too():

@@ -477,12 +477,13 @@ def test_a_tick_or_cross_on_a_tile_lies_well_inside_it_on_rock(game):
     assert seen or game != "dynamine"
 
 
-def test_a_tile_shown_small_keeps_its_plaque_and_its_plus_one_sign():
+def test_a_tile_shown_small_keeps_its_name_legible_and_its_plus_one_sign():
     """Dynamine's +1 diagram shows a shaft at 0.6 of its size: the "+1" at its mouth (9 pt
     printed, 5.5 pt there) is the point of the picture and stays, set at 6 pt. The
-    entrance's MINE ENTRANCE plaque stays as printed, its words a pale bar: books had
-    left it out (the tile looked like another tile), then set it at 6 pt (three times
-    its printed size beside the art). A cover, a picture, leaves names out."""
+    entrance's MINE ENTRANCE stays readable too, at 6 pt on two lines, where books had
+    left it out (the tile looked like another tile) or drawn a blank plaque (read as an
+    empty label); at 0.3 of its size nothing legible fits and it goes. A cover, a
+    picture, leaves names out."""
     from pnp.draw.scene import Outline, Text, flat, without_small_text
     from pnp.rulebook.designs import Designs
 
@@ -495,12 +496,10 @@ def test_a_tile_shown_small_keeps_its_plaque_and_its_plus_one_sign():
 
     assert [item.text for item in shown("c2-vertical-plus-s", 0.6)
             if isinstance(item, Text)] == ["+1"]
-    entrance = shown("mine-entrance", 0.6)
-    assert not [item for item in entrance if isinstance(item, Text)]
-    assert any(isinstance(item, Outline) and item.plaque for item in entrance)
-    bars = [item for item in entrance if isinstance(item, Outline) and not item.plaque
-            and item.style.fill and item.style.fill.startswith("#")]
-    assert bars
+    entrance = [item for item in shown("mine-entrance", 0.6) if isinstance(item, Text)]
+    assert " ".join(item.text for item in entrance) == "MINE ENTRANCE"
+    assert min(item.size * 0.6 for item in entrance) >= 6.0 - 1e-9
+    assert not [item for item in shown("mine-entrance", 0.3) if isinstance(item, Text)]
     cover = shown("mine-entrance", 0.6, names=False)
     assert not any(isinstance(item, Outline) and item.plaque for item in cover)
 
