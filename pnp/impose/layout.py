@@ -304,6 +304,26 @@ def impose(pieces: list[tuple[str, int, PieceKind]], paper: Paper, cell_w: float
                          backs, source)
 
 
+class _Reach(NamedTuple):
+    """How far crop marks may run beyond a block on each side, and where they start."""
+
+    start: float
+    above: float
+    below: float
+    left: float
+    right: float
+
+
+class _ShortRow(NamedTuple):
+    """A last row short of the others: where it ends, its top, and the foot of the row
+    above it (the block's own bounds where the last row is full)."""
+
+    end: float
+    top: float
+    above_foot: float
+    short: bool
+
+
 def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float,
                area: Area | None = None) -> list[Segment]:
     """Line segments (x1, y1, x2, y2) marking every cut, outside the used block only.
@@ -320,25 +340,63 @@ def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float,
                  for offset in (0.0, grid.cell_w)})
     ys = sorted({grid.top - i * grid.pitch_y - offset for i in range(rows)
                  for offset in (0.0, grid.cell_h)})
-    block_left, block_right = xs[0], xs[-1]
-    block_top, block_bottom = ys[-1], ys[0]
+    bounds = (xs[0], ys[-1], xs[-1], ys[0])  # left, top, right, bottom
     start = bleed + MARK_GAP
-    lines: list[Segment] = []
     area = area or printable(paper)
-    above = min(MARK_MAX, area.top - block_top - start - MARK_CLEAR)
-    below = min(MARK_MAX, block_bottom - area.bottom - start - MARK_CLEAR)
-    side_left = min(MARK_MAX, block_left - area.left - start - MARK_CLEAR)
-    side_right = min(MARK_MAX, area.right - block_right - start - MARK_CLEAR)
+    reach = _Reach(start,
+                   min(MARK_MAX, area.top - bounds[1] - start - MARK_CLEAR),
+                   min(MARK_MAX, bounds[3] - area.bottom - start - MARK_CLEAR),
+                   min(MARK_MAX, bounds[0] - area.left - start - MARK_CLEAR),
+                   min(MARK_MAX, area.right - bounds[2] - start - MARK_CLEAR))
+    row = _short_row(grid, used, rows, bounds)
+    return _column_marks(xs, bounds, reach, row) + _row_marks(ys, bounds, reach, row)
+
+
+def _short_row(grid: Grid, used: int, rows: int,
+               bounds: tuple[float, float, float, float]) -> _ShortRow:
+    """The last row's extent: a row short of the others gets its marks at its own end,
+    and past its end the foot's marks stand under the row above (marks under empty
+    columns, or out at the block's side, read as tiles missing)."""
+    last = used - (rows - 1) * grid.columns
+    if rows < 2 or last >= grid.columns:
+        return _ShortRow(bounds[2], bounds[1], bounds[3], False)
+    top = grid.top - (rows - 1) * grid.pitch_y
+    return _ShortRow(grid.left + (last - 1) * grid.pitch_x + grid.cell_w, top,
+                     top + grid.pitch_y - grid.cell_h, True)
+
+
+def _column_marks(xs: list[float], bounds: tuple[float, float, float, float], reach: _Reach,
+                  row: _ShortRow) -> list[Segment]:
+    """The marks above and below the block, one pair per column edge."""
+    _, top, _, bottom = bounds
+    lines: list[Segment] = []
     for x in xs:
-        if above > 0:
-            lines.append((x, block_top + start, x, block_top + start + above))
-        if below > 0:
-            lines.append((x, block_bottom - start, x, block_bottom - start - below))
+        if reach.above > 0:
+            lines.append((x, top + reach.start, x, top + reach.start + reach.above))
+        if reach.below <= 0:
+            continue
+        if row.short and x > row.end + 1e-6:  # under the row above, in the empty space
+            lines.append((x, row.above_foot - reach.start, x,
+                          row.above_foot - reach.start - MARK_MAX))
+        else:
+            lines.append((x, bottom - reach.start, x, bottom - reach.start - reach.below))
+    return lines
+
+
+def _row_marks(ys: list[float], bounds: tuple[float, float, float, float], reach: _Reach,
+               row: _ShortRow) -> list[Segment]:
+    """The marks left and right of the block, one pair per row edge."""
+    left, _, right, _ = bounds
+    lines: list[Segment] = []
     for y in ys:
-        if side_left > 0:
-            lines.append((block_left - start, y, block_left - start - side_left, y))
-        if side_right > 0:
-            lines.append((block_right + start, y, block_right + start + side_right, y))
+        if reach.left > 0:
+            lines.append((left - reach.start, y, left - reach.start - reach.left, y))
+        if reach.right <= 0:
+            continue
+        if row.short and y < row.top - 1e-6:  # the short row's own foot: at its end
+            lines.append((row.end + reach.start, y, row.end + reach.start + MARK_MAX, y))
+        else:
+            lines.append((right + reach.start, y, right + reach.start + reach.right, y))
     return lines
 
 

@@ -85,3 +85,30 @@ def test_pieces_too_large_for_the_paper_are_a_clear_error():
 
     with pytest.raises(InputError, match="too large"):
         impose([("huge", 1, "tile")], PAPERS["letter"], 9 * INCH, 9 * INCH)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_short_last_row_gets_no_marks_under_its_empty_columns(paper):
+    """Dynamine's last tile page ends with a row of three in a grid five wide: the marks
+    at the block's foot stood under the two empty columns, and the row's foot was marked
+    out at the block's right edge, both reading as tiles missing. Under an empty column
+    the marks hang from the row above, into the empty space, and the short row's foot is
+    marked at its own end; every mark stays clear of every tile."""
+    sheet = PAPERS[paper]
+    grid = grid_for(sheet, 1.5 * INCH, 1.5 * INCH, 0.0)
+    used = grid.capacity - grid.columns + 2  # the last row holds two
+    cells = [grid.cell(index) for index in range(used)]
+    marks = crop_marks(grid, used, sheet, 0.0)
+    row_end = max(x + grid.cell_w for x, y in cells if y == min(y for _, y in cells))
+    foot = min(y for _, y in cells)
+    for x1, y1, x2, y2 in marks:
+        for x, y in cells:  # no mark crosses a tile
+            inside_x = x + 0.01 < max(x1, x2) and min(x1, x2) < x + grid.cell_w - 0.01
+            inside_y = y + 0.01 < max(y1, y2) and min(y1, y2) < y + grid.cell_h - 0.01
+            assert not (inside_x and inside_y)
+        if x1 == x2 and x1 > row_end + 1e-6:  # a column edge past the short row
+            assert min(y1, y2) > foot, (x1, y1, y2)  # not down at the block's foot
+        if y1 == y2 and abs(y1 - foot) < 1e-6 and min(x1, x2) > row_end:
+            assert min(x1, x2) < row_end + 20  # the short row's foot, marked at its end
+    assert any(y1 == y2 and abs(y1 - foot) < 1e-6 and min(x1, x2) >= row_end
+               for x1, y1, x2, y2 in marks)
