@@ -15,7 +15,8 @@ from support import ROOT
 
 SUMMARY = re.compile(r"^(?P<game>[a-z-]+): (?P<pdfs>\d+) PDF\(s\), (?P<pages>\d+) pages, "
                      r"(?P<pieces>\d+) pieces, \d+\.\d s$")
-PIECES = {"demon-mine": 90 + 32, "mattock": 90 + 12 + 1}  # tiles, tokens, the board
+# tiles, then tokens (Demon Mine's Othello pawns too), then the board
+PIECES = {"demon-mine": 90 + 32 + 16, "mattock": 90 + 12 + 1}
 DEADLINE = 120.0  # seconds; only a guard against a hung build, never a wait
 
 

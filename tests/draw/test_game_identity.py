@@ -30,10 +30,12 @@ SCORING_CARDS = {"reward", "mission"}
 PLAYER_COLOURS = {"red", "blue", "green", "yellow", "black", "white"}
 
 
-def idea(component) -> str:
-    """The kind of piece a card or token is, whoever owns it: a red and a blue pawn are both
-    pawns, a red depth marker a depth marker."""
-    words = [word for word in component.name.split("-") if word not in PLAYER_COLOURS]
+def idea(component, variants: frozenset[str] = frozenset()) -> str:
+    """The kind of piece a card or token is, whoever owns it and whichever variant it is
+    for: a red and a blue pawn are both pawns, a red depth marker a depth marker, and
+    Demon Mine's Othello pawn a pawn."""
+    words = [word for word in component.name.split("-")
+             if word not in PLAYER_COLOURS and word not in variants]
     return words[0] if words else family(component)
 
 
@@ -91,7 +93,8 @@ def test_a_symbol_stands_for_one_idea_in_a_game(game):
     icon on two kinds of piece is one the tiles show (a reward card for most altars shows
     the altar)."""
     tileset = games()[game]
-    ideas = icon_uses(tileset, idea)
+    variants = frozenset(variant.name for variant in tileset.variants)
+    ideas = icon_uses(tileset, lambda component: idea(component, variants))
     for icon, places in icon_uses(tileset).items():
         if "back" in places:  # on a face only of the pieces that wear that back
             faces = places - {"back"}

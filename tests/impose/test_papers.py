@@ -80,14 +80,24 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_a_build_writes_each_paper_once_in_the_order_asked(built):
+    """One job per paper, in the order asked; the book is typeset once. On the large
+    papers the tokens share the tiles' last sheet and the four-player extras get their
+    own; on 200 x 250 mm the tokens take a sheet of their own and the extras ride on it."""
     manifest = json.loads((built / "manifest.json").read_text())
-    sheets = ("tiles", "extras", "aid")  # one job per paper; the book is typeset once
-    files = ("tiles", "four-player-extras", "reference-sheet", "rulebook")
+
+    def sheets(paper: str) -> tuple[str, ...]:
+        return ("tiles", "tokens", "aid") if paper == "200x250mm" else \
+            ("tiles", "extras", "aid")
+
+    def files(paper: str) -> tuple[str, ...]:
+        middle = "tokens" if paper == "200x250mm" else "four-player-extras"
+        return ("tiles", middle, "reference-sheet", "rulebook")
+
     assert [(sheet["kind"], sheet["paper"]) for sheet in manifest["sheets"]] == [
-        (kind, paper) for paper in NEW for kind in sheets] + [
+        (kind, paper) for paper in NEW for kind in sheets(paper)] + [
         ("rulebook", paper) for paper in NEW]
     assert sorted(path.name for path in built.glob("*.pdf")) == sorted(
-        f"demon-mine-{kind}-{paper}.pdf" for kind in files for paper in NEW)
+        f"demon-mine-{kind}-{paper}.pdf" for paper in NEW for kind in files(paper))
 
 
 @pytest.mark.parametrize("paper", NEW)
