@@ -272,6 +272,20 @@ def paragraph_lines(paragraph: Any) -> tuple[float, ...]:
     return (float(paragraph.style.leading),) * len(paragraph.blPara.lines)
 
 
+def lines_ending_in_a_colon(paragraph: Any) -> frozenset[int]:
+    """Which lines of a wrapped paragraph end with a colon: a page that ended there would
+    end with an introduction ("Other reading:") whose words are on the next."""
+    found = set()
+    for number, line in enumerate(paragraph.blPara.lines):
+        if isinstance(line, tuple):  # a plain paragraph: (space left, words)
+            text = " ".join(str(word) for word in line[1])
+        else:  # a paragraph of styled fragments
+            text = "".join(str(getattr(word, "text", "")) for word in line.words)
+        if text.rstrip().endswith(":"):
+            found.add(number)
+    return frozenset(found)
+
+
 def table_rows(table: Any) -> tuple[float, tuple[float, ...]]:
     """A wrapped table's repeated head rows (their height) and the height of each row
     after them, where a page may end."""

@@ -38,7 +38,7 @@ from typing import Any, Literal, NamedTuple
 
 from reportlab.platypus import CondPageBreak, PageBreak, Spacer, Table
 
-from pnp.export.reportlab_private import paragraph_lines, table_rows
+from pnp.export.reportlab_private import lines_ending_in_a_colon, paragraph_lines, table_rows
 from pnp.rulebook.paragraphs import Paragraph
 
 Flowable = Any  # reportlab is untyped
@@ -95,6 +95,7 @@ class Unit(NamedTuple):
     section: int
     sums: tuple[float, ...]  # the parts' heights added up: sums[n] is the first n parts'
     smaller: tuple[float, ...] = ()  # a figure's heights shrunk as far as it may shrink
+    colons: frozenset[int] = frozenset()  # lines a page may not end after: they end in ":"
 
     def height(self, first: int, end: int) -> float:
         """The height of parts ``first`` to ``end`` set as one block (a table's head row
@@ -225,9 +226,11 @@ def _unit(flowable: Flowable, width: float, heading: bool, section: int) -> Unit
                     for factor in getattr(flowable, "SMALLER", ()))
     parts: tuple[float, ...] = (float(height),)
     repeated, least = 0.0, 0
+    colons: frozenset[int] = frozenset()
     if not keep and not heading and kind == "flow":
         if isinstance(flowable, Paragraph):
             parts = paragraph_lines(flowable)
+            colons = lines_ending_in_a_colon(flowable)
         elif isinstance(flowable, Table):
             repeated, parts = table_rows(flowable)
             if len(parts) <= WHOLE_TABLE and not getattr(flowable, "gallery", False):
@@ -239,7 +242,7 @@ def _unit(flowable: Flowable, width: float, heading: bool, section: int) -> Unit
         if not least:
             parts, repeated = (float(height),), 0.0
     return _made(flowable, kind, parts, repeated, least, spaces, (keep, heading), section,
-                 smaller)
+                 smaller)._replace(colons=colons)
 
 
 def _made(flowable: Flowable, kind: UnitKind, parts: tuple[float, ...], repeated: float,
@@ -459,7 +462,8 @@ class _Walk:
                 placed = spaced.place(unit.height(offset, offset + count), before, 0.0, room)
                 if placed is None:
                     continue
-                broken = count < unit.least or left - count < unit.least
+                broken = count < unit.least or left - count < unit.least or \
+                    offset + count - 1 in unit.colons
                 if good and placed.used < FULL * room:
                     break  # a shorter head only makes an emptier page
                 good = good or not broken
