@@ -32,7 +32,8 @@ from pnp.model.board import BoardSpec, SpaceMark
 from pnp.units import inches
 
 BOARD_MARGIN = inches(0.35)  # frame around the spaces
-OUTER_SPACE, INNER_SPACE = "#e9dfc6", "#d6c8a6"  # light spaces on the dark frame
+OUTER_SPACE, INNER_SPACE = "#e9dfc6", "#c8b48a"  # light spaces on the dark frame; the
+# inner board 15% darker in grey (at 9% it was lost on a greyscale print)
 TITLE_SIZE = 54.0  # points, at most: the title shrinks to the corner it has
 LEGEND_SIZE = 11.0
 LEGEND_SPACE = 0.5  # a legend's start space, against a board space

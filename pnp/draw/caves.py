@@ -29,6 +29,7 @@ PILLAR_RADIUS = (0.03, 0.042)  # a pillar's size range, in tile sizes
 PLANK = 0.075  # the width of one board of a bridge, in tile sizes
 TIMBER = "#8a5a2b"  # the bridge's wood, mixed into the floor colour so low ink stays light
 SHADOW = 0.06  # how far the shadow of a bridge reaches along the tunnel below
+RAILING = 0.02  # of a tile: a bridge's railing, where its walls stop over the tunnel below
 
 
 def cavern_outline(centre: Point, size: float, seed: int) -> tuple[Command, ...]:
@@ -113,11 +114,21 @@ def bridge(shape: Shape, size: float, upper: Tunnel, lower: Tunnel,
         return polygon(corners)
 
     shade = Style(fill=mix(colours["floor"], colours["wall"], 0.28))
+    deep = Style(fill=mix(colours["floor"], colours["wall"], 0.5))
     deck = Style(fill=mix(colours["floor"], TIMBER, 0.3))
+    rail = Style(fill=colours["wall"])
+    railing = size * RAILING
     items: list[Primitive] = [
         Outline(box((-outer, outer), (-floor_half, floor_half)), deck),
+        # the bridge's own walls stop where the tunnel below passes: its floor runs on,
+        # darker, into the shadow under the deck (a wall across it had read as a dead end)
+        Outline(box((-floor_half, floor_half), (floor_half, outer)), deep),
+        Outline(box((-floor_half, floor_half), (-outer, -floor_half)), deep),
         Outline(box((-floor_half, floor_half), (outer, outer + size * SHADOW)), shade),
         Outline(box((-floor_half, floor_half), (-outer - size * SHADOW, -outer)), shade),
+        # a railing along each edge of the deck, thinner than a wall
+        Outline(box((-outer, outer), (floor_half - railing, floor_half)), rail),
+        Outline(box((-outer, outer), (-floor_half, -floor_half + railing)), rail),
     ]
     boards = max(3, round(2 * outer / (size * PLANK)))
     joint = Style(stroke=mix(colours["floor"], colours["wall"], 0.6), width=size * 0.012,

@@ -109,13 +109,18 @@ def test_separate_paths_are_walled_apart():
     assert not close_to(centre, FLOOR, 60), "two separate elbows must not meet in the middle"
 
 
-def test_crossing_paths_show_a_wall_across_the_lower_one():
+def test_crossing_paths_pass_one_over_the_other_on_a_railed_bridge():
+    """The later path (E-W) crosses over N-S: a dark railing runs along the deck's edge
+    across the N-S floor, and the N-S floor runs on under it in shadow, darker than in
+    the open but lighter than a wall (a full wall across it had read as a dead end)."""
     tileset, tile = single_tile(SHAPES["square"], ["N-S", "E-W"])
     image = svg_to_image(to_svg(design_tile(tileset, tile)))
-    # The later path (E-W) is drawn over N-S: walls of E-W cut across the N-S floor.
     floor_w = SIZE * 0.30
-    wall_row = SIZE / 2 - floor_w / 2 - 3
-    assert luminance(pixel(image, (SIZE / 2, wall_row))) < 90
+    railing_row = SIZE / 2 - floor_w / 2 + 0.5
+    assert luminance(pixel(image, (SIZE / 2, railing_row))) < 90
+    shade = luminance(pixel(image, (SIZE / 2, SIZE / 2 - floor_w / 2 - 3)))
+    open_floor = luminance(pixel(image, (SIZE / 2, 4)))
+    assert 90 < shade < open_floor - 40
 
 
 def test_tunnel_and_rock_stay_apart_in_greyscale():

@@ -289,3 +289,16 @@ def test_the_legend_shows_each_start_space_and_the_double_ring_as_the_board_draw
              item.style.stroke == "#ffffff" and
              math.dist((item.cx, item.cy), spaces[LEGEND_GREY]) < 0.5]
     assert len(rings) == 1
+
+
+def test_the_inner_board_stands_out_from_the_outer_in_greyscale():
+    """Mattock's short game plays on the inner board: its spaces differ from the outer
+    ones by at least an eighth of the grey scale (at 9% the two merged on a greyscale
+    print, leaving only the outline)."""
+    from pnp.draw.board import INNER_SPACE, OUTER_SPACE
+
+    def grey(colour: str) -> float:
+        red, green, blue = (int(colour[index:index + 2], 16) for index in (1, 3, 5))
+        return 0.299 * red + 0.587 * green + 0.114 * blue
+
+    assert grey(OUTER_SPACE) - grey(INNER_SPACE) >= 255 / 8
