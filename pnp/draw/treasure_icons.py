@@ -27,6 +27,9 @@ from pnp.input.faces import string_width
 # (gold, sapphire, water, mud) keep it, always inside ink rims; the rest is palette.
 
 GOLD = "#d9a520"
+# a vein's streak, lighter than the gold of heaps and nuggets: in grey it must stand off
+# the rock round it (#d9a520 printed 165 against the rock's 125; this prints 197)
+VEIN_GOLD = "#f2c744"
 SAPPHIRE = "#2a55c0"
 SAPPHIRE_LIGHT = "#7da3ee"
 WATER = "#3d8ad6"
@@ -104,7 +107,7 @@ def vein(pen: Pen) -> list[Primitive]:
     band = [(-0.9, 0.42), (-0.62, 0.2), (-0.42, 0.26), (-0.12, -0.05), (0.1, 0.0), (0.4, -0.3),
             (0.58, -0.26), (0.87, -0.5), (0.9, -0.18), (0.62, 0.02), (0.42, 0.0), (0.16, 0.3),
             (-0.08, 0.26), (-0.38, 0.56), (-0.6, 0.52), (-0.8, 0.7)]
-    items.append(pen.poly(band, fill=GOLD, stroke=ink, width=0.07))
+    items.append(pen.poly(band, fill=VEIN_GOLD, stroke=ink, width=0.07))
     for x, y, s in ((-0.55, 0.38, 0.1), (0.0, 0.12, 0.12), (0.55, -0.15, 0.1)):
         items.append(pen.poly([(x, y - s), (x + s, y), (x, y + s), (x - s, y)],
                               fill=pen.c["paper"], stroke=ink, width=0.04))
