@@ -37,21 +37,53 @@ def _hex(pen: Pen, centre: tuple[float, float], size: float) -> tuple[Command, .
                     for x, y in HEX_POINTY.corners(size)])
 
 
-def cluster(pen: Pen, spots: Sequence[Spot]) -> list[Primitive]:
-    """The spots, scaled together to fill the unit box and centred in it."""
+def cluster(pen: Pen, spots: Sequence[Spot],
+            arrow: tuple[Cell, Cell] | None = None) -> list[Primitive]:
+    """The spots, scaled together to fill the unit box and centred in it (each pictogram
+    as large as its chip allows: at one scale the bar and the Y, which differ in two
+    cells, came out too alike to tell apart); ``arrow`` runs from one cell to another."""
     centres = [HEX_POINTY.cell_centre(cell, 1.0) for cell, _ in spots]
-    low_x = min(x for x, _ in centres) - 0.5
-    high_x = max(x for x, _ in centres) + 0.5
-    reach = 1.0 / math.sqrt(3)  # centre to corner of a hex one across its flats
-    low_y = min(y for _, y in centres) - reach
-    high_y = max(y for _, y in centres) + reach
-    size = 1.84 / max(high_x - low_x, high_y - low_y)  # a margin inside the unit box
-    mid_x, mid_y = (low_x + high_x) / 2, (low_y + high_y) / 2
+    (width, height), (mid_x, mid_y) = _extent(centres), _extent(centres, middle=True)
+    size = 1.84 / max(width, height)  # a margin inside the unit box
     items: list[Primitive] = []
     for (_, what), (x, y) in zip(spots, centres, strict=True):
         centre = ((x - mid_x) * size, (y - mid_y) * size)
         items += _spot(pen, centre, size, what)
+    if arrow is not None:
+        ends = [HEX_POINTY.cell_centre(cell, 1.0) for cell in arrow]
+        (ax, ay), (bx, by) = (((x - mid_x) * size, (y - mid_y) * size) for x, y in ends)
+        items += _arrow(pen, (ax, ay), (bx, by), size)
     return items
+
+
+def _arrow(pen: Pen, start: tuple[float, float], end: tuple[float, float],
+           size: float) -> list[Primitive]:
+    """An accent arrow from ``start`` to ``end`` (unit box), over the tops of the hexes
+    so it hides no miner it passes, its head short of the far cell's centre."""
+    lift = size * 0.62
+    start, end = (start[0], start[1] - lift), (end[0], end[1] - lift)
+    length = math.dist(start, end)
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    tip = (end[0] - ux * size * 0.3, end[1] - uy * size * 0.3)
+    tail = (start[0] + ux * size * 0.3, start[1] + uy * size * 0.3)
+    head = size * 0.28
+    shaft_end = (tip[0] - ux * head * 0.7, tip[1] - uy * head * 0.7)
+    wing = [(tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6),
+            (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6)]
+    return [pen.line([tail, shaft_end], pen.c["paper"], 0.2),
+            pen.line([tail, shaft_end], pen.c["accent"], 0.1),
+            pen.poly([tip, *wing], fill=pen.c["accent"], stroke=pen.c["paper"], width=0.03)]
+
+
+def _extent(centres: list[tuple[float, float]], middle: bool = False) -> tuple[float, float]:
+    """The width and height of hexes (one across their flats) on ``centres``, or, with
+    ``middle``, the middle of their box."""
+    reach = 1.0 / math.sqrt(3)  # centre to corner of a hex one across its flats
+    low_x, high_x = min(x for x, _ in centres) - 0.5, max(x for x, _ in centres) + 0.5
+    low_y, high_y = min(y for _, y in centres) - reach, max(y for _, y in centres) + reach
+    if middle:
+        return (low_x + high_x) / 2, (low_y + high_y) / 2
+    return high_x - low_x, high_y - low_y
 
 
 def _spot(pen: Pen, centre: tuple[float, float], size: float, what: str) -> list[Primitive]:
@@ -145,9 +177,10 @@ def dig(pen: Pen) -> list[Primitive]:
 
 
 def move(pen: Pen) -> list[Primitive]:
-    """Moving: your miner goes along connected tiles, past a friend, to a free tile."""
-    return cluster(pen, (((-1, 0), "left"), ((0, 0), "yours"), ((1, 0), "yours"),
-                         ((1, -1), "tile")))
+    """Moving: your miner goes along connected tiles, past a friend, to a free tile (the
+    arrow); where it stood, a bare tile."""
+    return cluster(pen, (((-1, 0), "tile"), ((0, 0), "yours"), ((1, 0), "yours")),
+                   arrow=((-1, 0), (1, 0)))
 
 
 def caught(pen: Pen) -> list[Primitive]:

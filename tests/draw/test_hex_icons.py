@@ -53,3 +53,20 @@ def test_the_reference_sheet_draws_pictograms_twice_a_symbols_size(tmp_path):
     shown = {row.icon for aid in tileset.aids for section in aid.sections
              for row in section.rows}
     assert {"structure-bar", "structure-y", "structure-fan"} <= shown
+
+
+def test_the_move_pictogram_shows_where_the_miner_went():
+    """The reference sheet's Move had only a dashed ring where the miner had been, which
+    its own key calls the space being mined: it now has an accent arrow over the tiles,
+    from the bare tile to the miner that moved, passing its friend."""
+    from pnp.draw.hex_icons import move
+    from pnp.draw.pen import Pen
+    from pnp.draw.scene import Outline
+    from pnp.model.tileset import DEFAULT_PALETTE
+
+    colours = dict(DEFAULT_PALETTE)
+    drawn = move(Pen(0.0, 0.0, 10.0, colours))
+    arrows = [item for item in drawn if isinstance(item, Outline)
+              and colours["accent"] in (item.style.stroke, item.style.fill)]
+    assert len(arrows) == 2  # its shaft and its head
+    assert not any(isinstance(item, Outline) and item.style.dash for item in drawn)
