@@ -8,6 +8,7 @@ each window of this one drawing (one form in the PDF) with its glue seams.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from msgspec.structs import replace
 
@@ -41,6 +42,7 @@ LEGEND_GREY = "#8a8178"  # the space behind the legend's double ring: no player'
 
 MARK_REACH = 0.45  # of a space: a start mark's outer ring (0.37) and the width of a cut
 
+
 def board_extent(shape: Shape, size: float, side: int) -> tuple[float, float, float, float]:
     """min x, min y, max x, max y of every corner of the board's spaces (centre at 0, 0)."""
     cx, cy = shape.centre(size)
@@ -56,21 +58,24 @@ def board_extent(shape: Shape, size: float, side: int) -> tuple[float, float, fl
 def space_centres(spec: BoardSpec, shape: Shape, size: float) -> tuple[list[Point], float]:
     """The centre of every space in the board drawing's own points (y down), and the
     distance from a centre to a space's corners: what prints must keep clear of."""
-    left, top, _, _ = board_extent(shape, size, spec.side)
-    ox, oy = BOARD_MARGIN - left, BOARD_MARGIN - top
     cx, cy = shape.centre(size)
     reach = max(math.hypot(x - cx, y - cy) for x, y in shape.corners(size))
-    return [(ox + x, oy + y) for x, y in (cell_centre(shape, cell, size)
-                                          for cell in hexagon_cells(spec.side))], reach
+    return _on_board(spec, shape, size, hexagon_cells(spec.side)), reach
 
 
 def mark_centres(spec: BoardSpec, shape: Shape, size: float) -> tuple[list[Point], float]:
     """The centre of every marked (start) space in the board drawing's points, and how
     far its printed rings reach: what a seam between the board's pages keeps clear of."""
+    cells = [cell for mark in spec.marks for cell in mark.cells]
+    return _on_board(spec, shape, size, cells), size * MARK_REACH
+
+
+def _on_board(spec: BoardSpec, shape: Shape, size: float,
+              cells: Sequence[tuple[int, int]]) -> list[Point]:
+    """The centres of ``cells`` in the board drawing's own points (y down)."""
     left, top, _, _ = board_extent(shape, size, spec.side)
     ox, oy = BOARD_MARGIN - left, BOARD_MARGIN - top
-    centres = [cell_centre(shape, cell, size) for mark in spec.marks for cell in mark.cells]
-    return [(ox + x, oy + y) for x, y in centres], size * MARK_REACH
+    return [(ox + x, oy + y) for x, y in (cell_centre(shape, cell, size) for cell in cells)]
 
 
 def design_board(spec: BoardSpec, shape: Shape, size: float,

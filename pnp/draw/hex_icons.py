@@ -9,7 +9,8 @@ book's own grammar: a laid tile in the rock colour, a closed space hatched, a fr
 space as a pale outline, the space being mined outlined in dashes of the accent
 colour, as the book's figures outline a target. Miners are the printed tokens' marks:
 yours a dark disc with a white triangle, the other side's a white disc with a dark
-square, so they part by shape and in greyscale; where a miner was, a dashed ring.
+square, so they part by shape and in greyscale; a move is an accent arrow over the
+tiles.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pnp.geometry.shapes import HEX_POINTY
 
 Cell = tuple[int, int]
 # what lies on a cell: "tile", "space" (free), "closed", "new" (the space being mined),
-# and on a tile a miner: "yours" or "theirs", or "left" (where yours was)
+# and on a tile a miner: "yours" or "theirs"
 Spot = tuple[Cell, str]
 MINER = 0.64  # a miner's disc radius, as a share of a hex's flat-to-flat half width
 
@@ -89,16 +90,16 @@ def _extent(centres: list[tuple[float, float]], middle: bool = False) -> tuple[f
 def _spot(pen: Pen, centre: tuple[float, float], size: float, what: str) -> list[Primitive]:
     ink, outline = pen.c["ink"], _hex(pen, centre, size * 0.94)
     if what == "space":
-        return [pen_outline(outline, None, pen.c["rock-light"], pen.width(0.03))]
+        return [_outline(outline, None, pen.c["rock-light"], pen.width(0.03))]
     if what == "closed":
-        return [pen_outline(outline, pen.c["floor"], ink, pen.width(0.035)),
+        return [_outline(outline, pen.c["floor"], ink, pen.width(0.035)),
                 Clip(outline, tuple(_hatching(pen, centre, size)))]
     if what == "new":
         inner = _hex(pen, centre, size * 0.8)
         return [Outline(inner, Style(fill=pen.c["floor"], stroke=pen.c["accent"],
                                      width=pen.width(0.07), dash=(pen.width(0.12),
                                                                   pen.width(0.08))))]
-    items: list[Primitive] = [pen_outline(outline, pen.c["rock"], ink, pen.width(0.045))]
+    items: list[Primitive] = [_outline(outline, pen.c["rock"], ink, pen.width(0.045))]
     radius = size / 2 * MINER
     if what == "yours":
         items.append(pen.circle(centre[0], centre[1], radius, fill=ink, stroke=ink,
@@ -108,10 +109,6 @@ def _spot(pen: Pen, centre: tuple[float, float], size: float, what: str) -> list
         items.append(pen.circle(centre[0], centre[1], radius, fill="#ffffff", stroke=ink,
                                 width=0.05))
         items += mark_square(_mark_pen(pen, centre, radius, ink))
-    elif what == "left":
-        items.append(Outline(_ring(pen, centre, radius),
-                             Style(stroke=ink, width=pen.width(0.04),
-                                   dash=(pen.width(0.06), pen.width(0.05)))))
     return items
 
 
@@ -119,13 +116,6 @@ def _mark_pen(pen: Pen, centre: tuple[float, float], radius: float, colour: str)
     """A pen for a side's mark inside a miner's disc, drawn in ``colour``."""
     return Pen(pen.cx + centre[0] * pen.r, pen.cy + centre[1] * pen.r, radius * 0.55 * pen.r,
                {**pen.c, "ink": colour})
-
-
-def _ring(pen: Pen, centre: tuple[float, float], radius: float) -> tuple[Command, ...]:
-    steps = 24
-    return polygon([(pen.cx + (centre[0] + radius * math.cos(math.tau * k / steps)) * pen.r,
-                     pen.cy + (centre[1] + radius * math.sin(math.tau * k / steps)) * pen.r)
-                    for k in range(steps)])
 
 
 def _hatching(pen: Pen, centre: tuple[float, float], size: float) -> list[Primitive]:
@@ -136,7 +126,7 @@ def _hatching(pen: Pen, centre: tuple[float, float], size: float) -> list[Primit
             for offset in (step * k for k in range(-3, 4))]
 
 
-def pen_outline(commands: tuple[Command, ...], fill: str | None, stroke: str,
+def _outline(commands: tuple[Command, ...], fill: str | None, stroke: str,
                 width: float) -> Primitive:
     """An outline already in page coordinates (the pen's transform applied)."""
     return Outline(commands, Style(fill=fill, stroke=stroke, width=width, join="round"))

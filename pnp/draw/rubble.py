@@ -15,7 +15,7 @@ import random
 
 from pnp.draw.scene import Command, Outline, Primitive, Style, smooth_outline
 from pnp.geometry.shapes import Shape
-from pnp.model.ground import FLOOR_RATIO, WALL_RATIO, Floor, floor
+from pnp.model.ground import FLOOR_RATIO, WALL_RATIO, Floor, floor, stops_at_a_wall
 from pnp.model.tileset import Tunnel
 
 BOULDER = 0.048  # a back-row boulder's radius, as a share of the tile size
@@ -28,8 +28,7 @@ MARCH = 0.004  # the step, in tile sizes, when walking the stub to find the wall
 
 def is_shared_dead_end(path: Tunnel, paths: tuple[Tunnel, ...]) -> bool:
     """A one-port tunnel on a tile with other paths: its tip stops at their wall."""
-    return (len(paths) > 1 and len(path.ports) == 1 and path.style == "tunnel"
-            and not path.junction)
+    return stops_at_a_wall(path, len(paths) > 1)
 
 
 def stub_length(shape: Shape, stub: Tunnel, others: tuple[Floor, ...]) -> float:

@@ -265,10 +265,8 @@ def names_kept(drawing: Drawing, scale: float, smallest: float) -> bool:
 def _grown(plaque: Outline, lines: list[Primitive], factor: float) -> list[Primitive]:
     """A plaque and its signs grown ``factor`` times about the plaque's middle, so a number
     printed at 6 pt keeps its disc around it."""
-    numbers = [_numbers(command) for command in plaque.commands]
-    xs = [value for values in numbers for value in values[0::2]]
-    ys = [value for values in numbers for value in values[1::2]]
-    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    left, top, right, bottom = _box(plaque.commands)
+    cx, cy = (left + right) / 2, (top + bottom) / 2
 
     def moved(command: Command) -> Command:
         values = [(cx + (value - cx) * factor) if place % 2 == 0 else

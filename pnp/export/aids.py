@@ -279,9 +279,9 @@ def render_aid(aid: Aid, paper: Paper, game_title: str,
     one page, so we guess one and set it again only if the guess was wrong.
     """
     shown = tiles or {}
-    data, pages = _render(aid, paper, (game_title, shown), 1)
+    data, pages = _render(aid, paper, game_title, shown, 1)
     if pages != 1:
-        data, pages = _render(aid, paper, (game_title, shown), pages)
+        data, pages = _render(aid, paper, game_title, shown, pages)
     return data, pages
 
 
@@ -300,9 +300,8 @@ def _frames(paper: Paper) -> tuple[list[Any], float, float]:
     return frames, column, top - TITLE_HEIGHT - bottom
 
 
-def _render(aid: Aid, paper: Paper, game: tuple[str, Mapping[str, Drawing]],
+def _render(aid: Aid, paper: Paper, game_title: str, tiles: Mapping[str, Drawing],
             total: int) -> tuple[bytes, int]:
-    game_title, tiles = game
 
     binary_streams()
     buffer = io.BytesIO()

@@ -95,7 +95,6 @@ def _clear_seam(ideal: float, span: tuple[float, float], marks: list[float],
     return clear[0] if clear else max(candidates, key=room)
 
 
-
 def seam_targets(window: Window, all_windows: list[Window],
                  blocked: Callable[[Point], bool] | None = None) -> list[Point]:
     """Board points of the targets on this window's seams, centred on the seam lines.

@@ -316,12 +316,12 @@ class _Reach(NamedTuple):
 
 class _ShortRow(NamedTuple):
     """A last row short of the others: where it ends, its top, and the foot of the row
-    above it (the block's own bounds where the last row is full)."""
+    above it. For a full last row, the block's right edge and its foot, which no mark's
+    column edge passes and no row edge lies under."""
 
     end: float
     top: float
     above_foot: float
-    short: bool
 
 
 def crop_marks(grid: Grid, used: int, paper: Paper, bleed: float,
@@ -359,10 +359,10 @@ def _short_row(grid: Grid, used: int, rows: int,
     columns, or out at the block's side, read as tiles missing)."""
     last = used - (rows - 1) * grid.columns
     if rows < 2 or last >= grid.columns:
-        return _ShortRow(bounds[2], bounds[1], bounds[3], False)
+        return _ShortRow(bounds[2], bounds[3], bounds[3])
     top = grid.top - (rows - 1) * grid.pitch_y
     return _ShortRow(grid.left + (last - 1) * grid.pitch_x + grid.cell_w, top,
-                     top + grid.pitch_y - grid.cell_h, True)
+                     top + grid.pitch_y - grid.cell_h)
 
 
 def _column_marks(xs: list[float], bounds: tuple[float, float, float, float], reach: _Reach,
@@ -375,7 +375,7 @@ def _column_marks(xs: list[float], bounds: tuple[float, float, float, float], re
             lines.append((x, top + reach.start, x, top + reach.start + reach.above))
         if reach.below <= 0:
             continue
-        if row.short and x > row.end + 1e-6:  # under the row above, in the empty space
+        if x > row.end + 1e-6:  # past a short row's end: under the row above
             lines.append((x, row.above_foot - reach.start, x,
                           row.above_foot - reach.start - MARK_MAX))
         else:
@@ -393,7 +393,7 @@ def _row_marks(ys: list[float], bounds: tuple[float, float, float, float], reach
             lines.append((left - reach.start, y, left - reach.start - reach.left, y))
         if reach.right <= 0:
             continue
-        if row.short and y < row.top - 1e-6:  # the short row's own foot: at its end
+        if y < row.top - 1e-6:  # a short row's own foot: marked at its end
             lines.append((row.end + reach.start, y, row.end + reach.start + MARK_MAX, y))
         else:
             lines.append((right + reach.start, y, right + reach.start + reach.right, y))

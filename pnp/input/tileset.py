@@ -612,14 +612,11 @@ def _aids(top: Node) -> None:
 
 def _aid_row_tile(row: Node, tiles: tuple[str, ...] | None) -> None:
     """A row's tile is one of the game's, and a row shows a tile or an icon, not both."""
-    if not row.given("tile") or not row.ok("tile"):
-        return
-    if row.given("icon"):
+    if row.given("tile") and row.ok("tile") and row.given("icon"):
         row.fail("tile", "a row shows a tile or an icon, not both", row["tile"],
                  "either tile or icon")
-    elif tiles is not None and row["tile"] not in tiles:
-        row.fail("tile", "no tile of this game has this name", row["tile"],
-                 "one of: " + ", ".join(tiles[:12]) + (", ..." if len(tiles) > 12 else ""))
+    else:
+        check_reference(row, "tile", tiles)
 
 
 def icon_names(top: Node) -> tuple[str, ...] | None:

@@ -123,6 +123,12 @@ def ground(shape: Shape, tile: TileKind, rotation: int = 0) -> Ground:
     return Ground(tuple(floor(shape, path, len(turned) > 1) for path in turned))
 
 
+def stops_at_a_wall(path: Tunnel, shared: bool) -> bool:
+    """A dead end on a tile with other paths (``shared``): its tip stops at their wall,
+    not at the centre (a one-port chamber is a room, not a stub)."""
+    return shared and len(path.ports) == 1 and path.style == "tunnel" and not path.junction
+
+
 def floor(shape: Shape, path: Tunnel, shared: bool) -> Floor:
     """One path's floor, as :func:`pnp.draw.art.tunnels` draws it.
 
@@ -132,7 +138,7 @@ def floor(shape: Shape, path: Tunnel, shared: bool) -> Floor:
     round chamber and a cavern a wide cave.
     """
     half = FLOOR_RATIO / 2
-    if shared and len(path.ports) == 1 and path.style == "tunnel" and not path.junction:
+    if stops_at_a_wall(path, shared):
         port, (nx, ny) = _port(shape, path.ports[0]), shape.normal(path.ports[0])
         depth = 0.5 - (FLOOR_RATIO / 2 + WALL_RATIO)
         return Floor(((port, (port[0] - nx * depth, port[1] - ny * depth)),), half)

@@ -43,6 +43,9 @@ class Designs:
         self.tileset = tileset
         self._game = shared if shared is not None else GameDesigns(tileset, BuildOptions())
         self._plain: dict[str, Drawing] = {}
+        # whether a tile's names stay legible at a scale: asked for every tile a diagram
+        # lays, and each answer takes a whole pass over the design
+        self._legible: dict[tuple[str, float], bool] = {}
 
     @property
     def options(self) -> BuildOptions:
@@ -76,13 +79,18 @@ class Designs:
         tile = self.tileset.tile(name)
         if smallest is None or smallest * scale >= self.text_floor or \
                 not any(is_name(feature) for feature in tile.features) or \
-                (names and names_kept(drawing, scale, self.text_floor)):
+                (names and self._names_kept(name, drawing, scale)):
             return key, drawing
         if name not in self._plain:
             # names go; a sign ("+1" at a tunnel's mouth) stays, set at 6 pt by place_form
             self._plain[name] = design_tile(self.tileset, replace(tile, features=tuple(
                 feature for feature in tile.features if not is_name(feature))))
         return f"{key}:unlabelled", self._plain[name]
+
+    def _names_kept(self, name: str, drawing: Drawing, scale: float) -> bool:
+        if (name, scale) not in self._legible:
+            self._legible[name, scale] = names_kept(drawing, scale, self.text_floor)
+        return self._legible[name, scale]
 
     def bare(self, name: str) -> tuple[str, Drawing]:
         """The form key and design of a tile without its features: what a diagram shows

@@ -312,8 +312,9 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         if not self.tileset.shape.axial:
             gaps = self._gap_columns()
             table = self._beside_the_board(gaps)
+            aside = self._set_aside()
             return [(c, r) for c in range(diagram.columns) for r in range(diagram.rows)
-                    if c not in gaps and c not in table and (c, r) not in self._set_aside()]
+                    if c not in gaps and c not in table and (c, r) not in aside]
         return self._hex_ground()
 
     def _hex_ground(self) -> list[tuple[int, int]]:

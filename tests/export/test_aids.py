@@ -380,8 +380,8 @@ def test_a_row_names_a_tile_of_its_game_and_not_an_icon_too():
             "        rows:\n")
     with pytest.raises(Exception) as unknown:
         tileset_from_text(base + "          - {tile: nope, name: N, text: T}\n")
-    assert "no tile of this game has this name" in str(unknown.value)
-    assert "nope" in str(unknown.value)
+    assert "not one of the allowed values" in str(unknown.value)  # as every reference says
+    assert "'nope'" in str(unknown.value) and "Allowed: t." in str(unknown.value)
     with pytest.raises(Exception) as both:
         tileset_from_text(base + "          - {tile: t, icon: vein, name: N, text: T}\n")
     assert "a tile or an icon, not both" in str(both.value)
