@@ -85,14 +85,14 @@ def tile_frame(shape: Shape, size: float) -> Frame:
 def label(text: str, x: float, y: float, width: float, size: float,
           colours: dict[str, str]) -> list[Primitive]:
     """A dark plaque with light text: reads on rock and on floor alike."""
-    font_size = fit_size(text, "condensed", size, width - size * 0.8)
+    font_size = fit_size(text, "label", size, width - size * 0.8)
     plaque_h = font_size * 1.45
-    plaque_w = min(width, string_width(text, "condensed", font_size) + font_size * 1.2)
+    plaque_w = min(width, string_width(text, "label", font_size) + font_size * 1.2)
     return [
         Outline(rect(x - plaque_w / 2, y - plaque_h / 2, plaque_w, plaque_h, font_size * 0.35),
                 Style(fill=colours["ink"], stroke=colours["floor"], width=font_size * 0.09),
                 plaque=True),
-        Text(x, y + font_size * 0.36, text, font_size, "condensed", "middle", colours["floor"]),
+        Text(x, y + font_size * 0.36, text, font_size, "label", "middle", colours["floor"]),
     ]
 
 
@@ -156,11 +156,11 @@ def badge(text: str, x: float, y: float, radius: float, colours: dict[str, str])
     """
     style = Style(fill=colours["accent"], stroke=colours["floor"], width=radius * 0.14)
     size = radius * 1.15
-    width = string_width(text, "condensed", size)
+    width = string_width(text, "label", size)
     half = radius if width <= radius * 1.7 else width / 2 + radius * 0.45
     return [Outline(rect(x - half, y - radius, 2 * half, 2 * radius, radius), style,
                     plaque=True),
-            Text(x, y + size * 0.36, text, size, "condensed", "middle", "#ffffff")]
+            Text(x, y + size * 0.36, text, size, "label", "middle", "#ffffff")]
 
 
 def ink_for(background: str, colours: dict[str, str]) -> str:
@@ -202,10 +202,10 @@ class _Look:
             self.anchor, self.half_width, self.half_height = (x, y), radius, radius
         elif feat.kind == "label":
             self.font = size * 0.085 * feat.scale
-            fitted = fit_size(str(feat.value), "condensed", self.font,
+            fitted = fit_size(str(feat.value), "label", self.font,
                               frame.width * 0.8 - self.font * 0.8)
             self.half_width = min(frame.width * 0.8, string_width(
-                str(feat.value), "condensed", fitted) + fitted * 1.2) / 2
+                str(feat.value), "label", fitted) + fitted * 1.2) / 2
             self.half_height = fitted * 1.45 / 2
             self.anchor = frame.anchor(feat.at, self.font * 1.6)
             if not frame.inscribed:  # a wide plaque at a side or corner stays on the face
@@ -647,7 +647,7 @@ def _sign_lines(text: str) -> list[list[str]]:
 
 def _plaque(lines: list[str], size: float) -> tuple[float, float]:
     """Half the width and height of a stacked plaque of ``lines`` at ``size`` points."""
-    width = max(string_width(line, "condensed", size) for line in lines) + size * 1.2
+    width = max(string_width(line, "label", size) for line in lines) + size * 1.2
     return width / 2, (size * 1.15 * len(lines) + size * 0.45) / 2
 
 
@@ -660,5 +660,5 @@ def stacked_label(lines: list[str], x: float, y: float, size: float,
     return [Outline(rect(x - half_w, y - half_h, 2 * half_w, 2 * half_h, size * 0.35),
                     Style(fill=colours["ink"], stroke=colours["floor"], width=size * 0.09),
                     plaque=True),
-            *(Text(x, first + index * leading, line, size, "condensed", "middle",
+            *(Text(x, first + index * leading, line, size, "label", "middle",
                    colours["floor"]) for index, line in enumerate(lines))]

@@ -156,9 +156,9 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
                     # a number on its disc (an altar's points): both grow together
                     kept.extend(_grown(item, lines, factor))
                 elif not signs:
-                    # a name on its plaque, set at 6 pt where the plaque still fits the
-                    # piece (on two lines if one is too wide), else left out: a blank bar
-                    # read as an empty label, or an obstacle on a cavern's floor
+                    # a name on its plaque, set at 6 pt where the grown plaque still fits
+                    # the piece, else left out: a blank bar read as an empty label, or an
+                    # obstacle on a cavern's floor
                     kept.extend(_legible_name(item, lines, legible, drawing))
             elif isinstance(item, Text) and small(item):
                 if len(item.text) <= SIGN and legible / item.size <= MOST_GROWTH:
@@ -202,41 +202,19 @@ def _inside(drawing: Drawing, centre: Point, half: Point) -> Point | None:
 
 def _legible_name(plaque: Outline, lines: list[Primitive], legible: float,
                   drawing: Drawing) -> list[Primitive]:
-    """A name too small to print, set at ``legible`` points: its plaque grown about its
-    middle where that fits the piece; else the words on two lines, on a plaque of their
-    own size and style in the same place, where that fits; else nothing."""
+    """A name too small to print, set at ``legible`` points on its plaque grown about its
+    middle, where that fits the piece; else nothing. Never re-set on more lines than it
+    prints with: a book's tile that wrapped its name read as another design than the
+    printed one, and its taller plaque covered the art the name labels."""
     texts = [line for line in lines if isinstance(line, Text)]
-    first = texts[0]
-    factor = legible / first.size
+    factor = legible / texts[0].size
     left, top, right, bottom = _box(plaque.commands)
     centre = ((left + right) / 2, (top + bottom) / 2)
     grown = _inside(drawing, centre, ((right - left) / 2 * factor, (bottom - top) / 2 * factor))
-    if factor <= NAME_GROWTH and grown is not None:
-        shift = (grown[0] - centre[0], grown[1] - centre[1])
-        return [_moved(item, shift) for item in _grown(plaque, lines, factor)]
-    words = " ".join(text.text for text in texts).split()
-    if len(words) < 2:
+    if factor > NAME_GROWTH or grown is None:
         return []
-    halves = [(" ".join(words[:cut]), " ".join(words[cut:])) for cut in range(1, len(words))]
-    pair = min(halves, key=lambda two: max(string_width(part, first.font, legible)
-                                           for part in two))
-    wide = max(string_width(part, first.font, legible) for part in pair)
-    pad = legible * 0.45
-    leading = legible * 1.15
-    half = (wide / 2 + pad, leading + pad * 0.6)
-    placed = _inside(drawing, centre, half)
-    if placed is None:
-        return []
-    centre = placed
-    style = msgspec.structs.replace(plaque.style, width=plaque.style.width * factor)
-    shown: list[Primitive] = [Outline(rect(centre[0] - half[0], centre[1] - half[1],
-                                           2 * half[0], 2 * half[1], legible * 0.4),
-                                      style, plaque=True)]
-    for row, part in enumerate(pair):
-        baseline = centre[1] + leading * (row - 0.5) + legible * 0.36
-        shown.append(msgspec.structs.replace(first, x=centre[0], y=baseline, text=part,
-                                             size=legible, anchor="middle"))
-    return shown
+    shift = (grown[0] - centre[0], grown[1] - centre[1])
+    return [_moved(item, shift) for item in _grown(plaque, lines, factor)]
 
 
 def _moved(item: Primitive, shift: Point) -> Primitive:
@@ -252,7 +230,7 @@ def _moved(item: Primitive, shift: Point) -> Primitive:
 
 def names_kept(drawing: Drawing, scale: float, smallest: float) -> bool:
     """Whether every name the drawing prints survives :func:`without_small_text` at
-    ``scale``, at 6 pt on a grown plaque or on two lines, or already that large."""
+    ``scale``, at 6 pt on a grown plaque, or already that large."""
     def names(items: tuple[Primitive, ...]) -> int:
         return sum(names(item.children) if isinstance(item, Clip) else
                    int(isinstance(item, Text) and len(item.text) > SIGN and

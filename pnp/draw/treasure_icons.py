@@ -126,8 +126,8 @@ def plus_one_token(pen: Pen) -> list[Primitive]:
         pen.circle(0, -0.04, 0.84, fill=paper, stroke=ink, width=0.1),
         pen.circle(0, -0.04, 0.66, stroke=mix(ink, paper, 0.45), width=0.04),
     ]
-    size = min(pen.r * 0.95, pen.r * 1.15 / max(string_width("+1", "condensed", 1.0), 1e-6))
-    items.append(Text(pen.cx, pen.cy - pen.r * 0.04 + size * 0.36, "+1", size, "condensed",
+    size = min(pen.r * 0.95, pen.r * 1.15 / max(string_width("+1", "label", 1.0), 1e-6))
+    items.append(Text(pen.cx, pen.cy - pen.r * 0.04 + size * 0.36, "+1", size, "label",
                       "middle", ink))
     return items
 

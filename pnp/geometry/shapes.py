@@ -21,6 +21,8 @@ import msgspec
 from pnp.geometry.lattice import HONEYCOMB_COLUMNS, HONEYCOMB_ROWS, SQUARE_GRID, Lattice
 
 SQRT3 = math.sqrt(3.0)
+# where a feature may sit, clockwise from the top, 45 degrees apart; "center" besides
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 Cell = tuple[int, int]
 Point = tuple[float, float]
 
@@ -62,6 +64,16 @@ class Shape(msgspec.Struct, frozen=True):
     def rotate(self, edge: str, steps: int) -> str:
         """The edge that ``edge`` becomes after ``steps`` clockwise rotation steps."""
         return self.edges[(self.index(edge) + steps) % self.sides]
+
+    def turn_place(self, place: str, steps: int) -> str | None:
+        """Where a feature's place (``center`` or a compass point) lands after ``steps``
+        clockwise rotation steps; None where no compass point is there (a hex turned
+        60 degrees moves N between two of them)."""
+        if place == "center":
+            return place
+        bearing = COMPASS.index(place) * 45.0 + steps * self.step_degrees
+        turned, rest = divmod(bearing % 360.0, 45.0)
+        return None if rest else COMPASS[int(turned)]
 
     def opposite(self, edge: str) -> str:
         return self.rotate(edge, self.sides // 2)

@@ -2,7 +2,7 @@
 
 Vollkorn (bold) sets titles and headings; Lato sets the text of the books and
 the pieces; DejaVu Sans sets any string one of them lacks a glyph for, and
-the condensed labels on tiles; Droid Sans Fallback sets Chinese, Japanese and
+the few condensed lines on cards; Droid Sans Fallback sets Chinese, Japanese and
 Korean characters, which none of the others draw, inside any of them. Between
 them they draw every character the input layer lets through
 (:mod:`pnp.input.glyphs`). The files and their licences are in
@@ -33,7 +33,7 @@ from typing import Literal, NamedTuple
 from pnp.input.direction import visual
 from pnp.shipped import data_dir
 
-FontRole = Literal["regular", "bold", "condensed", "italic", "display"]  # see FONTS
+FontRole = Literal["regular", "bold", "condensed", "label", "italic", "display"]  # FONTS
 METRICS = data_dir("fonts") / "metrics"
 
 
@@ -63,6 +63,8 @@ FONTS: dict[FontRole, tuple[Face, Face]] = {
     "bold": (Face("PnpText-Bold", "Lato-Bold.ttf", "Lato", "bold"), SANS_BOLD),
     "italic": (Face("PnpText-Italic", "Lato-Italic.ttf", "Lato", style="italic"), SANS_ITALIC),
     "condensed": (CONDENSED, CONDENSED),
+    # what a tile prints (names, badges' figures): the books' sans, so a kit sets one family
+    "label": (Face("PnpText-Bold", "Lato-Bold.ttf", "Lato", "bold"), CONDENSED),
     "display": (Face("PnpDisplay", "Vollkorn-Bold.ttf", "Vollkorn", "bold"), SANS_BOLD),
 }
 

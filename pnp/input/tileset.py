@@ -377,8 +377,8 @@ TILESET = Record("tileset:top", (
           "that teaches a variant)", default="", default_doc="the game's title"),
     Field("rulebook-subtitle", Text(60), "the line under the title on the rulebook's cover, "
           "e.g. to say the book is an insert for another game", default="Rules of play"),
-    Field("credits", Text(1000), "who made the game, printed on the rulebook's last page "
-          "above the line that says pnp made this edition", default="",
+    Field("credits", Text(1000), "who made the game, printed at the end of the rulebook's "
+          "last page (the tool is named in the PDF's metadata only)", default="",
           default_doc="none"),
 ))
 

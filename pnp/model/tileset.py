@@ -118,6 +118,22 @@ class TileKind(msgspec.Struct, frozen=True, dict=True):
         """Every open edge of the tile."""
         return frozenset(port for path in self.paths for port in path.ports)
 
+    def turned(self, shape: Shape, steps: int) -> TileKind | None:
+        """This design as laid ``steps`` clockwise turns round, its symbols still upright:
+        tunnels and the places asked for its features turned, the features not. A
+        picture of a mine (a cover) reads with its gold and its words the right way up,
+        as no diagram may, where a turned tile must show as it lies. None where the
+        design cannot be redrawn so: its own art, or a place no compass point reaches."""
+        places = [shape.turn_place(feature.at, steps) for feature in self.features]
+        if self.art is not None or None in places:
+            return None
+        paths = tuple(replace(path, ports=tuple(
+            shape.rotate(port, steps) for port in path.ports)) for path in self.paths)
+        features = tuple(replace(feature, at=place)
+                         for feature, place in zip(self.features, places, strict=True)
+                         if place is not None)
+        return replace(self, paths=paths, features=features)
+
     @cached_property
     def connections(self) -> frozenset[frozenset[str]]:
         """Pairs of edges joined by a tunnel: derived from the paths, never typed."""

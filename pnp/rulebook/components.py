@@ -218,14 +218,18 @@ def _gallery(designs: Designs, sheet: dict[str, Style]) -> list[Flowable]:
     titles = [plural(noun, 2).capitalize() for noun, tiles in shapes.items() if tiles]
     column = max(COST_COLUMN, *(string_width(word, "bold", sheet["cost"].fontSize) + 2
                                 for title in titles for word in title.split()))
-    return [_gallery_rows(designs, sheet, noun, sorted(tiles, key=_cost), column)
+    shown = designs.pictured([tile.name for tiles in shapes.values() for tile in tiles],
+                             PICTURE)
+    return [_gallery_rows(designs, shown, sheet, noun, sorted(tiles, key=_cost), column)
             for noun, tiles in shapes.items() if tiles]
 
 
-def _gallery_rows(designs: Designs, sheet: dict[str, Style], noun: str,
-                  tiles: list[TileKind], column: float) -> Flowable:
+def _gallery_rows(designs: Designs, shown: dict[str, tuple[str, Drawing]],
+                  sheet: dict[str, Style], noun: str, tiles: list[TileKind],
+                  column: float) -> Flowable:
     """One shape's tiles, cheapest first, five to a row after the row's cost: the shape
-    and its count on the first, a row's cost only where it differs from the row above's."""
+    and its count on the first, a row's cost only where it differs from the row above's.
+    ``shown`` is each tile's form key and design as the whole gallery pictures it."""
     gap = (MEASURE - column - ACROSS * PICTURE) / ACROSS
     count = sum(tile.count for tile in tiles)
     name = plural(noun, 2).capitalize()
@@ -238,9 +242,7 @@ def _gallery_rows(designs: Designs, sheet: dict[str, Style], noun: str,
     for start in range(0, len(tiles), ACROSS):
         row = tiles[start:start + ACROSS]
         pictures: list[Flowable] = [
-            CountedDesign(f"tile:{designs.tileset.game}:{tile.name}", designs.tile(tile.name),
-                          PICTURE, designs, tile.count)
-            for tile in row]
+            CountedDesign(*shown[tile.name], PICTURE, designs, tile.count) for tile in row]
         cost = _cost_words(row)
         label = Paragraph(markup.join([*(title if not start else []),
                                        cost if cost != said else markup.literal("")]),
@@ -301,12 +303,11 @@ def _cost(tile: TileKind) -> int:
 def _tile_entries(designs: Designs,
                   groups: list[tuple[str, list[TileKind]]]) -> list[tuple[Flowable, str]]:
     """A picture and "16 straight tunnels" for each group of tiles that read alike."""
-    tileset = designs.tileset
     entries: list[tuple[Flowable, str]] = []
-    for name, group in _by_openings(groups):
-        first = group[0]
-        thumb = DesignFlowable(f"tile:{tileset.game}:{first.name}", designs.tile(first.name),
-                               PICTURE, designs)
+    split = _by_openings(groups)
+    shown = designs.pictured([group[0].name for _, group in split], PICTURE)
+    for name, group in split:
+        thumb = DesignFlowable(*shown[group[0].name], PICTURE, designs)
         entries.append((thumb, counted(name, sum(tile.count for tile in group))))
     return entries
 

@@ -37,6 +37,8 @@ Canvas = Any  # reportlab's canvas; it has no type hints
 # Defines a design as a form of the document (once), given its key, drawing and
 # the scale it is shown at, and returns the form's name.
 FormMaker = Callable[[str, Drawing, float], str]
+# A tile kind's form key and design on the cover (see draw_cover), and the turns left
+CoverTile = Callable[[str, float, bool, int], tuple[str, Drawing, int]]
 
 INSET = SAFE_MARGIN + 10.0  # from the paper's edge to the cover's art
 CELL = 80.0  # about how wide a tile is drawn on the cover
@@ -110,13 +112,14 @@ def cover_layout(tileset: Tileset, paper: Paper) -> tuple[CoverGrid, CoverLayout
         cell for cell in region if grid.centre(tileset, cell)[1] < below))
 
 
-def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper,
-               tile: Callable[[str, float, bool], tuple[str, Drawing]],
+def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper, tile: CoverTile,
                form: FormMaker) -> None:
     """The whole cover page: the picture, its frame, and the title block above it.
 
     ``tile`` gives a tile kind's form key and design at a scale, bare (without its
-    icons) where the third argument says a piece stands on it, as diagrams show one."""
+    icons) where the third argument says a piece stands on it, as diagrams show one,
+    for the turns it lies at (the fourth), and the turns still to give it: none for a
+    design redrawn turned with its symbols upright."""
     grid, layout = cover_layout(tileset, paper)
     plaque = _plaque_box(grid)
     lamp = _lamp(tileset, grid, layout, plaque)
@@ -141,7 +144,7 @@ def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper,
 
 
 def _tiles(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayout,
-           tile: Callable[[str, float, bool], tuple[str, Drawing]], form: FormMaker) -> None:
+           tile: CoverTile, form: FormMaker) -> None:
     shape = tileset.shape
     stood_on = {cell for _, cell in layout.pieces}
     scale = grid.cell / tileset.size
@@ -151,11 +154,12 @@ def _tiles(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayou
     tile_w, tile_h = shape.box(tileset.size)
     for placed in layout.tiles:
         bare = placed.cell in stood_on and not tileset.tile(placed.kind).paths
-        name = form(*tile(placed.kind, scale, bare), scale)
+        key, drawing, turns = tile(placed.kind, scale, bare, placed.rotation)
+        name = form(key, drawing, scale)
         x, y = grid.centre(tileset, placed.cell)
         canvas.saveState()
         canvas.translate(x, y)
-        canvas.rotate(-placed.rotation * shape.step_degrees)
+        canvas.rotate(-turns * shape.step_degrees)
         canvas.scale(grown, grown)
         canvas.translate(-tile_w / 2, -tile_h / 2)
         canvas.doForm(name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
 from typing import Any
 
 from msgspec.structs import replace
@@ -25,6 +26,8 @@ from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 from pnp.rulebook.editions import placing
 from pnp.rulebook.names import family
+
+UNLABELLED = ":unlabelled"  # the end of a form key for a tile drawn without its names
 
 # reportlab has no type hints: these names only say which of its objects is meant
 Canvas = Any
@@ -66,8 +69,8 @@ class Designs:
     def shown(self, name: str, scale: float, names: bool = True) -> tuple[str, Drawing]:
         """The form key and design of a tile shown at ``scale`` (on a cover or a diagram).
 
-        A name that would print under 6 pt is set at 6 pt on its plaque, grown or on two
-        lines, where that still fits the tile (:func:`pnp.draw.scene.without_small_text`),
+        A name that would print under 6 pt is set at 6 pt on its plaque, grown, where
+        that still fits the tile (:func:`pnp.draw.scene.without_small_text`),
         so the book's tile reads as the printed one; where it does not fit, and on a
         cover (``names`` false: a picture, not a catalogue), the design is drawn without
         its names, and a base tile's icon keeps the room its name would have taken. Its
@@ -85,12 +88,41 @@ class Designs:
             # names go; a sign ("+1" at a tunnel's mouth) stays, set at 6 pt by place_form
             self._plain[name] = design_tile(self.tileset, replace(tile, features=tuple(
                 feature for feature in tile.features if not is_name(feature))))
-        return f"{key}:unlabelled", self._plain[name]
+        return f"{key}{UNLABELLED}", self._plain[name]
+
+    def pictured(self, names: Sequence[str], box: float) -> dict[str, tuple[str, Drawing]]:
+        """The form key and design of each tile in ``names``, pictured side by side in a
+        square ``box`` across: with their names where every one prints legibly at that
+        size, else all without. A catalogue whose pictures kept some names and lost
+        others read as tiles drawn two ways; its captions name every picture anyway."""
+        scales = {name: box / max(self.tile(name).width, self.tile(name).height)
+                  for name in names}
+        every = all(not self.shown(name, scale)[0].endswith(UNLABELLED)
+                    for name, scale in scales.items())
+        return {name: self.shown(name, scale, every) for name, scale in scales.items()}
 
     def _names_kept(self, name: str, drawing: Drawing, scale: float) -> bool:
         if (name, scale) not in self._legible:
             self._legible[name, scale] = names_kept(drawing, scale, self.text_floor)
         return self._legible[name, scale]
+
+    def upright(self, name: str, steps: int) -> tuple[str, Drawing] | None:
+        """The form key and design of tile kind ``name`` laid ``steps`` turns round on a
+        cover, its symbols upright and its names left out (a picture, not a
+        catalogue); None where it is drawn as it prints and turned whole: unturned,
+        or a design that cannot be redrawn turned (:meth:`TileKind.turned`)."""
+        if steps % self.tileset.shape.sides == 0:
+            return None
+        key = f"tile:{self.tileset.game}:{name}:upright:{steps}"
+        if key not in self._plain:
+            kind = self.tileset.tile(name)
+            turned = replace(kind, features=tuple(
+                feature for feature in kind.features if not is_name(feature))).turned(
+                    self.tileset.shape, steps)
+            if turned is None:
+                return None
+            self._plain[key] = design_tile(self.tileset, turned)
+        return key, self._plain[key]
 
     def bare(self, name: str) -> tuple[str, Drawing]:
         """The form key and design of a tile without its features: what a diagram shows

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.rulebook.contents import Heading
-from pnp.rulebook.paragraphs import ACCENT, Paragraph
+from pnp.rulebook.paragraphs import MUTED, Paragraph
 from pnp.rulebook.platypus import platypus_class
 
 # reportlab has no type hints: these names only say which of its objects is meant
@@ -51,9 +51,10 @@ class Reading(NamedTuple):
 
 
 def marker(number: int) -> Markup:
-    """The call a marked paragraph ends with: a raised dagger and the reading's number."""
-    return markup.superscript(markup.tinted(markup.bold(markup.text(f"{DAGGER}{number}")),
-                                            ACCENT))
+    """The call a marked paragraph ends with: a raised dagger and the reading's number,
+    in the captions' muted ink, as a footnote call is: it points to the back of the book
+    without shouting over the rule it follows."""
+    return markup.superscript(markup.tinted(markup.text(f"{DAGGER}{number}"), MUTED))
 
 
 def gather_readings(story: list[Flowable], sheet: dict[str, Style]) -> list[Flowable]:

@@ -30,6 +30,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from pnp import __version__
 from pnp.draw.fonts import pdf_font
+from pnp.draw.scene import Drawing
 from pnp.errors import InputError, Where
 from pnp.export import markup
 from pnp.export.pdf import binary_streams
@@ -150,9 +151,8 @@ def _typeset(tileset: Tileset, source: Source,
 
     def on_cover(canvas: EditionsCanvas, document: Book) -> None:
         canvas.per_paper(lambda paper: draw_cover(
-            canvas, tileset, paper,
-            lambda name, scale, bare: designs.bare(name) if bare else
-            designs.shown(name, scale, names=False),
+            canvas, tileset, paper, lambda name, scale, bare, turns: _cover_tile(
+                designs, name, scale, bare, turns),
             lambda key, drawing, scale: place_form(canvas, key, drawing, designs, scale)),
             whole_page=True)
 
@@ -237,22 +237,28 @@ def _story(tileset: Tileset, source: Source, designs: Designs, sheet: dict[str, 
     return gather_readings(story, sheet)
 
 
-# the tool that made the edition, in words a reader follows; its version is in the metadata
-CREDIT = "This print-and-play edition was laid out with pnp, free software for tile-laying games"
+def _cover_tile(designs: Designs, name: str, scale: float, bare: bool,
+                turns: int) -> tuple[str, Drawing, int]:
+    """A cover's tile: bare under a piece, else without its names and, turned, redrawn
+    with its symbols upright where it can be; and the turns the cover still gives it."""
+    if bare:
+        return (*designs.bare(name), turns)
+    upright = designs.upright(name, turns)
+    if upright is not None:
+        return (*upright, 0)
+    return (*designs.shown(name, scale, names=False), turns)
 
 
 def _credits(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
-    """Who made the game, as its tileset says, then the line saying pnp made this
-    edition: a publisher's book names its makers on its last page."""
-    made = Paragraph(markup.text(f"{CREDIT}."), sheet["caption"])
+    """Who made the game, as its tileset says: a publisher's book names its makers on
+    its last page. The tool that laid the edition out is named in the PDF's metadata
+    only; a line about software on the page read as a generator's stamp to players."""
     if not tileset.credits:
-        return [made]
-    credits = Paragraph(markup.join([markup.bold(markup.text("Credits. ")),
-                                     markup.text(curly_quotes(" ".join(
-                                         tileset.credits.split())))]),
-                        sheet["caption"])
-    credits.keepWithNext = 1
-    return [credits, made]
+        return []
+    return [Paragraph(markup.join([markup.bold(markup.text("Credits. ")),
+                                   markup.text(curly_quotes(" ".join(
+                                       tileset.credits.split())))]),
+                      sheet["caption"])]
 
 
 def _panels(designs: Designs, diagrams: tuple[Diagram, ...], sheet: dict[str, Style],

@@ -187,7 +187,7 @@ def test_long_wording_shrinks_and_grows_its_box_but_never_overflows():
 def test_a_round_card_keeps_the_token_layout():
     tileset = _wordy()
     drawing = design_component(tileset, tileset.components[1])
-    assert [t.font for t in texts(drawing.items)] == ["condensed"]  # the plaque, no band
+    assert [t.font for t in texts(drawing.items)] == ["label"]  # the plaque, no band
 
 
 @pytest.fixture(scope="module")

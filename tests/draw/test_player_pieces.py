@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import msgspec
 import pytest
 from PIL import Image, ImageChops, ImageStat
 from support import ROOT
@@ -89,3 +90,19 @@ def test_a_picture_on_a_dark_pawn_stands_on_a_parchment_disc(pawn):
     image = render(design_component(tileset, piece), (200, 200)).convert("L")
     ring, disc = image.getpixel((100, 8)), image.getpixel((100 - 66, 100))
     assert ring < 130 < 200 < disc, (ring, disc)  # the red crew's vermilion greys to 115
+
+
+def test_an_othello_pawn_is_told_from_a_plain_pawn_of_its_face():
+    """The Othello discs (a miner on one face, a beetle on the other) had faces drawn as
+    the plain black and white pawns', so once mixed in a box the variant's 16 passed for
+    miners and beetles; each face now shows the other side's symbol small."""
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    pieces = {c.name: c for c in tileset.components}
+    othello = pieces["othello-pawn"]
+    assert othello.reverse is not None
+    flipped = msgspec.structs.replace(othello, colour=othello.reverse.colour,
+                                      features=othello.reverse.features)
+    for face, plain in ((othello, "black-pawn"), (flipped, "white-pawn")):
+        shown = render(design_component(tileset, face), (100, 100))
+        other = render(design_component(tileset, pieces[plain]), (100, 100))
+        assert distinct_share(shown, other) >= DISTINCT_SHARE, plain

@@ -266,3 +266,11 @@ def test_every_port_pair_rotates_to_the_same_pair_kind(shape):
             x, y = sorted(turned, key=shape.index)
             new_gap = (shape.index(y) - shape.index(x)) % shape.sides
             assert new_gap in (gap, shape.sides - gap)
+
+
+def test_a_feature_place_turns_with_its_tile_where_a_compass_point_is_there():
+    assert [SQUARE.turn_place(place, 1) for place in ("N", "NE", "E", "SW", "NW")] == \
+        ["E", "SE", "S", "NW", "NE"]
+    assert SQUARE.turn_place("W", 3) == "S" and SQUARE.turn_place("center", 2) == "center"
+    assert HEX_POINTY.turn_place("E", 3) == "W"  # half a turn of a hex
+    assert HEX_POINTY.turn_place("N", 1) is None  # 60 degrees: between NE and E

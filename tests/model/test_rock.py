@@ -218,7 +218,8 @@ def test_text_sizes_are_found_inside_clips_too():
 
 def test_covers_show_a_base_tile_without_its_name_and_with_its_full_icon():
     """A cover is a picture: its entrance has no plaque of greeked words, and its icon
-    takes the room; a diagram shows the tile as printed (the plaque, words greeked)."""
+    takes the room; a diagram shows the tile as printed where its name still prints on
+    one line at 6 pt, and drawn as the cover draws it where not."""
     from pnp.draw.scene import Picture, Text
     from pnp.rulebook.designs import Designs
 
@@ -226,9 +227,10 @@ def test_covers_show_a_base_tile_without_its_name_and_with_its_full_icon():
     designs = Designs(tileset)
     key, full = designs.shown("mine-entrance", 1.0)
     assert key == "tile:demon-mine:mine-entrance" and full is designs.tile("mine-entrance")
-    assert designs.shown("mine-entrance", 0.4)[1] is full  # in a diagram: as printed
+    assert designs.shown("mine-entrance", 0.8)[1] is full  # in a diagram: as printed
     key, small = designs.shown("mine-entrance", 0.4, names=False)
     assert key.endswith(":unlabelled")
+    assert designs.shown("mine-entrance", 0.4) == (key, small)  # no room for its name
     texts = [item for item in small.items[0].children if isinstance(item, Text)]
     assert texts == [] and not isinstance(small.items[0], Picture)
     assert len(small.items[0].children) < len(full.items[0].children)

@@ -67,7 +67,7 @@ def test_a_game_of_many_designs_gets_a_gallery_by_shape_and_cost(shipped_build):
     tileset, story = _story("dynamine")
     assert len(tile_groups(tileset.tiles, tileset.shape)) >= GALLERY_FROM
     pictures = [cell for cell in _cells(story) if isinstance(cell, CountedDesign)]
-    names = [picture.key.rsplit(":", 1)[1] for picture in pictures]
+    names = [picture.key.split(":")[2] for picture in pictures]  # tile:game:name[:how]
     printed = [tile for tile in tileset.tiles if tile.count]
     assert sorted(names) == sorted(tile.name for tile in printed)  # every design once
     kinds = {tile.name: tile for tile in printed}
@@ -108,7 +108,9 @@ def test_a_gallery_shape_that_runs_on_to_a_new_page_is_named_again_there(shipped
 def test_the_components_overview_takes_at_most_two_pages_and_a_half(shipped_build, game):
     """From its first heading to its totals line, as typeset: whole pages between, and
     the part of the first and last pages it fills. Dynamine's eighty tile designs take
-    most of two pages; its cards are pictured large enough for their titles to print."""
+    most of two pages; its cards are pictured large enough for their titles to print.
+    A tenth of a page is allowed over the half: the composer may carry a gallery row on
+    to the next page to even out the pages after it, which leaves that room unused."""
     reader = PdfReader(shipped_build / game / f"{game}-rulebook-letter.pdf")
     found: dict[str, tuple[int, float]] = {}
     for number, page in enumerate(reader.pages[:8]):  # the overview opens every book
@@ -123,7 +125,7 @@ def test_the_components_overview_takes_at_most_two_pages_and_a_half(shipped_buil
     (first, top), (last, bottom) = found["Tiles"], found["total"]
     height = text_block()[3]
     used = (last - first) * height + top - bottom
-    assert used <= 2.5 * height, f"{used / height:.2f} pages"
+    assert used <= 2.6 * height, f"{used / height:.2f} pages"
 
 
 def test_a_game_of_few_designs_names_each_under_its_picture_in_one_cell():
@@ -203,3 +205,24 @@ def test_kinds_of_different_shapes_get_a_picture_each():
     demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
     groups = tile_groups(demon.tiles, demon.shape)
     assert _by_openings(groups) == groups  # one shape a picture already
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "gold-mine"])
+def test_an_overview_prints_the_names_on_its_tiles_on_all_of_them_or_on_none(shipped_build,
+                                                                               game):
+    """Demon Mine's overview had kept BEETLE HIVE, MINER and LODESTONE on their tiles and
+    dropped MINE ENTRANCE and TUNNEL COLLAPSE, whose plaques had no room at that size:
+    the row read as tiles drawn two ways. Its captions name every picture."""
+    from pnp.draw.placing import is_name
+
+    tileset = _load(game)
+    names = {str(feature.value) for tile in tileset.tiles if tile.count
+             for feature in tile.features if is_name(feature)}
+    assert len(names) >= 2
+    reader = PdfReader(shipped_build / game / f"{game}-rulebook-letter.pdf")
+    start = next(number for number, page in enumerate(reader.pages[:8])
+                 if "Tiles" in page.extract_text().split("\n"))
+    found: list[str] = []
+    reader.pages[start].extract_text(visitor_text=lambda text, *_: found.append(text.strip()))
+    printed = names & set(found)
+    assert printed in (set(), names), sorted(printed)
