@@ -16,7 +16,13 @@ import zlib
 from pnp.draw.caves import bridge, cavern_floor, cavern_outline, pillars
 from pnp.draw.icons import ICONS
 from pnp.draw.pen import Pen
-from pnp.draw.placing import features, tile_features, tile_frame, tile_sizes
+from pnp.draw.placing import (
+    features,
+    pathless_features,
+    tile_features,
+    tile_frame,
+    tile_sizes,
+)
 from pnp.draw.rubble import is_shared_dead_end, rubble
 from pnp.draw.scene import (
     Circle,
@@ -234,8 +240,8 @@ def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0,
         items.extend(tile_features(shape, size, tile, colours, tileset.own_icons,
                                    tile_sizes(tileset)))
     else:
-        items.extend(features(tile_frame(shape, size), tile.features, colours, False,
-                              own=tileset.own_icons))
+        items.extend(features(tile_frame(shape, size), pathless_features(tileset, tile),
+                              colours, False, own=tileset.own_icons))
     return Drawing(width, height, bleed, (Clip(edge, tuple(items)),))
 
 

@@ -20,8 +20,9 @@ import msgspec
 
 from pnp.draw.art import rock_texture
 from pnp.draw.icons import draw_icon
+from pnp.draw.ink import ink_for
 from pnp.draw.pen import Pen
-from pnp.draw.placing import badge, die_face, ink_for, wrap
+from pnp.draw.placing import badge, die_face, wrap
 from pnp.draw.scene import Circle, Clip, Outline, Primitive, Style, Text, rect
 from pnp.input.faces import MIN_TEXT, FontRole, fit_size, greedy_lines, string_width
 from pnp.model.tileset import Art, Feature

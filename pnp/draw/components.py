@@ -12,7 +12,8 @@ import zlib
 
 from pnp.draw.art import design_back, piece_outline
 from pnp.draw.cards import card_items, card_layout, card_words
-from pnp.draw.placing import features, frame_inset, ink_for, piece_frame
+from pnp.draw.ink import ink_for
+from pnp.draw.placing import features, frame_inset, piece_frame
 from pnp.draw.scene import Clip, Drawing, Outline, Primitive, Style, ellipse, rect
 from pnp.model.pieces import RECT, piece_box, piece_cut
 from pnp.model.tileset import Component, Feature, Tileset

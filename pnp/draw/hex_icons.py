@@ -19,6 +19,7 @@ import math
 from collections.abc import Sequence
 
 from pnp.draw.emblem_icons import mark_square, mark_triangle
+from pnp.draw.ink import ink_for
 from pnp.draw.pen import Pen
 from pnp.draw.scene import Clip, Command, Outline, Primitive, Style, polygon
 from pnp.geometry.shapes import HEX_POINTY
@@ -102,13 +103,15 @@ def _spot(pen: Pen, centre: tuple[float, float], size: float, what: str) -> list
     items: list[Primitive] = [_outline(outline, pen.c["rock"], ink, pen.width(0.045))]
     radius = size / 2 * MINER
     if what == "yours":
-        items.append(pen.circle(centre[0], centre[1], radius, fill=ink, stroke=ink,
+        face = pen.c.get("yours", ink)
+        items.append(pen.circle(centre[0], centre[1], radius, fill=face, stroke=ink,
                                 width=0.04))
-        items += mark_triangle(_mark_pen(pen, centre, radius, "#ffffff"))
+        items += mark_triangle(_mark_pen(pen, centre, radius, ink_for(face, pen.c)))
     elif what == "theirs":
-        items.append(pen.circle(centre[0], centre[1], radius, fill="#ffffff", stroke=ink,
+        face = pen.c.get("theirs", "#ffffff")
+        items.append(pen.circle(centre[0], centre[1], radius, fill=face, stroke=ink,
                                 width=0.05))
-        items += mark_square(_mark_pen(pen, centre, radius, ink))
+        items += mark_square(_mark_pen(pen, centre, radius, ink_for(face, pen.c)))
     return items
 
 

@@ -39,3 +39,10 @@ def mix(colour: str, other: str, share: float) -> str:
     theirs = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(a + (b - a) * share):02x}" for a, b in zip(ours, theirs,
                                                                             strict=True))
+
+
+def ink_for(background: str, colours: dict[str, str]) -> str:
+    """Dark ink on light faces, light ink on dark ones."""
+    red, green, blue = (int(background[i : i + 2], 16) for i in (1, 3, 5))
+    light = 0.299 * red + 0.587 * green + 0.114 * blue > 140
+    return colours["ink"] if light else "#ffffff"

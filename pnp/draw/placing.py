@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 import msgspec
 
 from pnp.draw.icons import FLOOR_ICONS, draw_icon
+from pnp.draw.ink import ink_for
 from pnp.draw.pen import Pen
 from pnp.draw.scene import Circle, Outline, Point, Primitive, Style, Text, rect
 from pnp.geometry.shapes import Shape
@@ -74,6 +75,7 @@ class Frame(msgspec.Struct, frozen=True):
         return cx + dx * reach_x, cy + dy * reach_y
 
 
+LABEL_SHARE = 0.085  # a name's letters at scale 1, as a share of the piece's size
 TILE_MARGIN = 4.0  # with each feature's own inset, keeps art about 3 mm inside the cut
 
 
@@ -154,20 +156,15 @@ def badge(text: str, x: float, y: float, radius: float, colours: dict[str, str])
     shrunk to touch the disc's edge. The disc is its number's plaque: printed so
     small that the number is left out (a thumbnail), it goes too, never a blank dot.
     """
-    style = Style(fill=colours["accent"], stroke=colours["floor"], width=radius * 0.14)
+    # a ring of the floor's cream wide enough to part the red disc from the rock when
+    # printed in grey, where the two came out a few levels apart
+    style = Style(fill=colours["accent"], stroke=colours["floor"], width=radius * 0.22)
     size = radius * 1.15
     width = string_width(text, "label", size)
     half = radius if width <= radius * 1.7 else width / 2 + radius * 0.45
     return [Outline(rect(x - half, y - radius, 2 * half, 2 * radius, radius), style,
                     plaque=True),
             Text(x, y + size * 0.36, text, size, "label", "middle", "#ffffff")]
-
-
-def ink_for(background: str, colours: dict[str, str]) -> str:
-    """Dark ink on light faces, light ink on dark ones."""
-    red, green, blue = (int(background[i : i + 2], 16) for i in (1, 3, 5))
-    light = 0.299 * red + 0.587 * green + 0.114 * blue > 140
-    return colours["ink"] if light else "#ffffff"
 
 
 def features(frame: Frame, feats: tuple[Feature, ...], colours: dict[str, str],
@@ -201,7 +198,7 @@ class _Look:
                 y -= size * 0.07
             self.anchor, self.half_width, self.half_height = (x, y), radius, radius
         elif feat.kind == "label":
-            self.font = size * 0.085 * feat.scale
+            self.font = size * LABEL_SHARE * feat.scale
             fitted = fit_size(str(feat.value), "label", self.font,
                               frame.width * 0.8 - self.font * 0.8)
             self.half_width = min(frame.width * 0.8, string_width(
@@ -466,7 +463,7 @@ def drawn_marks(tileset: Tileset, tile: TileKind) -> list[Mark]:
                 _placed_features(shape, size, tile, tile_sizes(tileset))]
     frame = tile_frame(shape, size)
     marks = []
-    for feat in tile.features:
+    for feat in pathless_features(tileset, tile):
         look = _Look(feat, frame, False)
         marks.append(Mark(*look.anchor, look.half_width, look.half_height,
                           feat.kind == "icon"))
@@ -502,6 +499,18 @@ def piece_marks(tileset: Tileset, component: Component,
         marks.append(Mark(*look.anchor, look.half_width, look.half_height,
                           feat.kind == "icon"))
     return marks
+
+
+def pathless_features(tileset: Tileset, tile: TileKind) -> tuple[Feature, ...]:
+    """A tile without tunnels' features (Demon Mine's events), its names set no larger than
+    the tunnel tiles' signs: sized alone, MINER printed at 9 pt beside a MINE ENTRANCE of
+    6.6 pt on the same sheet, and TUNNEL COLLAPSE ran to 3 mm from the cut."""
+    sign = tile_sizes(tileset).sign
+    if sign is None:
+        return tile.features
+    natural = tileset.size * LABEL_SHARE
+    return tuple(msgspec.structs.replace(feat, scale=min(feat.scale, sign / natural))
+                 if feat.kind == "label" else feat for feat in tile.features)
 
 
 def drawn_badges(tileset: Tileset, tile: TileKind) -> list[tuple[int, Mark]]:

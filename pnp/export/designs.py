@@ -17,6 +17,7 @@ from pnp.draw.art import design_back, design_tile
 from pnp.draw.board import design_board
 from pnp.draw.components import design_component, design_reverse
 from pnp.draw.ink import low_ink
+from pnp.draw.placing import is_name
 from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import Recorder
 from pnp.impose.plans import APRON, FRONT_BLEED, TEXTURES, textured
@@ -38,6 +39,7 @@ class GameDesigns:
         self.options = options
         self._components: dict[str, dict[str, Drawing]] = {}
         self._tiles: dict[str, Drawing] = {}
+        self._unnamed: dict[str, Drawing] = {}
         self.recorder = Recorder()  # drawing operators, replayed in every document of the job
 
     def tile(self, name: str) -> Drawing:
@@ -45,6 +47,16 @@ class GameDesigns:
         if name not in self._tiles:
             self._tiles[name] = design_tile(self.tileset, self.tileset.tile(name))
         return self._tiles[name]
+
+    def unnamed_tile(self, name: str) -> Drawing:
+        """One tile kind's front without its names, for a picture whose words name it
+        already (a player aid's row, a book's catalogue) or that is too small for them:
+        a base tile's icon keeps the room its name would have taken."""
+        if name not in self._unnamed:
+            tile = self.tileset.tile(name)
+            self._unnamed[name] = design_tile(self.tileset, replace(tile, features=tuple(
+                feature for feature in tile.features if not is_name(feature))))
+        return self._unnamed[name]
 
     @cached_property
     def flat_tiles(self) -> dict[str, Drawing]:

@@ -320,9 +320,15 @@ class PlayerAids(msgspec.Struct, frozen=True):
         artifacts = []
         for aid in tileset.aids:
             path = pdf_file(tileset.game, aid.name, paper)
-            shown = {row.tile: designs.tile(row.tile) for section in aid.sections
+            # a row's name column names its tile: the picture leaves its plaque out, which
+            # at a pictogram's size had kept some names and dropped others
+            shown = {row.tile: designs.unnamed_tile(row.tile) for section in aid.sections
                      for row in section.rows if row.tile}
-            data, pages = render_aid(aid, paper, tileset.title, shown)
+            # the pictograms' two sides wear the colours of the first two families of
+            # player tokens (Mattock's red and blue miners), as the pieces print
+            sides = tuple(zip(("yours", "theirs"), tileset.side_colours(), strict=False))
+            coloured = msgspec.structs.replace(aid, palette=aid.palette + sides)
+            data, pages = render_aid(coloured, paper, tileset.title, shown)
             artifacts.append(Artifact(path, data, {"kind": "aid", "paper": paper.name, "path": path,
                                                    "pages": pages, "placements": []}))
         return artifacts

@@ -280,6 +280,19 @@ class Tileset(msgspec.Struct, frozen=True):
                 return tile
         raise KeyError(name)
 
+    def side_colours(self) -> tuple[str, ...]:
+        """The face colours of the two sides' pieces, first side first: the first token
+        of each of the first two families of printed tokens (a family is a name's part
+        before its first dash: red-miner is red's), where it has a colour of its own.
+        A pictogram of a turn draws its miners in them, as the pieces print."""
+        colours: dict[str, str] = {}
+        for component in self.components:
+            family = component.name.split("-")[0]
+            if component.kind == "token" and component.count and component.colour and \
+                    family not in colours:
+                colours[family] = component.colour
+        return tuple(colours.values())[:2]
+
     @property
     def own_icons(self) -> dict[str, Art]:
         """The tileset's own icons by name, for the drawing code."""

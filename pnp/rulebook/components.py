@@ -17,11 +17,13 @@ from reportlab.platypus import Spacer, Table, TableStyle
 
 from pnp.draw.components import design_component
 from pnp.draw.fonts import pdf_font
+from pnp.draw.ink import mix
 from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.export.reportlab_private import table_body
 from pnp.impose.plans import extras_ride_everywhere
 from pnp.input.faces import string_width
+from pnp.model.tileset import DEFAULT_PALETTE
 from pnp.rulebook.cover_lockup import pieces_words
 from pnp.rulebook.designs import Designs
 from pnp.rulebook.figures import DesignFlowable
@@ -73,6 +75,7 @@ class CountedDesign(DesignFlowable):
 
     def draw(self) -> None:
         super().draw()
+        self._edge()
         if self.count <= 1:
             return
         text = f"\u00d7{self.count}"
@@ -81,6 +84,27 @@ class CountedDesign(DesignFlowable):
         canvas.setFillColor(colour(INK))
         canvas.setFont(pdf_font("bold", text), BADGE_SIZE)
         canvas.drawCentredString(self.width / 2, -COUNT_DROP, text)
+        canvas.restoreState()
+
+
+    def _edge(self) -> None:
+        """The tile's cut edge as a thin line, as a diagram seams its tiles: a gallery's
+        pictures stand a few points apart, and without it neighbouring elbows joined
+        into one curve across the gap, reading as a map instead of a catalogue."""
+        tileset = self.designs.tileset
+        palette = {**DEFAULT_PALETTE, **dict(tileset.palette)}
+        corners = tileset.shape.corners(tileset.size)
+        canvas = self.canv
+        canvas.saveState()
+        canvas.setStrokeColor(colour(mix(palette["ink"], palette["rock"], 0.5)))
+        canvas.setLineWidth(0.5)
+        canvas.setLineJoin(1)
+        path = canvas.beginPath()
+        for index, (x, y) in enumerate(corners):
+            point = (x * self.scale, self.height - y * self.scale)  # y-down art to PDF
+            (path.lineTo if index else path.moveTo)(*point)
+        path.close()
+        canvas.drawPath(path, stroke=1, fill=0)
         canvas.restoreState()
 
 

@@ -131,6 +131,8 @@ def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper, tile: CoverTile,
     if tileset.shape.axial:
         _spaces(canvas, tileset, grid, layout)
     _tiles(canvas, tileset, grid, layout, tile, form)
+    if tileset.shape.axial:
+        _laid_edges(canvas, tileset, grid, layout)
     lamplight(canvas, grid, lamp)
     _pieces(canvas, tileset, grid, layout, form)
     if not layout.pieces:
@@ -168,20 +170,37 @@ def _tiles(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayou
 
 def _spaces(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayout) -> None:
     """The empty board under a tunnel-less game's patch: every space, outlined."""
-    shape = tileset.shape
-    cx, cy = shape.centre(grid.cell)
     canvas.setStrokeColor(_colour(DARK))
     canvas.setLineWidth(0.6)
     canvas.setFillColor(_colour(BOARD))
     for cell in cover_region(tileset, grid, whole=False):
-        x, y = grid.centre(tileset, cell)
-        corners = [(x + px - cx, y - (py - cy)) for px, py in shape.corners(grid.cell)]
-        path = canvas.beginPath()
-        path.moveTo(*corners[0])
-        for corner in corners[1:]:
-            path.lineTo(*corner)
-        path.close()
-        canvas.drawPath(path, stroke=1, fill=1)
+        canvas.drawPath(_outline(canvas, tileset, grid, cell), stroke=1, fill=1)
+
+
+def _laid_edges(canvas: Canvas, tileset: Tileset, grid: CoverGrid,
+                layout: CoverLayout) -> None:
+    """A tunnel-less game's laid tiles, each edged as a cut tile lies on its board: with
+    no tunnel running from one to the next, Mattock's rock merged into one field and
+    its empty spaces, outlined, read as the tiles."""
+    canvas.setStrokeColor(_colour(DARK))
+    canvas.setLineWidth(1.4)
+    canvas.setLineJoin(1)
+    for placed in layout.tiles:
+        canvas.drawPath(_outline(canvas, tileset, grid, placed.cell), stroke=1, fill=0)
+
+
+def _outline(canvas: Canvas, tileset: Tileset, grid: CoverGrid, cell: tuple[int, int]) -> Any:
+    """The path round ``cell`` of the cover's grid."""
+    shape = tileset.shape
+    cx, cy = shape.centre(grid.cell)
+    x, y = grid.centre(tileset, cell)
+    corners = [(x + px - cx, y - (py - cy)) for px, py in shape.corners(grid.cell)]
+    path = canvas.beginPath()
+    path.moveTo(*corners[0])
+    for corner in corners[1:]:
+        path.lineTo(*corner)
+    path.close()
+    return path
 
 
 def _pieces(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayout,

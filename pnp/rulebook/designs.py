@@ -84,11 +84,8 @@ class Designs:
                 not any(is_name(feature) for feature in tile.features) or \
                 (names and self._names_kept(name, drawing, scale)):
             return key, drawing
-        if name not in self._plain:
-            # names go; a sign ("+1" at a tunnel's mouth) stays, set at 6 pt by place_form
-            self._plain[name] = design_tile(self.tileset, replace(tile, features=tuple(
-                feature for feature in tile.features if not is_name(feature))))
-        return f"{key}{UNLABELLED}", self._plain[name]
+        # names go; a sign ("+1" at a tunnel's mouth) stays, set at 6 pt by place_form
+        return f"{key}{UNLABELLED}", self._game.unnamed_tile(name)
 
     def pictured(self, names: Sequence[str], box: float) -> dict[str, tuple[str, Drawing]]:
         """The form key and design of each tile in ``names``, pictured side by side in a

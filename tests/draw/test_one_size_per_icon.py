@@ -86,3 +86,19 @@ def test_a_badge_keeps_its_distance_from_every_mark_but_its_own_icon():
                      enumerate(marks) if index != owner]
     assert len(gaps) >= 15
     assert min(gaps)[0] >= 6.0, min(gaps)
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "gold-mine"])
+def test_every_name_a_tile_prints_is_set_at_one_size(game):
+    """Demon Mine's event tiles, sized alone, printed MINER at 9 pt beside a MINE ENTRANCE
+    of 6.6 pt on the same sheet: a tile's name is now one size on every tile."""
+    from pnp.draw.art import design_tile
+    from pnp.draw.scene import Text, flat
+
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    names = {str(feature.value) for tile in tileset.tiles for feature in tile.features
+             if feature.kind == "label"}
+    sizes = {round(item.size, 2) for tile in tileset.tiles
+             for item in flat(design_tile(tileset, tile).items)
+             if isinstance(item, Text) and item.text in names}
+    assert len(names) >= 2 and len(sizes) == 1, sizes

@@ -60,7 +60,7 @@ def tiles_shown(tileset: Tileset, aid) -> dict:
     from pnp.model.options import BuildOptions
 
     designs = GameDesigns(tileset, BuildOptions())
-    return {row.tile: designs.tile(row.tile) for section in aid.sections
+    return {row.tile: designs.unnamed_tile(row.tile) for section in aid.sections
             for row in section.rows if row.tile}
 
 
@@ -387,3 +387,19 @@ def test_a_row_names_a_tile_of_its_game_and_not_an_icon_too():
     assert "a tile or an icon, not both" in str(both.value)
     shown = tileset_from_text(base + "          - {tile: t, name: N, text: T}\n")
     assert shown.aids[0].sections[0].rows[0].tile == "t"
+
+
+def test_a_pictogram_draws_the_sides_miners_in_their_printed_colours(shipped_build):
+    """Mattock's sheet drew Red's miners as black discs and Blue's as white ones, which
+    a footnote had to explain; they wear the printed tokens' red and blue now."""
+    import pypdfium2
+
+    path = shipped_build / "mattock" / "mattock-reference-sheet-letter.pdf"
+    tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
+    assert len(tileset.side_colours()) == 2
+    image = pypdfium2.PdfDocument(path)[0].render(scale=2).to_pil().convert("RGB")
+    seen = {pixel for _, pixel in image.getcolors(1 << 20)}
+    for colour in tileset.side_colours():
+        wanted = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        assert any(max(abs(a - b) for a, b in zip(pixel, wanted, strict=True)) <= 3
+                   for pixel in seen), colour
