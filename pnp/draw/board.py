@@ -36,6 +36,8 @@ BOARD_MARGIN = inches(0.35)  # frame around the spaces
 OUTER_SPACE, INNER_SPACE = "#e9dfc6", "#c8b48a"  # light spaces on the dark frame; the
 # inner board 15% darker in grey (at 9% it was lost on a greyscale print)
 TITLE_SIZE = 54.0  # points, at most: the title shrinks to the corner it has
+TITLE_AIR = BOARD_MARGIN * 0.8  # between the title's end and the nearest space: at 0.3
+# of the margin the name read as jammed against the first hex
 LEGEND_SIZE = 11.0
 LEGEND_SPACE = 0.5  # a legend's start space, against a board space
 LEGEND_GREY = "#8a8178"  # the space behind the legend's double ring: no player's colour
@@ -161,7 +163,7 @@ def _title(title: str, inset: float, room: tuple[float, float], colour: str) -> 
     """The game's name, large, in the frame's top-left corner, clear of every space."""
     right, bottom = room
     text = title.upper()
-    size = fit_size(text, "display", TITLE_SIZE, right - inset - BOARD_MARGIN * 0.3)
+    size = fit_size(text, "display", TITLE_SIZE, right - inset - TITLE_AIR)
     return [Text(inset, min(bottom, inset + size), text, size, "display", "start", colour)]
 
 
