@@ -566,7 +566,7 @@ def _icon_and_badge(placer: Placer, footprint: Footprint,
 # Where a badge may sit round its icon, in the order tried: top right first, as on
 # cards and tokens, then the other sides (angles in degrees, y down).
 BADGE_BEARINGS = (-45, -135, 0, 180, 45, 135, -90, 90)
-BADGE_CLEAR = 0.02  # tile sizes a badge keeps from other marks beyond the usual gap: 4 pt
+BADGE_CLEAR = 0.035  # tile sizes a badge keeps from other marks beyond the usual gap: 6 pt
 
 
 def _badge_beside(placer: Placer, centre: Point, sizes: tuple[float, float],

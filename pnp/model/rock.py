@@ -37,6 +37,8 @@ from pnp.model.tileset import TileKind, Tunnel
 CAVE_OUTER = CAVERN_WIDEST + 0.01  # the farthest a cavern's floor reaches, and its curve's stray
 STEP = 0.02  # spacing of the clearance grid, in tile sizes
 GAP = 0.02  # between two features
+WALL_AIR = 0.015  # between a feature and a wall's ink, in tile sizes (1.6 pt on 1.5 in):
+# a coin or a gem fitted to the wall itself printed touching it
 SCALES = 10  # sizes tried between full size and a feature's smallest
 SHRINK_COST = 0.6  # how far (in tile sizes) a feature would move rather than vanish
 
@@ -90,7 +92,7 @@ class _Clearance:
     """
 
     def __init__(self, shape: Shape, paths: tuple[Tunnel, ...], margin: float) -> None:
-        walls = [(line, item.half_width + WALL_RATIO) for item in
+        walls = [(line, item.half_width + WALL_RATIO + WALL_AIR) for item in
                  (floor(shape, path, len(paths) > 1) for path in paths) for line in item.lines]
         self.segments = [(line[0], line[-1], reach) for line, reach in walls if len(line) == 2]
         self.arcs = [(_Arc.through(line), reach) for line, reach in walls if len(line) > 2]
