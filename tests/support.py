@@ -35,6 +35,30 @@ def tileset_from_text(text: str, folder: Path | None = None) -> Tileset:
     return from_data(parse_yaml(text, str(source)), source)
 
 
+# Names a designer may print on tiles; no shipped tile prints one (a publisher's tiles
+# carry none, and the books drew them two ways), so the tests of names use these.
+NAMED_TILES = {"mine-entrance": "{label: MINE ENTRANCE, at: S}",
+               "beetle-hive": "{label: BEETLE HIVE, at: S}", "miner": "{label: MINER}",
+               "tunnel-collapse": "{label: TUNNEL COLLAPSE}", "lodestone": "{label: LODESTONE}"}
+
+
+@functools.cache
+def named_demon_mine() -> Tileset:
+    """Demon Mine as a homebrew with a name on each of its special tiles, under the
+    icon as it used to print: MINE ENTRANCE and BEETLE HIVE in their chambers."""
+    lines = (ROOT / "tilesets" / "demon-mine.yaml").read_text(encoding="utf-8").split("\n")
+    out: list[str] = []
+    current = ""
+    for line in lines:
+        out.append(line)
+        if line.startswith("  - name: "):
+            current = line.split(": ", 1)[1].strip()
+        elif current in NAMED_TILES and line.startswith("      - {icon: "):
+            out.append(f"      - {NAMED_TILES[current]}")
+            current = ""
+    return tileset_from_text("\n".join(out), ROOT / "tilesets")
+
+
 def svg_to_image(svg: str, dpi: float = 72.0) -> Image.Image:
     """Rasterise SVG text with cairosvg (the same path `pnp render` uses for PNG)."""
     import cairosvg

@@ -55,8 +55,9 @@ STRIPE = "#f6efdf"  # every other row, so the eye keeps its line across a table
 RULE = "#d9c9a6"
 NAME_SHARE = 0.35  # of a table's width, for the name column
 GUTTER = 16.0  # between the two columns
-SLACK = 6.0  # points a column keeps spare: Platypus places a block a hair taller than
-# its table measures, and a column filled to the point ran the aid onto a second page
+SLACK = 14.0  # points a column keeps spare: Platypus lays a column's tables out a few
+# points taller than they measure one by one (Demon Mine's sheet, measured 9 pt short of
+# its column, ran its last section over and the aid onto a second page)
 TITLE_HEIGHT = 46.0  # the full-width frame holding the title and the line under it
 SECTION_GAP = 9.0
 # Sizes tried in turn, largest first: the rows' text in points, and the icon
@@ -248,11 +249,15 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str],
         split = _balanced(heights)
         if max(sum(heights[:split]), sum(heights[split:])) - SECTION_GAP <= room - SLACK:
             break
-    tall = max(sum(heights[:split]), sum(heights[split:])) - SECTION_GAP
-    rows = max(sum(len(s.rows) + len(s.notes) for s in aid.sections[:split]),
-               sum(len(s.rows) + len(s.notes) for s in aid.sections[split:]))
-    if tall < room * 0.9 and rows:  # a short aid: air between the rows fills the column
-        look = Look(look.body, look.icon, min(look.body * 1.0, (room * 0.97 - tall) / rows / 2))
+    columns = [(sum(heights[part]) - SECTION_GAP,
+                sum(len(s.rows) + len(s.notes) for s in aid.sections[part]))
+               for part in (slice(None, split), slice(split, None))]
+    tall = max(height for height, _ in columns)
+    if tall < room * 0.9 and any(rows for _, rows in columns):
+        # a short aid: air between the rows fills the columns, as much as the fuller of
+        # the two takes (the taller column need not be the one with more rows)
+        air = min((room * 0.97 - height) / rows / 2 for height, rows in columns if rows)
+        look = Look(look.body, look.icon, min(look.body * 1.0, air))
         tables = [_section_table(section, column, look, colours, tiles)
                   for section in aid.sections]
     blocks = [KeepTogether([table, Spacer(1, SECTION_GAP)]) for table in tables]

@@ -80,9 +80,9 @@ class Designs:
         smallest = smallest_text(drawing.items)
         key = f"tile:{self.tileset.game}:{name}"
         tile = self.tileset.tile(name)
-        if smallest is None or smallest * scale >= self.text_floor or \
-                not any(is_name(feature) for feature in tile.features) or \
-                (names and self._names_kept(name, drawing, scale)):
+        legible = smallest is None or smallest * scale >= self.text_floor
+        if not any(is_name(feature) for feature in tile.features) or \
+                (names and (legible or self._names_kept(name, drawing, scale))):
             return key, drawing
         # names go; a sign ("+1" at a tunnel's mouth) stays, set at 6 pt by place_form
         return f"{key}{UNLABELLED}", self._game.unnamed_tile(name)

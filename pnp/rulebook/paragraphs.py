@@ -28,6 +28,8 @@ ACCENT = "#a8321c"
 
 
 MUTED = "#6c5f51"
+CAPTION = "#4d4239"  # a caption's ink: MUTED's warm grey, darker, as small italics printed
+# in it read faint on a home printer
 
 
 LIST_INDENT = 17.0  # a list item's text starts this far in from its list's: room for "10."
@@ -146,7 +148,7 @@ def styles() -> dict[str, Style]:
         "h3": ParagraphStyle("h3", parent=body, fontName=display, fontSize=12, leading=15,
                              spaceBefore=7, spaceAfter=3, keepWithNext=1),
         "caption": ParagraphStyle("caption", parent=body, fontName=pdf_font("italic"),
-                                  fontSize=8.8, leading=11, textColor=colour(MUTED),
+                                  fontSize=8.8, leading=11, textColor=colour(CAPTION),
                                   alignment=1, spaceBefore=3),
         "cell": ParagraphStyle("cell", parent=body, fontSize=9, leading=11.5, spaceAfter=0),
         # a piece's name and count under its picture

@@ -8,7 +8,7 @@ import math
 from collections import defaultdict
 
 import pytest
-from support import ROOT, tileset_from_text
+from support import ROOT, named_demon_mine, tileset_from_text
 
 from pnp.draw import placing as tile_art
 from pnp.draw.art import design_tile
@@ -140,7 +140,7 @@ tiles:
 def test_the_name_signs_of_a_tileset_share_one_size_however_long_the_name():
     """MINE ENTRANCE and BEETLE HIVE sit side by side on the table: one letter size,
     the larger of the two before this (the longer name had shrunk further)."""
-    demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    demon = named_demon_mine()
     signs = {tile.name: [text.size for text in _texts(design_tile(demon, tile).items)]
              for tile in demon.tiles if tile.name in ("mine-entrance", "beetle-hive")}
     assert len(signs["mine-entrance"]) == len(signs["beetle-hive"]) == 1
@@ -154,7 +154,7 @@ def test_the_name_signs_of_a_tileset_share_one_size_however_long_the_name():
 def test_the_name_signs_of_a_tileset_sit_at_one_height():
     """The shorter name would fit lower in its round room; it sits as high as the longer
     one, so the two bases' names line up when the tiles lie side by side."""
-    demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    demon = named_demon_mine()
     baselines = {tile.name: [text.y for text in _texts(design_tile(demon, tile).items)]
                  for tile in demon.tiles if tile.name in ("mine-entrance", "beetle-hive")}
     assert baselines["mine-entrance"] == pytest.approx(baselines["beetle-hive"])

@@ -403,3 +403,15 @@ def test_a_pictogram_draws_the_sides_miners_in_their_printed_colours(shipped_bui
         wanted = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
         assert any(max(abs(a - b) for a, b in zip(pixel, wanted, strict=True)) <= 3
                    for pixel in seen), colour
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine", "mattock"])
+def test_every_shipped_aid_keeps_to_one_page_on_both_papers(shipped_build, game):
+    """Demon Mine's sheet, given a longer left column, measured its sections a few points
+    short of the column and printed its last two on a second page."""
+    aids = load_tileset(ROOT / "tilesets" / f"{game}.yaml").aids
+    assert aids
+    for aid in aids:
+        for paper in PAPER_NAMES:
+            path = shipped_build / game / f"{game}-{aid.name}-{paper}.pdf"
+            assert len(PdfReader(path).pages) == 1, path.name

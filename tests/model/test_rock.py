@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from msgspec.structs import replace
 from PIL import ImageChops
-from support import close_to, svg_to_image, tileset_from_text
+from support import close_to, named_demon_mine, svg_to_image, tileset_from_text
 
 from pnp.draw.art import design_tile
 from pnp.draw.placing import lies_on_floor
@@ -178,7 +178,7 @@ tiles:
 def test_a_base_tiles_name_sits_in_its_chamber_under_its_icon():
     from pnp.draw.scene import Text
 
-    tileset = load_tileset(resolve("demon-mine"))
+    tileset = named_demon_mine()  # no shipped tile prints a name
     tile = tileset.tile("mine-entrance")
     drawing = design_tile(tileset, tile)
     [clip] = drawing.items
@@ -223,10 +223,10 @@ def test_covers_show_a_base_tile_without_its_name_and_with_its_full_icon():
     from pnp.draw.scene import Picture, Text
     from pnp.rulebook.designs import Designs
 
-    tileset = load_tileset(resolve("demon-mine"))
+    tileset = named_demon_mine()  # no shipped tile prints a name
     designs = Designs(tileset)
     key, full = designs.shown("mine-entrance", 1.0)
-    assert key == "tile:demon-mine:mine-entrance" and full is designs.tile("mine-entrance")
+    assert key == f"tile:{tileset.game}:mine-entrance" and full is designs.tile("mine-entrance")
     assert designs.shown("mine-entrance", 0.8)[1] is full  # in a diagram: as printed
     key, small = designs.shown("mine-entrance", 0.4, names=False)
     assert key.endswith(":unlabelled")

@@ -479,28 +479,31 @@ def test_a_tick_or_cross_on_a_tile_lies_well_inside_it_on_rock(game):
 
 def test_a_tile_shown_small_keeps_its_name_legible_and_its_plus_one_sign():
     """Dynamine's +1 diagram shows a shaft at 0.6 of its size: the "+1" at its mouth (9 pt
-    printed, 5.5 pt there) is the point of the picture and stays, set at 6 pt. The
-    entrance's MINE ENTRANCE stays readable too, at 6 pt on two lines, where books had
-    left it out (the tile looked like another tile) or drawn a blank plaque (read as an
-    empty label); at 0.3 of its size nothing legible fits and it goes. A cover, a
-    picture, leaves names out."""
+    printed, 5.5 pt there) is the point of the picture and stays, set at 6 pt. A name (a
+    homebrew's: no shipped tile prints one) stays readable on one line at 6 pt where its
+    grown plaque fits the tile, and goes where not, never re-set on two lines (a book's
+    tile then read as another design) nor as a blank plaque (an empty label). A cover,
+    a picture, leaves names out."""
+    from support import named_demon_mine
+
     from pnp.draw.scene import Outline, Text, flat, without_small_text
     from pnp.rulebook.designs import Designs
 
-    tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
-    designs = Designs(tileset)
-
-    def shown(name: str, scale: float, names: bool = True) -> tuple:
+    def shown(designs: Designs, name: str, scale: float, names: bool = True) -> tuple:
         _, drawing = designs.shown(name, scale, names)
         return tuple(flat(without_small_text(drawing, scale, designs.text_floor).items))
 
-    assert [item.text for item in shown("c2-vertical-plus-s", 0.6)
+    dynamine = Designs(load_tileset(ROOT / "tilesets" / "dynamine.yaml"))
+    assert [item.text for item in shown(dynamine, "c2-vertical-plus-s", 0.6)
             if isinstance(item, Text)] == ["+1"]
-    entrance = [item for item in shown("mine-entrance", 0.6) if isinstance(item, Text)]
-    assert " ".join(item.text for item in entrance) == "MINE ENTRANCE"
-    assert min(item.size * 0.6 for item in entrance) >= 6.0 - 1e-9
-    assert not [item for item in shown("mine-entrance", 0.3) if isinstance(item, Text)]
-    cover = shown("mine-entrance", 0.6, names=False)
+    named = Designs(named_demon_mine())
+    hive = [item for item in shown(named, "beetle-hive", 0.8) if isinstance(item, Text)]
+    assert [item.text for item in hive] == ["BEETLE HIVE"]  # one line, as it prints
+    assert min(item.size * 0.8 for item in hive) >= 6.0 - 1e-9
+    small = shown(named, "mine-entrance", 0.4)
+    assert not [item for item in small if isinstance(item, Text)]
+    assert not any(isinstance(item, Outline) and item.plaque for item in small)
+    cover = shown(named, "beetle-hive", 0.8, names=False)
     assert not any(isinstance(item, Outline) and item.plaque for item in cover)
 
 

@@ -411,16 +411,18 @@ def test_icons_and_labels_come_from_the_icon_set(demon):
     state = call(server, "GET", "/api/state")
     assert "headframe" in state["icons"] and "hive" in state["icons"]
     edit(server, op="set-feature", tile="miner", index=0, value="mattock")
+    edit(server, op="add-feature", tile="miner", kind="label", value="DIGER")
     edit(server, op="set-feature", tile="miner", index=1, value="DIGGER")
     edit(server, op="add-feature", tile="elbow", kind="icon", value="vein")
-    edit(server, op="remove-feature", tile="lodestone", index=1)
+    edit(server, op="add-feature", tile="lodestone", kind="label", value="LODESTONE")
+    edit(server, op="remove-feature", tile="lodestone", index=0)
     call(server, "POST", "/api/save", {})
     tileset = load_tileset(path)
     assert [(f.kind, f.value) for f in tileset.tile("miner").features] == [
         ("icon", "mattock"), ("label", "DIGGER")]
     assert [(f.kind, f.value) for f in tileset.tile("elbow").features] == [("icon", "vein")]
     assert [(f.kind, f.value) for f in tileset.tile("lodestone").features] == [
-        ("icon", "lodestone")]
+        ("label", "LODESTONE")]
 
 
 @pytest.mark.parametrize(("label", "quoted"), [("Yes", True), ("off", True), ("~", True),
@@ -431,6 +433,7 @@ def test_a_label_typed_in_the_studio_reads_back_as_the_same_text(demon, label, q
     and the file was refused; now it is saved quoted where it must be, plain where not."""
     server, path = demon
     edit(server, op="add-feature", tile="elbow", kind="label", value=label)
+    edit(server, op="add-feature", tile="miner", kind="label", value="MINER")
     edit(server, op="set-feature", tile="miner", index=1, value=label)
     call(server, "POST", "/api/save", {})
     tileset = load_tileset(path)
