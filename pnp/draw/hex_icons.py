@@ -19,16 +19,20 @@ import math
 from collections.abc import Sequence
 
 from pnp.draw.emblem_icons import mark_square, mark_triangle
-from pnp.draw.ink import ink_for
+from pnp.draw.ink import ink_for, mix
 from pnp.draw.pen import Pen
 from pnp.draw.scene import Clip, Command, Outline, Primitive, Style, polygon
 from pnp.geometry.shapes import HEX_POINTY
 
 Cell = tuple[int, int]
 # what lies on a cell: "tile", "space" (free), "closed", "new" (the space being mined),
-# and on a tile a miner: "yours" or "theirs"
+# and on a tile a miner: "yours" or "theirs", or one faded: "left" (yours, before it
+# moved) or "taken" (theirs, removed)
 Spot = tuple[Cell, str]
 MINER = 0.64  # a miner's disc radius, as a share of a hex's flat-to-flat half width
+# how far a miner that moved off, or was taken off, fades into its tile: the one taken
+# stays the lighter, so the two pictures part in grey as well
+FADE = {"left": 0.7, "taken": 0.2}
 
 
 def _hex(pen: Pen, centre: tuple[float, float], size: float) -> tuple[Command, ...]:
@@ -101,18 +105,26 @@ def _spot(pen: Pen, centre: tuple[float, float], size: float, what: str) -> list
                                      width=pen.width(0.07), dash=(pen.width(0.12),
                                                                   pen.width(0.08))))]
     items: list[Primitive] = [_outline(outline, pen.c["rock"], ink, pen.width(0.045))]
-    radius = size / 2 * MINER
-    if what == "yours":
-        face = pen.c.get("yours", ink)
-        items.append(pen.circle(centre[0], centre[1], radius, fill=face, stroke=ink,
-                                width=0.04))
-        items += mark_triangle(_mark_pen(pen, centre, radius, ink_for(face, pen.c)))
-    elif what == "theirs":
-        face = pen.c.get("theirs", "#ffffff")
-        items.append(pen.circle(centre[0], centre[1], radius, fill=face, stroke=ink,
-                                width=0.05))
-        items += mark_square(_mark_pen(pen, centre, radius, ink_for(face, pen.c)))
+    if what != "tile":
+        items += _miner(pen, centre, size / 2 * MINER, what)
     return items
+
+
+def _miner(pen: Pen, centre: tuple[float, float], radius: float, what: str) -> list[Primitive]:
+    """A miner on its tile: "yours" (a triangle) or "theirs" (a square); "left" is yours
+    faded where it stood before a move, "taken" theirs faded in a solid ink ring, as the
+    book marks a piece just taken off."""
+    ink = pen.c["ink"]
+    side = "yours" if what in ("yours", "left") else "theirs"
+    face = pen.c.get(side, ink if side == "yours" else "#ffffff")
+    mark_ink = ink_for(face, pen.c)
+    fade = FADE.get(what, 0.0)  # towards the tile it stands on
+    face, mark_ink = mix(face, pen.c["rock"], fade), mix(mark_ink, pen.c["rock"], fade)
+    ring = mix(ink, pen.c["rock"], fade) if what == "left" else ink
+    items: list[Primitive] = [pen.circle(centre[0], centre[1], radius, fill=face,
+                                         stroke=ring, width=0.1 if what == "taken" else 0.04)]
+    mark = mark_triangle if side == "yours" else mark_square
+    return items + mark(_mark_pen(pen, centre, radius, mark_ink))
 
 
 def _mark_pen(pen: Pen, centre: tuple[float, float], radius: float, colour: str) -> Pen:
@@ -171,11 +183,12 @@ def dig(pen: Pen) -> list[Primitive]:
 
 def move(pen: Pen) -> list[Primitive]:
     """Moving: your miner goes along connected tiles, past a friend, to a free tile (the
-    arrow); where it stood, a bare tile."""
-    return cluster(pen, (((-1, 0), "tile"), ((0, 0), "yours"), ((1, 0), "yours")),
+    arrow); where it stood, the miner faded."""
+    return cluster(pen, (((-1, 0), "left"), ((0, 0), "yours"), ((1, 0), "yours")),
                    arrow=((-1, 0), (1, 0)))
 
 
 def caught(pen: Pen) -> list[Primitive]:
-    """Removal: a lone miner of the other side between two of yours."""
-    return cluster(pen, (((-1, 0), "yours"), ((0, 0), "theirs"), ((1, 0), "yours")))
+    """Removal: a lone miner of the other side between two of yours, faded in a solid
+    ring: it goes back to its owner."""
+    return cluster(pen, (((-1, 0), "yours"), ((0, 0), "taken"), ((1, 0), "yours")))
