@@ -30,7 +30,9 @@ CHAMBER_RATIO = FLOOR_RATIO * 1.05  # radius of the round chamber where a juncti
 CAVERN_REACH = 0.34  # a cavern's wall never comes closer to the centre than this
 CAVERN_WIDEST = 0.42  # nor reaches further out: with its wall, it stays inside the tile
 OPEN_GROUND_INSET = 0.12  # on a tile with no tunnels, keep this far inside its outline
-PAWN_RATIO = 0.115  # a diagram's pawn: its radius as a share of the tile size
+PAWN_RATIO = 0.105  # a diagram's pawn: its radius as a share of the tile size; with its
+# ink ring it leaves a hair of floor each side of a 0.30 tunnel, where 0.115 read as a
+# disc lying over both walls
 # How far a pawn's centre may stray from a tunnel's centre line: a pawn nearly
 # fills the floor, so further out it visibly sits on the wall.
 STAND_SLACK = 0.05

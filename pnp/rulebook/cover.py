@@ -310,8 +310,9 @@ def _token_kinds(tileset: Tileset) -> list[Component]:
     for component in tileset.components:
         if component.kind == "token" and component.count:
             seen.setdefault(family(component), component)
-    colours = {PAWN_COLOURS[pawn] for pawn in tileset.pawns}
-    pawns = [token for token in seen.values() if token.colour.lower() in colours]
+    # a side's own family (black-pawn is black's), not any token of its face colour:
+    # the Othello discs, black on one face, had stood among the black pawns
+    pawns = [token for token in seen.values() if family(token) in tileset.pawns]
     return pawns or list(seen.values())
 
 

@@ -167,6 +167,14 @@ def test_demon_mines_cover_shows_the_pawns_its_rules_use(tmp_path):
     assert reds < 20 and blues < 20, (reds, blues)
 
 
+def test_a_cover_stands_each_sides_own_pawn_not_a_variants_disc_of_its_colour():
+    """Demon Mine's Othello discs, black on one face, had stood among the black pawns."""
+    from pnp.rulebook.cover import _token_kinds
+
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    assert [token.name for token in _token_kinds(tileset)] == ["black-pawn", "white-pawn"]
+
+
 def test_the_title_plaque_hides_the_picture_under_it(tmp_path):
     from pnp.rulebook.cover import _plaque_box
 
