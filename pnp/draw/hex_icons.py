@@ -32,7 +32,7 @@ Spot = tuple[Cell, str]
 MINER = 0.64  # a miner's disc radius, as a share of a hex's flat-to-flat half width
 # how far a miner that moved off, or was taken off, fades into its tile: the one taken
 # stays the lighter, so the two pictures part in grey as well
-FADE = {"left": 0.7, "taken": 0.2}
+FADE = {"left": 0.7, "taken": 0.45}
 
 
 def _hex(pen: Pen, centre: tuple[float, float], size: float) -> tuple[Command, ...]:

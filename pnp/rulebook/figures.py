@@ -236,8 +236,17 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         canvas.restoreState()
 
     def _piece(self, pawn: Pawn, piece: tuple[str, Drawing]) -> None:
-        """One of the game's own pieces, standing for a pawn."""
-        self._place(piece, pawn.centre, self._piece_across(pawn, piece[1]))
+        """One of the game's own pieces, standing for a pawn, with its cut edge as a thin
+        ink line: Demon Mine's white beetle, a pale disc on a pale floor, had lost its
+        outline in the diagrams (on the table its edge shows against the tile)."""
+        across = self._piece_across(pawn, piece[1])
+        self._place(piece, pawn.centre, across)
+        canvas = self.canv
+        canvas.saveState()
+        canvas.setStrokeColor(colour(dict(self.tileset.palette)["ink"]))
+        canvas.setLineWidth(PIECE_EDGE)
+        canvas.circle(pawn.centre[0], pawn.centre[1], across / 2, stroke=1, fill=0)
+        canvas.restoreState()
 
     def _piece_across(self, pawn: Pawn, drawing: Drawing) -> float:
         """As large beside the tiles as the printed piece is beside a printed tile (a
@@ -340,6 +349,7 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
 TILE_MARK = 0.13  # of a cell: a tick's or a cross's radius on a tile
 FRAME_INSET = 0.05  # of a cell: how far inside a tile just laid its accent frame runs
 GONE_RING = 0.9  # points: the ink ring round a piece just taken off
+PIECE_EDGE = 0.5  # points: a standing piece's cut edge, thinner than GONE_RING's ring
 MARK_CORNER = 0.26  # of a cell: how far from the tile's centre, along each axis, it sits
 # further out and smaller where a tunnel's wall would run under it: the mark keeps to the
 # rock of its corner, clear of every wall (a cross on a wall reads as a broken one), and

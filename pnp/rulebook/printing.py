@@ -27,7 +27,7 @@ from pnp.model.paper import Duplex, Paper
 from pnp.model.tileset import Tileset
 from pnp.rulebook.contents import BOOK_PAGES, BOOKLET_SHEETS, Count
 from pnp.rulebook.editions import placing
-from pnp.rulebook.names import and_list, variant_words
+from pnp.rulebook.names import and_list, component_name, variant_words
 from pnp.rulebook.page import MEASURE
 from pnp.rulebook.paragraphs import Paragraph, list_style_name, mark_list
 from pnp.rulebook.platypus import platypus_class
@@ -319,16 +319,30 @@ def _hex_step(tileset: Tileset) -> list[Markup]:
 
 
 def _round_step(tileset: Tileset) -> list[Markup]:
-    """For round tokens, which the crop marks cut out as squares: how to round them."""
-    sizes = sorted({round(piece.width / 72, 2) for piece in tileset.components
-                    if piece.count and piece.shape == "round"})
-    if not sizes:
+    """For round tokens, which the crop marks cut out as squares: how to round them, and
+    with more than one size, which pieces take which punch (Gold Mine's Phantom is
+    smaller than its other tokens, and "a 0.5 in or 0.75 in punch" left it unsaid)."""
+    by_size: dict[float, list[str]] = {}
+    for piece in tileset.components:
+        if piece.count and piece.shape == "round":
+            names = by_size.setdefault(round(piece.width / 72, 2), [])
+            if component_name([piece]) not in names:
+                names.append(component_name([piece]))
+    if not by_size:
         return []
     # punches are sold by the inch in some countries and by the millimetre in others
-    punch = " or ".join(f"{size:g} in ({size * 25.4:.0f} mm)" for size in sizes)
+    def punch(size: float) -> str:
+        return f"{size:g} in ({size * 25.4:.0f} mm)"
+
+    common = max(by_size, key=lambda size: len(by_size[size]))
+    if len(by_size) == 1:
+        which = f"a {punch(common)} circle punch"
+    else:
+        which = " and ".join([*(f"a {punch(size)} circle punch for the {and_list(names)}"
+                                for size, names in sorted(by_size.items()) if size != common),
+                              f"a {punch(common)} one for the rest"])
     return [markup.text(f"Circular tokens come out as squares: trim each one along its "
-                        f"printed circle with scissors, or press it out with a {punch} "
-                        f"circle punch.")]
+                        f"printed circle with scissors, or press it out with {which}.")]
 
 
 class ScaleCheck(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped

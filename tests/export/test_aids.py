@@ -421,3 +421,11 @@ def test_every_shipped_aid_keeps_to_one_page_on_both_papers(shipped_build, game)
         for paper in PAPER_NAMES:
             path = shipped_build / game / f"{game}-{aid.name}-{paper}.pdf"
             assert len(PdfReader(path).pages) == 1, path.name
+
+
+def test_a_place_keeps_its_points_on_its_line():
+    """Dynamine's sheet broke "2nd / 1 VP" across two lines."""
+    from pnp.export.markup import bind_units
+
+    assert bind_units("B: 3 VP, 2nd 1 VP") == "B:\u00a03\u00a0VP, 2nd\u00a01\u00a0VP"
+    assert bind_units("the 2nd tile") == "the 2nd tile"  # a place before a word may break
