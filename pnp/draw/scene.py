@@ -112,6 +112,10 @@ SIGN = 2  # characters: text this short is a sign on a piece, not words
 # how far a sign may grow to print at 6 pt: past this it would cover what it labels (an
 # altar's points over the altar on a tile shown a quarter of its size), and is left out
 MOST_GROWTH = 2.0
+# A number on its disc (a badge) may grow a little further: its disc keeps it off the
+# art around it, and a market of small tiles without its altars' points showed tiles
+# the kit never prints
+BADGE_GROWTH = 2.6
 NAME_GROWTH = 2.5  # a name's plaque grows at most this much to print its words at 6 pt
 NAME_MARGIN = 0.04  # of the piece: the room a name's plaque keeps from its edge
 
@@ -152,7 +156,7 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
                 assert isinstance(first, Text)
                 factor = legible / first.size
                 signs = all(isinstance(line, Text) and len(line.text) <= SIGN for line in lines)
-                if signs and factor <= MOST_GROWTH:
+                if signs and factor <= BADGE_GROWTH:
                     # a number on its disc (an altar's points): both grow together
                     kept.extend(_grown(item, lines, factor))
                 elif not signs:

@@ -276,16 +276,23 @@ def test_a_number_on_its_disc_grows_with_the_disc_to_6_pt():
 
 def test_a_sign_that_would_grow_past_the_limit_is_left_out_with_its_disc():
     """On a tile shown a third of its size a 6 pt number's disc would cover the altar it
-    labels: past MOST_GROWTH the disc and its number, and a bare "+1", are left out."""
+    labels: past BADGE_GROWTH the disc and its number go, and past MOST_GROWTH a bare
+    "+1"; a number on its disc grows further than a bare sign, its disc keeping it off
+    the art (Dynamine's set-up market had shown its altars without their points)."""
     from pnp.draw import scene
     from pnp.draw.scene import Drawing, Outline, Style, Text, rect, without_small_text
 
     disc = Outline(rect(10, 10, 8, 8, 4), Style(fill="#b3261e"), plaque=True)
     number = Text(14, 16, "4", 6.9, "condensed", "middle", "#ffffff")
     sign = Text(30, 30, "+1", 6.9, "bold", "middle", "#000000")
-    scale = 6.0 / (6.9 * scene.MOST_GROWTH) * 0.99  # just past the limit
-    assert without_small_text(Drawing(40, 40, 0.0, (disc, number, sign)), scale,
-                              6.0).items == ()
-    within = 6.0 / (6.9 * scene.MOST_GROWTH) * 1.01
-    assert len(without_small_text(Drawing(40, 40, 0.0, (disc, number, sign)), within,
-                                  6.0).items) == 3
+
+    def kept(growth: float) -> int:
+        scale = 6.0 / (6.9 * growth)
+        # the bare sign first: a plaque takes the lines of text that follow it
+        return len(without_small_text(Drawing(40, 40, 0.0, (sign, disc, number)), scale,
+                                      6.0).items)
+
+    assert scene.BADGE_GROWTH > scene.MOST_GROWTH
+    assert kept(scene.BADGE_GROWTH * 1.01) == 0
+    assert kept(scene.MOST_GROWTH * 1.01) == 2  # the number on its disc, not the bare sign
+    assert kept(scene.MOST_GROWTH * 0.99) == 3
