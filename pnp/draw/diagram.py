@@ -106,12 +106,17 @@ class DiagramArt(NamedTuple):
     seams: tuple[tuple[Point, ...], ...] = ()  # each laid tile's edge: where two tiles meet
 
 
+def seam_style(palette: dict[str, str]) -> Style:
+    """A tile's cut edge where it lies among others: a thin line round every tile, as the
+    cut edges show on the table, so "the middle tile" of a run of tunnels (or a gallery's
+    neighbouring elbows) can be told from its neighbours."""
+    return Style(stroke=mix(palette["ink"], palette["rock"], 0.5), width=0.5, join="round")
+
+
 def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, Drawing]:
     """The scene under the tiles (the faint board) and the scene over them."""
     flip = _Flip(art.height)
-    # a thin line round every tile, as the cut edges show on the table, so "the middle
-    # tile" of a run of tunnels can be told from its neighbours
-    seam = Style(stroke=mix(palette["ink"], palette["rock"], 0.5), width=0.5, join="round")
+    seam = seam_style(palette)
     over: list[Primitive] = [Outline(flip.polygon(corners), seam) for corners in art.seams]
     for corners in art.closed:
         over += _hatched(flip, corners, art.cell, palette)

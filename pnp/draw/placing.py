@@ -443,6 +443,13 @@ def is_name(feat: Feature) -> bool:
     return feat.kind == "label" and any(character.isalpha() for character in str(feat.value))
 
 
+def unnamed(tile: TileKind) -> TileKind:
+    """The design without its names, its signs ("+1") kept: what a picture shows where
+    words beside it name the tile, or where its names would not print legibly."""
+    return msgspec.structs.replace(tile, features=tuple(
+        feature for feature in tile.features if not is_name(feature)))
+
+
 class Mark(msgspec.Struct, frozen=True):
     """Where one feature of a tile is drawn, in points: its centre, its half sizes, and
     whether it is round (an icon) or a box (a label, a text, a die). What the placer

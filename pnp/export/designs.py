@@ -17,7 +17,7 @@ from pnp.draw.art import design_back, design_tile
 from pnp.draw.board import design_board
 from pnp.draw.components import design_component, design_reverse
 from pnp.draw.ink import low_ink
-from pnp.draw.placing import is_name
+from pnp.draw.placing import unnamed
 from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import Recorder
 from pnp.impose.plans import APRON, FRONT_BLEED, TEXTURES, textured
@@ -53,9 +53,7 @@ class GameDesigns:
         already (a player aid's row, a book's catalogue) or that is too small for them:
         a base tile's icon keeps the room its name would have taken."""
         if name not in self._unnamed:
-            tile = self.tileset.tile(name)
-            self._unnamed[name] = design_tile(self.tileset, replace(tile, features=tuple(
-                feature for feature in tile.features if not is_name(feature))))
+            self._unnamed[name] = design_tile(self.tileset, unnamed(self.tileset.tile(name)))
         return self._unnamed[name]
 
     @cached_property

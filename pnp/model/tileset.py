@@ -187,6 +187,12 @@ class Component(msgspec.Struct, frozen=True):
     called: str = ""  # what players call one ("depth marker"); empty: family and kind
     reverse: Face | None = None  # its own back, for double-sided pieces
 
+    @property
+    def family(self) -> str:
+        """The family it belongs to: its name before the first dash (depth-red-1 is a
+        depth marker; red-miner is red's)."""
+        return self.name.split("-")[0]
+
 
 class Face(msgspec.Struct, frozen=True):
     """One side of a double-sided piece: a colour and what is printed on it."""
@@ -287,10 +293,9 @@ class Tileset(msgspec.Struct, frozen=True):
         A pictogram of a turn draws its miners in them, as the pieces print."""
         colours: dict[str, str] = {}
         for component in self.components:
-            family = component.name.split("-")[0]
             if component.kind == "token" and component.count and component.colour and \
-                    family not in colours:
-                colours[family] = component.colour
+                    component.family not in colours:
+                colours[component.family] = component.colour
         return tuple(colours.values())[:2]
 
     @property

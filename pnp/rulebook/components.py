@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING, Any
 from reportlab.platypus import Spacer, Table, TableStyle
 
 from pnp.draw.components import design_component
+from pnp.draw.diagram import seam_style
 from pnp.draw.fonts import pdf_font
-from pnp.draw.ink import mix
 from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.export.reportlab_private import table_body
 from pnp.impose.plans import extras_ride_everywhere
 from pnp.input.faces import string_width
-from pnp.model.tileset import DEFAULT_PALETTE
 from pnp.rulebook.cover_lockup import pieces_words
 from pnp.rulebook.designs import Designs
 from pnp.rulebook.figures import DesignFlowable
@@ -31,7 +30,6 @@ from pnp.rulebook.names import (
     and_list,
     component_name,
     counted,
-    family,
     plural,
     tile_groups,
     tile_name,
@@ -92,13 +90,13 @@ class CountedDesign(DesignFlowable):
         pictures stand a few points apart, and without it neighbouring elbows joined
         into one curve across the gap, reading as a map instead of a catalogue."""
         tileset = self.designs.tileset
-        palette = {**DEFAULT_PALETTE, **dict(tileset.palette)}
+        seam = seam_style(dict(tileset.palette))
         corners = tileset.shape.corners(tileset.size)
         canvas = self.canv
         canvas.saveState()
-        canvas.setStrokeColor(colour(mix(palette["ink"], palette["rock"], 0.5)))
-        canvas.setLineWidth(0.5)
-        canvas.setLineJoin(1)
+        canvas.setStrokeColor(colour(seam.stroke or INK))
+        canvas.setLineWidth(seam.width)
+        canvas.setLineJoin(1)  # round, as the seam's style asks
         path = canvas.beginPath()
         for index, (x, y) in enumerate(corners):
             point = (x * self.scale, self.height - y * self.scale)  # y-down art to PDF
@@ -360,7 +358,7 @@ def _component_entries(designs: Designs) -> list[tuple[Flowable, str]]:
     families: dict[str, list[Component]] = {}
     for component in tileset.components:
         if component.count:
-            families.setdefault(family(component), []).append(component)
+            families.setdefault(component.family, []).append(component)
     entries: list[tuple[Flowable, str]] = []
     for members in families.values():
         for group in [members] if len(members) >= 3 else [[member] for member in members]:

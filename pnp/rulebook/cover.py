@@ -31,7 +31,7 @@ from pnp.model.paper import Paper
 from pnp.model.tileset import Component, TileKind, Tileset
 from pnp.rulebook.cover_layout import CoverLayout, compose
 from pnp.rulebook.cover_lockup import Box, facts_band, title_plaque
-from pnp.rulebook.names import family, humanise
+from pnp.rulebook.names import humanise
 
 Canvas = Any  # reportlab's canvas; it has no type hints
 # Defines a design as a form of the document (once), given its key, drawing and
@@ -309,10 +309,10 @@ def _token_kinds(tileset: Tileset) -> list[Component]:
     seen: dict[str, Component] = {}
     for component in tileset.components:
         if component.kind == "token" and component.count:
-            seen.setdefault(family(component), component)
+            seen.setdefault(component.family, component)
     # a side's own family (black-pawn is black's), not any token of its face colour:
     # the Othello discs, black on one face, had stood among the black pawns
-    pawns = [token for token in seen.values() if family(token) in tileset.pawns]
+    pawns = [token for token in seen.values() if token.family in tileset.pawns]
     return pawns or list(seen.values())
 
 

@@ -11,7 +11,7 @@ from msgspec.structs import replace
 from pnp.draw.art import design_tile
 from pnp.draw.board import design_board
 from pnp.draw.components import design_component
-from pnp.draw.placing import is_name
+from pnp.draw.placing import is_name, unnamed
 from pnp.draw.scene import (
     Drawing,
     names_kept,
@@ -25,7 +25,6 @@ from pnp.input.faces import MIN_TEXT
 from pnp.model.options import BuildOptions
 from pnp.model.tileset import Tileset
 from pnp.rulebook.editions import placing
-from pnp.rulebook.names import family
 
 UNLABELLED = ":unlabelled"  # the end of a form key for a tile drawn without its names
 
@@ -112,10 +111,7 @@ class Designs:
             return None
         key = f"tile:{self.tileset.game}:{name}:upright:{steps}"
         if key not in self._plain:
-            kind = self.tileset.tile(name)
-            turned = replace(kind, features=tuple(
-                feature for feature in kind.features if not is_name(feature))).turned(
-                    self.tileset.shape, steps)
+            turned = unnamed(self.tileset.tile(name)).turned(self.tileset.shape, steps)
             if turned is None:
                 return None
             self._plain[key] = design_tile(self.tileset, turned)
@@ -156,7 +152,7 @@ class Designs:
         pawn), so a diagram shows the pieces the players hold; None where it has none."""
         token = next((component for component in self.tileset.components
                       if component.kind == "token" and component.count and
-                      family(component) == colour), None)
+                      component.family == colour), None)
         if token is None:
             return None
         return (f"component:{self.tileset.game}:{token.name}",

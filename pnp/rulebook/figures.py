@@ -241,11 +241,15 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         outline in the diagrams (on the table its edge shows against the tile)."""
         across = self._piece_across(pawn, piece[1])
         self._place(piece, pawn.centre, across)
+        self._ring(pawn.centre, across, PIECE_EDGE)
+
+    def _ring(self, centre: Point, across: float, width: float) -> None:
+        """An ink circle ``width`` points thick round a piece ``across`` points wide."""
         canvas = self.canv
         canvas.saveState()
         canvas.setStrokeColor(colour(dict(self.tileset.palette)["ink"]))
-        canvas.setLineWidth(PIECE_EDGE)
-        canvas.circle(pawn.centre[0], pawn.centre[1], across / 2, stroke=1, fill=0)
+        canvas.setLineWidth(width)
+        canvas.circle(centre[0], centre[1], across / 2, stroke=1, fill=0)
         canvas.restoreState()
 
     def _piece_across(self, pawn: Pawn, drawing: Drawing) -> float:
@@ -258,19 +262,13 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         """Pieces just taken off, as the kit prints them but faded towards the paper: the
         piece is recognisable, yet plainly no longer in play (docs/diagrams.md). A solid
         ink ring keeps its outline, which the fading alone lost in greyscale."""
-        palette = dict(self.tileset.palette)
+        paper = dict(self.tileset.palette)["paper"]
         for pawn, piece in gone.items():
             if piece is not None:
                 key, drawing = piece
                 across = self._piece_across(pawn, drawing)
-                self._place((f"{key}-faded", faded(drawing, palette["paper"])), pawn.centre,
-                            across)
-                canvas = self.canv
-                canvas.saveState()
-                canvas.setStrokeColor(colour(palette["ink"]))
-                canvas.setLineWidth(GONE_RING)
-                canvas.circle(pawn.centre[0], pawn.centre[1], across / 2, stroke=1, fill=0)
-                canvas.restoreState()
+                self._place((f"{key}-faded", faded(drawing, paper)), pawn.centre, across)
+                self._ring(pawn.centre, across, GONE_RING)
 
     def _gap_columns(self) -> set[int]:
         """Single columns with nothing in them between columns with something: the space

@@ -127,18 +127,12 @@ def tile_groups(tiles: tuple[TileKind, ...], shape: Shape) -> list[tuple[str, li
     return list(groups.items())
 
 
-def family(component: Component) -> str:
-    """The family a card or token belongs to: its name before the first dash (depth-red-1
-    is a depth marker; red-miner is red's)."""
-    return component.name.split("-")[0]
-
-
 def component_name(group: list[Component]) -> str:
     """A family of cards or tokens ("depth" markers), or one piece, as a singular name."""
     first = group[0]
     if first.called:
         return first.called
-    base = family(first) if len(group) > 1 else first.name
+    base = first.family if len(group) > 1 else first.name
     return f"{humanise(base)} {first.kind}"
 
 

@@ -326,8 +326,8 @@ def _round_step(tileset: Tileset) -> list[Markup]:
     for piece in tileset.components:
         if piece.count and piece.shape == "round":
             names = by_size.setdefault(round(piece.width / 72, 2), [])
-            if component_name([piece]) not in names:
-                names.append(component_name([piece]))
+            if (name := component_name([piece])) not in names:
+                names.append(name)
     if not by_size:
         return []
     # punches are sold by the inch in some countries and by the millimetre in others

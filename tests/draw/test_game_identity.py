@@ -17,7 +17,6 @@ from pnp.draw.components import design_component
 from pnp.export.svg import to_svg
 from pnp.input.tileset import load_tileset
 from pnp.model.tileset import Tileset
-from pnp.rulebook.names import family
 
 PLAYER_MARKS = {"mark-triangle", "mark-square", "mark-cross", "mark-ring"}
 # Icons two games may share because they mean the same thing in both: a mine's entrance,
@@ -36,14 +35,14 @@ def idea(component, variants: frozenset[str] = frozenset()) -> str:
     Demon Mine's Othello pawn a pawn."""
     words = [word for word in component.name.split("-")
              if word not in PLAYER_COLOURS and word not in variants]
-    return words[0] if words else family(component)
+    return words[0] if words else component.family
 
 
 def games() -> dict[str, Tileset]:
     return {game: load_tileset(ROOT / "tilesets" / f"{game}.yaml") for game in SHIPPED_GAMES}
 
 
-def icon_uses(tileset: Tileset, key=family) -> dict[str, set[str]]:
+def icon_uses(tileset: Tileset, key=lambda component: component.family) -> dict[str, set[str]]:
     """Where each icon appears: "tile", "back", or a component family ("depth", "round"),
     or with ``key`` :func:`idea`, a kind of piece ("pawn", "miner")."""
     uses: dict[str, set[str]] = defaultdict(set)
@@ -70,7 +69,7 @@ def back_wearers(tileset: Tileset, motif: str) -> set[str]:
     """The kinds of piece (as icon_uses names them) whose back shows ``motif``."""
     backs = {back.name for back in tileset.backs if back.motif == motif}
     wearers = {"tile" for tile in tileset.tiles if tile.back in backs}
-    return wearers | {family(c) for c in tileset.components if c.back in backs}
+    return wearers | {c.family for c in tileset.components if c.back in backs}
 
 
 def test_no_two_games_share_a_back_or_a_symbol():
@@ -118,7 +117,7 @@ def test_the_symbol_checks_can_fail():
 
     picks = Feature("icon", "pickaxes")
     backs = tuple(replace(back, motif="pickaxes") for back in tileset.backs)
-    components = tuple(replace(c, features=(picks,)) if family(c) in ("depth", "round") else c
+    components = tuple(replace(c, features=(picks,)) if c.family in ("depth", "round") else c
                        for c in tileset.components)
     uses = icon_uses(replace(tileset, backs=backs, components=components))
     assert uses["pickaxes"] == {"back", "depth", "round"}
