@@ -2,9 +2,10 @@
 
 A design is computed from a tile kind alone, so each unique design is drawn
 once however many copies the game has. Tunnels are true circular arcs between
-ports (straight when the ports face each other) or spokes meeting in a round
-chamber; walls are a wider dark stroke under the floor, which gives rounded
-joints for free and works the same for squares and hexes.
+ports (straight when the ports face each other; two turns on one tile hug their
+corners, to keep rock between them) or spokes meeting in a round chamber;
+walls are a wider dark stroke under the floor, which gives rounded joints for
+free and works the same for squares and hexes.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from pnp.draw.scene import (
 )
 from pnp.geometry.shapes import Shape
 from pnp.input.faces import MIN_TEXT, fit_size, string_width
+from pnp.model.ground import hugs_corner, turn_handle
 from pnp.model.pieces import PieceCut, shape_cut
 from pnp.model.tileset import Back, TileKind, Tileset, Tunnel
 
@@ -105,11 +107,14 @@ def rock_texture(colours: dict[str, str], width: float, height: float, grow: flo
     return items
 
 
-def tunnel_centreline(shape: Shape, size: float, path: Tunnel, reach: float) -> tuple[Command, ...]:
+def tunnel_centreline(shape: Shape, size: float, path: Tunnel, reach: float,
+                      hugging: bool = False) -> tuple[Command, ...]:
     """Commands for a path's centre line, each port pushed ``reach`` beyond its edge.
 
     Two ports not facing each other are joined by the circular arc tangent to
-    both edge normals; one port, three or more, or a junction run to the centre.
+    both edge normals, or by a curve hugging the corner tighter where another
+    turn shares the tile (:func:`pnp.model.ground.turn_handle`); one port, three
+    or more, or a junction run to the centre.
     """
     cx, cy = shape.centre(size)
 
@@ -128,7 +133,7 @@ def tunnel_centreline(shape: Shape, size: float, path: Tunnel, reach: float) -> 
         turn = math.acos(max(-1.0, min(1.0, -dot)))  # heading change along the tunnel
         chord = math.hypot(bx - ax, by - ay)
         radius = chord / (2 * math.sin(turn / 2))
-        handle = 4.0 / 3.0 * math.tan(turn / 4) * radius
+        handle = turn_handle(turn, hugging) * radius
         return (
             start,
             ("L", ax, ay),
@@ -179,7 +184,8 @@ def tunnels(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[
     for index, path in enumerate(paths):
         line = (dead_end_line(shape, size, path.ports[0], reach)
                 if is_shared_dead_end(path, paths)
-                else tunnel_centreline(shape, size, path, reach))
+                else tunnel_centreline(shape, size, path, reach,
+                                       hugs_corner(shape, path, paths)))
         room = room_outline(shape, size, path, seed + index)
         for width, colour in ((floor + 2 * wall, "wall"), (floor + 0.7 * wall, "rock-light"),
                               (floor, "floor")):

@@ -15,7 +15,7 @@ import random
 
 from pnp.draw.scene import Command, Outline, Primitive, Style, smooth_outline
 from pnp.geometry.shapes import Shape
-from pnp.model.ground import FLOOR_RATIO, WALL_RATIO, Floor, floor, stops_at_a_wall
+from pnp.model.ground import FLOOR_RATIO, WALL_RATIO, Floor, floors, stops_at_a_wall
 from pnp.model.tileset import Tunnel
 
 BOULDER = 0.048  # a back-row boulder's radius, as a share of the tile size
@@ -55,14 +55,14 @@ def rubble(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[s
     """
     rng = random.Random(seed)
     cx, cy = shape.centre(size)
-    floors = tuple(floor(shape, path, len(paths) > 1) for path in paths)
+    path_floors = floors(shape, paths)
     style = Style(fill=colours["rock-light"], stroke=colours["wall"],
                   width=size * WALL_RATIO * 0.35, join="round")
     items: list[Primitive] = []
     for index, path in enumerate(paths):
         if not is_shared_dead_end(path, paths):
             continue
-        others = floors[:index] + floors[index + 1:]
+        others = path_floors[:index] + path_floors[index + 1:]
         length = stub_length(shape, path, others)
         nx, ny = shape.normal(path.ports[0])
         # a stone reaches 1.1 radii out, and its outline half a stroke more: clear of the wall

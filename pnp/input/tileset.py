@@ -184,7 +184,8 @@ FEATURE = Record("tileset:feature", (
           "positions stay inside the inscribed circle. On a tile with tunnels this is where "
           "the feature is wanted: if a wall or tunnel is there, it goes to the nearest rock "
           "that holds it, shrunk only as far as it must be (a feature inside a cavern or "
-          "junction stays put)",
+          "junction stays put); mud, which lies in a tunnel, asked for on rock lies on the "
+          "nearest tunnel's floor instead",
           default_doc="`center`; `S` for a label, `NE` for a die"),
     Field("scale", Number(0.2, 4.0, "not a usable scale"), "resizes it", default=1.0),
     Field("badge", Text(4, numbers=True), "icons only: a number or word in a small disc on "

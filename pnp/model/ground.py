@@ -37,6 +37,12 @@ PAWN_RATIO = 0.105  # a diagram's pawn: its radius as a share of the tile size; 
 # fills the floor, so further out it visibly sits on the wall.
 STAND_SLACK = 0.05
 ARC_STEPS = 24  # straight pieces that stand in for a curved tunnel's centre line
+# Two turns sharing a tile bend round opposite corners, and as circular arcs their
+# walls would meet at the centre (0.004 of a tile apart, where a reader looks for
+# rock). Each then hugs its corner: its Bezier handles are this share of an arc's,
+# which leaves 0.07 of a tile of rock between the walls while the tightest bend
+# (0.24 of a tile in radius) still clears the tunnel's half width with its wall.
+HUG_HANDLE = 0.78
 
 Polyline = tuple[Point, ...]
 NO_GROUND_ROLES = ("event",)  # event tiles are set aside when drawn, never stood on
@@ -122,7 +128,34 @@ def ground(shape: Shape, tile: TileKind, rotation: int = 0) -> Ground:
         return Ground((), 0.5 - OPEN_GROUND_INSET)  # a tile that is all mine, as in Mattock
     turned = tuple(Tunnel(tuple(shape.rotate(port, rotation) for port in path.ports),
                           path.junction, path.style) for path in tile.paths)
-    return Ground(tuple(floor(shape, path, len(turned) > 1) for path in turned))
+    return Ground(floors(shape, turned))
+
+
+def floors(shape: Shape, paths: tuple[Tunnel, ...]) -> tuple[Floor, ...]:
+    """The floor of each of one tile's paths, each drawn knowing what it shares the tile with."""
+    return tuple(floor(shape, path, len(paths) > 1, hugs_corner(shape, path, paths))
+                 for path in paths)
+
+
+def is_turn(shape: Shape, path: Tunnel) -> bool:
+    """A plain tunnel between two edges that do not face each other: it curves."""
+    return (len(path.ports) == 2 and not path.junction and path.style != "cavern"
+            and shape.opposite(path.ports[0]) != path.ports[1])
+
+
+def hugs_corner(shape: Shape, path: Tunnel, paths: tuple[Tunnel, ...]) -> bool:
+    """Whether ``path`` is a turn sharing its tile with another turn (see HUG_HANDLE)."""
+    return is_turn(shape, path) and sum(is_turn(shape, other) for other in paths) > 1
+
+
+def turn_handle(turn: float, hugging: bool) -> float:
+    """A turn's Bezier handle length as a share of the radius of its circular arc.
+
+    ``turn`` is the heading change in radians; 4/3 tan(turn/4) is the handle that
+    follows the arc to within 0.03% of its radius.
+    """
+    circle = 4.0 / 3.0 * math.tan(turn / 4)
+    return circle * HUG_HANDLE if hugging else circle
 
 
 def stops_at_a_wall(path: Tunnel, shared: bool) -> bool:
@@ -131,13 +164,15 @@ def stops_at_a_wall(path: Tunnel, shared: bool) -> bool:
     return shared and len(path.ports) == 1 and path.style == "tunnel" and not path.junction
 
 
-def floor(shape: Shape, path: Tunnel, shared: bool) -> Floor:
+def floor(shape: Shape, path: Tunnel, shared: bool, hugging: bool = False) -> Floor:
     """One path's floor, as :func:`pnp.draw.art.tunnels` draws it.
 
     A dead end that shares its tile stops short of the centre at the other
-    path's wall; two ports not facing each other curve along a circular arc;
-    anything else runs from each port to the centre, where a junction opens a
-    round chamber and a cavern a wide cave.
+    path's wall; two ports not facing each other curve along a circular arc,
+    or (``hugging``) the tighter curve of :func:`turn_handle`, given as its
+    straight pieces since it is no circle; anything else runs from each port
+    to the centre, where a junction opens a round chamber and a cavern a wide
+    cave.
     """
     half = FLOOR_RATIO / 2
     if stops_at_a_wall(path, shared):
@@ -146,6 +181,9 @@ def floor(shape: Shape, path: Tunnel, shared: bool) -> Floor:
         return Floor(((port, (port[0] - nx * depth, port[1] - ny * depth)),), half)
     rooms = (CAVERN_REACH,) if path.style == "cavern" else \
         (CHAMBER_RATIO,) if path.junction else ()
+    if hugging:
+        line = _hugging_line(shape, path.ports[0], path.ports[1])
+        return Floor(tuple(itertools.pairwise(line)), half)
     if len(path.ports) == 2 and not rooms:
         return Floor((_two_port_line(shape, path.ports[0], path.ports[1]),), half)
     return Floor(tuple((_port(shape, edge), (0.0, 0.0)) for edge in path.ports), half, rooms)
@@ -177,6 +215,23 @@ def _two_port_line(shape: Shape, a: str, b: str) -> Polyline:
                   cy + radius * math.sin(start + sweep * k / ARC_STEPS))
                  for k in range(ARC_STEPS + 1))
 
+
+def _hugging_line(shape: Shape, a: str, b: str) -> Polyline:
+    """The centre line of a turn that hugs its corner: the Bezier the art draws, sampled."""
+    (ax, ay), (bx, by) = _port(shape, a), _port(shape, b)
+    (anx, any_), (bnx, bny) = shape.normal(a), shape.normal(b)
+    turn = math.acos(max(-1.0, min(1.0, -(anx * bnx + any_ * bny))))
+    radius = math.hypot(bx - ax, by - ay) / (2 * math.sin(turn / 2))
+    handle = turn_handle(turn, hugging=True) * radius
+    controls = ((ax, ay), (ax - anx * handle, ay - any_ * handle),
+                (bx - bnx * handle, by - bny * handle), (bx, by))
+    return tuple(_bezier(controls, k / ARC_STEPS) for k in range(ARC_STEPS + 1))
+
+
+def _bezier(controls: tuple[Point, Point, Point, Point], t: float) -> Point:
+    weights = ((1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3)
+    return (sum(w * x for w, (x, _) in zip(weights, controls, strict=True)),
+            sum(w * y for w, (_, y) in zip(weights, controls, strict=True)))
 
 
 def _closest_on_polyline(point: Point, line: Polyline) -> Point:

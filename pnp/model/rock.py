@@ -30,7 +30,7 @@ from pnp.model.ground import (
     CAVERN_WIDEST,
     CHAMBER_RATIO,
     WALL_RATIO,
-    floor,
+    floors,
 )
 from pnp.model.tileset import TileKind, Tunnel
 
@@ -88,18 +88,19 @@ class _Clearance:
     the outline), negative elsewhere. Between grid points the distance is
     bounded below by the nearest grid point's less the gap to it, since a
     distance changes no faster than the point moves. A curved tunnel's centre
-    line is measured as the circular arc it is, not as its straight pieces.
+    line is measured as the circular arc it is, not as its straight pieces (a
+    turn hugging its corner is no circle: its floor comes as its pieces).
     """
 
     def __init__(self, shape: Shape, paths: tuple[Tunnel, ...], margin: float) -> None:
-        walls = [(line, item.half_width + WALL_RATIO + WALL_AIR) for item in
-                 (floor(shape, path, len(paths) > 1) for path in paths) for line in item.lines]
+        self.floors = floors(shape, paths)
+        walls = [(line, item.half_width + WALL_RATIO + WALL_AIR) for item in self.floors
+                 for line in item.lines]
         self.segments = [(line[0], line[-1], reach) for line, reach in walls if len(line) == 2]
         self.arcs = [(_Arc.through(line), reach) for line, reach in walls if len(line) > 2]
         rooms = [path for path in paths if path.style == "cavern" or path.junction]
         # how far a room's wall reaches (the widest a cavern is drawn), and its clear inside
         self.rooms = [_room(path, CAVE_OUTER) + WALL_RATIO for path in rooms]
-        self.floors = [floor(shape, path, len(paths) > 1) for path in paths]
         self.inner = [_room(path, CAVERN_REACH) for path in rooms]
         self.normals = [shape.normal(edge) for edge in shape.edges]
         self.margin = margin
@@ -157,6 +158,14 @@ class _Clearance:
         """Whether every sample lies on the floor of one of the tile's paths."""
         return any(all(item.distance(point) <= 0.0 for point in samples)
                    for item in self.floors)
+
+    def onto_floor(self, point: Point) -> Point:
+        """``point`` if it is on a floor, else the middle of the floor nearest it: a
+        puddle asked for on rock lies in the tunnel beside it, never on the rock."""
+        if not self.floors or any(item.distance(point) <= 0.0 for item in self.floors):
+            return point
+        nearest = min(self.floors, key=lambda item: item.distance(point))
+        return nearest.nearest(point)
 
 
 def _room(path: Tunnel, cavern: float) -> float:
@@ -293,6 +302,8 @@ def _spot(clearance: _Clearance, footprint: Footprint,
     """The asked-for spot if it is clear; else the rock spot that is best for its nearness
     and size together (shrinking to half size weighs as much as moving SHRINK_COST / 2);
     None if no rock holds it even at its smallest."""
+    if footprint.on_floor:
+        footprint = msgspec.structs.replace(footprint, want=clearance.onto_floor(footprint.want))
     want = footprint.want
     if _fits(clearance, footprint, want, 1.0, others, rooms=True):
         return Spot(want, 1.0)

@@ -107,6 +107,11 @@ def test_separate_paths_are_walled_apart():
     assert_openings(image, SHAPES["square"], frozenset("NESW"), "two elbows")
     centre = pixel(image, (SIZE / 2, SIZE / 2))
     assert not close_to(centre, FLOOR, 60), "two separate elbows must not meet in the middle"
+    # rock, not a wall, for 0.025 of a tile each way along the line between the corners
+    wall = DEFAULT_PALETTE["wall"]
+    for step in range(-3, 4):
+        along = (SIZE / 2 + step * 0.9 / math.sqrt(2), SIZE / 2 - step * 0.9 / math.sqrt(2))
+        assert not close_to(pixel(image, along), wall, 60), f"wall at {step} from the centre"
 
 
 def test_crossing_paths_pass_one_over_the_other_on_a_railed_bridge():

@@ -296,3 +296,17 @@ def test_a_sign_that_would_grow_past_the_limit_is_left_out_with_its_disc():
     assert kept(scene.BADGE_GROWTH * 1.01) == 0
     assert kept(scene.MOST_GROWTH * 1.01) == 2  # the number on its disc, not the bare sign
     assert kept(scene.MOST_GROWTH * 0.99) == 3
+
+
+def test_mud_asked_for_on_rock_lies_in_the_nearest_tunnel_instead():
+    """A designer's puddle at NE of a N-E curve lands on the curve's floor, not on the
+    rock in the corner where the anchor is."""
+    square = SHAPES["square"]
+    elbow = straight("N-E")
+    placer = Placer(square, elbow, 0.04)
+    spot = placer.place(Footprint((0.33, -0.33), 0.06, 0.04, on_floor=True, smallest=0.5))
+    curve = floor(square, elbow.paths[0], False)
+    assert curve.distance(spot.centre) <= 0.0
+    assert spot.scale == 1.0  # the floor holds the puddle at full size
+    # the middle of the curve, the floor nearest the anchor
+    assert math.hypot(spot.centre[0] - 0.5, spot.centre[1] + 0.5) == pytest.approx(0.5, abs=0.01)
