@@ -562,6 +562,7 @@ def ghostscript() -> None:
         pytest.skip("Ghostscript (gs) is not installed")
 
 
+@pytest.mark.slow  # Ghostscript separates every page of two shops' files: ten seconds
 def test_both_pdf_presets_pass_the_preflight_a_second_engine_runs(built, drivethrucards,
                                                                    ghostscript, capsys):
     """Structure read back by pypdf and every pixel's total ink as Ghostscript separates
