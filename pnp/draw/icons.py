@@ -111,6 +111,11 @@ ICONS: dict[str, Icon] = {
 # learn to read: the aid shows them beside the item's name.
 ILLUSTRATIONS = frozenset({"torch", "barrel", "ring", "raven", "beams", "plan"})
 
+# Icons stacked one thing on another (a well with what stands on its rim), drawn in a
+# box this many times taller than wide where a tile sets them: in their circle the
+# well had come out at 0.7 of a plain well's width and its topper smaller still.
+ICON_HEIGHT: Mapping[str, float] = {"well-altar": 1.4, "well-dragon": 1.4}
+
 # Icons of things lying in a tunnel rather than set in the rock: a tile keeps them on
 # the floor where its tileset puts them (shrunk if the floor is narrow there).
 FLOOR_ICONS = frozenset({"mud"})

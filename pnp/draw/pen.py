@@ -21,11 +21,18 @@ from pnp.draw.scene import (
 
 
 class Pen:
-    """Places unit-box drawings at a centre and radius on the tile."""
+    """Places unit-box drawings at a centre and radius on the tile.
 
-    def __init__(self, cx: float, cy: float, radius: float, colours: dict[str, str]) -> None:
+    ``height`` is how far, in radii, a drawing may reach above and below its
+    centre: 1 in the icon's circle, more where a tile gives a tall icon a tall
+    box (see pnp.draw.icons.ICON_HEIGHT); an icon that cannot use it ignores it.
+    """
+
+    def __init__(self, cx: float, cy: float, radius: float, colours: dict[str, str],
+                 height: float = 1.0) -> None:
         self.cx, self.cy, self.r = cx, cy, radius
         self.c = colours
+        self.height = height
 
     def width(self, unit: float) -> float:
         return unit * self.r

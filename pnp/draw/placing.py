@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 
 import msgspec
 
-from pnp.draw.icons import FLOOR_ICONS, draw_icon
+from pnp.draw.icons import FLOOR_ICONS, ICON_HEIGHT, draw_icon
 from pnp.draw.ink import ink_for
 from pnp.draw.pen import Pen
 from pnp.draw.scene import Circle, Outline, Point, Primitive, Style, Text, rect
@@ -190,13 +190,16 @@ class _Look:
 
     def __init__(self, feat: Feature, frame: Frame, has_tunnels: bool) -> None:
         self.feat, self.frame = feat, frame
+        self.tall = 1.0  # the box's height over its width, for an icon
         size = frame.size
         if feat.kind == "icon":
             radius = size * (0.24 if has_tunnels else 0.3) * feat.scale
-            x, y = frame.anchor(feat.at, radius + size * 0.04)
+            # a tall icon's box is taller than its circle on a tunnel tile's rock only
+            self.tall = ICON_HEIGHT.get(str(feat.value), 1.0) if has_tunnels else 1.0
+            x, y = frame.anchor(feat.at, radius * self.tall + size * 0.04)
             if feat.at == "center" and not has_tunnels:
                 y -= size * 0.07
-            self.anchor, self.half_width, self.half_height = (x, y), radius, radius
+            self.anchor, self.half_width, self.half_height = (x, y), radius, radius * self.tall
         elif feat.kind == "label":
             self.font = size * LABEL_SHARE * feat.scale
             fitted = fit_size(str(feat.value), "label", self.font,
@@ -255,7 +258,8 @@ class _Look:
              own: Mapping[str, Art] | None = None) -> list[Primitive]:
         feat, frame, (x, y) = self.feat, self.frame, centre
         if feat.kind == "icon":
-            return draw_icon(str(feat.value), Pen(x, y, self.half_width * scale, colours), own)
+            return draw_icon(str(feat.value), Pen(x, y, self.half_width * scale, colours,
+                                                  self.tall), own)
         if feat.kind == "label":
             return label(str(feat.value), x, y, frame.width * 0.8, self.font * scale, colours)
         if feat.kind == "text":
@@ -393,7 +397,8 @@ def _placed_features(shape: Shape, size: float, tile: TileKind,
         look = _Look(feat, frame, True)
         shared = feat.kind == "icon" and str(feat.value) in icons
         if shared:  # the tileset's one size
-            look.half_width = look.half_height = icons[str(feat.value)]
+            look.half_width = icons[str(feat.value)]
+            look.half_height = look.half_width * look.tall
         if _corner_die(feat) and sizes.corner_die is not None:  # the tileset's one size
             look.half_width *= sizes.corner_die
             look.half_height *= sizes.corner_die

@@ -7,7 +7,7 @@ import itertools
 import math
 
 from pnp.draw.ink import mix
-from pnp.draw.pen import Pen, rimmed_bar
+from pnp.draw.pen import Icon, Pen, rimmed_bar
 from pnp.draw.scene import (
     Command,
     Outline,
@@ -133,17 +133,26 @@ def plus_one_token(pen: Pen) -> list[Primitive]:
 
 
 def move_tile(pen: Pen) -> list[Primitive]:
-    """A tunnel tile with arrows pointing out on every side: move a tile."""
-    ink, half = pen.c["ink"], 0.46
-    edge = rect(-half, -half, 2 * half, 2 * half, 0.06)
-    items: list[Primitive] = [pen.path(edge, fill=pen.c["rock-light"])]
-    for width, colour in ((0.34, "wall"), (0.2, "floor")):
-        for part in ([(-half, 0.0), (half, 0.0)], [(0.0, 0.0), (0.0, half)]):
-            items.append(pen.path(polygon(part, close=False), stroke=pen.c[colour], width=width,
-                                  cap="butt"))
-    items.append(pen.path(edge, stroke=ink, width=0.07))
-    arrow = [(0.56, -0.08), (0.7, -0.08), (0.7, -0.22), (0.94, 0.0), (0.7, 0.22), (0.7, 0.08),
-             (0.56, 0.08)]
+    """A tunnel tile, turned a little as a hand moves it, with arrows out on every side.
+
+    The tile is drawn as the tiles are (dark rock, a cream crossing with dark walls)
+    and askew: drawn square in pale stone it read as an altar's slab at tile size.
+    """
+    ink, half, tilt = pen.c["ink"], 0.48, math.radians(-14)
+
+    def turned(points: list[Point]) -> list[Point]:
+        return [(x * math.cos(tilt) - y * math.sin(tilt), x * math.sin(tilt) + y * math.cos(tilt))
+                for x, y in points]
+
+    square = turned([(-half, -half), (half, -half), (half, half), (-half, half)])
+    items: list[Primitive] = [pen.poly(square, fill=pen.c["rock-dark"])]
+    for width, colour in ((0.4, "wall"), (0.24, "floor")):
+        for part in ([(-half, 0.0), (half, 0.0)], [(0.0, -half), (0.0, half)]):
+            items.append(pen.path(polygon(turned(part), close=False), stroke=pen.c[colour],
+                                  width=width, cap="butt"))
+    items.append(pen.poly(square, stroke=ink, width=0.08))
+    arrow = [(0.6, -0.08), (0.72, -0.08), (0.72, -0.22), (0.96, 0.0), (0.72, 0.22), (0.72, 0.08),
+             (0.6, 0.08)]
     for cos, sin in ((1, 0), (0, 1), (-1, 0), (0, -1)):
         items.append(pen.poly([(x * cos - y * sin, x * sin + y * cos) for x, y in arrow],
                               fill=pen.c["accent"], stroke=ink, width=0.06))
@@ -208,8 +217,23 @@ def altar(pen: Pen) -> list[Primitive]:
 
 def well_altar(pen: Pen) -> list[Primitive]:
     """A stone well with a small candle altar standing on its rim."""
-    items = _well_body(_sub(pen, 0, 0.3, 0.7))
-    items[-2:-2] = altar(_sub(pen, 0, -0.43, 0.56))
+    return _on_a_well(pen, altar, (0.0, -0.38 / 0.56), 0.56)
+
+
+def _on_a_well(pen: Pen, topper: Icon, place: Point, share: float) -> list[Primitive]:
+    """A well with ``topper`` on its rim, drawn under the rim's front so it stands on it.
+
+    ``place`` is the topper's centre from the middle of the rim, in the topper's
+    own size, which is ``share`` of the icon's. In the icon's circle the well is
+    0.7 of a plain well; in a tall box (``pen.height`` up to 1.4) the well grows
+    to 0.86 and sits lower, and the topper grows by up to 0.43 in the room above.
+    """
+    grow = (min(pen.height, 1.4) - 1.0) / 0.4  # 0 in the circle, 1 in the tallest box
+    well_scale, well_y = 0.7 + 0.16 * grow, 0.3 + 0.336 * grow
+    size = share * (1.0 + 0.43 * grow)
+    rim = well_y - 0.5 * well_scale
+    items = _well_body(_sub(pen, 0, well_y, well_scale))
+    items[-2:-2] = topper(_sub(pen, place[0], rim + place[1] * size, size))
     return items
 
 
@@ -239,9 +263,7 @@ def _skull(pen: Pen) -> list[Primitive]:
 
 def well_dragon(pen: Pen) -> list[Primitive]:
     """A stone well with a dragon skull perched on its rim."""
-    items = _well_body(_sub(pen, 0, 0.3, 0.7))
-    items[-2:-2] = _skull(_sub(pen, 0.02, -0.44, 0.54))
-    return items
+    return _on_a_well(pen, _skull, (0.02 / 0.54, -0.39 / 0.54), 0.54)
 
 
 def fossil(pen: Pen) -> list[Primitive]:

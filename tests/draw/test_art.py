@@ -244,3 +244,21 @@ def test_every_icon_stands_out_from_the_rock_in_greyscale(icon):
     distinct = sum(1 for level in levels if abs(level - rock) > 40)
     disc = math.pi * (radius * 2) ** 2  # the icon's disc in pixels at 2 px a point
     assert distinct >= 0.15 * disc, (icon, distinct / disc)  # thin tools reach about 0.2
+
+
+def test_the_move_tile_sign_draws_a_tile_as_tiles_are_drawn():
+    """Dark rock round a cream crossing: in pale stone the small square had read as an
+    altar's slab beside the altar tiles."""
+    from pnp.draw.icons import ICONS
+    from pnp.draw.pen import Pen
+    from pnp.draw.scene import Drawing
+
+    colours = dict(DEFAULT_PALETTE)
+    side, radius = 72.0, 30.0
+    image = svg_to_image(to_svg(Drawing(side, side, 0.0, tuple(
+        ICONS["move-tile"](Pen(side / 2, side / 2, radius, colours))))), dpi=144)
+    scale = 2.0  # pixels a point
+    centre = (side / 2 * scale, side / 2 * scale)
+    assert close_to(image.getpixel(centre), colours["floor"], 12)
+    corner = (centre[0] - 0.3 * radius * scale, centre[1] - 0.3 * radius * scale)
+    assert close_to(image.getpixel(corner), colours["rock-dark"], 12)

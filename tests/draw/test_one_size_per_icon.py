@@ -102,3 +102,20 @@ def test_every_name_a_tile_prints_is_set_at_one_size():
              for item in flat(design_tile(tileset, tile).items)
              if isinstance(item, Text) and item.text in names}
     assert len(names) == 5 and len(sizes) == 1, sizes
+
+
+def test_a_well_with_a_topper_is_nearly_a_plain_wells_width_on_the_tiles():
+    """Stacked in a tall box, the well under an altar or a skull is at least 0.8 of a plain
+    well's width (it was 0.7 of a smaller circle: 0.6 of a plain well) and the stack still
+    fits the rock beside the shaft."""
+    tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
+    widths: dict[str, float] = {}
+    for tile in tileset.tiles:
+        for feature, mark in zip(tile.features, drawn_marks(tileset, tile), strict=True):
+            if feature.kind == "icon" and str(feature.value).startswith("well"):
+                widths[str(feature.value)] = mark.half_width
+                if feature.value != "well":
+                    assert mark.half_height > 1.3 * mark.half_width, tile.name
+    plain = widths.pop("well")
+    for name, half_width in widths.items():
+        assert half_width * 0.86 >= 0.8 * plain, name  # the well is 0.86 of a tall box's width
