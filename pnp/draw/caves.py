@@ -24,8 +24,10 @@ from pnp.model.ground import CAVERN_REACH, CAVERN_WIDEST, FLOOR_RATIO, WALL_RATI
 from pnp.model.tileset import Tunnel
 
 CAVERN_POINTS = 15  # corners of a cavern's rough outline before it is smoothed
-PILLAR_REACH = 0.27  # a pillar's distance from the centre: clear of every opening's floor
-PILLAR_RADIUS = (0.03, 0.042)  # a pillar's size range, in tile sizes
+PILLAR_REACH = 0.305  # a pillar's distance from the centre: clear of every opening's floor
+# and of the cave's wall
+PILLAR_RADIUS = (0.045, 0.055)  # a pillar's size range, in tile sizes: at 0.03 to 0.042,
+# inside their thick rim, pillars printed as black dots and a cavern read as a crossing
 PLANK = 0.075  # the width of one board of a bridge, in tile sizes
 TIMBER = "#8a5a2b"  # the bridge's wood, mixed into the floor colour so low ink stays light
 SHADOW = 0.06  # how far the shadow of a bridge reaches along the tunnel below
@@ -77,7 +79,7 @@ def pillars(shape: Shape, size: float, path: Tunnel, colours: dict[str, str],
     bearings = sorted(math.atan2(*reversed(shape.normal(edge))) for edge in path.ports)
     gaps = [(bearing, (bearings[(k + 1) % len(bearings)] - bearing) % math.tau or math.tau)
             for k, bearing in enumerate(bearings)]
-    style = Style(fill=colours["rock"], stroke=colours["wall"], width=size * WALL_RATIO * 0.55,
+    style = Style(fill=colours["rock"], stroke=colours["wall"], width=size * WALL_RATIO * 0.4,
                   join="round")
     items: list[Primitive] = []
     for start, span in gaps:

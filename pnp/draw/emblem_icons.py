@@ -17,7 +17,7 @@ import math
 
 from pnp.draw.item_icons import FLAME, FLAME_CORE, IRON, PARCHMENT, WOOD, WOOD_DARK
 from pnp.draw.pen import Pen
-from pnp.draw.scene import Primitive, ellipse, rect, smooth_outline
+from pnp.draw.scene import Primitive, ellipse, polygon, rect, smooth_outline
 from pnp.draw.treasure_icons import GOLD
 
 DYNAMITE = "#c0392b"
@@ -75,14 +75,18 @@ def scroll(pen: Pen) -> list[Primitive]:
 
 
 def tiles(pen: Pen) -> list[Primitive]:
-    """Three square tiles stacked askew, a tunnel on the top one: a count of tiles (Most
-    tiles, Deep Halls)."""
+    """Three square tiles stacked askew, a walled tunnel across the top one: a count of
+    tiles (Most tiles, Deep Halls). The tunnel stops at the tile's edge, which is
+    drawn again over it: a round-capped floor stroke had run out through the edge."""
     ink = pen.c["ink"]
     items: list[Primitive] = []
     for dx, dy in ((-0.3, 0.3), (-0.1, 0.1), (0.1, -0.1)):
         items.append(pen.path(rect(dx - 0.48, dy - 0.48, 0.96, 0.96, 0.06),
-                              fill=pen.c["rock"], stroke=ink, width=0.07))
-    items.append(pen.line([(0.1, -0.58), (0.1, 0.38)], pen.c["floor"], 0.28))
+                              fill=pen.c["rock-dark"], stroke=ink, width=0.07))
+    for width, colour in ((0.4, "wall"), (0.24, "floor")):
+        items.append(pen.path(polygon([(0.1, -0.58), (0.1, 0.38)], close=False),
+                              stroke=pen.c[colour], width=width, cap="butt"))
+    items.append(pen.path(rect(-0.38, -0.58, 0.96, 0.96, 0.06), stroke=ink, width=0.07))
     return items
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -182,13 +182,23 @@ def _chip_side(row: AidRow, look: Look) -> float:
     return look.icon * (PICTOGRAM_SCALE if row.icon in PICTOGRAMS or row.tile else 1.0)
 
 
+def _chip_column(rows: Sequence[AidRow], look: Look) -> float:
+    """The width of the chip column: the widest chip of the whole aid, with its air. One
+    width for every section, so a section with a tile's picture (wider than a symbol)
+    does not set its names further right than the others'."""
+    return max((_chip_side(row, look) + 2 * CHIP_AIR for row in rows if row.icon or row.tile),
+               default=0.0)
+
+
 def _section_table(section: AidSection, width: float, look: Look,
-                   colours: dict[str, str], tiles: Mapping[str, Drawing]) -> Any:
+                   colours: dict[str, str], tiles: Mapping[str, Drawing],
+                   aid_rows: Sequence[AidRow]) -> Any:
     """A section as one table: a heading band, its rows, then its rules one to a row."""
     styles = _styles(look)
-    # no icon in any row: no empty column before the names, which then start at the edge
-    first = max((_chip_side(row, look) + 2 * CHIP_AIR for row in section.rows
-                 if row.icon or row.tile), default=0.0)
+    # no icon in any row: no empty column before the names, which then start at the edge;
+    # else the aid's one chip column, so every section's names line up
+    first = _chip_column(aid_rows, look) if any(row.icon or row.tile
+                                                for row in section.rows) else 0.0
     name_width = (width - first) * NAME_SHARE
     data: list[list[Any]] = [[paragraph(text(section.heading), styles["heading"]), "", ""]]
     data += [_row_cells(row, look, styles, colours, tiles) for row in section.rows]
@@ -209,6 +219,7 @@ def _section_table(section: AidSection, width: float, look: Look,
         ("BOTTOMPADDING", (0, 1), (-1, -1), pad + look.air),
         ("LINEBELOW", (0, 1), (-1, -1), 0.4, HexColor(RULE)),
         ("BOX", (0, 0), (-1, -1), 0.6, HexColor(colours["accent"])),
+        ("ALIGN", (0, 1), (0, -1), "CENTER"),  # a symbol in the middle of a wider column
         ("LEFTPADDING", (0, 1), (0, -1), CHIP_AIR if first else 0),
         ("RIGHTPADDING", (0, 1), (0, -1), CHIP_AIR if first else 0),
     ]
@@ -223,6 +234,14 @@ def _section_table(section: AidSection, width: float, look: Look,
                   hAlign="LEFT")
     table.setStyle(TableStyle(commands))
     return table
+
+
+def _tables(aid: Aid, column: float, look: Look, colours: dict[str, str],
+            tiles: Mapping[str, Drawing]) -> list[Any]:
+    """Every section's table at ``look``, their chip columns one width."""
+    rows = [row for section in aid.sections for row in section.rows]
+    return [_section_table(section, column, look, colours, tiles, rows)
+            for section in aid.sections]
 
 
 def _balanced(heights: list[float]) -> int:
@@ -243,8 +262,7 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str],
     """
     for body, icon in LOOKS:
         look = Look(body, icon)
-        tables = [_section_table(section, column, look, colours, tiles)
-                  for section in aid.sections]
+        tables = _tables(aid, column, look, colours, tiles)
         heights = [table.wrap(column, room)[1] + SECTION_GAP for table in tables]
         split = _balanced(heights)
         if max(sum(heights[:split]), sum(heights[split:])) - SECTION_GAP <= room - SLACK:
@@ -258,8 +276,7 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str],
         # the two takes (the taller column need not be the one with more rows)
         air = min((room * 0.97 - height) / rows / 2 for height, rows in columns if rows)
         look = Look(look.body, look.icon, min(look.body * 1.0, air))
-        tables = [_section_table(section, column, look, colours, tiles)
-                  for section in aid.sections]
+        tables = _tables(aid, column, look, colours, tiles)
     blocks = [KeepTogether([table, Spacer(1, SECTION_GAP)]) for table in tables]
     return [*blocks[:split], FrameBreak(), *blocks[split:]]
 

@@ -24,6 +24,7 @@ LINE_WIDTH = 0.5
 LABEL_SIZE = 7.0
 TEXT_SIZE = 9.0
 TITLE_SIZE = 14.0
+CHECK_CAPTION_ROOM = 200.0  # beside the check bars, for their caption
 
 
 def instructions(paper: Paper, duplex: Duplex) -> list[str]:
@@ -89,7 +90,7 @@ def _front(canvas: Any, paper: Paper, pairs: tuple[StrokePair, ...], duplex: Dup
         canvas.drawString(left, top - 22.0 - index * (TEXT_SIZE + 4.0), line)
     # both bars below the instructions: measure the scale both ways before the offsets
     bottom = top - 22.0 - len(lines) * (TEXT_SIZE + 4.0) - mm(8)
-    draw_scale_check(canvas, paper, left, bottom - paper.check_length)
+    draw_scale_check(canvas, paper, left, bottom - paper.check_length, CHECK_CAPTION_ROOM)
 
 
 def _back(canvas: Any, paper: Paper, pairs: tuple[StrokePair, ...], duplex: Duplex) -> None:

@@ -27,6 +27,10 @@ from pnp.model.tileset import TileKind, Tileset
 from pnp.units import mm
 
 BACK_BLEED = mm(3)  # how far a back's art runs past its trim, whatever the build's bleed
+# A back's apron is drawn this far past it and clipped at 3 mm (pnp.export.pdf), so the
+# clip alone makes a block's outer edge: where two aprons' own edges overlapped, their
+# anti-aliasing darkened each other into a nub at every row on screen
+APRON_SPARE = 0.5
 
 
 class GameDesigns:
@@ -102,8 +106,8 @@ class GameDesigns:
                 designs[f"back:{back_name}"] = self.flat_backs[back_name] if not bleed else \
                     design_back(tileset, back, width, height, bleed)
                 if bleed < BACK_BLEED:
-                    designs[f"{APRON}back:{back_name}"] = design_back(tileset, back, width,
-                                                                     height, BACK_BLEED)
+                    designs[f"{APRON}back:{back_name}"] = design_back(
+                        tileset, back, width, height, BACK_BLEED + APRON_SPARE)
         return designs
 
     def _hex_aprons(self, printed: list[TileKind]) -> dict[str, Drawing]:
@@ -139,7 +143,8 @@ class GameDesigns:
                 key = reverse_key(tileset, component)
                 designs[key] = reverse
                 if bleed < BACK_BLEED:
-                    designs[f"{APRON}{key}"] = design_reverse(tileset, component, BACK_BLEED)
+                    designs[f"{APRON}{key}"] = design_reverse(tileset, component,
+                                                              BACK_BLEED + APRON_SPARE)
         return designs
 
 

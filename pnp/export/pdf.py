@@ -14,11 +14,12 @@ import io
 from collections.abc import Iterator
 from typing import Any, Literal
 
-from reportlab.pdfgen.canvas import Canvas, fp_str
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas, fp_str
 
 from pnp import __version__
 from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Drawing
+from pnp.export.designs import BACK_BLEED
 from pnp.export.pdfdraw import Recorder, draw, draw_text
 from pnp.export.reportlab_private import binary_streams as install
 from pnp.export.reportlab_private import place_forms
@@ -48,6 +49,8 @@ HEADER_SIZE = 7.5
 HEADER_RISE = 5.0  # the header's baseline above the foot of its band, its ascenders inside it
 CAPTION_SIZE = 6.5
 CHECK_BAR_HEIGHT = 5.0
+RULER_NUMBER = 6.5  # the check bars' unit numbers, in points
+SCALE_GAP = 14.0  # between the check bars and a caption set beside them
 CHECK_BAR_Y = SAFE_MARGIN + FOOTER_BAND - CHECK_BAR_HEIGHT - 8.0  # its foot, across the page
 INK = (0.12, 0.1, 0.09)
 CUT_GUIDE = (0.15, 0.5)  # honeycomb cut lines on the trim line: dark, and thick enough to
@@ -146,11 +149,11 @@ def _check_bar(canvas: Any, paper: Paper) -> None:
 
 
 def scale_check_size(paper: Paper) -> tuple[float, float]:
-    """Width and height of the two-bar scale check: bars, gap and caption."""
+    """Width and height of the two check bars (their caption goes beside them)."""
     return paper.check_length + 2 * CHECK_BAR_HEIGHT, paper.check_length
 
 
-def draw_scale_check(canvas: Any, paper: Paper, x: float, y: float,
+def draw_scale_check(canvas: Any, paper: Paper, x: float, y: float, room: float,
                      caption_size: float = CAPTION_SIZE) -> None:
     """Two check bars at right angles, their corner at (x, y): one along the page, one up it.
 
@@ -158,9 +161,9 @@ def draw_scale_check(canvas: Any, paper: Paper, x: float, y: float,
     margin), and one bar across the page would pass it. Sheets have room for
     the bar across only; this pair goes where a page has room for both (the
     rulebook's printing page and the calibration sheet), each marked like a ruler
-    (quarter inches or 5 mm, the paper's own unit), with the caption in the open
-    square the two bars frame, wrapped to fit it: a book sets it at its own
-    caption size, which needs more lines than a sheet's.
+    (quarter inches or 5 mm, the paper's own unit, its whole units numbered).
+    The caption is set to the right of the bars in ``room`` points, in a few long
+    lines: squeezed into the square the bars frame, it ran into their numbers.
     """
     length, thick = paper.check_length, CHECK_BAR_HEIGHT
     canvas.saveState()
@@ -168,15 +171,14 @@ def draw_scale_check(canvas: Any, paper: Paper, x: float, y: float,
     canvas.rect(x, y, length, thick, stroke=0, fill=1)
     canvas.rect(x, y, thick, length, stroke=0, fill=1)
     _ruler_ticks(canvas, paper, x + thick, y + thick)
-    left = x + thick + 12.0
-    top = y + length * 0.62 + caption_size
+    _ruler_numbers(canvas, paper, x + thick, y + thick)
+    left, top = x + length + SCALE_GAP, y + length - caption_size - 1.5
     canvas.setFont(pdf_font("bold"), caption_size + 1.5)
     canvas.drawString(left, top, "Scale check")
     canvas.setFont(pdf_font("regular"), caption_size)
-    room = x + length - 4.0 - left
     words = (f"At 100% scale each bar is exactly {paper.check_label} long. "
              "Measure both: a printer that shrinks only one way is caught.")
-    for index, line in enumerate(_wrapped(canvas, words, room, caption_size)):
+    for index, line in enumerate(_wrapped(canvas, words, room - SCALE_GAP, caption_size)):
         canvas.drawString(left, top - (index + 1) * (caption_size + 3.0), line)
     canvas.restoreState()
 
@@ -192,6 +194,24 @@ def _wrapped(canvas: Any, words: str, room: float, size: float) -> list[str]:
         else:
             lines.append(word)
     return lines
+
+
+def _ruler_numbers(canvas: Any, paper: Paper, x: float, y: float) -> None:
+    """Each whole unit's number (1, 2 in; 1 to 5 cm) past its long mark on both bars,
+    the last with its unit: a ruler with bare marks read as a test print."""
+    inches = paper.check_length == INCH_CHECK[0]
+    unit = 72.0 if inches else mm(10)
+    count = round(paper.check_length / unit)
+    canvas.setFont(pdf_font("regular"), RULER_NUMBER)
+    for number in range(1, count + 1):
+        along = number * unit - CHECK_BAR_HEIGHT  # counted from the bars' outer corner
+        label = f"{number} {'in' if inches else 'cm'}" if number == count else str(number)
+        if number < count:  # the last mark is the bar's end: its number stands inside it
+            canvas.drawCentredString(x + along, y + 6.5, label)
+            canvas.drawString(x + 6.5, y + along - RULER_NUMBER * 0.35, label)
+        else:
+            canvas.drawRightString(x + along - 2.0, y + 6.5, label)
+            canvas.drawString(x + 6.5, y + along - RULER_NUMBER - 1.0, label)
 
 
 def _ruler_ticks(canvas: Any, paper: Paper, x: float, y: float) -> None:
@@ -241,6 +261,24 @@ def _place_aprons(canvas: Any, placements: tuple[Placement, ...], form_names: di
     aprons = tuple(p._replace(design=APRON + p.art) for p in placements
                    if APRON + p.art in form_names)
     _place_clipped(canvas, list(_matrices(aprons, form_names)), area)
+
+
+def _place_back_aprons(canvas: Any, placements: tuple[Placement, ...],
+                       form_names: dict[str, str], area: Area) -> None:
+    """The backs' aprons (:func:`_place_aprons`), drawn a hair past 3 mm and clipped
+    there (APRON_SPARE): where two aprons overlap at a block's outer edge, each one's
+    anti-aliased edge had darkened the other's into a dark nub at every row on screen;
+    cut by one clip path, the edge is one clean line 3 mm past the cuts."""
+    reach = BACK_BLEED
+    rects = [(p.x - reach, p.y - reach, p.w + 2 * reach, p.h + 2 * reach)
+             for p in placements]
+    canvas.saveState()
+    clip = canvas.beginPath()
+    for x, y, width, height in rects:
+        clip.rect(x, y, width, height)
+    canvas.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)  # the rects' union
+    _place_aprons(canvas, placements, form_names, area)
+    canvas.restoreState()
 
 
 def _place_stretched(canvas: Any, placements: tuple[Placement, ...],
@@ -296,7 +334,7 @@ def _place_backs(canvas: Any, placements: tuple[Placement, ...], form_names: dic
     if layout not in back_forms:
         back_forms[layout] = name = f"backs{len(back_forms)}"
         canvas.beginForm(name)
-        _place_aprons(canvas, placements, form_names, area)
+        _place_back_aprons(canvas, placements, form_names, area)
         _place_forms(canvas, placements, form_names)
         canvas.endForm()
     canvas.doForm(back_forms[layout])

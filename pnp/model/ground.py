@@ -27,8 +27,8 @@ from pnp.model.tileset import TileKind, Tunnel
 FLOOR_RATIO = 0.30  # width of a tunnel's floor
 WALL_RATIO = 0.055  # thickness of each wall
 CHAMBER_RATIO = FLOOR_RATIO * 1.05  # radius of the round chamber where a junction meets
-CAVERN_REACH = 0.34  # a cavern's wall never comes closer to the centre than this
-CAVERN_WIDEST = 0.42  # nor reaches further out: with its wall, it stays inside the tile
+CAVERN_REACH = 0.36  # a cavern's wall never comes closer to the centre than this
+CAVERN_WIDEST = 0.435  # nor reaches further out: with its wall, it stays inside the tile
 OPEN_GROUND_INSET = 0.12  # on a tile with no tunnels, keep this far inside its outline
 PAWN_RATIO = 0.105  # a diagram's pawn: its radius as a share of the tile size; with its
 # ink ring it leaves a hair of floor each side of a 0.30 tunnel, where 0.115 read as a

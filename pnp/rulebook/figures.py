@@ -314,8 +314,15 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         return pieces - taken
 
     def ground(self) -> list[tuple[int, int]]:
-        """Every board space the diagram shows: its rectangle, or the hexes inside it."""
+        """Every board space the diagram shows: its rectangle, or the hexes inside it.
+
+        None where every tile tops a pile: a market of stacks lies on the table, and
+        squares round it (an empty one in the corner its labels leave) read as a board.
+        """
         diagram = self.diagram
+        piles = set(diagram.piles)
+        if diagram.tiles and all(placed.cell in piles for placed in diagram.tiles):
+            return []
         if not self.tileset.shape.axial:
             gaps = self._gap_columns()
             table = self._beside_the_board(gaps)

@@ -55,6 +55,7 @@ SCALE_PAGE = "pnpScalePage"  # the mark in the printing step where the bars' pag
 # drops a figure space as it splits words)
 PAGE_ROOM = "&nbsp;&nbsp;&nbsp;"
 CHECK_CAPTION = 8.8  # the scale check's words in a book: the size of its figures' captions
+CAPTION_MEASURE = 230.0  # the widest the scale check's words run beside its bars
 
 
 class PrintRow(NamedTuple):
@@ -361,11 +362,19 @@ class ScaleCheck(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab
             scale = placing(paper).scale
             sizes.append((width / scale, height / scale))
         self.width, self.height = max(w for w, _ in sizes), max(h for _, h in sizes)
+        self.column = self.width
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return self.width, self.height
+        self.column = available_width  # the caption is set beside the bars, across the column
+        return available_width, self.height
 
     def draw(self) -> None:
         canvas = self.canv
-        canvas.per_paper(lambda paper: draw_scale_check(canvas, paper, 0.0, 0.0,
-                                                        caption_size=CHECK_CAPTION))
+
+        def bars(paper: Paper) -> None:
+            length = paper.check_length  # in the edition's own points, as its bars are drawn
+            beside = self.column * placing(paper).scale - length
+            draw_scale_check(canvas, paper, 0.0, 0.0, min(beside, CAPTION_MEASURE),
+                             caption_size=CHECK_CAPTION)
+
+        canvas.per_paper(bars)

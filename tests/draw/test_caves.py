@@ -95,6 +95,10 @@ def test_a_cavern_stands_rock_pillars_in_the_gaps_between_its_openings(gold_mine
     left = [spot for spot in islands if spot[0] < width / 2]
     right = [spot for spot in islands if spot[0] > width / 2]
     assert left and right, "no pillar on one side of the cave"
+    # two pillars a side, each showing rock at least 0.03 of a tile in radius inside its
+    # rim: smaller, a pillar prints as a black dot (a rivet, not rock)
+    least = 2 * 3.14 * (0.03 * width) ** 2
+    assert len(left) >= least and len(right) >= least, (len(left), len(right), least)
 
 
 def _floor_luminance(palette):

@@ -17,7 +17,7 @@ DPI = 144  # two pixels a point
 def test_each_bar_is_marked_like_a_ruler_in_its_papers_unit(tmp_path, paper, marks):
     path = tmp_path / "check.pdf"
     canvas = Canvas(str(path), pagesize=(300, 300))
-    draw_scale_check(canvas, PAPERS[paper], 20, 20)
+    draw_scale_check(canvas, PAPERS[paper], 20, 20, 120)
     canvas.save()
     image = pdf_page_image(path, 0, DPI).convert("L")
     scale = DPI / 72
@@ -37,3 +37,27 @@ def test_each_bar_is_marked_like_a_ruler_in_its_papers_unit(tmp_path, paper, mar
                 round(image.height - (20 + CHECK_BAR_HEIGHT + 2) * scale))]
     assert dark_runs(across) == marks
     assert dark_runs(up) == marks
+
+
+@pytest.mark.parametrize(("paper", "numbers"), [("letter", ["1", "2 in"]),
+                                                ("a4", ["1", "2", "3", "4", "5 cm"])])
+def test_each_whole_unit_is_numbered_on_both_bars(tmp_path, paper, numbers):
+    """A ruler with bare marks read as a test print: each whole unit carries its number,
+    the last with its unit, on both bars, and the caption stands beside the bars."""
+    from pypdf import PdfReader
+
+    path = tmp_path / "check.pdf"
+    canvas = Canvas(str(path), pagesize=(400, 300))
+    draw_scale_check(canvas, PAPERS[paper], 20, 20, 200)
+    canvas.save()
+    found: list[tuple[str, float, float]] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            found.append((text.strip(), tm[4], tm[5]))
+
+    PdfReader(path).pages[0].extract_text(visitor_text=visit)
+    for number in numbers:
+        assert sum(1 for text, _, _ in found if text == number) == 2, (number, found)
+    caption = next(x for text, x, _ in found if text == "Scale check")
+    assert caption > 20 + PAPERS[paper].check_length  # beside the bars, not inside them
