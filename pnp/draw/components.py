@@ -14,7 +14,7 @@ from pnp.draw.art import design_back, piece_outline
 from pnp.draw.cards import card_items, card_layout, card_words
 from pnp.draw.ink import ink_for
 from pnp.draw.placing import features, frame_inset, piece_frame
-from pnp.draw.scene import Clip, Drawing, Outline, Primitive, Style, ellipse, rect
+from pnp.draw.scene import Clip, Command, Drawing, Outline, Primitive, Style, ellipse, rect
 from pnp.model.pieces import RECT, piece_box, piece_cut
 from pnp.model.tileset import Component, Feature, Tileset
 
@@ -22,7 +22,7 @@ FACE_COLOUR = "#f6efdf"  # parchment: dark ink reads on it in colour and in grey
 
 
 def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feature, ...],
-          bleed: float, band: str = "") -> Drawing:
+          bleed: float, band: str = "", other: str = "") -> Drawing:
     width, height = piece_box(tileset, component)
     cut = piece_cut(tileset, component)
     if component.kind == "card" and cut.fills_box:
@@ -36,6 +36,8 @@ def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feat
             if cut.fills_box else piece_outline(cut, width, height, -inset))
     frame_ink = ink_for(background, colours)
     items: list[Primitive] = [Outline(edge, Style(fill=background))]
+    if other and other != background:
+        items.append(_other_side_rim(width, height, bleed, other))
     if cut.fills_box:
         # a square piece's frame; a round or hex piece has none, its colour running out
         # past the cut, so a cut a little off centre shows no ring out of true
@@ -52,6 +54,26 @@ def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feat
 
 
 PICTURE_DISC = 0.36  # of a piece's size: the radius of the pale disc under a picture
+OTHER_RIM = 0.4  # of a piece's size: where the rim in the other side's colour begins
+
+
+def _other_side_rim(width: float, height: float, bleed: float, other: str) -> Primitive:
+    """The lower half of a two-coloured piece's rim in its other side's colour (an Othello
+    pawn's): a rim all of one colour had passed for the plain pawns of that colour."""
+    cx, cy, size = width / 2, height / 2, min(width, height)
+    outer, inner = size / 2 + bleed + 1.0, size * OTHER_RIM
+    return Outline((("M", cx - outer, cy), ("L", cx - inner, cy),
+                    *_half_circle(cx, cy, inner, 1), ("L", cx + outer, cy),
+                    *_half_circle(cx, cy, outer, -1), ("Z",)), Style(fill=other))
+
+
+def _half_circle(cx: float, cy: float, radius: float, way: int) -> tuple[Command, ...]:
+    """The lower half of a circle (y down) from its left end (``way`` 1) or right end (-1),
+    as two quarter arcs."""
+    k = 0.5523 * radius
+    start = cx - way * radius
+    return (("C", start, cy + k, cx - way * k, cy + radius, cx, cy + radius),
+            ("C", cx + way * k, cy + radius, cx + way * radius, cy + k, cx + way * radius, cy))
 
 
 def _picture(feat: Feature) -> bool:
@@ -96,7 +118,9 @@ def deck_rules(tileset: Tileset, component: Component) -> float:
 
 def design_component(tileset: Tileset, component: Component, bleed: float = 0.0) -> Drawing:
     """The face of a card or token."""
-    return _face(tileset, component, component.colour, component.features, bleed)
+    other = component.reverse.colour if component.reverse is not None else ""
+    return _face(tileset, component, component.colour, component.features, bleed,
+                 other=other)
 
 
 def design_reverse(tileset: Tileset, component: Component, bleed: float = 0.0) -> Drawing:
@@ -106,6 +130,6 @@ def design_reverse(tileset: Tileset, component: Component, bleed: float = 0.0) -
     if component.reverse is None:
         return design_back(tileset, tileset.back(component.back), width, height, bleed, cut)
     return _face(tileset, component, component.reverse.colour, component.reverse.features,
-                 bleed, component.reverse.band)
+                 bleed, component.reverse.band, component.colour)
 
 
