@@ -43,7 +43,7 @@ from pnp.export.markup import bind_units, join, literal, paragraph, text
 from pnp.export.pdf import binary_streams
 from pnp.export.pdfdraw import draw, draw_text
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN
-from pnp.input.faces import MIN_TEXT
+from pnp.input.faces import MIN_TEXT, string_width
 from pnp.model.icons import PICTOGRAMS
 from pnp.model.paper import Paper
 from pnp.model.tileset import DEFAULT_PALETTE, Aid, AidRow, AidSection
@@ -156,11 +156,19 @@ class TileChip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
             # its name set at 6 pt where its plaque still fits, else left out; never smaller
             draw(canvas, without_small_text(self.design, scale, MIN_TEXT))
             canvas.endForm()
+        width, height = self.design.width * scale, self.design.height * scale
+        left, bottom = (self.side - width) / 2, (self.side - height) / 2
         canvas.saveState()
-        canvas.translate((self.side - self.design.width * scale) / 2,
-                         (self.side - self.design.height * scale) / 2)
+        canvas.translate(left, bottom)
         canvas.scale(scale, scale)
         canvas.doForm(form)
+        canvas.restoreState()
+        # its cut edge, as the pieces in the book show theirs: stacked in a table's rows,
+        # tiles without one ran together into one strip of rock
+        canvas.saveState()
+        canvas.setStrokeColor(HexColor(TILE_EDGE))
+        canvas.setLineWidth(0.6)
+        canvas.rect(left, bottom, width, height, stroke=1, fill=0)
         canvas.restoreState()
 
 
@@ -174,12 +182,23 @@ def _row_cells(row: AidRow, look: Look, styles: dict[str, Any], colours: dict[st
 
 
 CHIP_AIR = 4.0  # points each side of an icon chip: clear of the section's box and its name
-PICTOGRAM_SCALE = 1.9  # a pictogram of the board's chip, against a symbol's
+PICTOGRAM_SCALE = 2.2  # a pictogram of the board's chip, against a symbol's
+TILE_SCALE = 1.7  # a tile's picture against a symbol's chip: a rule's air above and below
+TILE_EDGE = "#4d4239"  # a tile picture's cut edge: the books' caption ink
 
 
 def _chip_side(row: AidRow, look: Look) -> float:
     """A symbol's chip, or a picture's (a pictogram of the board, a tile), which is larger."""
-    return look.icon * (PICTOGRAM_SCALE if row.icon in PICTOGRAMS or row.tile else 1.0)
+    if row.tile:
+        return look.icon * TILE_SCALE
+    return look.icon * (PICTOGRAM_SCALE if row.icon in PICTOGRAMS else 1.0)
+
+
+def _longest_word(section: AidSection, look: Look) -> float:
+    """The widest word of the section's names, bold at the look's size: a narrower name
+    column breaks a word in two ("(automatic" over ")")."""
+    return max((string_width(word, "bold", look.body) for row in section.rows
+                for word in row.name.split()), default=0.0)
 
 
 def _chip_column(rows: Sequence[AidRow], look: Look) -> float:
@@ -199,7 +218,7 @@ def _section_table(section: AidSection, width: float, look: Look,
     # else the aid's one chip column, so every section's names line up
     first = _chip_column(aid_rows, look) if any(row.icon or row.tile
                                                 for row in section.rows) else 0.0
-    name_width = (width - first) * NAME_SHARE
+    name_width = max((width - first) * NAME_SHARE, _longest_word(section, look) + 12.0)
     data: list[list[Any]] = [[paragraph(text(section.heading), styles["heading"]), "", ""]]
     data += [_row_cells(row, look, styles, colours, tiles) for row in section.rows]
     first_note = len(data)
@@ -270,13 +289,14 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str],
     columns = [(sum(heights[part]) - SECTION_GAP,
                 sum(len(s.rows) + len(s.notes) for s in aid.sections[part]))
                for part in (slice(None, split), slice(split, None))]
-    tall = max(height for height, _ in columns)
-    if tall < room * 0.9 and any(rows for _, rows in columns):
-        # a short aid: air between the rows fills the columns, as much as the fuller of
-        # the two takes (the taller column need not be the one with more rows)
-        air = min((room * 0.97 - height) / rows / 2 for height, rows in columns if rows)
-        look = Look(look.body, look.icon, min(look.body * 1.0, air))
-        tables = _tables(aid, column, look, colours, tiles)
+    # a short aid: air between the rows fills each column down the page, up to a line's
+    # worth a row (one air for both had left the shorter column 1.5 in short)
+    airs = [min(look.body, (room * 0.97 - height) / rows / 2) if rows else 0.0
+            for height, rows in columns]
+    if any(air > 0.5 for air in airs):
+        left, right = (_tables(aid, column, Look(look.body, look.icon, max(air, 0.0)),
+                               colours, tiles) for air in airs)
+        tables = left[:split] + right[split:]
     blocks = [KeepTogether([table, Spacer(1, SECTION_GAP)]) for table in tables]
     return [*blocks[:split], FrameBreak(), *blocks[split:]]
 

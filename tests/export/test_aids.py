@@ -429,3 +429,36 @@ def test_a_place_keeps_its_points_on_its_line():
 
     assert bind_units("B: 3 VP, 2nd 1 VP") == "B:\u00a03\u00a0VP, 2nd\u00a01\u00a0VP"
     assert bind_units("the 2nd tile") == "the 2nd tile"  # a place before a word may break
+
+
+ALL_AIDS = [(game, aid.name) for game in ("demon-mine", "dynamine", "gold-mine", "mattock")
+            for aid in load_tileset(ROOT / "tilesets" / f"{game}.yaml").aids]
+
+
+@pytest.mark.parametrize("paper", PAPER_NAMES)
+@pytest.mark.parametrize(("game", "aid"), ALL_AIDS)
+def test_both_columns_reach_the_same_foot_and_no_name_breaks_a_word(shipped_build, game,
+                                                                     aid, paper):
+    """A short column gets air of its own (one air for both had left Demon Mine's right
+    column 1.5 in short), and a row's name column is at least as wide as its longest
+    word (wider chips had set "(automatic" over ")")."""
+    from support import pdf_page_image
+
+    path = shipped_build / game / f"{game}-{aid}-{paper}.pdf"
+    width = PAPERS[paper].width
+    dpi = 36
+    image = pdf_page_image(path, 0, dpi).convert("L").point(lambda v: 255 if v < 200 else 0)
+    bottom = round((PAPERS[paper].height - SAFE_MARGIN - 40.0) * dpi / 72)  # above the foot
+    feet = []
+    for left, right in ((0.0, width / 2 - 4.0), (width / 2 + 4.0, width)):
+        box = image.crop((round(left * dpi / 72), 0, round(right * dpi / 72), bottom)).getbbox()
+        assert box is not None
+        feet.append(box[3] * 72 / dpi)
+    assert abs(feet[0] - feet[1]) < 24.0, feet
+    words = set(" ".join(text for *_, text in lines_of(path)).split())
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    shown = next(a for a in tileset.aids if a.name == aid)
+    for section in shown.sections:
+        for row in section.rows:
+            for word in typeset(row.name).split():
+                assert word in words, (word, row.name)
