@@ -175,13 +175,18 @@ def _rules_items(layout: CardLayout, ink: str) -> list[Primitive]:
     items: list[Primitive] = [Outline(rect(box.x, box.y, box.width, box.height, mm(1.2)),
                                       Style(fill=RULES_GROUND, stroke=ink, width=0.6))]
     size = setting.size
-    # one paragraph is centred in its box; several start at its top, the first (the
-    # card's type, "Item") always in the same place on every card of a deck
+    # one paragraph is centred in its box; of several, the first (the card's type,
+    # "Item") starts at its top, in the same place on every card of a deck, and the
+    # rest are centred in the room under it: set from the top, a short card's words had
+    # left the lower third of a box sized for its deck's wordiest empty
     free = box.height - setting.height
-    y = box.y + (min(PAD, free / 2) if len(setting.paragraphs) > 1 else free / 2) + \
-        ASCENT * size  # the first baseline
+    top = min(PAD, free / 2) if len(setting.paragraphs) > 1 else free / 2
+    y = box.y + top + ASCENT * size  # the first baseline
     centre, room = box.x + box.width / 2, box.width - 2 * PAD
     for index, paragraph in enumerate(setting.paragraphs):
+        if index == 1:
+            rest = RulesText(setting.paragraphs[1:], size).height
+            y += max(0.0, box.bottom - top - (y - ASCENT * size) - rest) / 2
         role = _font(index, len(setting.paragraphs))
         for line in paragraph:
             items.append(Text(centre, y, line, fit_size(line, role, size, room), role,

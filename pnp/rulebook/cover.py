@@ -366,13 +366,15 @@ def player_line(tileset: Tileset) -> str:
     """The game's player counts, and those of a variant that allows fewer: "2\u20136
     players (2\u20135 in the Phantom variant)": the variant named as the book heads it,
     capitalised, not by its id. A book with a title of its own that names a variant
-    (Phantom of the Mine) teaches that variant: its count leads."""
+    (Phantom of the Mine) teaches that variant: its count leads, "2\u20135 players
+    (2\u20136 without the Phantom)"."""
     fewest = min(tileset.players)
     taught = [variant for variant in tileset.variants if variant.most_players is not None
               and humanise(variant.name).lower() in tileset.rulebook_title.lower()]
     if taught:  # the book is the variant's insert: its count first, the game's after
         return (f"{fewest}\u2013{taught[0].most_players} players "
-                f"({tileset.title} alone: {fewest}\u2013{max(tileset.players)})")
+                f"({fewest}\u2013{max(tileset.players)} without the "
+                f"{humanise(taught[0].name).capitalize()})")
     fewer = [f"{fewest}\u2013{variant.most_players} in the "
              f"{humanise(variant.name).capitalize()} variant"
              for variant in tileset.variants

@@ -183,6 +183,7 @@ def test_a_kill_at_any_step_of_the_write_phase_leaves_one_complete_build(tmp_pat
         assert complete_game(out) == new and leftovers(out) == []
 
 
+@pytest.mark.slow  # a build interrupted at every step in turn
 def test_a_folder_from_an_older_pnp_is_adopted_safely_at_every_step(tmp_path, two_builds):
     old, new = two_builds
     for at in itertools.count(1):

@@ -229,6 +229,7 @@ def test_a_longer_aid_is_set_smaller_to_keep_to_one_page(tmp_path):
     assert min(size for _, size in text_sizes(tmp_path / "long.pdf")) >= 6.0
 
 
+@pytest.mark.slow  # every look tried and found too tall: the longest of the aid tests
 def test_an_aid_too_long_for_any_size_says_it_took_two_pages():
     tileset = _many(30, 8)
     data, pages = render_aid(tileset.aids[0], PAPERS["a4"], tileset.title)

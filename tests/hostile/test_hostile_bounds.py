@@ -217,6 +217,7 @@ FIELDS = ("format", "game", "title", "shape", "size", "rotatable", "players", "t
 TILE_FIELDS = ("name", "count", "paths", "features", "rotatable", "back", "role")
 
 
+@pytest.mark.slow  # 200 fuzzed tilesets read one by one
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.sampled_from(FIELDS), VALUES, max_size=6),
        st.dictionaries(st.sampled_from(TILE_FIELDS), VALUES, max_size=5))

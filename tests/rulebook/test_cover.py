@@ -116,7 +116,7 @@ def test_the_cover_gives_a_variants_smaller_player_count_as_the_rules_check_it()
     assert gold.variant(PHANTOM).most_players == PHANTOM_MAX_PLAYERS == 5
     # the book is the Phantom's insert: its count leads, the base game's follows
     assert gold.book_title == "Phantom of the Mine"
-    assert player_line(gold) == "2\u20135 players (Gold Mine alone: 2\u20136)"
+    assert player_line(gold) == "2\u20135 players (2\u20136 without the Phantom)"
     other = replace(gold, rulebook_title="")  # a book of the whole game names the variant
     assert player_line(other) == "2\u20136 players (2\u20135 in the Phantom variant)"
     demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")

@@ -370,7 +370,7 @@ def test_gold_mine_cover_names_the_variant_and_says_the_book_is_an_insert(shippe
     game named under it; the sheets stay Gold Mine's."""
     book = shipped_book(shipped_build, "gold-mine", "a4")
     cover = " ".join(book.pages[0].extract_text().split())
-    assert cover.startswith("PHANTOM OF THE MINE A variant for Gold Mine")
+    assert cover.startswith("PHANTOM OF THE MINE A variant and print-and-play kit for Gold Mine")
     assert "Rules of play" not in cover
     assert "Phantom of the Mine \u00b7 rules" in book.pages[3].extract_text()
     assert book.metadata.title == "Phantom of the Mine - rules"
