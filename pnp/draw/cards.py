@@ -184,9 +184,11 @@ def _rules_items(layout: CardLayout, ink: str) -> list[Primitive]:
     y = box.y + top + ASCENT * size  # the first baseline
     centre, room = box.x + box.width / 2, box.width - 2 * PAD
     for index, paragraph in enumerate(setting.paragraphs):
-        if index == 1:
+        if index == 1:  # the rest in the middle of the room under the type, or closer
             rest = RulesText(setting.paragraphs[1:], size).height
-            y += max(0.0, box.bottom - top - (y - ASCENT * size) - rest) / 2
+            type_foot = y - size * (LEADING + PARAGRAPH_GAP) + DESCENT * size
+            middle = type_foot + (box.bottom - top - type_foot - rest) / 2
+            y = max(y, middle + ASCENT * size)
         role = _font(index, len(setting.paragraphs))
         for line in paragraph:
             items.append(Text(centre, y, line, fit_size(line, role, size, room), role,

@@ -330,3 +330,22 @@ def test_a_reward_cards_two_sides_differ_by_their_band_in_greyscale_too(card):
                        band_fills(design_reverse(DYNAMINE, card)))
     assert front != back
     assert abs(luminance(hex_rgb(front)) - luminance(hex_rgb(back))) > 60
+
+
+def test_a_short_cards_words_are_centred_under_its_type_in_a_deck_sized_box():
+    """The type ("Item") keeps the box's top on every card of a deck; the words under it
+    stand in the middle of the room left, not at its top with a third of it empty."""
+    from pnp.draw.cards import ASCENT, DESCENT, _rules_items
+    from pnp.draw.scene import Text
+
+    width, height = 180.0, 252.0
+    words = "Item\n\nWhen the game ends, every well earns you 2 VP."
+    layout = card_layout(width, height, "Water Barrel", words, deck_rules=110.0)
+    assert layout.rules is not None
+    drawn = [item for item in _rules_items(layout, "#000000") if isinstance(item, Text)]
+    box, size = layout.rules, layout.text.size
+    first, *rest = drawn
+    assert first.y - ASCENT * size == pytest.approx(box.y + PAD)  # the type at the top
+    above = rest[0].y - ASCENT * size - (first.y + DESCENT * size)
+    below = box.bottom - PAD - (rest[-1].y + DESCENT * size)
+    assert above > 10.0 and above == pytest.approx(below, abs=1.0)
