@@ -28,14 +28,15 @@ from pnp.draw.scene import (
 )
 from pnp.geometry.lattice import hexagon_cells, ring_distance
 from pnp.geometry.shapes import Shape, cell_centre
-from pnp.input.faces import fit_size
+from pnp.input.faces import fit_size, string_width
 from pnp.model.board import BoardSpec, SpaceMark
 from pnp.units import inches
 
 BOARD_MARGIN = inches(0.35)  # frame around the spaces
 OUTER_SPACE, INNER_SPACE = "#e9dfc6", "#c8b48a"  # light spaces on the dark frame; the
 # inner board 15% darker in grey (at 9% it was lost on a greyscale print)
-TITLE_SIZE = 54.0  # points, at most: the title shrinks to the corner it has
+TITLE_SIZE = 46.0  # points, at most: the title shrinks to the corner it has
+TITLE_INSET = 1.6  # the title's distance from the frame's corner, in frame insets
 TITLE_AIR = BOARD_MARGIN * 0.8  # between the title's end and the nearest space: at 0.3
 # of the margin the name read as jammed against the first hex
 LEGEND_SIZE = 11.0
@@ -160,11 +161,18 @@ def _corner_room(shape: Shape, size: float, side: int, origin: Point) -> tuple[f
 
 
 def _title(title: str, inset: float, room: tuple[float, float], colour: str) -> list[Primitive]:
-    """The game's name, large, in the frame's top-left corner, clear of every space."""
+    """The game's name in the frame's top-left corner, clear of every space, over a thin
+    rule as long as the name: set tight to the frame's corner with nothing under it, it
+    had read as a label stuck on, not a board's title."""
     right, bottom = room
     text = title.upper()
-    size = fit_size(text, "display", TITLE_SIZE, right - inset - TITLE_AIR)
-    return [Text(inset, min(bottom, inset + size), text, size, "display", "start", colour)]
+    left = inset * TITLE_INSET
+    size = fit_size(text, "display", TITLE_SIZE, right - left - TITLE_AIR)
+    baseline = min(bottom - size * 0.3, left + size)
+    under = baseline + size * 0.22
+    return [Text(left, baseline, text, size, "display", "start", colour),
+            Outline((("M", left, under), ("L", left + string_width(text, "display", size), under)),
+                    Style(stroke=colour, width=max(0.6, size * 0.02)))]
 
 
 def _legend(spec: BoardSpec, shape: Shape, corner: Point, size: float,

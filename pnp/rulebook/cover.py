@@ -122,6 +122,9 @@ def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper, tile: CoverTile,
     design redrawn turned with its symbols upright."""
     grid, layout = cover_layout(tileset, paper)
     plaque = _plaque_box(grid)
+    layout = msgspec.structs.replace(layout, tiles=tuple(
+        placed for placed in layout.tiles
+        if tileset.tile(placed.kind).paths or not _cut_by(tileset, grid, placed.cell, plaque)))
     lamp = _lamp(tileset, grid, layout, plaque)
     canvas.saveState()
     path = canvas.beginPath()
@@ -225,6 +228,19 @@ def _stand(canvas: Canvas, tileset: Tileset, piece: Component,
     canvas.scale(scale, scale)
     canvas.doForm(key)
     canvas.restoreState()
+
+
+def _cut_by(tileset: Tileset, grid: CoverGrid, cell: tuple[int, int], box: Box) -> bool:
+    """Whether ``box`` covers part of the tile on ``cell`` but not all of it. A tile with
+    no tunnels is a piece on its own (a Mattock tile): cut by the plaque's edge it read
+    as a sliced piece, so it is left off and its space shows; tunnels run on under it."""
+    x, y = grid.centre(tileset, cell)
+    scale = grid.cell / tileset.size
+    width, height = tileset.shape.box(tileset.size)
+    inside = [box.left < x + (cx - width / 2) * scale < box.left + box.width
+              and box.bottom < y + (cy - height / 2) * scale < box.bottom + box.height
+              for cx, cy in tileset.shape.corners(tileset.size)]
+    return any(inside) and not all(inside)
 
 
 def _plaque_box(grid: CoverGrid) -> Box:

@@ -357,3 +357,27 @@ def test_a_game_without_pawns_in_its_mine_stands_nothing_on_its_cover(tmp_path):
     cover._tunnel_pieces(Canvas(), tileset, grid, layout, ((0.0, 0.0), cover._plaque_box(grid)),
                          lambda *args: "form")
     assert calls == []
+
+
+def test_no_piece_of_a_tunnel_less_cover_peeks_out_from_under_the_title(shipped_build):
+    """A Mattock tile is a piece on its own: one the title plaque cut in part showed its
+    lower third under the plaque's foot, sliced. Just under the plaque lies only the
+    board's pale spaces."""
+    import pypdfium2
+
+    from pnp.model.paper import PAPERS
+    from pnp.rulebook.cover import _plaque_box, cover_grid
+
+    tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
+    plaque = _plaque_box(cover_grid(tileset, PAPERS["letter"]))
+    path = shipped_build / "mattock" / "mattock-rulebook-letter.pdf"
+    page = pypdfium2.PdfDocument(path)[0].render(scale=2).to_pil().convert("L")
+    height = PAPERS["letter"].height
+    row = int((height - plaque.bottom + 3) * 2)
+    levels = [page.getpixel((x, row)) for x in range(int(plaque.left * 2) + 4,
+                                                     int((plaque.left + plaque.width) * 2) - 4)]
+    runs, run = [], 0
+    for level in levels:
+        run = run + 1 if level < 140 else 0
+        runs.append(run)
+    assert max(runs) <= 6, max(runs)  # the spaces' hairline edges, never a piece's width
