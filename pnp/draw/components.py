@@ -8,13 +8,14 @@ by :mod:`pnp.draw.cards`: title band, art window, rules box.
 
 from __future__ import annotations
 
+import math
 import zlib
 
 from pnp.draw.art import design_back, piece_outline
 from pnp.draw.cards import card_items, card_layout, card_words
 from pnp.draw.ink import ink_for
 from pnp.draw.placing import features, frame_inset, piece_frame
-from pnp.draw.scene import Clip, Command, Drawing, Outline, Primitive, Style, ellipse, rect
+from pnp.draw.scene import Clip, Drawing, Outline, Primitive, Style, ellipse, polygon, rect
 from pnp.model.pieces import RECT, piece_box, piece_cut
 from pnp.model.tileset import Component, Feature, Tileset
 
@@ -55,25 +56,19 @@ def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feat
 
 PICTURE_DISC = 0.36  # of a piece's size: the radius of the pale disc under a picture
 OTHER_RIM = 0.4  # of a piece's size: where the rim in the other side's colour begins
+OTHER_WEDGE = 100.0  # degrees of the rim, at its foot, in the other side's colour
 
 
 def _other_side_rim(width: float, height: float, bleed: float, other: str) -> Primitive:
-    """The lower half of a two-coloured piece's rim in its other side's colour (an Othello
-    pawn's): a rim all of one colour had passed for the plain pawns of that colour."""
+    """A wedge of a two-coloured piece's rim, at its foot, in its other side's colour (an
+    Othello pawn's): a rim all of one colour had passed for the plain pawns of that
+    colour, and half of it in each had hidden which side was up."""
     cx, cy, size = width / 2, height / 2, min(width, height)
     outer, inner = size / 2 + bleed + 1.0, size * OTHER_RIM
-    return Outline((("M", cx - outer, cy), ("L", cx - inner, cy),
-                    *_half_circle(cx, cy, inner, 1), ("L", cx + outer, cy),
-                    *_half_circle(cx, cy, outer, -1), ("Z",)), Style(fill=other))
-
-
-def _half_circle(cx: float, cy: float, radius: float, way: int) -> tuple[Command, ...]:
-    """The lower half of a circle (y down) from its left end (``way`` 1) or right end (-1),
-    as two quarter arcs."""
-    k = 0.5523 * radius
-    start = cx - way * radius
-    return (("C", start, cy + k, cx - way * k, cy + radius, cx, cy + radius),
-            ("C", cx + way * k, cy + radius, cx + way * radius, cy + k, cx + way * radius, cy))
+    turns = [math.radians(90 - OTHER_WEDGE / 2 + OTHER_WEDGE * k / 24) for k in range(25)]
+    points = [(cx + outer * math.cos(t), cy + outer * math.sin(t)) for t in turns] + \
+        [(cx + inner * math.cos(t), cy + inner * math.sin(t)) for t in reversed(turns)]
+    return Outline(polygon(points), Style(fill=other))
 
 
 def _picture(feat: Feature) -> bool:

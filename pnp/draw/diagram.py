@@ -42,6 +42,9 @@ ARROW_HEAD = 0.16  # of a cell: an arrowhead's length
 STOP_RADIUS = 0.045  # of a cell: the dot where one numbered step ends and the next starts
 STOP_CLEARANCE = 0.09  # of a cell: how far an arrow stays from such a dot's centre
 PAWN_GAP = 2.0  # points between an arrow's end and the edge of a pawn it points at
+# the least size of words on the ground: 6 pt still on a paper that shrinks the book to
+# 80% (200 x 250 mm), where the type's own floor of 6.5 pt had printed at 5.4
+GROUND_WORDS = 7.5
 PILE_SHARE = 0.84  # of a cell: the top tile of a pile, so neighbouring piles stand apart
 PILE_EDGES = 2  # tiles whose edges show under a pile's top tile
 PILE_STEP = 0.035  # of a cell: how far each tile under the top one shows, down and right
@@ -315,7 +318,7 @@ def _word(flip: _Flip, word: Word, cell: float) -> Text:
     if word.names_a_moment:
         return Text(x, flip.y(y - TITLE_SIZE * 0.35), word.text.upper(), TITLE_SIZE,
                     "regular", "middle", PAWN_COLOURS[word.colour])
-    return Text(x, flip.y(y - cell * 0.09), word.text, max(MIN_TEXT, cell * 0.26), "bold",
+    return Text(x, flip.y(y - cell * 0.09), word.text, max(GROUND_WORDS, cell * 0.26), "bold",
                 "middle", PAWN_COLOURS[word.colour])
 
 

@@ -285,8 +285,8 @@ COMPONENT = Record("tileset:component", (
           default_doc="the palette's `paper`"),
     Field("band", Colour(), BAND_DOC, default="", default_doc="the palette's `accent`"),
     Field("reverse", FACE, "its own other side, for double-sided pieces, instead of `back`; "
-          "a token whose two sides differ in colour shows the other side's colour on the "
-          "lower half of its rim, so it never passes for a one-sided piece"),
+          "a token whose two sides differ in colour shows the other side's colour in a "
+          "wedge at the foot of its rim, so it never passes for a one-sided piece"),
 ), rules=(_back_or_reverse,), doc_as="a card or token (below)")
 
 

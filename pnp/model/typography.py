@@ -28,3 +28,13 @@ def curly_quotes(text: str) -> str:
     text = text.replace("'", "\u2019")
     text = _OPENING_DOUBLE.sub("\u201c", text)
     return text.replace('"', "\u201d")
+
+
+def last_words_together(text: str) -> str:
+    """``text`` with its last two words joined by a no-break space, so a centred caption
+    never ends on a line of one word ("sides.", "be fine." alone under a block of four
+    lines read as a slip); a text of under four words is left as it is."""
+    words = text.rstrip().rsplit(" ", 1)
+    if len(text.split()) < 4 or len(words) < 2:
+        return text
+    return "\u00a0".join(words)

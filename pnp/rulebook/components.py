@@ -50,6 +50,8 @@ Style = Any  # a ParagraphStyle
 
 PICTURE = 57.6  # points: 0.8 in, where a tile's icons and numbers can be read
 CARD_PICTURE = 126.0  # points: a card's height, 1.75 in, where its title prints at 6 pt
+BOARD_PICTURE = PICTURE * 2  # a board among the tokens: at a token's size it was a blob
+# of hexes with its start spaces lost, and its words ran to five lines under it
 GALLERY_FROM = 24  # tile names from which a list would be a page of sentences
 ACROSS = 5  # pictures in a gallery row, beside the row's cost
 COST_COLUMN = 34.0  # points, at least: a gallery row's shape (on its first row) and cost
@@ -141,7 +143,7 @@ def _other_entries(designs: Designs) -> list[tuple[Flowable, str]]:
     others = _component_entries(designs)
     board = designs.board()
     if tileset.board is not None and board is not None:
-        others.append((DesignFlowable(*board, PICTURE, designs),
+        others.append((DesignFlowable(*board, BOARD_PICTURE, designs),
                        f"1 board, {tileset.board.side} spaces along each edge, printed "
                        "in pages to assemble"))
     return others
@@ -208,6 +210,18 @@ def _across() -> int:
     return max(1, int(MEASURE // (PICTURE + TILE_GUTTER)))
 
 
+def _column_widths(thumbs: list[Flowable], across: int) -> list[float]:
+    """Each column as wide as its widest picture with a gutter, the measure's rest shared
+    out evenly: equal columns had let a board's picture, twice a token's, spill over its
+    neighbour's."""
+    widest = [max((thumb.width for thumb in thumbs[column::across]), default=0.0) + TILE_GUTTER
+              for column in range(across)]
+    if sum(widest) > MEASURE:
+        return [MEASURE / across] * across
+    spare = (MEASURE - sum(widest)) / across
+    return [width + spare for width in widest]
+
+
 def _named_pictures(entries: list[tuple[Flowable, str]], sheet: dict[str, Style],
                     across: int, align: str) -> Flowable:
     """Pictures ``across`` to a row, each with its name under it in one cell, so a page
@@ -217,7 +231,8 @@ def _named_pictures(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]
         for thumb, text in entries]
     cells += [""] * (-len(cells) % across)
     rows = [cells[index:index + across] for index in range(0, len(cells), across)]
-    table = Table(rows, colWidths=[MEASURE / across] * across, hAlign="LEFT")
+    table = Table(rows, colWidths=_column_widths([thumb for thumb, _ in entries], across),
+                  hAlign="LEFT")
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # else Table sets Helvetica
         ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), align),

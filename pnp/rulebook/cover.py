@@ -50,6 +50,8 @@ DARK, CREAM, ACCENT, BOARD = "#1f1a16", "#f3ecdd", "#a8321c", "#d8ccb2"
 LAMP = "#ffe3a3"  # the warm light round the entrance
 LAMP_STEPS, LAMP_STEP = 36, 0.0125  # the lamp's rings, and how much light each adds
 SHADE_STEPS, SHADE_STEP = 60, 0.0155  # the frame of shade: about 60% dark at the frame
+SEAM_ALPHA = 0.4  # the lines where a tunnel game's cover tiles meet: seen, not drawn over
+SHADE_CURVE = 1.6  # how the frames of shade crowd towards the edge (1: evenly spaced)
 PIECES = 4  # pieces stood on a tunnel game's cover
 
 
@@ -136,6 +138,8 @@ def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper, tile: CoverTile,
     _tiles(canvas, tileset, grid, layout, tile, form)
     if tileset.shape.axial:
         _laid_edges(canvas, tileset, grid, layout)
+    else:
+        _seams(canvas, tileset, grid, layout)
     lamplight(canvas, grid, lamp)
     _pieces(canvas, tileset, grid, layout, form)
     if not layout.pieces:
@@ -190,6 +194,19 @@ def _laid_edges(canvas: Canvas, tileset: Tileset, grid: CoverGrid,
     canvas.setLineJoin(1)
     for placed in layout.tiles:
         canvas.drawPath(_outline(canvas, tileset, grid, placed.cell), stroke=1, fill=0)
+
+
+def _seams(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayout) -> None:
+    """A faint line where two laid tiles meet: drawn as one map, a tunnel game's cover hid
+    its tiles, and Dynamine's dice (each in its tile's top right corner) seemed strewn
+    at random over the rock."""
+    canvas.saveState()
+    canvas.setStrokeColor(_colour(DARK))
+    canvas.setStrokeAlpha(SEAM_ALPHA)
+    canvas.setLineWidth(0.7)
+    for placed in layout.tiles:
+        canvas.drawPath(_outline(canvas, tileset, grid, placed.cell), stroke=1, fill=0)
+    canvas.restoreState()
 
 
 def _outline(canvas: Canvas, tileset: Tileset, grid: CoverGrid, cell: tuple[int, int]) -> Any:
@@ -278,11 +295,15 @@ def lamplight(canvas: Canvas, grid: CoverGrid, lamp: tuple[float, float]) -> Non
     bottom = grid.top - grid.height
     depth, steps = grid.cell * 1.4, SHADE_STEPS
     for step in range(1, steps + 1):
-        inset = depth * step / steps
+        # the frames crowd towards the edge, so the shade fades in with no edge of its
+        # own where it starts; each one's corners are rounded, as the frames are offsets
+        # of one rounded rectangle: square frames had met in a visible seam at each
+        # corner's diagonal
+        inset = depth * (step / steps) ** SHADE_CURVE
         path = canvas.beginPath()
         path.rect(grid.left - 1, bottom - 1, grid.width + 2, grid.height + 2)
-        path.rect(grid.left + inset, bottom + inset, grid.width - 2 * inset,
-                  grid.height - 2 * inset)
+        path.roundRect(grid.left + inset, bottom + inset, grid.width - 2 * inset,
+                       grid.height - 2 * inset, max(depth * 1.2 - inset, 0.0))
         canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)  # a frame of shade
     canvas.restoreState()
 

@@ -39,7 +39,7 @@ from pnp.export.reportlab_private import lay_out_only
 from pnp.impose.layout import SAFE_MARGIN
 from pnp.model.paper import Paper
 from pnp.model.tileset import Tileset
-from pnp.model.typography import curly_quotes
+from pnp.model.typography import curly_quotes, last_words_together
 from pnp.rulebook.components import components_table
 from pnp.rulebook.compose import PADDING, compose, lay, units_of
 from pnp.rulebook.contents import ContentsLine, Heading, define_counts, define_page_number
@@ -268,7 +268,8 @@ def _panels(designs: Designs, diagrams: tuple[Diagram, ...], sheet: dict[str, St
     return [(DiagramFlowable(designs, msgspec.structs.replace(diagram,
                                                               scale=diagram.scale * factor),
                              width),
-             Paragraph(markup.text(curly_quotes(diagram.caption)), sheet["caption"]))
+             Paragraph(markup.text(last_words_together(curly_quotes(diagram.caption))),
+                       sheet["caption"]))
             for diagram in diagrams]
 
 

@@ -95,7 +95,7 @@ def test_an_othello_pawn_is_told_from_a_plain_pawn_of_its_face():
     """The Othello discs (a miner on one face, a beetle on the other) had faces drawn as
     the plain black and white pawns', so once mixed in a box the variant's 16 passed for
     miners and beetles; each face now shows the other side's symbol small and its colour
-    on the lower half of the rim."""
+    in a wedge at the foot of the rim."""
     tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
     pieces = {c.name: c for c in tileset.components}
     othello = pieces["othello-pawn"]
@@ -104,6 +104,6 @@ def test_an_othello_pawn_is_told_from_a_plain_pawn_of_its_face():
     for face, plain in zip(faces, ("black-pawn", "white-pawn"), strict=True):
         shown = render(face, (100, 100))
         other = render(design_component(tileset, pieces[plain]), (100, 100))
-        # the other side's colour on the lower half of its rim: a tenth of the disc or
+        # the other side's colour in a wedge of its rim: 6% of the disc or
         # more in every view, where the small symbol alone had made 2-3%
-        assert distinct_share(shown, other) >= 0.1, plain
+        assert distinct_share(shown, other) >= 0.06, plain

@@ -609,3 +609,31 @@ def test_a_new_tiles_frame_runs_inside_it_clear_of_the_edge_being_judged():
                 assert room >= 2.4 / 2, (diagram.caption[:30], room)
             checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_caption_ends_on_a_line_of_one_word(game):
+    """A centred caption of several lines never leaves its last word alone ("sides.",
+    "one." under a block of four lines read as a slip): its last two words are bound."""
+    from pnp.export import markup
+    from pnp.model.typography import curly_quotes, last_words_together
+    from pnp.rulebook.paragraphs import Paragraph, styles
+
+    style = styles()["caption"]
+    checked = 0
+    for diagram, _ in shipped_diagrams(game):
+        if len(diagram.caption.split()) < 4:
+            continue
+        text = last_words_together(curly_quotes(diagram.caption))
+        for width in (MEASURE, MEASURE / 2 - 12):  # alone, or half of a pair
+            paragraph = Paragraph(markup.text(text), style)
+            paragraph.wrap(width, 1000)
+            last = paragraph.blPara.lines[-1]
+            words = last[1] if isinstance(last, tuple) else last.words
+            shown = sum(len(str(word).split("\u00a0")) for word in words)  # as a reader counts
+            assert shown >= 2, (game, diagram.caption[-40:])
+            checked += 1
+    assert checked > 4
+    bound = last_words_together("Tied? Neither player scores.")
+    assert bound == "Tied? Neither player\u00a0scores."
+    assert last_words_together("Two words") == "Two words"
