@@ -389,7 +389,9 @@ def gold_challenge(pen: Pen) -> list[Primitive]:
 
 
 def bat(pen: Pen) -> list[Primitive]:
-    """A bat with its wings spread."""
+    """A bat with its wings spread, its wing tips to its feet centred in the unit box
+    (drawn from its body's centre, it sat a tenth of the box high on its token)."""
+    pen = _sub(pen, 0.0, 0.1, 1.0)
     ink, body = pen.c["ink"], pen.c["wall"]
     items: list[Primitive] = []
     for side in (-1, 1):

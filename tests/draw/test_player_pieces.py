@@ -107,3 +107,20 @@ def test_an_othello_pawn_is_told_from_a_plain_pawn_of_its_face():
         # the other side's colour in a wedge of its rim: 6% of the disc or
         # more in every view, where the small symbol alone had made 2-3%
         assert distinct_share(shown, other) >= 0.06, plain
+
+
+def test_every_round_gold_mine_token_has_a_rim_of_its_own_to_cut_by():
+    """Cream discs on white card had shown only a grey hairline to cut by: each kind now
+    has a dark rim of its own colour, and no two kinds share one in greyscale."""
+    tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
+    greys = []
+    for piece in tileset.components:
+        if piece.kind != "token" or piece.count < 2:
+            continue
+        face = render(design_component(tileset, piece), (100, 100)).convert("L")
+        rim = [face.getpixel((50 + round(44 * dx), 50 + round(44 * dy)))
+               for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        assert max(rim) < 150, (piece.name, rim)  # dark, where cream measured over 230
+        greys.append(sum(rim) / 4)
+    assert len(greys) == 3
+    assert min(abs(a - b) for a, b in combinations(greys, 2)) >= 8, greys
