@@ -18,8 +18,10 @@ from pnp.geometry.shapes import Shape
 from pnp.model.ground import FLOOR_RATIO, WALL_RATIO, Floor, floors, stops_at_a_wall
 from pnp.model.tileset import Tunnel
 
-BOULDER = 0.048  # a back-row boulder's radius, as a share of the tile size
+BOULDER = 0.046  # a back-row boulder's radius, as a share of the tile size
 PEBBLE = 0.036  # a front-row boulder's radius
+BACK_ROW = 0.085  # the outer back-row stones' distance from the stub's middle: with their
+# jitter and outline they end inside the floor (at 0.095 they had spilled over its walls)
 FRONT_ROOM = 0.2  # a second row is heaped only where the stub is at least this long
 SHORT_STUB = 0.3  # on a short stub (beside a chamber) a stone is at most this share of it
 CLEAR = 1.4  # a back-row stone's centre sits this many radii short of the wall
@@ -68,7 +70,7 @@ def rubble(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[s
         # a stone reaches 1.1 radii out, and its outline half a stroke more: clear of the wall
         back = min(BOULDER, length * SHORT_STUB)
         rows: list[tuple[float, float, tuple[float, ...]]] = [
-            (length - back * CLEAR, back, (-0.095, 0.0, 0.095))]
+            (length - back * CLEAR, back, (-BACK_ROW, 0.0, BACK_ROW))]
         if length >= FRONT_ROOM:
             rows.append((length - back * (CLEAR + 1.0) - PEBBLE * 0.8, PEBBLE, (-0.05, 0.05)))
         for along, radius, across in rows:

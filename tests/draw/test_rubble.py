@@ -103,5 +103,8 @@ def test_no_stone_reaches_the_wall_or_the_tiles_edge(gold_mine):
             for point in points:
                 inward = size / 2 - sum(p * n for p, n in zip(point, normal, strict=True))
                 assert half_stroke <= inward <= length - half_stroke, (tile.name, inward)
+                # and between the stub's side walls: a stone over one read as spilt rock
+                across = abs(point[0] * -normal[1] + point[1] * normal[0])
+                assert across + half_stroke <= FLOOR_RATIO / 2 * size, (tile.name, across)
             checked += 1
     assert checked >= 20
