@@ -36,3 +36,18 @@ def test_a_column_is_as_wide_as_its_longest_bound_sum():
         ["3: a plain well, alone in a shaft of its own", bind_units("1 + 1 + 1 = 3")])]
     widths = column_widths(rows, 120.0)
     assert widths[1] >= string_width("1 + 1 + 1 = 3", "bold", 9)
+
+
+def test_a_column_that_fits_on_one_line_is_never_wrapped_to_widen_a_long_one():
+    """Weighed by letters alone, "Side B, 1st / 2nd" had wrapped beside "Side A" with room
+    to spare: a column whose every cell fits an even share of the width gets its cells'
+    width, set regular or bold, and the long columns share what it leaves."""
+    cell = styles()["cell"]
+    rows = [[Paragraph(text, cell) for text in row] for row in (
+        ["Card", "Compares", "Side A", "Side B, 1st / 2nd"],
+        ["Deepest mine", "the deepest level holding a tile", "5", "5 / 3"],
+        ["Most mine veins", "veins, not vein tiles", "5", "5 / 3"])]
+    widths = column_widths(rows, 340.0)
+    assert abs(sum(widths) - 340.0) < 1e-6
+    for column, text in ((3, "Side B, 1st / 2nd"), (1, "the deepest level holding a tile")):
+        assert widths[column] >= string_width(text, "regular", 9) + 12, (text, widths)
