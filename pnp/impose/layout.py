@@ -24,7 +24,8 @@ HEADER_BAND = 12.0  # header text height above the safe margin
 FOOTER_BAND = 26.0  # check bar and its caption
 MARK_GAP = 2.0  # crop marks stop this far (beyond any bleed) short of the art
 MARK_MIN = 6.0  # shortest crop mark worth printing
-MARK_CLEAR = 1.5  # crop marks stop this far inside the 6 mm line and clear of the header
+MARK_CLEAR = 4.0  # crop marks stop this far inside the 6 mm line and clear of the header
+# (at 1.5 the top ticks ran up to the header's descenders)
 MARK_MAX = 14.0  # longest crop mark we print
 
 Segment = tuple[float, float, float, float]  # x1, y1, x2, y2 in PDF points (y up)
