@@ -10,7 +10,14 @@ from pnp.draw.placing import wrap
 from pnp.draw.scene import Drawing, without_small_text
 from pnp.export.pdf import define_check_bar, define_form, new_canvas, page_header
 from pnp.export.pdfdraw import draw_text
-from pnp.impose.board import OVERLAP, Window, printable_area, seam_targets, windows
+from pnp.impose.board import (
+    OVERLAP,
+    Window,
+    margins_beyond,
+    printable_area,
+    seam_targets,
+    windows,
+)
 from pnp.impose.layout import FOOTER_BAND, SAFE_MARGIN
 from pnp.input.faces import MIN_TEXT, string_width
 from pnp.model.board import BoardSpec
@@ -133,7 +140,8 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: st
         canvas.restoreState()
         _glue_and_edges(canvas, window, parts)
         targets = [(window.page_x + bx - window.x, top - (by - window.y))
-                   for bx, by in seam_targets(window, parts, blocked if centres else None)]
+                   for bx, by in seam_targets(window, parts, blocked if centres else None,
+                                              margins_beyond(parts, paper))]
         for x, y in targets:
             _target(canvas, x, y)
         _name_tab(canvas, window.label, _tab_corner(window), targets)

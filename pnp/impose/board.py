@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
 
@@ -13,6 +13,11 @@ from pnp.units import inches
 
 OVERLAP = inches(0.5)  # glue strip shared by neighbouring pages
 Point = tuple[float, float]
+
+
+TARGET_OUT = 12.0  # points past the board's edge a seam's end target stands: wholly off it
+TARGET_ARMS = 10.5  # a target's reach from its centre (its cross's arms), in points
+EDGE_REACH = 24.0  # a target this close to the board's outer edge is moved out past it
 
 
 class Window(msgspec.Struct, frozen=True):
@@ -96,7 +101,8 @@ def _clear_seam(ideal: float, span: tuple[float, float], marks: list[float],
 
 
 def seam_targets(window: Window, all_windows: list[Window],
-                 blocked: Callable[[Point], bool] | None = None) -> list[Point]:
+                 blocked: Callable[[Point], bool] | None = None,
+                 room: Mapping[str, float] | None = None) -> list[Point]:
     """Board points of the targets on this window's seams, centred on the seam lines.
 
     A seam is the left (or top) edge of the later page, where it is trimmed.
@@ -117,7 +123,42 @@ def seam_targets(window: Window, all_windows: list[Window],
         if other.column == window.column and abs(other.row - window.row) == 1:
             seam_y = max(window.y, other.y)
             points += _along((window.x, seam_y), (window.w, 0.0), blocked)
-    return points
+    if blocked is None or room is None:
+        return points
+    return [_beyond_the_board(point, all_windows, room) for point in points]
+
+
+def _beyond_the_board(point: Point, windows: list[Window], room: Mapping[str, float]) -> Point:
+    """A target at the board's outer edge moved out past it, onto the margin both pages
+    print there and the trimming cuts away, where the pages have room for it (``room``:
+    the least margin beyond each edge of the board on any page, in points): on the frame
+    it stayed printed on the finished board at each end of every seam."""
+    x, y = point
+    left, top = min(w.x for w in windows), min(w.y for w in windows)
+    right, bottom = max(w.x + w.w for w in windows), max(w.y + w.h for w in windows)
+    moves = (("top", y - top, (x, top - TARGET_OUT)),
+             ("bottom", bottom - y, (x, bottom + TARGET_OUT)),
+             ("left", x - left, (left - TARGET_OUT, y)),
+             ("right", right - x, (right + TARGET_OUT, y)))
+    for edge, distance, moved in moves:
+        if distance < EDGE_REACH and room.get(edge, 0.0) >= TARGET_OUT + TARGET_ARMS:
+            return moved
+    return point
+
+
+def margins_beyond(windows: list[Window], paper: Paper) -> dict[str, float]:
+    """The least room, on any page, between the board's edge and the page's printable
+    area, beyond each outer edge of the board."""
+    area_left, area_bottom, width, height = printable_area(paper)
+    area_right, area_top = area_left + width, area_bottom + height
+    left, top = min(w.x for w in windows), min(w.y for w in windows)
+    right, bottom = max(w.x + w.w for w in windows), max(w.y + w.h for w in windows)
+    return {
+        "left": min(w.page_x - area_left for w in windows if w.x == left),
+        "right": min(area_right - w.page_x - w.w for w in windows if w.x + w.w == right),
+        "top": min(area_top - w.page_y for w in windows if w.y == top),
+        "bottom": min(w.page_y - w.h - area_bottom for w in windows if w.y + w.h == bottom),
+    }
 
 
 def _along(start: Point, span: Point, blocked: Callable[[Point], bool] | None) -> list[Point]:

@@ -14,7 +14,7 @@ from pnp.assemble import build
 from pnp.draw.board import board_extent
 from pnp.geometry.lattice import hexagon_cells, ring_distance
 from pnp.geometry.shapes import SHAPES, cell_centre, hex_distance
-from pnp.impose.board import OVERLAP, seam_targets, windows
+from pnp.impose.board import OVERLAP, margins_beyond, seam_targets, windows
 from pnp.impose.layout import SAFE_MARGIN
 from pnp.input.tileset import load_tileset
 from pnp.model.options import options_for
@@ -249,7 +249,8 @@ def test_registration_targets_keep_off_the_playing_spaces():
     def blocked(point):
         return any(math.dist(point, centre) < reach + 7.0 * 1.6 for centre in centres)
 
-    targets = {part.label: seam_targets(part, parts, blocked) for part in parts}
+    room = margins_beyond(parts, PAPERS["letter"])
+    targets = {part.label: seam_targets(part, parts, blocked, room) for part in parts}
     every = {point for points in targets.values() for point in points}
     assert every and not [point for point in every if blocked(point)]  # none on a space
     for a, b in combinations(parts, 2):  # each seam keeps a target on both neighbours
@@ -259,6 +260,14 @@ def test_registration_targets_keep_off_the_playing_spaces():
     for label, points in targets.items():  # no two targets of a page run into each other
         for first, second in combinations(points, 2):
             assert math.dist(first, second) > 4 * 7.0 * 1.5, (label, first, second)
+    # off the board altogether, its frame included, where Letter's pages have room: on
+    # the margin the trimming cuts away, where on the frame a target had stayed printed
+    # on the finished board
+    from pnp.export.board import TARGET_RADIUS
+
+    for x, y in every:
+        outside = max(-x, x - drawing.width, -y, y - drawing.height)
+        assert outside >= TARGET_RADIUS * 1.5, (x, y)
 
 
 def test_the_legend_shows_each_start_space_and_the_double_ring_as_the_board_draws_them():
