@@ -43,6 +43,17 @@ def test_every_piece_and_mark_stays_inside_the_printable_area(paper, bleed, shap
             assert SAFE_MARGIN <= y <= sheet.height - SAFE_MARGIN
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("side", [0.75, 1.0, 1.5])
+def test_crop_marks_keep_4_pt_from_the_header(paper, side):
+    """A token sheet's block runs up close to the header: at 1.5 pt the top ticks had run
+    up to the header's descenders."""
+    sheet = PAPERS[paper]
+    grid = grid_for(sheet, side * INCH, side * INCH, 0.0)
+    top = max(max(y1, y2) for _, y1, _, y2 in crop_marks(grid, grid.capacity, sheet, 0.0))
+    assert top <= sheet.height - SAFE_MARGIN - HEADER_BAND - 4.0 + 1e-6
+
+
 @pytest.mark.parametrize("shape", [HEX_FLAT, HEX_POINTY], ids=["hex-flat", "hex-pointy"])
 def test_honeycomb_neighbours_touch_along_a_whole_edge_and_never_overlap(shape):
     size = INCH

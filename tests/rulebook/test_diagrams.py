@@ -637,3 +637,19 @@ def test_no_caption_ends_on_a_line_of_one_word(game):
     bound = last_words_together("Tied? Neither player scores.")
     assert bound == "Tied? Neither player\u00a0scores."
     assert last_words_together("Two words") == "Two words"
+
+
+def test_a_market_of_piles_lies_on_the_table_with_no_board_squares_round_it():
+    """Dynamine's set-up market is stacks on the table: faint squares round it (an empty
+    one in the corner its letter and dice tokens leave) read as a board. A set-up with a
+    pile beside laid tiles (Gold Mine's) keeps its ground."""
+    from pnp.rulebook.designs import Designs
+    from pnp.rulebook.figures import DiagramFlowable
+
+    for game, empty in (("dynamine", True), ("gold-mine", False)):
+        tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+        set_up = next(diagram for diagram, _ in shipped_diagrams(game)
+                      if diagram.title == "Setup")
+        assert set_up.piles
+        ground = DiagramFlowable(Designs(tileset), set_up, MEASURE).ground()
+        assert (ground == []) == empty, game
