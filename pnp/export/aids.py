@@ -47,7 +47,7 @@ from pnp.input.faces import MIN_TEXT, string_width
 from pnp.model.icons import PICTOGRAMS
 from pnp.model.paper import Paper
 from pnp.model.tileset import DEFAULT_PALETTE, Aid, AidRow, AidSection
-from pnp.model.typography import curly_quotes
+from pnp.model.typography import curly_quotes, last_words_together
 
 INK = "#1f1a16"
 MUTED = "#6c5f51"
@@ -86,9 +86,10 @@ NUMBER_RANGE = re.compile(r"(?<=\d)-(?=\d)")
 def typeset(words: str) -> str:
     """An aid's words as a printer sets them: curly quotes and apostrophes, a range of
     numbers with an en dash ("3-4 players" prints "3\u20134 players"), as the rulebooks'
-    Markdown gets them, and a
-    number keeps its unit on its line (:func:`pnp.export.markup.bind_units`)."""
-    return bind_units(NUMBER_RANGE.sub("\u2013", curly_quotes(words)))
+    Markdown gets them, a number keeps its unit on its line
+    (:func:`pnp.export.markup.bind_units`), and no text ends on a line of one word
+    ("out." alone under a rule of the Winning section)."""
+    return last_words_together(bind_units(NUMBER_RANGE.sub("\u2013", curly_quotes(words))))
 
 
 def _styles(look: Look) -> dict[str, Any]:  # reportlab styles are untyped

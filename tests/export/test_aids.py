@@ -293,8 +293,11 @@ def test_the_aid_fills_its_page_and_sets_its_rules_across_the_table(aid_pdfs, ga
 
 def test_a_number_keeps_its_unit_and_level_its_number_on_one_line():
     assert typeset("2 VP per altar, No VP, on level 4") == \
-        "2\u00a0VP per altar, No\u00a0VP, on level\u00a04"
-    assert typeset("VPs and 3-4 levels") == "VPs and 3\u20134 levels"
+        "2\u00a0VP per altar, No\u00a0VP, on\u00a0level\u00a04"
+    # and the last two words of a text are bound: no line of one word ends a rule
+    assert typeset("VPs and 3-4 levels") == "VPs and 3\u20134\u00a0levels"
+    assert typeset("A player out of pawns at the end of their turn is out.").endswith(
+        "is\u00a0out.")
 
 
 @pytest.mark.parametrize("paper", PAPER_NAMES)
