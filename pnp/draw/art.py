@@ -41,7 +41,7 @@ from pnp.draw.scene import (
 )
 from pnp.geometry.shapes import Shape
 from pnp.input.faces import MIN_TEXT, fit_size, string_width
-from pnp.model.ground import hugs_corner, turn_handle
+from pnp.model.ground import hugs_corner, turn_handle_length
 from pnp.model.pieces import PieceCut, shape_cut
 from pnp.model.tileset import Back, TileKind, Tileset, Tunnel
 
@@ -113,7 +113,7 @@ def tunnel_centreline(shape: Shape, size: float, path: Tunnel, reach: float,
 
     Two ports not facing each other are joined by the circular arc tangent to
     both edge normals, or by a curve hugging the corner tighter where another
-    turn shares the tile (:func:`pnp.model.ground.turn_handle`); one port, three
+    turn shares the tile (:func:`pnp.model.ground.turn_handle_length`); one port, three
     or more, or a junction run to the centre.
     """
     cx, cy = shape.centre(size)
@@ -130,10 +130,8 @@ def tunnel_centreline(shape: Shape, size: float, path: Tunnel, reach: float,
         dot = anx * bnx + any_ * bny
         if dot < -0.999:  # facing edges: a straight run
             return (start, ("L", bx + bnx * reach, by + bny * reach))
-        turn = math.acos(max(-1.0, min(1.0, -dot)))  # heading change along the tunnel
-        chord = math.hypot(bx - ax, by - ay)
-        radius = chord / (2 * math.sin(turn / 2))
-        handle = turn_handle(turn, hugging) * radius
+        handle = turn_handle_length(((anx, any_), (bnx, bny)), math.hypot(bx - ax, by - ay),
+                                    hugging)
         return (
             start,
             ("L", ax, ay),

@@ -212,13 +212,13 @@ def _chip_column(rows: Sequence[AidRow], look: Look) -> float:
 
 def _section_table(section: AidSection, width: float, look: Look,
                    colours: dict[str, str], tiles: Mapping[str, Drawing],
-                   aid_rows: Sequence[AidRow]) -> Any:
-    """A section as one table: a heading band, its rows, then its rules one to a row."""
+                   chips: float) -> Any:
+    """A section as one table: a heading band, its rows, then its rules one to a row;
+    ``chips`` is the aid's chip column (:func:`_chip_column`)."""
     styles = _styles(look)
     # no icon in any row: no empty column before the names, which then start at the edge;
     # else the aid's one chip column, so every section's names line up
-    first = _chip_column(aid_rows, look) if any(row.icon or row.tile
-                                                for row in section.rows) else 0.0
+    first = chips if any(row.icon or row.tile for row in section.rows) else 0.0
     name_width = max((width - first) * NAME_SHARE, _longest_word(section, look) + 12.0)
     data: list[list[Any]] = [[paragraph(text(section.heading), styles["heading"]), "", ""]]
     data += [_row_cells(row, look, styles, colours, tiles) for row in section.rows]
@@ -259,8 +259,8 @@ def _section_table(section: AidSection, width: float, look: Look,
 def _tables(aid: Aid, column: float, look: Look, colours: dict[str, str],
             tiles: Mapping[str, Drawing]) -> list[Any]:
     """Every section's table at ``look``, their chip columns one width."""
-    rows = [row for section in aid.sections for row in section.rows]
-    return [_section_table(section, column, look, colours, tiles, rows)
+    chips = _chip_column([row for section in aid.sections for row in section.rows], look)
+    return [_section_table(section, column, look, colours, tiles, chips)
             for section in aid.sections]
 
 

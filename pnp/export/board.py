@@ -12,6 +12,7 @@ from pnp.export.pdf import define_check_bar, define_form, new_canvas, page_heade
 from pnp.export.pdfdraw import draw_text
 from pnp.impose.board import (
     OVERLAP,
+    TARGET_RADIUS,
     Window,
     margins_beyond,
     printable_area,
@@ -22,8 +23,6 @@ from pnp.impose.layout import FOOTER_BAND, SAFE_MARGIN
 from pnp.input.faces import MIN_TEXT, string_width
 from pnp.model.board import BoardSpec
 from pnp.model.paper import Paper
-
-TARGET_RADIUS = 7.0
 
 
 def _target(canvas: Any, x: float, y: float) -> None:

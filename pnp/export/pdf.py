@@ -269,13 +269,10 @@ def _place_back_aprons(canvas: Any, placements: tuple[Placement, ...],
     there (APRON_SPARE): where two aprons overlap at a block's outer edge, each one's
     anti-aliased edge had darkened the other's into a dark nub at every row on screen;
     cut by one clip path, the edge is one clean line 3 mm past the cuts."""
-    reach = BACK_BLEED
-    rects = [(p.x - reach, p.y - reach, p.w + 2 * reach, p.h + 2 * reach)
-             for p in placements]
     canvas.saveState()
     clip = canvas.beginPath()
-    for x, y, width, height in rects:
-        clip.rect(x, y, width, height)
+    for p in placements:
+        clip.rect(p.x - BACK_BLEED, p.y - BACK_BLEED, p.w + 2 * BACK_BLEED, p.h + 2 * BACK_BLEED)
     canvas.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)  # the rects' union
     _place_aprons(canvas, placements, form_names, area)
     canvas.restoreState()

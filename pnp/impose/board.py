@@ -15,8 +15,8 @@ OVERLAP = inches(0.5)  # glue strip shared by neighbouring pages
 Point = tuple[float, float]
 
 
+TARGET_RADIUS = 7.0  # a registration target's circle; its cross reaches 1.5 times as far
 TARGET_OUT = 12.0  # points past the board's edge a seam's end target stands: wholly off it
-TARGET_ARMS = 10.5  # a target's reach from its centre (its cross's arms), in points
 EDGE_REACH = 24.0  # a target this close to the board's outer edge is moved out past it
 
 
@@ -125,23 +125,30 @@ def seam_targets(window: Window, all_windows: list[Window],
             points += _along((window.x, seam_y), (window.w, 0.0), blocked)
     if blocked is None or room is None:
         return points
-    return [_beyond_the_board(point, all_windows, room) for point in points]
+    extent = _extent(all_windows)
+    return [_beyond_the_board(point, extent, room) for point in points]
 
 
-def _beyond_the_board(point: Point, windows: list[Window], room: Mapping[str, float]) -> Point:
+def _extent(windows: list[Window]) -> tuple[float, float, float, float]:
+    """The whole board's left, top, right and bottom, in board points."""
+    return (min(w.x for w in windows), min(w.y for w in windows),
+            max(w.x + w.w for w in windows), max(w.y + w.h for w in windows))
+
+
+def _beyond_the_board(point: Point, extent: tuple[float, float, float, float],
+                      room: Mapping[str, float]) -> Point:
     """A target at the board's outer edge moved out past it, onto the margin both pages
     print there and the trimming cuts away, where the pages have room for it (``room``:
     the least margin beyond each edge of the board on any page, in points): on the frame
     it stayed printed on the finished board at each end of every seam."""
     x, y = point
-    left, top = min(w.x for w in windows), min(w.y for w in windows)
-    right, bottom = max(w.x + w.w for w in windows), max(w.y + w.h for w in windows)
+    left, top, right, bottom = extent
     moves = (("top", y - top, (x, top - TARGET_OUT)),
              ("bottom", bottom - y, (x, bottom + TARGET_OUT)),
              ("left", x - left, (left - TARGET_OUT, y)),
              ("right", right - x, (right + TARGET_OUT, y)))
     for edge, distance, moved in moves:
-        if distance < EDGE_REACH and room.get(edge, 0.0) >= TARGET_OUT + TARGET_ARMS:
+        if distance < EDGE_REACH and room.get(edge, 0.0) >= TARGET_OUT + TARGET_RADIUS * 1.5:
             return moved
     return point
 
@@ -151,8 +158,7 @@ def margins_beyond(windows: list[Window], paper: Paper) -> dict[str, float]:
     area, beyond each outer edge of the board."""
     area_left, area_bottom, width, height = printable_area(paper)
     area_right, area_top = area_left + width, area_bottom + height
-    left, top = min(w.x for w in windows), min(w.y for w in windows)
-    right, bottom = max(w.x + w.w for w in windows), max(w.y + w.h for w in windows)
+    left, top, right, bottom = _extent(windows)
     return {
         "left": min(w.page_x - area_left for w in windows if w.x == left),
         "right": min(area_right - w.page_x - w.w for w in windows if w.x + w.w == right),

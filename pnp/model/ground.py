@@ -158,6 +158,15 @@ def turn_handle(turn: float, hugging: bool) -> float:
     return circle * HUG_HANDLE if hugging else circle
 
 
+def turn_handle_length(normals: tuple[Point, Point], chord: float, hugging: bool) -> float:
+    """The length of each Bezier handle of a turn between two ports whose outward edge
+    normals are ``normals`` and which lie ``chord`` apart, in the chord's units: what the
+    art draws and the floor samples, worked out in one place."""
+    (anx, any_), (bnx, bny) = normals
+    turn = math.acos(max(-1.0, min(1.0, -(anx * bnx + any_ * bny))))  # heading change
+    return turn_handle(turn, hugging) * chord / (2 * math.sin(turn / 2))
+
+
 def stops_at_a_wall(path: Tunnel, shared: bool) -> bool:
     """A dead end on a tile with other paths (``shared``): its tip stops at their wall,
     not at the centre (a one-port chamber is a room, not a stub)."""
@@ -220,9 +229,8 @@ def _hugging_line(shape: Shape, a: str, b: str) -> Polyline:
     """The centre line of a turn that hugs its corner: the Bezier the art draws, sampled."""
     (ax, ay), (bx, by) = _port(shape, a), _port(shape, b)
     (anx, any_), (bnx, bny) = shape.normal(a), shape.normal(b)
-    turn = math.acos(max(-1.0, min(1.0, -(anx * bnx + any_ * bny))))
-    radius = math.hypot(bx - ax, by - ay) / (2 * math.sin(turn / 2))
-    handle = turn_handle(turn, hugging=True) * radius
+    handle = turn_handle_length(((anx, any_), (bnx, bny)), math.hypot(bx - ax, by - ay),
+                                hugging=True)
     controls = ((ax, ay), (ax - anx * handle, ay - any_ * handle),
                 (bx - bnx * handle, by - bny * handle), (bx, by))
     return tuple(_bezier(controls, k / ARC_STEPS) for k in range(ARC_STEPS + 1))

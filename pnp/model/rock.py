@@ -162,10 +162,10 @@ class _Clearance:
     def onto_floor(self, point: Point) -> Point:
         """``point`` if it is on a floor, else the middle of the floor nearest it: a
         puddle asked for on rock lies in the tunnel beside it, never on the rock."""
-        if not self.floors or any(item.distance(point) <= 0.0 for item in self.floors):
+        if not self.floors:
             return point
         nearest = min(self.floors, key=lambda item: item.distance(point))
-        return nearest.nearest(point)
+        return point if nearest.distance(point) <= 0.0 else nearest.nearest(point)
 
 
 def _room(path: Tunnel, cavern: float) -> float:

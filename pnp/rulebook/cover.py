@@ -192,8 +192,7 @@ def _laid_edges(canvas: Canvas, tileset: Tileset, grid: CoverGrid,
     canvas.setStrokeColor(_colour(DARK))
     canvas.setLineWidth(1.4)
     canvas.setLineJoin(1)
-    for placed in layout.tiles:
-        canvas.drawPath(_outline(canvas, tileset, grid, placed.cell), stroke=1, fill=0)
+    _outlines(canvas, tileset, grid, layout)
 
 
 def _seams(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayout) -> None:
@@ -204,9 +203,14 @@ def _seams(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayou
     canvas.setStrokeColor(_colour(DARK))
     canvas.setStrokeAlpha(SEAM_ALPHA)
     canvas.setLineWidth(0.7)
+    _outlines(canvas, tileset, grid, layout)
+    canvas.restoreState()
+
+
+def _outlines(canvas: Canvas, tileset: Tileset, grid: CoverGrid, layout: CoverLayout) -> None:
+    """Every laid tile's outline, stroked as the canvas stands."""
     for placed in layout.tiles:
         canvas.drawPath(_outline(canvas, tileset, grid, placed.cell), stroke=1, fill=0)
-    canvas.restoreState()
 
 
 def _outline(canvas: Canvas, tileset: Tileset, grid: CoverGrid, cell: tuple[int, int]) -> Any:
