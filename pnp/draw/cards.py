@@ -265,7 +265,8 @@ def card_items(feats: tuple[Feature, ...], colours: dict[str, str], width: float
                                       Style(stroke=ink, width=0.9, join="round"))]
     items.extend(_title_items(layout, colours))
     items.extend(_art_items(layout, pictures, colours, width, height, seed, own))
-    items.extend(_rules_items(layout, ink))
+    # the rules box is always light: its words are dark on a dark card too
+    items.extend(_rules_items(layout, ink_for(RULES_GROUND, colours)))
     return items
 
 

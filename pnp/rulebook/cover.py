@@ -27,9 +27,9 @@ from pnp.draw.placing import lies_on_floor
 from pnp.draw.scene import Drawing
 from pnp.impose.layout import SAFE_MARGIN
 from pnp.model.ground import ground
-from pnp.model.paper import Paper
+from pnp.model.paper import HOME_PAPERS, PAPERS, Paper
 from pnp.model.tileset import Component, TileKind, Tileset
-from pnp.rulebook.cover_layout import CoverLayout, compose
+from pnp.rulebook.cover_layout import CoverLayout, compose, printed_kinds
 from pnp.rulebook.cover_lockup import Box, facts_band, title_plaque
 from pnp.rulebook.names import humanise
 
@@ -106,12 +106,36 @@ def cover_region(tileset: Tileset, grid: CoverGrid,
 
 
 def cover_layout(tileset: Tileset, paper: Paper) -> tuple[CoverGrid, CoverLayout]:
-    """The picture's box and the mine laid in it, for one paper."""
+    """The picture's box and the mine laid in it, for one paper: for squares, the mine
+    every home paper with as many columns shows (see :func:`_shared_rows`), which may
+    run on below this paper's picture."""
     grid = cover_grid(tileset, paper)
     region = cover_region(tileset, grid)
+    if not tileset.shape.axial:
+        columns = round(grid.width / grid.cell)
+        most, fewest = _shared_rows(tileset, columns, round(grid.height / grid.cell))
+        return grid, compose(tileset, _squares(columns, most), _squares(columns, fewest))
     below = _plaque_box(grid).bottom - grid.cell * 0.6  # a piece's centre clear of the title
     return grid, compose(tileset, region, tuple(
         cell for cell in region if grid.centre(tileset, cell)[1] < below))
+
+
+def _squares(columns: int, rows: int) -> tuple[tuple[int, int], ...]:
+    return tuple((c, r) for r in range(rows) for c in range(columns))
+
+
+def _shared_rows(tileset: Tileset, columns: int, rows: int) -> tuple[int, int]:
+    """The rows of the mine to compose, and the rows its telling tiles spread over: the
+    most and the fewest any home paper with ``columns`` columns shows. Letter and A4
+    then show the same mine, A4 a row more of it; each had been a search of its own
+    and so a different mine. A paper outside them composes its own."""
+    shown = [(round(other.width / other.cell), round(other.height / other.cell))
+             for other in (cover_grid(tileset, PAPERS[name]) for name in HOME_PAPERS)]
+    alike = [down for across, down in shown if across == columns]
+    if rows not in alike or sum(kind.count for kind in printed_kinds(tileset)) < \
+            columns * max(alike):
+        return rows, rows
+    return max(alike), min(alike)
 
 
 def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper, tile: CoverTile,
@@ -124,9 +148,11 @@ def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper, tile: CoverTile,
     design redrawn turned with its symbols upright."""
     grid, layout = cover_layout(tileset, paper)
     plaque = _plaque_box(grid)
+    shown = set(cover_region(tileset, grid))  # a mine shared with a taller paper runs on
     layout = msgspec.structs.replace(layout, tiles=tuple(
-        placed for placed in layout.tiles
-        if tileset.tile(placed.kind).paths or not _cut_by(tileset, grid, placed.cell, plaque)))
+        placed for placed in layout.tiles if placed.cell in shown and (
+            tileset.tile(placed.kind).paths or
+            not _cut_by(tileset, grid, placed.cell, plaque))))
     lamp = _lamp(tileset, grid, layout, plaque)
     canvas.saveState()
     path = canvas.beginPath()

@@ -47,17 +47,20 @@ class CoverLayout(msgspec.Struct, frozen=True):
 def compose(tileset: Tileset, region: Sequence[Cell],
             in_view: Sequence[Cell] | None = None) -> CoverLayout:
     """The cover's mine for ``region``; every choice is seeded by the game's name. Pieces
-    stand only on cells of ``in_view`` (all of the region if None): not under the title."""
+    stand only on cells of ``in_view`` (all of the region if None): not under the title;
+    the tiles that tell the game are spread over it too, so every paper that shows those
+    cells of one mine shows them."""
     seed = zlib.crc32(tileset.rules_game.encode("utf-8"))
     if not any(tile.paths for tile in tileset.tiles if tile.count):
         return _patch(tileset, tuple(region), random.Random(seed),
                       frozenset(region if in_view is None else in_view))
     best: tuple[TilePlacement, ...] = ()
-    if sum(tile.count for tile in _printed(tileset)) < len(region):
+    if sum(tile.count for tile in printed_kinds(tileset)) < len(region):
         # too few tiles to fill the picture: every try would spend its steps and fail
         return CoverLayout(tuple(region), best)
     for attempt in range(ATTEMPTS):
-        tiles = _Search(tileset, tuple(region), random.Random(seed + attempt)).run()
+        tiles = _Search(tileset, tuple(region), random.Random(seed + attempt),
+                        tuple(region if in_view is None else in_view)).run()
         if tiles is None:
             continue
         found = mines(tileset, tiles)
@@ -70,7 +73,7 @@ def compose(tileset: Tileset, region: Sequence[Cell],
     return CoverLayout(tuple(region), best)
 
 
-def _printed(tileset: Tileset) -> list[TileKind]:
+def printed_kinds(tileset: Tileset) -> list[TileKind]:
     """The kinds a cover may lay: printed ones of a single path (a tile of separate paths
     splits a mine in two wherever it lies, and a small picture has no room to join the
     halves again)."""
@@ -90,11 +93,13 @@ class _Search:
     fitting tile, and gives up after a fixed number of steps.
     """
 
-    def __init__(self, tileset: Tileset, region: tuple[Cell, ...], rng: random.Random) -> None:
+    def __init__(self, tileset: Tileset, region: tuple[Cell, ...], rng: random.Random,
+                 in_view: tuple[Cell, ...]) -> None:
         self.shape, self.rng = tileset.shape, rng
         self.order = sorted(region, key=lambda cell: (cell[1], cell[0]))
-        printed = _printed(tileset)
-        self.pins = _pins(printed, self.order, tileset.shape)
+        printed = printed_kinds(tileset)
+        self.pins = _pins(printed, sorted(in_view, key=lambda cell: (cell[1], cell[0])),
+                          tileset.shape)
         pinned = {kind.name for kind in self.pins.values()}
         self.free = [tile for tile in printed if tile.name not in pinned]
         self.left = {tile.name: tile.count for tile in printed}

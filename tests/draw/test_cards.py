@@ -113,6 +113,18 @@ def test_card_text_is_readable(component):
 
 
 @pytest.mark.parametrize("component", CARDS, ids=lambda c: c.name)
+def test_rules_words_are_dark_on_their_light_box_whatever_the_face(component):
+    """The rules box is nearly white on every face: its words are the palette's dark ink
+    on a dark face too (side B's night face had set them white on white)."""
+    for side, drawing, feats in faces(component):
+        layout = card_layout(drawing.width, drawing.height, *card_words(feats),
+                             deck_rules(DYNAMINE, component))
+        assert layout.rules is not None
+        rules = [t for t in texts(drawing.items) if inside(text_extent(t), layout.rules, PAD)]
+        assert rules and {t.fill for t in rules} == {dict(DYNAMINE.palette)["ink"]}, side
+
+
+@pytest.mark.parametrize("component", CARDS, ids=lambda c: c.name)
 def test_the_art_window_shows_the_cards_icon_and_badge(component):
     """The same icon functions and badges as tiles and tokens, drawn large."""
     from pnp.draw.icons import ICONS

@@ -74,3 +74,62 @@ def test_back_art_runs_3mm_past_every_outer_cut(built, paper):
                     assert min(pixel) < 254, f"{path.name} page {page}: paper beside '{name}'"
                     checked += 1
     assert checked > 1000
+
+
+def shared_cuts(placements: list[dict]) -> list[tuple[dict, dict, str]]:
+    """Pairs of back pieces butted along one cut: the first's right or foot on the second."""
+    pairs = []
+    for one in placements:
+        for other in placements:
+            side_by_side = abs(one["x"] + one["w"] - other["x"]) < 0.01 and \
+                min(one["y"] + one["h"], other["y"] + other["h"]) - max(one["y"], other["y"]) > 1
+            stacked = abs(other["y"] + other["h"] - one["y"]) < 0.01 and \
+                min(one["x"] + one["w"], other["x"] + other["w"]) - max(one["x"], other["x"]) > 1
+            if side_by_side or stacked:
+                pairs.append((one, other, "vertical" if side_by_side else "horizontal"))
+    return pairs
+
+
+def edge_tone(image, height: float, points: list[tuple[float, float]]) -> float:
+    """The median grey of the page at ``points`` (PDF points, y up)."""
+    tones = sorted(sum(image.getpixel((int(x * DPI / 72.0), int((height - y) * DPI / 72.0)))[:3])
+                   / 3 for x, y in points)
+    return tones[len(tones) // 2]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_butted_backs_meet_in_one_tone(built, paper):
+    """A cut a millimetre off along a shared edge shows a sliver of the neighbour: where
+    two backs meet, their edges are of one tone (Dynamine's side-B reward faces had
+    been cream beside the dark item backs)."""
+    checked = 0
+    for path, sheet in back_sheets(built):
+        if sheet["paper"] != paper:
+            continue
+        by_page: dict[int, list[dict]] = {}
+        for placement in sheet["placements"]:
+            if placement["side"] == "back":
+                by_page.setdefault(placement["page"], []).append(placement)
+        for page, placements in by_page.items():
+            image = pdf_page_image(path, page - 1, DPI)
+            height = image.height * 72.0 / DPI
+            for one, other, cut in shared_cuts(placements):
+                inset = mm(0.8)
+                if cut == "vertical":
+                    low = max(one["y"], other["y"])
+                    high = min(one["y"] + one["h"], other["y"] + other["h"])
+                    along = [low + (high - low) * k / 12 for k in range(1, 12)]
+                    x = other["x"]
+                    sides = ([(x - inset, y) for y in along], [(x + inset, y) for y in along])
+                else:
+                    low = max(one["x"], other["x"])
+                    high = min(one["x"] + one["w"], other["x"] + other["w"])
+                    along = [low + (high - low) * k / 12 for k in range(1, 12)]
+                    y = one["y"]
+                    sides = ([(x, y + inset) for x in along], [(x, y - inset) for x in along])
+                tones = [edge_tone(image, height, points) for points in sides]
+                names = [p.get("tile") or p.get("component") for p in (one, other)]
+                assert abs(tones[0] - tones[1]) < 40, \
+                    f"{path.name} page {page}: {names} meet in tones {tones}"
+                checked += 1
+    assert checked > 100

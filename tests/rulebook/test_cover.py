@@ -13,7 +13,7 @@ from support import ROOT, pdf_page_image
 from pnp.geometry.shapes import rotate_ports
 from pnp.input.tileset import load_tileset
 from pnp.model.paper import PAPERS
-from pnp.rulebook.cover import cover_layout
+from pnp.rulebook.cover import cover_layout, cover_region
 from pnp.rulebook.source import parse
 from pnp.rulebook.typeset import render_rulebook
 from pnp.rules.mattock.model import MOST_NEIGHBOURS
@@ -82,6 +82,21 @@ def test_every_edge_two_cover_tiles_share_matches_and_the_mine_is_one(game, pape
         assert seen == set(laid)
         pieces = [cell for _, cell in layout.pieces]
         assert len(pieces) >= 4 and len(set(pieces)) == len(pieces) and set(pieces) <= set(laid)
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine"])
+def test_letter_and_a4_covers_show_one_mine_a4_a_row_more_of_it(game):
+    """A publisher's two editions share their cover art: each paper had searched a mine
+    of its own, so the A4 book showed a different mine from the Letter one."""
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    (letter_grid, letter), (a4_grid, a4) = (cover_layout(tileset, PAPERS[name])
+                                            for name in ("letter", "a4"))
+    assert letter.tiles == a4.tiles
+    shown = [set(cover_region(tileset, grid)) for grid in (letter_grid, a4_grid)]
+    assert shown[0] < shown[1] and {p.cell for p in a4.tiles} >= shown[1]
+    # the tiles that tell the game are in the smaller picture
+    telling = {p.cell for p in letter.tiles if tileset.tile(p.kind).role == "base"}
+    assert telling and telling <= shown[0]
 
 
 def test_the_cover_is_the_same_on_every_build():
