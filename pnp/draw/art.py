@@ -14,6 +14,9 @@ import math
 import random
 import zlib
 
+import msgspec
+
+from pnp.draw.badges import BADGE_SMALLEST
 from pnp.draw.caves import bridge, cavern_floor, cavern_outline, pillars
 from pnp.draw.icons import ICONS
 from pnp.draw.pen import Pen
@@ -221,11 +224,12 @@ def _crossings(shape: Shape, paths: tuple[Tunnel, ...]) -> dict[int, list[int]]:
 
 
 def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0,
-                texture: int = 0) -> Drawing:
+                texture: int = 0, badge: float = BADGE_SMALLEST) -> Drawing:
     """The front of one tile kind: rock, optional art, tunnels, then features on top.
 
     ``texture`` picks one of the kind's rock textures (0 its own): the copies on
-    a sheet take turns, so no two neighbours show the same pebbles.
+    a sheet take turns, so no two neighbours show the same pebbles. ``badge`` is the
+    smallest number badge's radius in points (see :class:`TileSizes`).
     """
     shape, size = tileset.shape, tileset.size
     colours = dict(tileset.palette)
@@ -241,8 +245,10 @@ def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0,
     items.extend(tunnels(shape, size, tile.paths, colours, reach,
                          _seed(tileset.rules_game, tile.name, "cavern")))
     if tile.paths:
-        items.extend(tile_features(shape, size, tile, colours, tileset.own_icons,
-                                   tile_sizes(tileset)))
+        sizes = tile_sizes(tileset)
+        if badge != sizes.badge:
+            sizes = msgspec.structs.replace(sizes, badge=badge)
+        items.extend(tile_features(shape, size, tile, colours, tileset.own_icons, sizes))
     else:
         items.extend(features(tile_frame(shape, size), pathless_features(tileset, tile),
                               colours, False, own=tileset.own_icons))

@@ -19,10 +19,11 @@ from collections.abc import Mapping
 import msgspec
 
 from pnp.draw.art import rock_texture
+from pnp.draw.badges import badge
 from pnp.draw.icons import draw_icon
 from pnp.draw.ink import ink_for
 from pnp.draw.pen import Pen
-from pnp.draw.placing import badge, die_face, wrap
+from pnp.draw.placing import die_face, wrap
 from pnp.draw.scene import Circle, Clip, Outline, Primitive, Style, Text, rect
 from pnp.input.faces import MIN_TEXT, FontRole, fit_size, greedy_lines, string_width
 from pnp.model.tileset import Art, Feature

@@ -7,9 +7,9 @@ on the sand disc a card's art window shows them on.
 
 from __future__ import annotations
 
+from pnp.draw.badges import badge
 from pnp.draw.icons import ICONS
 from pnp.draw.pen import Pen
-from pnp.draw.placing import badge
 from pnp.draw.scene import Circle, Drawing, Primitive, Style
 
 DISC = 0.47  # the disc's radius as a share of the chip's side

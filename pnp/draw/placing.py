@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 
 import msgspec
 
+from pnp.draw.badges import BADGE_SMALLEST, badge, icon_and_badge
 from pnp.draw.icons import FLOOR_ICONS, ICON_HEIGHT, draw_icon
 from pnp.draw.ink import ink_for
 from pnp.draw.pen import Pen
@@ -25,7 +26,7 @@ from pnp.geometry.shapes import Shape
 from pnp.input.direction import mark_lines
 from pnp.input.faces import MIN_TEXT, FontRole, fit_size, greedy_lines, string_width
 from pnp.model.pieces import piece_box, piece_cut
-from pnp.model.rock import GAP, Footprint, Placer, Spot, room_sign
+from pnp.model.rock import Footprint, Placer, room_sign
 from pnp.model.tileset import Art, Component, Feature, TileKind, Tileset
 
 
@@ -148,25 +149,6 @@ def text_block(text: str, x: float, y: float, width: float, size: float,
             for index, line in enumerate(lines) if line]
 
 
-def badge(text: str, x: float, y: float, radius: float, colours: dict[str, str]) -> list[Primitive]:
-    """A small badge with a number or word: points on an icon, a value on a token.
-
-    A round disc holds one or two characters; a longer text ("4/2") keeps the
-    disc's type size and gets a pill as wide as it needs, rather than a number
-    shrunk to touch the disc's edge. The disc is its number's plaque: printed so
-    small that the number is left out (a thumbnail), it goes too, never a blank dot.
-    """
-    # a ring of the floor's cream wide enough to part the red disc from the rock when
-    # printed in grey, where the two came out a few levels apart
-    style = Style(fill=colours["accent"], stroke=colours["floor"], width=radius * 0.22)
-    size = radius * 1.15
-    width = string_width(text, "label", size)
-    half = radius if width <= radius * 1.7 else width / 2 + radius * 0.45
-    return [Outline(rect(x - half, y - radius, 2 * half, 2 * radius, radius), style,
-                    plaque=True),
-            Text(x, y + size * 0.36, text, size, "label", "middle", "#ffffff")]
-
-
 def features(frame: Frame, feats: tuple[Feature, ...], colours: dict[str, str],
              has_tunnels: bool, background: str | None = None,
              own: Mapping[str, Art] | None = None) -> list[Primitive]:
@@ -273,7 +255,6 @@ SIGN = 0.3  # a label wider than this share of the tile, each side, is a sign ac
 DIE_SMALLEST = 0.75  # pips stay easy to count
 DIE_IN_CORNER = 0.55  # a corner's die: still 0.16 in wide on a 1.5 in tile, pips apart
 LABEL_SMALLEST = 0.7
-BADGE_SMALLEST = MIN_TEXT / 1.1  # radius of the smallest badge whose number is still 6 pt
 
 
 class TileSizes(msgspec.Struct, frozen=True):
@@ -286,6 +267,10 @@ class TileSizes(msgspec.Struct, frozen=True):
     # how low a name in a room sits (tile sizes below the room's centre): the highest any
     # name of the tileset sits, so the bases' names line up; None: each as low as it fits
     sign_y: float | None = None
+    # the smallest number badge's radius, in points at the tile's own size: a tile
+    # pictured shrunk (a book's catalogue) asks for a larger one, so its number prints
+    # at 6 pt placed beside its icon; grown after placing, it had covered the icon
+    badge: float = BADGE_SMALLEST
 
 
 def tile_features(shape: Shape, size: float, tile: TileKind, colours: dict[str, str],
@@ -415,8 +400,8 @@ def _placed_features(shape: Shape, size: float, tile: TileKind,
                               points):
             continue  # a name no rock holds, set in the room under its icon
         if feat.kind == "icon" and feat.badge:
-            spot, badge_at, reach, over = _icon_and_badge(
-                placer, footprint, (look.half_width / size, BADGE_SMALLEST / size))
+            spot, badge_at, reach, over = icon_and_badge(
+                placer, footprint, (look.half_width / size, sizes.badge / size))
             placed.append(_Placed(look, points(spot.centre), spot.scale,
                                   spot.centre == (0.0, 0.0)))
             placed[-1].badge = (points(badge_at), reach * size)
@@ -467,12 +452,13 @@ class Mark(msgspec.Struct, frozen=True):
     round: bool
 
 
-def drawn_marks(tileset: Tileset, tile: TileKind) -> list[Mark]:
-    """One mark per feature of ``tile``, in the order the tileset lists them."""
+def drawn_marks(tileset: Tileset, tile: TileKind, badge: float = BADGE_SMALLEST) -> list[Mark]:
+    """One mark per feature of ``tile``, in the order the tileset lists them; ``badge`` as
+    for :class:`TileSizes`."""
     shape, size = tileset.shape, tileset.size
     if tile.paths:
-        return [entry.mark() for entry in
-                _placed_features(shape, size, tile, tile_sizes(tileset))]
+        sizes = msgspec.structs.replace(tile_sizes(tileset), badge=badge)
+        return [entry.mark() for entry in _placed_features(shape, size, tile, sizes)]
     frame = tile_frame(shape, size)
     marks = []
     for feat in pathless_features(tileset, tile):
@@ -525,80 +511,30 @@ def pathless_features(tileset: Tileset, tile: TileKind) -> tuple[Feature, ...]:
                  if feat.kind == "label" else feat for feat in tile.features)
 
 
-def drawn_badges(tileset: Tileset, tile: TileKind) -> list[tuple[int, Mark]]:
+def drawn_badges(tileset: Tileset, tile: TileKind,
+                 badge: float = BADGE_SMALLEST) -> list[tuple[int, Mark]]:
     """Each number badge of a tunnel tile as drawn: the index of its icon's feature, and
-    its disc."""
+    its disc; ``badge`` as for :class:`TileSizes`."""
     if not tile.paths:
         return []
     found = []
+    sizes = msgspec.structs.replace(tile_sizes(tileset), badge=badge)
     for index, entry in enumerate(_placed_features(tileset.shape, tileset.size, tile,
-                                                   tile_sizes(tileset))):
+                                                   sizes)):
         if entry.badge is not None:
             (x, y), reach = entry.badge
             found.append((index, Mark(x, y, reach, reach, True)))
     return found
 
 
-# How far an icon with a number badge may shrink (on top of the placer's own shrinking)
-# so that the badge finds rock beside it rather than over it, largest first.
-BADGE_ROOM_SHRINKS = (1.0, 0.9, 0.8, 0.7, 0.6)
-
-
-def _icon_and_badge(placer: Placer, footprint: Footprint,
-                    radii: tuple[float, float]) -> tuple[Spot, Point, float, bool]:
-    """An icon and its number badge: the icon as large as it fits with its badge beside
-    it in free rock; where even the smallest icon leaves no side free (a crossing's
-    small corners), the icon at its own size with the badge over its top right.
-    ``radii`` are the icon's at full size and the smallest badge's; all in tile sizes.
-    The icon's spot carries the whole scale, its own shrinking and the placer's."""
-    radius, least = radii
-    before = len(placer.placed)
-    for shrink in BADGE_ROOM_SHRINKS:
-        if footprint.smallest / shrink > 1.0:
-            break
-        smaller = msgspec.structs.replace(
-            footprint, half_width=footprint.half_width * shrink,
-            half_height=footprint.half_height * shrink,
-            smallest=footprint.smallest / shrink)
-        spot = placer.place(smaller)
-        drawn = radius * shrink * spot.scale
-        reach = max(drawn * 0.36, least)
-        beside = _badge_beside(placer, spot.centre, (drawn, reach), len(placer.placed) - 1)
-        if beside is not None:
-            return Spot(spot.centre, spot.scale * shrink), beside, reach, False
-        del placer.placed[before:]
-    spot = placer.place(footprint)
-    drawn = radius * spot.scale
-    reach = max(drawn * 0.36, least)
-    nominal = (spot.centre[0] + drawn * 0.78, spot.centre[1] - drawn * 0.78)
-    over = placer.place(Footprint(nominal, reach, reach, True, partner=len(placer.placed) - 1))
-    return spot, over.centre, reach, True
-
-
-# Where a badge may sit round its icon, in the order tried: top right first, as on
-# cards and tokens, then the other sides (angles in degrees, y down).
-BADGE_BEARINGS = (-45, -135, 0, 180, 45, 135, -90, 90)
-BADGE_CLEAR = 0.035  # tile sizes a badge keeps from other marks beyond the usual gap: 6 pt
-
-
-def _badge_beside(placer: Placer, centre: Point, sizes: tuple[float, float],
-                  icon: int) -> Point | None:
-    """A badge's place beside its icon and clear of its art (an altar's candle, a
-    fossil's skull), on the first side with free rock; None where no side has room.
-    ``centre`` and ``sizes`` (the icon's radius and the badge's) are in tile sizes;
-    ``icon`` is the icon's placing order: the badge keeps BADGE_CLEAR from all else."""
-    radius, reach = sizes
-    away = radius + reach + GAP + 1e-6  # the two boxes side by side, as the placer sees them
-    for bearing in BADGE_BEARINGS:
-        angle = math.radians(bearing)
-        along = max(abs(math.cos(angle)), abs(math.sin(angle)))  # to a box's edge, not a circle's
-        want = (centre[0] + away * math.cos(angle) / along,
-                centre[1] + away * math.sin(angle) / along)
-        spot = placer.place_at(Footprint(want, reach, reach, True, partner=icon,
-                                         clear=BADGE_CLEAR))
-        if spot is not None:
-            return spot.centre
-    return None
+def badges_beside(tileset: Tileset, tile: TileKind, badge: float) -> bool:
+    """Whether every number badge of ``tile``, ``badge`` points across at least, finds
+    rock beside its icon rather than lying over it."""
+    if not tile.paths:
+        return False
+    sizes = msgspec.structs.replace(tile_sizes(tileset), badge=badge)
+    return not any(entry.badge_over for entry in
+                   _placed_features(tileset.shape, tileset.size, tile, sizes))
 
 
 class _Placed:

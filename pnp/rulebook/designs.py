@@ -9,9 +9,10 @@ from typing import Any
 from msgspec.structs import replace
 
 from pnp.draw.art import design_tile
+from pnp.draw.badges import BADGE_SMALLEST, BADGE_TEXT
 from pnp.draw.board import design_board
 from pnp.draw.components import design_component
-from pnp.draw.placing import is_name, unnamed
+from pnp.draw.placing import badges_beside, is_name, unnamed
 from pnp.draw.scene import (
     Drawing,
     names_kept,
@@ -75,9 +76,8 @@ class Designs:
         its names, and a base tile's icon keeps the room its name would have taken. Its
         signs ("+1" at a tunnel's mouth) stay: :func:`place_form` sets them at 6 pt.
         """
-        drawing = self.tile(name)
+        key, drawing = self._badged(name, scale)
         smallest = smallest_text(drawing.items)
-        key = f"tile:{self.tileset.game}:{name}"
         tile = self.tileset.tile(name)
         legible = smallest is None or smallest * scale >= self.text_floor
         if not any(is_name(feature) for feature in tile.features) or \
@@ -85,6 +85,23 @@ class Designs:
             return key, drawing
         # names go; a sign ("+1" at a tunnel's mouth) stays, set at 6 pt by place_form
         return f"{key}{UNLABELLED}", self._game.unnamed_tile(name)
+
+    def _badged(self, name: str, scale: float) -> tuple[str, Drawing]:
+        """The form key and design of a tile shown at ``scale``: its own, or, where a
+        number badge would print under 6 pt, one laid out with badges that print at 6 pt,
+        each placed beside its icon. Grown after placing (see :func:`place_form`), a
+        badge had covered the altar or fossil it scores; where even the larger badge
+        finds no rock beside its icon (a market's small piles), it is grown in place."""
+        key = f"tile:{self.tileset.game}:{name}"
+        least = self.text_floor / (BADGE_TEXT * scale) * 1.001
+        tile = self.tileset.tile(name)
+        if least <= BADGE_SMALLEST or not any(feature.badge for feature in tile.features) \
+                or not badges_beside(self.tileset, tile, least):
+            return key, self.tile(name)
+        key = f"{key}:badges@{scale:.4f}"
+        if key not in self._plain:
+            self._plain[key] = design_tile(self.tileset, tile, badge=least)
+        return key, self._plain[key]
 
     def pictured(self, names: Sequence[str], box: float) -> dict[str, tuple[str, Drawing]]:
         """The form key and design of each tile in ``names``, pictured side by side in a

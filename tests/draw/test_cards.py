@@ -127,9 +127,9 @@ def test_rules_words_are_dark_on_their_light_box_whatever_the_face(component):
 @pytest.mark.parametrize("component", CARDS, ids=lambda c: c.name)
 def test_the_art_window_shows_the_cards_icon_and_badge(component):
     """The same icon functions and badges as tiles and tokens, drawn large."""
+    from pnp.draw.badges import badge
     from pnp.draw.icons import ICONS
     from pnp.draw.pen import Pen
-    from pnp.draw.placing import badge
 
     drawing = design_component(DYNAMINE, component)
     layout = card_layout(drawing.width, drawing.height, *card_words(component.features),

@@ -7,18 +7,24 @@ from __future__ import annotations
 import pytest
 from support import ROOT, SHIPPED_GAMES, named_demon_mine
 
+from pnp.draw.badges import BADGE_SMALLEST
 from pnp.draw.overlap import _meet
 from pnp.draw.placing import drawn_badges, drawn_marks
 from pnp.input.tileset import load_tileset
 
 
-@pytest.mark.parametrize("game", SHIPPED_GAMES)
-def test_every_badge_is_clear_of_every_mark(game):
+@pytest.mark.parametrize(("game", "shown_at"), [(game, 1.0) for game in SHIPPED_GAMES] +
+                         [("dynamine", 0.53)])
+def test_every_badge_is_clear_of_every_mark(game, shown_at):
+    """At the tile's size, and laid out for a picture shrunk to ``shown_at`` (a book's
+    catalogue), where the badge must be larger to print its number at 6 pt."""
     tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
     checked = 0
+    least = BADGE_SMALLEST / shown_at
     for tile in tileset.tiles:
-        marks = drawn_marks(tileset, tile)
-        for _, badge in drawn_badges(tileset, tile):
+        marks = drawn_marks(tileset, tile, least)
+        for _, badge in drawn_badges(tileset, tile, least):
+            assert badge.half_width >= least - 1e-9
             checked += 1
             covered = [str(tile.features[index].value) for index, mark in enumerate(marks)
                        if _meet(badge, mark)]

@@ -233,3 +233,34 @@ def test_no_shipped_tile_prints_a_name(game):
     tileset = _load(game)
     assert [(tile.name, feature.value) for tile in tileset.tiles
             for feature in tile.features if is_name(feature)] == []
+
+
+def test_a_catalogue_tile_prints_its_badges_at_6pt_beside_their_icons():
+    """Grown to 6 pt after placing, Dynamine's small catalogue badges had covered the
+    altars and fossils they score: at the catalogue's scale a badge tile is laid out
+    with badges that print at 6 pt, each clear of every mark; where even that finds no
+    rock beside the icon (a market's small piles), the tile keeps its own layout."""
+    from pnp.draw.badges import BADGE_TEXT
+    from pnp.draw.placing import drawn_badges, drawn_marks
+    from pnp.draw.scene import Text, flat
+
+    tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
+    designs = Designs(tileset)
+    scale = 0.5333  # a catalogue row's picture, 0.8 in of a 1.5 in tile
+    badged = [tile for tile in tileset.tiles if any(f.badge for f in tile.features)]
+    assert len(badged) >= 15
+    for tile in badged:
+        _, drawing = designs.shown(tile.name, scale)
+        numbers = {str(f.badge) for f in tile.features if f.badge}
+        sizes = [item.size for item in flat(drawing.items)
+                 if isinstance(item, Text) and item.text in numbers]
+        assert sizes and min(sizes) * scale >= designs.text_floor, tile.name
+        least = min(sizes) / BADGE_TEXT
+        marks = drawn_marks(tileset, tile, least)
+        for owner, badge in drawn_badges(tileset, tile, least):
+            mark = marks[owner]
+            apart = max(abs(badge.x - mark.x) - mark.half_width,
+                        abs(badge.y - mark.y) - mark.half_height)
+            assert apart >= badge.half_width, f"{tile.name}: its badge lies over its icon"
+    market = designs.shown(badged[0].name, 0.378)
+    assert market == (f"tile:{tileset.game}:{badged[0].name}", designs.tile(badged[0].name))
