@@ -107,6 +107,9 @@ class DiagramArt(NamedTuple):
     title: tuple[Point, str] | None = None  # the panel's name and where it is centred
     piles: tuple[tuple[Point, ...], ...] = ()  # the top tile's outline of each pile
     seams: tuple[tuple[Point, ...], ...] = ()  # each laid tile's edge: where two tiles meet
+    # pawns the caller draws as the game's own pieces: not drawn here, but arrows keep
+    # clear of them as of the pawns drawn here
+    stood: tuple[Pawn, ...] = ()
 
 
 def seam_style(palette: dict[str, str]) -> Style:
@@ -198,10 +201,32 @@ def _arrows(flip: _Flip, art: DiagramArt, palette: dict[str, str]) -> list[Primi
     for start, end in art.arrows:
         clear = tuple(art.cell * STOP_CLEARANCE if point in stops else _clear_of(point, art)
                       for point in (start, end))
-        drawn += _arrow(flip, (start, end), art.cell, (clear[0], clear[1]), palette)
+        drawn += _arrow(flip, (start, end), art.cell, (clear[0], clear[1]), palette,
+                        _passed(art, (start, end)))
     for point in stops:
         drawn += _stop(flip, point, art.cell, palette)
     return drawn
+
+
+def _passed(art: DiagramArt, arrow: tuple[Point, Point]) -> list[Pawn]:
+    """The pieces an arrow neither starts nor ends at: those it must keep clear of."""
+    return [pawn for pawn in (*art.pawns, *art.stood)
+            if min(math.dist(pawn.centre, arrow[0]), math.dist(pawn.centre, arrow[1])) >
+            pawn.radius]
+
+
+def arrows_top(art: DiagramArt) -> float:
+    """How high the highest arrow's shaft reaches, halo included, in the box's own y (up):
+    a hop over a row of pieces rises above the row, and its box must hold it."""
+    stops = _stops(art)
+    top = 0.0
+    for start, end in art.arrows:
+        clear = tuple(art.cell * STOP_CLEARANCE if point in stops else _clear_of(point, art)
+                      for point in (start, end))
+        hop = _hop((start, end), (clear[0], clear[1]), _passed(art, (start, end)))
+        points = [start, end] if hop is None else [_cubic(hop, k / 40) for k in range(41)]
+        top = max(top, *(y + HALO for _, y in points))
+    return top
 
 
 def _stops(art: DiagramArt) -> list[Point]:
@@ -228,27 +253,93 @@ def _clear_of(point: Point, art: DiagramArt) -> float:
     """How far an arrow's end stays from ``point``: clear of a space's centre, and of
     the edge of a pawn standing there, so its head never runs under the disc."""
     room = art.cell * ARROW_CLEARANCE
-    for pawn in art.pawns:
+    for pawn in (*art.pawns, *art.stood):
         if math.dist(pawn.centre, point) < pawn.radius:
             room = max(room, pawn.radius + PAWN_GAP + math.dist(pawn.centre, point))
     return room
 
 
-def _arrow(flip: _Flip, arrow: tuple[Point, Point], cell: float, clear: tuple[float, float],
-           palette: dict[str, str]) -> list[Primitive]:
-    """An accent arrow with a paper-coloured halo, ``clear`` short of its start and of
-    its end (see :func:`_clear_of`)."""
+HOP_ANGLE = math.radians(55)  # how steeply an arrow hopping over pieces leaves and lands
+HOP_REACHES = tuple(0.2 + 0.1 * step for step in range(12))  # handle lengths tried, of its span
+HALO = 2.5  # half the width of an arrow's paper-coloured halo
+HOP_CLEAR = PAWN_GAP + HALO  # beyond a passed disc: the gap and the arrow's halo
+
+
+def _unit(x: float, y: float) -> Point:
+    length = math.hypot(x, y)
+    return x / length, y / length
+
+
+def _cubic(points: tuple[Point, Point, Point, Point], t: float) -> Point:
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = points
+    u = 1 - t
+    return (u ** 3 * ax + 3 * u * u * t * bx + 3 * u * t * t * cx + t ** 3 * dx,
+            u ** 3 * ay + 3 * u * u * t * by + 3 * u * t * t * cy + t ** 3 * dy)
+
+
+def _crosses(arrow: tuple[Point, Point], pawn: Pawn) -> bool:
+    """Whether the straight line of ``arrow`` runs through ``pawn``'s disc and halo."""
+    (x0, y0), (x1, y1) = arrow
+    length = math.dist(arrow[0], arrow[1])
+    px, py = pawn.centre
+    share = ((px - x0) * (x1 - x0) + (py - y0) * (y1 - y0)) / length ** 2
+    off = abs((px - x0) * (y1 - y0) - (py - y0) * (x1 - x0)) / length
+    return 0.0 < share < 1.0 and off < pawn.radius + HOP_CLEAR
+
+
+def _hop(arrow: tuple[Point, Point], clear: tuple[float, float],
+         passed: Sequence[Pawn]) -> tuple[Point, Point, Point, Point] | None:
+    """The curve of an arrow that hops over the pieces its straight line would strike out
+    (a move past a friend ran through the friend's symbol): it leaves its start up the
+    page (left, for an arrow straight up or down), clears each passed disc and lands on
+    its end from above; None where it runs through none, or no hop clears them."""
     start, end = arrow
-    angle = math.atan2(end[1] - start[1], end[0] - start[0])
-    along = (math.cos(angle), math.sin(angle))
+    if start == end or not any(_crosses(arrow, pawn) for pawn in passed):
+        return None
+    along = _unit(end[0] - start[0], end[1] - start[1])
+    up = (-along[1], along[0]) if along[0] >= 0 else (along[1], -along[0])
+    cos, sin = math.cos(HOP_ANGLE), math.sin(HOP_ANGLE)
+    out = (along[0] * cos + up[0] * sin, along[1] * cos + up[1] * sin)
+    down = (along[0] * cos - up[0] * sin, along[1] * cos - up[1] * sin)
+    tail = (start[0] + out[0] * clear[0], start[1] + out[1] * clear[0])
+    tip = (end[0] - down[0] * clear[1], end[1] - down[1] * clear[1])
+    span = math.dist(tail, tip)
+    for reach in HOP_REACHES:
+        handles = ((tail[0] + out[0] * span * reach, tail[1] + out[1] * span * reach),
+                   (tip[0] - down[0] * span * reach, tip[1] - down[1] * span * reach))
+        curve = (tail, *handles, tip)
+        samples = [_cubic(curve, k / 40) for k in range(41)]
+        if all(math.dist(point, pawn.centre) >= pawn.radius + HOP_CLEAR
+               for pawn in passed for point in samples):
+            return curve
+    return None
+
+
+def _arrow(flip: _Flip, arrow: tuple[Point, Point], cell: float, clear: tuple[float, float],
+           palette: dict[str, str], passed: Sequence[Pawn] = ()) -> list[Primitive]:
+    """An accent arrow with a paper-coloured halo, ``clear`` short of its start and of
+    its end (see :func:`_clear_of`), hopping over the ``passed`` pawns its straight line
+    would run through (see :func:`_hop`)."""
+    start, end = arrow
     head = cell * ARROW_HEAD
-    tip = (end[0] - along[0] * clear[1], end[1] - along[1] * clear[1])
-    tail = (start[0] + along[0] * clear[0], start[1] + along[1] * clear[0])
+    hop = _hop(arrow, clear, passed)
+    if hop is None:
+        angle = math.atan2(end[1] - start[1], end[0] - start[0])
+        along = (math.cos(angle), math.sin(angle))
+        tail = (start[0] + along[0] * clear[0], start[1] + along[1] * clear[0])
+        tip = (end[0] - along[0] * clear[1], end[1] - along[1] * clear[1])
+    else:
+        tail, tip = hop[0], hop[3]
+        along = _unit(tip[0] - hop[2][0], tip[1] - hop[2][1])  # the head lands along the curve
+        angle = math.atan2(along[1], along[0])
     shaft_end = (tip[0] - along[0] * head * 0.6, tip[1] - along[1] * head * 0.6)
+    shaft: tuple[Command, ...] = (("M", *flip.point(tail)), ("L", *flip.point(shaft_end)))
+    if hop is not None:
+        shaft = (("M", *flip.point(tail)), ("C", *flip.point(hop[1]), *flip.point(hop[2]),
+                                            *flip.point(shaft_end)))
     drawn: list[Primitive] = []
     for width, colour in ((5.0, palette["paper"]), (2.6, palette["accent"])):
-        drawn.append(Outline((("M", *flip.point(tail)), ("L", *flip.point(shaft_end))),
-                             Style(stroke=colour, width=width, cap="round")))
+        drawn.append(Outline(shaft, Style(stroke=colour, width=width, cap="round")))
         grow = (width - 2.6) / 2
         corners = [(tip[0] + along[0] * grow, tip[1] + along[1] * grow)]
         for side in (1, -1):

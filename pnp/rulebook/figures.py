@@ -18,6 +18,7 @@ from pnp.draw.diagram import (
     Pawn,
     Point,
     Word,
+    arrows_top,
     diagram_scenes,
     faded,
 )
@@ -78,6 +79,8 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         self.cell = self.plan.cell
         self.board_width, self.width, self.height = \
             self.plan.board_width, self.plan.width, self.plan.height
+        # an arrow hopping over a row of pieces rises above the row: room for it on top
+        self.height = max(self.height, arrows_top(self.stood_art()) + 1.0)
 
     def centre(self, cell: tuple[float, float]) -> tuple[float, float]:
         """PDF coordinates (y up, inside this flowable) of a board position."""
@@ -156,15 +159,24 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
             return (x + dx * self.cell, y - dy * self.cell), self.cell * radius
         return (x, y), self.cell * 0.22
 
+    def stood_art(self) -> DiagramArt:
+        """The art the scenes draw: pawns the game prints a piece for are the caller's to
+        draw (as ``stood``, at the piece's size, which arrows keep clear of)."""
+        art = self.art()
+        pieces = {pawn: self.designs.piece_of(pawn.colour) for pawn in art.pawns}
+        return art._replace(
+            pawns=tuple(pawn for pawn, piece in pieces.items() if piece is None),
+            stood=tuple(pawn._replace(radius=self._piece_across(pawn, piece[1]) / 2)
+                        for pawn, piece in pieces.items() if piece is not None),
+            removed=tuple(pawn for pawn in art.removed
+                          if self.designs.piece_of(pawn.colour) is None))
+
     def draw(self) -> None:
         tileset, diagram = self.tileset, self.diagram
         art = self.art()
         pieces = {pawn: self.designs.piece_of(pawn.colour) for pawn in art.pawns}
         gone = {pawn: self.designs.piece_of(pawn.colour) for pawn in art.removed}
-        under, over = diagram_scenes(art._replace(
-            pawns=tuple(pawn for pawn, piece in pieces.items() if piece is None),
-            removed=tuple(pawn for pawn, piece in gone.items() if piece is None)),
-            dict(tileset.palette))
+        under, over = diagram_scenes(self.stood_art(), dict(tileset.palette))
         draw(self.canv, under)
         if diagram.board:
             self._board()

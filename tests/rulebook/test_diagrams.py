@@ -228,6 +228,42 @@ def test_a_step_number_moves_off_a_pawn_that_stands_where_it_would_go():
     assert math.dist((x2, y2), pawn.centre) >= pawn.radius + radius
 
 
+def test_an_arrow_hops_over_a_piece_its_straight_line_would_strike_out():
+    """Mattock's move past a friend drew its arrow through the friend's triangle, and from
+    inside the moving miner: the arrow now leaves the mover's disc, arches over every
+    piece it passes (pieces drawn as the kit prints them too) and lands on its end; an
+    arrow that passes nothing stays straight."""
+    from pnp.draw.diagram import PAWN_GAP, DiagramArt, Pawn, diagram_scenes
+    from pnp.draw.scene import Outline
+
+    palette = dict(load_tileset(ROOT / "tilesets" / "mattock.yaml").palette)
+    mover, friend = Pawn((10.0, 40.0), 14.0, "red", "R"), Pawn((45.0, 40.0), 14.0, "red", "R")
+    arrow = ((10.0, 40.0), (115.0, 40.0))
+
+    def shaft(stood):
+        art_ = DiagramArt(130.0, 100.0, 35.0, (), (), (arrow,), (), (), (), stood=stood)
+        lines = [item for item in diagram_scenes(art_, palette)[1].items
+                 if isinstance(item, Outline) and item.style.stroke == palette["accent"]]
+        assert len(lines) == 1
+        return lines[0].commands
+
+    straight = shaft((mover,))
+    assert [command[0] for command in straight] == ["M", "L"]
+    assert math.dist(straight[0][1:], (10.0, 60.0)) >= mover.radius + PAWN_GAP - 1e-6
+    (_, *start), (letter, *numbers) = shaft((mover, friend))
+    assert letter == "C"
+    corners = [tuple(start), *zip(numbers[::2], numbers[1::2], strict=True)]
+    for k in range(41):
+        t = k / 40
+        point = [sum(weight * corner[axis] for weight, corner in zip(
+            ((1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3), corners,
+            strict=True)) for axis in (0, 1)]
+        centre = (friend.centre[0], 100.0 - friend.centre[1])  # the scene's y runs down
+        assert math.dist(point, centre) >= friend.radius + PAWN_GAP
+        assert 0.0 <= point[1] <= 100.0  # inside the diagram's box
+    assert corners[1][1] < 60.0  # it leaves upward (the scene's y runs down)
+
+
 def test_the_phantoms_three_steps_are_numbered_as_its_caption_tells_them():
     steps = [diagram for diagram, _ in shipped_diagrams("gold-mine") if diagram.numbered]
     assert len(steps) == 1 and len(steps[0].arrows) == 3
@@ -653,3 +689,46 @@ def test_a_market_of_piles_lies_on_the_table_with_no_board_squares_round_it():
         assert set_up.piles
         ground = DiagramFlowable(Designs(tileset), set_up, MEASURE).ground()
         assert (ground == []) == empty, game
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_arrow_of_every_shipped_diagram_stays_in_its_box_clear_of_the_pieces(game):
+    """What the hop above promises, on the books' own diagrams, pieces at the size the
+    kit prints them: no arrow's shaft runs through a piece it does not start or end at,
+    and none leaves its diagram's box (a hop over a row rises above it)."""
+    from pnp.draw.diagram import PAWN_GAP, diagram_scenes
+    from pnp.draw.scene import Outline
+    from pnp.rulebook.designs import Designs
+    from pnp.rulebook.figures import DiagramFlowable
+
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    designs, palette = Designs(tileset), dict(tileset.palette)
+    source = parse(ROOT / "templates" / game / "rulebook.md", tileset)
+    checked = 0
+    for block in source.blocks:
+        if block.diagram is None or not block.diagram.arrows:
+            continue
+        figure = DiagramFlowable(designs, block.diagram, MEASURE)
+        art_ = figure.stood_art()
+        for item in diagram_scenes(art_, palette)[1].items:
+            if not (isinstance(item, Outline) and item.style.stroke == palette["accent"]
+                    and item.style.cap == "round"):
+                continue
+            checked += 1
+            corners = [(x, art_.height - y) for command in item.commands
+                       for x, y in zip(command[1::2], command[2::2], strict=True)]
+            if len(corners) == 2:  # a straight shaft: its ends and no handles
+                corners = [corners[0], corners[0], corners[1], corners[1]]
+            shaft = [tuple(sum(w * p[axis] for w, p in zip(
+                ((1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3), corners,
+                strict=True)) for axis in (0, 1)) for t in (k / 40 for k in range(41))]
+            for x, y in shaft:
+                assert -0.5 <= x <= art_.width + 0.5 and -0.5 <= y <= art_.height + 0.5
+            for pawn in (*art_.pawns, *art_.stood):
+                if min(math.dist(pawn.centre, end) for end in (shaft[0], shaft[-1])) < \
+                        pawn.radius * 2.2:
+                    continue  # the piece the arrow starts or ends at
+                assert min(math.dist(point, pawn.centre) for point in shaft) >= \
+                    pawn.radius + PAWN_GAP - 0.5, (block.diagram.caption[:40], pawn)
+    if game == "mattock":
+        assert checked >= 2
