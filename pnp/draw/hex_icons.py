@@ -30,9 +30,10 @@ Cell = tuple[int, int]
 # moved) or "taken" (theirs, removed)
 Spot = tuple[Cell, str]
 MINER = 0.64  # a miner's disc radius, as a share of a hex's flat-to-flat half width
-# how far a miner that moved off, or was taken off, fades into its tile: the one taken
-# stays the lighter, so the two pictures part in grey as well
-FADE = {"left": 0.7, "taken": 0.45}
+# how far a miner that moved off fades into its tile, and one taken off towards the
+# paper, as the book's diagrams fade a piece just taken off (towards the tile, the taken
+# blue miner had stayed a dark navy that read as still in play)
+FADE = {"left": 0.7, "taken": 0.62}
 
 
 def _hex(pen: Pen, centre: tuple[float, float], size: float) -> tuple[Command, ...]:
@@ -118,8 +119,9 @@ def _miner(pen: Pen, centre: tuple[float, float], radius: float, what: str) -> l
     side = "yours" if what in ("yours", "left") else "theirs"
     face = pen.c.get(side, ink if side == "yours" else "#ffffff")
     mark_ink = ink_for(face, pen.c)
-    fade = FADE.get(what, 0.0)  # towards the tile it stands on
-    face, mark_ink = mix(face, pen.c["rock"], fade), mix(mark_ink, pen.c["rock"], fade)
+    fade = FADE.get(what, 0.0)
+    towards = pen.c["paper"] if what == "taken" else pen.c["rock"]
+    face, mark_ink = mix(face, towards, fade), mix(mark_ink, towards, fade)
     ring = mix(ink, pen.c["rock"], fade) if what == "left" else ink
     items: list[Primitive] = [pen.circle(centre[0], centre[1], radius, fill=face,
                                          stroke=ring, width=0.1 if what == "taken" else 0.04)]

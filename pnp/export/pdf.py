@@ -393,6 +393,19 @@ def _draw_marks(canvas: Any, plan: SheetPlan, page: Page, cuts: CutGuides) -> No
         # a hairline on each shared cut, so a page reads as tiles and not one map, and
         # the blade has a line to follow
         _marks(canvas, shared_cuts(page.grid, page.used), TRIM_GUIDE)
+    for block in _square_tile_blocks(plan, page):  # tiles riding on a page of tokens
+        _marks(canvas, shared_cuts(block.grid, block.used), TRIM_GUIDE)
+
+
+def _square_tile_blocks(plan: SheetPlan, page: Page) -> list[Block]:
+    """The blocks of square tiles riding on another kind's page (Demon Mine's extra bases
+    under its tokens) with no bleed: cut on shared lines as a tile sheet's are, so they
+    get its stretched edges and hairlines."""
+    if plan.bleed:
+        return []
+    tiles = {(round(p.x, 3), round(p.y, 3)) for p in page.placements if p.kind == "tile"}
+    return [block for block in page.blocks if not block.grid.lattice.honeycomb and
+            tuple(round(value, 3) for value in block.grid.cell(0)) in tiles]
 
 
 def _shares_square_cuts(plan: SheetPlan, page: Page, cuts: CutGuides) -> bool:
@@ -477,6 +490,10 @@ def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
             _place_aprons(canvas, fronts, form_names, apron_area(plan))
             if _shares_square_cuts(plan, page, cuts):
                 _place_stretched(canvas, fronts, form_names, apron_area(plan))
+            elif _square_tile_blocks(plan, page):
+                _place_stretched(canvas, tuple(placed for placed in fronts
+                                               if placed.kind == "tile"),
+                                 form_names, apron_area(plan))
             _place_forms(canvas, page.placements, form_names)
             # after the art: cut lines lie on top of it
             _mark(canvas, plan, page, marks_forms, cuts, round_pieces)

@@ -269,6 +269,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
                      if sideways else "") + _shared_cuts(tileset) + "."),
         *_hex_step(tileset),
         *_round_step(tileset),
+        *_card_step(tileset),
     ]
     if options.print_shop:
         steps.append(markup.text("To have a print shop make the pieces instead, send it the "
@@ -317,6 +318,26 @@ def _hex_step(tileset: Tileset) -> list[Markup]:
                         "corner marks, then cut the hexagons apart along the dark lines "
                         "between them, edge by edge, with a craft knife and a ruler or "
                         "with scissors.")]
+
+
+POKER_CARD = (63.0, 88.0)  # millimetres: the size sleeves and playing cards come in most
+
+
+def _card_step(tileset: Tileset) -> list[Markup]:
+    """For rectangular cards, their size, which a player needs to buy sleeves; at poker
+    size, the print-and-play trick of a playing card behind each in its sleeve."""
+    sizes = {(round(piece.width / 72 * 25.4), round(piece.height / 72 * 25.4))
+             for piece in tileset.components
+             if piece.count and piece.kind == "card" and piece.shape == "rect"}
+    if len(sizes) != 1:
+        return []
+    [(width, height)] = sizes
+    if (width, height) == POKER_CARD:
+        return [markup.text(f"The cards are {width} \u00d7 {height} mm, a poker card's "
+                            "size: slide each into a sleeve of that size with an old playing "
+                            "card behind it, and they shuffle and wear like bought cards.")]
+    return [markup.text(f"The cards are {width} \u00d7 {height} mm: card sleeves of that "
+                        "size hold them.")]
 
 
 def _round_step(tileset: Tileset) -> list[Markup]:

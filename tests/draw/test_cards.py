@@ -329,6 +329,12 @@ def test_dynamines_rewards_items_and_missions_each_have_their_own_band():
     assert set(kinds) == {"reward", "item", "mission"}
     assert all(len(fills) == 1 for fills in kinds.values())
     assert len(set.union(*kinds.values())) == 3
+    # shuffled into one deck, items and missions are sorted by their bands: in greyscale
+    # too (teal and plum had printed within 4 levels of each other)
+    from support import hex_rgb, luminance
+
+    [item], [mission] = kinds["item"], kinds["mission"]
+    assert abs(luminance(hex_rgb(item)) - luminance(hex_rgb(mission))) > 60
 
 
 @pytest.mark.parametrize("card", [c for c in CARDS if c.name.startswith("reward-")],

@@ -124,3 +124,15 @@ def test_every_round_gold_mine_token_has_a_rim_of_its_own_to_cut_by():
         greys.append(sum(rim) / 4)
     assert len(greys) == 3
     assert min(abs(a - b) for a, b in combinations(greys, 2)) >= 8, greys
+
+
+def test_gold_mines_three_token_kinds_have_rims_apart_in_greyscale():
+    """Nuggets, gold challenges and bat challenges share a back and lie in piles side by
+    side: their rims had printed at 64, 78 and 96 grey, one grey to a greyscale print."""
+    from support import hex_rgb, luminance
+
+    gold = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
+    rims = {piece.name: luminance(hex_rgb(piece.colour)) for piece in gold.components
+            if piece.back == "token-back"}
+    assert len(rims) == 3
+    assert all(abs(a - b) > 35 for a, b in combinations(rims.values(), 2)), rims

@@ -407,8 +407,12 @@ def test_a_pictogram_draws_the_sides_miners_in_their_printed_colours(shipped_bui
     image = pypdfium2.PdfDocument(path)[0].render(scale=2).to_pil().convert("RGB")
     seen = {pixel for _, pixel in image.getcolors(1 << 20)}
     red, blue = tileset.side_colours()
-    # Remove shows the blue miner taken off: its colour faded a fifth of the way to the rock
-    taken = mix(blue, dict(tileset.palette)["rock"], FADE["taken"])
+    # Remove shows the blue miner taken off: faded towards the paper, as the book fades a
+    # piece taken off, and light in greyscale (towards the rock it had stayed dark navy)
+    from support import hex_rgb, luminance
+
+    taken = mix(blue, dict(tileset.palette)["paper"], FADE["taken"])
+    assert luminance(hex_rgb(taken)) > luminance(hex_rgb(blue)) + 60
     for colour in (red, taken):
         wanted = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
         assert any(max(abs(a - b) for a, b in zip(pixel, wanted, strict=True)) <= 3

@@ -19,6 +19,7 @@ from pnp.impose.layout import SAFE_MARGIN, SIDE_BAND
 from pnp.impose.plans import TEXTURES, plan_tiles
 from pnp.input.tileset import load_tileset
 from pnp.model.paper import PAPERS
+from pnp.units import mm
 
 TILESET = ROOT / "tilesets" / "demon-mine.yaml"
 
@@ -476,3 +477,35 @@ def test_square_fronts_run_past_the_outer_cuts_of_their_block(shipped_build, gam
         if placed["y"] + placed["h"] == top:
             spot = pixel(placed["x"] + placed["w"] * 0.37, top + mm(0.5))
             assert not close_to(spot, "#ffffff", 6), (placed, spot)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_extra_tiles_riding_under_the_tokens_are_cut_as_a_tile_sheets_are(built, paper):
+    """Demon Mine's four-player bases ride under its tokens: their art had stopped at
+    the cut, so a cut a hair wide left white. Like a tile sheet's, their fronts now
+    run 1 mm past every outer cut, and the cut they share carries a hairline."""
+    dpi = 200
+    manifest = json.loads((built / "manifest.json").read_text())
+    sheet = next(s for s in manifest["sheets"] if s["kind"] == "tokens" and s["paper"] == paper)
+    tiles = [p for p in sheet["placements"] if p.get("tile") and p["side"] == "front"]
+    assert len(tiles) == 2
+    image = pdf_page_image(built / sheet["path"], tiles[0]["page"] - 1, dpi).convert("L")
+    height = image.height * 72 / dpi
+
+    def grey(x: float, y: float) -> int:
+        return image.getpixel((round(x * dpi / 72), round((height - y) * dpi / 72)))
+
+    left, right = sorted(tiles, key=lambda p: p["x"])
+    reach = mm(0.6)
+    for tile in tiles:
+        x, y, w, h = tile["x"], tile["y"], tile["w"], tile["h"]
+        for px, py in ((x + w * 0.3, y - reach), (x + w * 0.3, y + h + reach)):
+            assert grey(px, py) < 250, f"paper past the cut of {tile['tile']}"
+    outer = (left["x"] - reach, left["y"] + left["h"] * 0.3)
+    assert grey(*outer) < 250
+    # the shared cut: a hairline darker than the art a point either side of it
+    seam = right["x"]
+    for k in range(1, 10):
+        y = left["y"] + left["h"] * k / 10
+        assert grey(seam, y) < min(grey(seam - 1.5, y), grey(seam + 1.5, y)) + 2 or \
+            grey(seam, y) < 100, f"no hairline on the shared cut at {y:.0f} pt"

@@ -117,6 +117,24 @@ def test_the_printing_step_names_only_what_the_game_prints(game, words):
     assert words in steps
 
 
+def test_a_game_with_cards_gives_their_size_for_sleeves_and_one_without_says_nothing():
+    """A player buys sleeves by a card's size; at poker size a playing card slid behind
+    each stiffens it, the print-and-play way."""
+    def steps(tileset: Tileset) -> str:
+        return " ".join(f.getPlainText() for f in how_to_print(tileset, styles(),
+                                                              options_for(("letter",)))
+                        if hasattr(f, "getPlainText"))
+
+    dynamine = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
+    assert "The cards are 63 \u00d7 88 mm, a poker card's size" in steps(dynamine)
+    mini = msgspec.structs.replace(dynamine, components=tuple(
+        msgspec.structs.replace(piece, width=41 / 25.4 * 72, height=63 / 25.4 * 72)
+        if piece.kind == "card" else piece for piece in dynamine.components))
+    assert "The cards are 41 \u00d7 63 mm: card sleeves of that size hold them" in steps(mini)
+    demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    assert "cards are" not in steps(demon) and "sleeve" not in steps(demon)
+
+
 @pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine", "mattock"])
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_the_printing_step_names_the_page_the_check_bars_landed_on(shipped_build, game, paper):
