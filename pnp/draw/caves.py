@@ -30,8 +30,10 @@ PILLAR_RADIUS = (0.045, 0.055)  # a pillar's size range, in tile sizes: at 0.03 
 # inside their thick rim, pillars printed as black dots and a cavern read as a crossing
 PLANK = 0.075  # the width of one board of a bridge, in tile sizes
 TIMBER = "#8a5a2b"  # the bridge's wood, mixed into the floor colour so low ink stays light
-SHADOW = 0.06  # how far the shadow of a bridge reaches along the tunnel below
-RAILING = 0.02  # of a tile: a bridge's railing, where its walls stop over the tunnel below
+SHADOW = 0.13  # how far the shadow of a bridge reaches along the tunnel below
+SHADE_REACH = (1.0, 0.62, 0.3)  # its steps, each drawn over the last: a soft edge far off
+SHADES = (0.2, 0.34, 0.48)  # how far each step darkens the floor towards the wall
+RAILING = 0.03  # of a tile: a bridge's railing, where its walls stop over the tunnel below
 
 
 def cavern_outline(centre: Point, size: float, seed: int) -> tuple[Command, ...]:
@@ -115,8 +117,10 @@ def bridge(shape: Shape, size: float, upper: Tunnel, lower: Tunnel,
                                 (along_u[1], along_l[1]), (along_u[0], along_l[1]))]
         return polygon(corners)
 
-    shade = Style(fill=mix(colours["floor"], colours["wall"], 0.28))
-    deep = Style(fill=mix(colours["floor"], colours["wall"], 0.5))
+    # the shadow falls in steps, darkest under the deck's edge: in greyscale one pale band
+    # had been the lower tunnel's only sign, and the tile read as a plain crossing
+    shades = [Style(fill=mix(colours["floor"], colours["wall"], share)) for share in SHADES]
+    deep = Style(fill=mix(colours["floor"], colours["wall"], 0.62))
     deck = Style(fill=mix(colours["floor"], TIMBER, 0.3))
     rail = Style(fill=colours["wall"])
     railing = size * RAILING
@@ -126,8 +130,10 @@ def bridge(shape: Shape, size: float, upper: Tunnel, lower: Tunnel,
         # darker, into the shadow under the deck (a wall across it had read as a dead end)
         Outline(box((-floor_half, floor_half), (floor_half, outer)), deep),
         Outline(box((-floor_half, floor_half), (-outer, -floor_half)), deep),
-        Outline(box((-floor_half, floor_half), (outer, outer + size * SHADOW)), shade),
-        Outline(box((-floor_half, floor_half), (-outer - size * SHADOW, -outer)), shade),
+        *(Outline(box((-floor_half, floor_half), (outer, outer + size * SHADOW * reach)),
+                  style) for reach, style in zip(SHADE_REACH, shades, strict=True)),
+        *(Outline(box((-floor_half, floor_half), (-outer - size * SHADOW * reach, -outer)),
+                  style) for reach, style in zip(SHADE_REACH, shades, strict=True)),
         # a railing along each edge of the deck, thinner than a wall
         Outline(box((-outer, outer), (floor_half - railing, floor_half)), rail),
         Outline(box((-outer, outer), (-floor_half, -floor_half + railing)), rail),

@@ -119,4 +119,10 @@ def test_a_crossover_is_a_plank_bridge_over_a_tunnel_in_shadow(gold_mine):
     outer = 0.15 + 0.055
     for y in (height * (0.5 - outer - 0.03), height * (0.5 + outer + 0.03)):
         assert image.getpixel((width // 2, int(y))) < floor - 20
+    # deep by the deck and reaching well along: a pale band alone had let a greyscale
+    # print read the tile as a plain crossing
+    for sign in (-1, 1):
+        near = image.getpixel((width // 2, int(height * (0.5 + sign * (outer + 0.01)))))
+        far = image.getpixel((width // 2, int(height * (0.5 + sign * (outer + 0.11)))))
+        assert near < floor - 60 and far < floor - 20, (near, far, floor)
     assert abs(image.getpixel((width // 2, int(height * 0.08))) - floor) < 4
