@@ -6,6 +6,8 @@ import io
 import math
 from typing import Any
 
+from reportlab.pdfgen.canvas import FILL_NON_ZERO
+
 from pnp.draw.placing import wrap
 from pnp.draw.scene import Drawing, without_small_text
 from pnp.export.pdf import define_check_bar, define_form, new_canvas, page_header
@@ -150,6 +152,42 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: st
     return buffer.getvalue(), parts
 
 
+GUIDE_INK = (0.15, 0.15, 0.6)  # the guide's own marks, apart from the board's art
+GUIDE_STRIP = 0.22  # how strongly the guide tints the strips where two pages overlap
+
+
+def _glue_strips(canvas: Any, boxes: list[tuple[float, float, float, float]]) -> None:
+    """The strips where two pages overlap, tinted: the glue goes there (the steps say so),
+    and two outlines a few points apart had read as a doubled line across the board."""
+    canvas.saveState()
+    canvas.setFillColorRGB(*GUIDE_INK)
+    canvas.setFillAlpha(GUIDE_STRIP)
+    path = canvas.beginPath()  # one path, filled once: where strips cross, no darker
+    for index, (x, y, w, h) in enumerate(boxes):
+        for ox, oy, ow, oh in boxes[index + 1:]:
+            left, bottom = max(x, ox), max(y, oy)
+            right, top = min(x + w, ox + ow), min(y + h, oy + oh)
+            if right > left and top > bottom:
+                path.rect(left, bottom, right - left, top - bottom)
+    canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+    canvas.restoreState()
+
+
+def _guide_label(canvas: Any, label: str, centre: tuple[float, float]) -> None:
+    """A page's name on a white tab in the guide's ink: set on the board's art itself, it
+    had crossed the hexes' lines and starting spaces."""
+    size = 14.0
+    width = string_width(label, "bold", size) + 12
+    canvas.saveState()
+    canvas.setFillColorRGB(1, 1, 1)
+    canvas.setStrokeColorRGB(*GUIDE_INK)
+    canvas.setLineWidth(1.2)
+    canvas.roundRect(centre[0] - width / 2, centre[1] - 11, width, 22, 5, stroke=1, fill=1)
+    canvas.setFillColorRGB(*GUIDE_INK)
+    draw_text(canvas, centre[0], centre[1] - 5, label, "bold", size, "middle")
+    canvas.restoreState()
+
+
 def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Window],
                    game_title: str, total: int) -> None:
     """The whole board, small, with every page outlined and lettered."""
@@ -167,15 +205,18 @@ def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Wind
     canvas.scale(scale, scale)
     canvas.doForm("board-guide")
     canvas.restoreState()
+    def box(window: Window) -> tuple[float, float, float, float]:
+        return (x0 + window.x * scale, y0 + (drawing.height - window.y - window.h) * scale,
+                window.w * scale, window.h * scale)
+
+    _glue_strips(canvas, [box(window) for window in parts])
     canvas.setLineWidth(1.2)
+    canvas.setStrokeColorRGB(*GUIDE_INK)
     for window in parts:
-        canvas.setStrokeColorRGB(0.15, 0.15, 0.6)
-        x = x0 + window.x * scale
-        y = y0 + (drawing.height - window.y - window.h) * scale
-        canvas.rect(x, y, window.w * scale, window.h * scale, stroke=1, fill=0)
-        canvas.setFillColorRGB(0.15, 0.15, 0.6)
-        draw_text(canvas, x + window.w * scale / 2, y + window.h * scale / 2 - 6,
-                  window.label, "bold", 16, "middle")
+        canvas.rect(*box(window), stroke=1, fill=0)
+    for window in parts:
+        x, y, w, h = box(window)
+        _guide_label(canvas, window.label, (x + w / 2, y + h / 2))
     canvas.setFillColorRGB(0.1, 0.1, 0.1)
     heading = f"Assembling the {game_title} board"
     top = bottom + avail_h

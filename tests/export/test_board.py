@@ -161,6 +161,25 @@ def test_board_pdf_has_pieces_and_an_assembly_guide(mattock):
     assert image.getpixel((int(cx), int(cy))) < 250
 
 
+def test_the_guide_tints_the_glue_strips_and_names_pages_on_white_tabs(mattock):
+    """Two page outlines a few points apart had read as doubled lines across the board,
+    and the page names, set on the art, crossed hex lines: the overlaps are tinted once
+    (the glue goes there) and each name sits on a white tab."""
+    from pnp.export.board import GUIDE_STRIP
+
+    manifest = json.loads((mattock / "manifest.json").read_text())
+    sheet = next(s for s in manifest["sheets"] if s["kind"] == "board")
+    guide = PdfReader(mattock / sheet["path"]).pages[-1]
+    states = guide["/Resources"].get("/ExtGState", {})
+    alphas = {round(float(state.get_object().get("/ca", 1)), 2) for state in states.values()}
+    assert GUIDE_STRIP in alphas
+    # the tabs: each name's letters lie on white, inside the board's dark frame
+    text = guide.extract_text()
+    assert all(label in text for label in ("A1", "A2", "B1", "B2"))
+    content = guide.get_contents().get_data().decode("latin-1")
+    assert content.count("1 1 1 rg") >= 4  # a white tab under each of the four names
+
+
 def test_each_piece_is_named_below_it_on_paper_trimmed_away(mattock):
     """A piece's name (A1...B2) stands under the piece, not on it: printed on the
     board's frame, B1 and B2 stayed on the finished board."""
