@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import msgspec
 
+from pnp.draw.diagram import GROUND_WORDS
 from pnp.geometry.lattice import hexagon_cells
 from pnp.geometry.shapes import Shape
+from pnp.input.faces import string_width
 from pnp.model.ground import PAWN_RATIO
 from pnp.model.placement import TilePlacement
 from pnp.rulebook.source import Diagram
@@ -124,7 +126,13 @@ def _plan_at(diagram: Diagram, shape: Shape, cell: float, board: Board | None) -
     centres = [shape.cell_centre(spot, cell) for spot in _spaces(diagram, shape, board)]
     min_x = min(x for x, _ in centres) - tile_w / 2 - frame
     min_y = min(y for _, y in centres) - tile_h / 2 - frame
-    board_width = max(x for x, _ in centres) + tile_w / 2 + frame - min_x
+    max_x = max(x for x, _ in centres) + tile_w / 2 + frame
+    # a word beside the board (whose base a corner tile is) widens the box to hold it
+    for where, text, _ in diagram.labels:
+        x = shape.cell_centre(where, cell)[0]  # type: ignore[arg-type]  # fractional
+        half = string_width(text, "bold", max(GROUND_WORDS, cell * 0.26)) / 2 + 1.0
+        min_x, max_x = min(min_x, x - half), max(max_x, x + half)
+    board_width = max_x - min_x
     height = max(y for _, y in centres) + tile_h / 2 + frame - min_y
     # a label above or below the board (a panel's "Before") widens the box to hold it
     words = [shape.cell_centre(label[0], cell)[1]  # type: ignore[arg-type]  # fractional

@@ -421,7 +421,8 @@ ARROW = Record("rulebook:arrow", (
 ), doc_as="an arrow")
 
 LABEL = Record("rulebook:label", (
-    Field("at", POINT, "usually an empty square beside the tiles: labels are not pieces",
+    Field("at", POINT, "usually an empty square beside the tiles, or a point off the "
+          "board's side (the diagram widens to hold the words): labels are not pieces",
           required=True),
     Field("text", _LabelText(), "", required=True),
     Field("colour", Choice(tuple(PAWN_COLOURS), problem="not a label colour"), "",

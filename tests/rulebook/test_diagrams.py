@@ -732,3 +732,22 @@ def test_every_arrow_of_every_shipped_diagram_stays_in_its_box_clear_of_the_piec
                     pawn.radius + PAWN_GAP - 0.5, (block.diagram.caption[:40], pawn)
     if game == "mattock":
         assert checked >= 2
+
+
+def test_a_word_beside_the_board_widens_the_box_and_stays_off_every_square():
+    """Demon Mine's four bases were named on the grid's own squares, where words read as
+    marked spaces: they stand beside the area now, and the box holds them whole."""
+    from pnp.draw.diagram import GROUND_WORDS
+    from pnp.input.faces import string_width
+
+    diagram, plan = next((diagram, plan) for diagram, plan in shipped_diagrams("demon-mine")
+                         if any(text == "Black crew" for _, text, _ in diagram.labels))
+    assert len(diagram.labels) == 4
+    size = max(GROUND_WORDS, plan.cell * 0.26)
+    board_left, _ = plan.centre((-0.5, 0))
+    board_right, _ = plan.centre((diagram.columns - 0.5, 0))
+    for where, text, _ in diagram.labels:
+        x, _ = plan.centre(where)
+        half = string_width(text, "bold", size) / 2
+        assert x + half < board_left or x - half > board_right, text  # off the squares
+        assert x - half >= 0 and x + half <= plan.width, text  # inside the box
