@@ -284,11 +284,23 @@ def _place_stretched(canvas: Any, placements: tuple[Placement, ...],
     past its trim on every side, so the outer cuts of a block run through the pieces'
     edge colours (a tunnel's mouth stays a mouth, rock stays rock) without a second
     design drawn; neighbours cover each other's. Pieces with an apron of their own (a
-    round token riding on the page) keep theirs."""
+    round token riding on the page) keep theirs.
+
+    Each front is stretched three times, the last on top: both ways (for the corners),
+    then across only (for its left and right edges) and along only (for its top and
+    foot). Stretched both ways at once, a wall meeting the cut had jogged outwards in
+    the bleed, a nub that a cut half a millimetre wide showed; stretched along its own
+    direction only, a wall runs straight on past the cut."""
+    stretched = [p for p in placements if APRON + p.art not in form_names]
     _place_clipped(canvas, [
-        (fp_str((p.w + 2 * FRONT_BLEED) / p.w, 0, 0, (p.h + 2 * FRONT_BLEED) / p.h,
-                p.x - FRONT_BLEED, p.y - FRONT_BLEED), form_names[p.art])
-        for p in placements if APRON + p.art not in form_names], area)
+        (fp_str(sx, 0, 0, sy, p.x - FRONT_BLEED * (sx != 1), p.y - FRONT_BLEED * (sy != 1)),
+         form_names[p.art])
+        for grow_x, grow_y in STRETCHES for p in stretched
+        for sx, sy in [((p.w + 2 * FRONT_BLEED * grow_x) / p.w,
+                        (p.h + 2 * FRONT_BLEED * grow_y) / p.h)]], area)
+
+
+STRETCHES = ((1, 1), (1, 0), (0, 1))  # both ways, across only, along only: in that order
 
 
 def _place_clipped(canvas: Any, placed: list[tuple[str, str]], area: Area) -> None:

@@ -290,8 +290,10 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         points = [placed.cell for placed in diagram.tiles] + list(diagram.highlight) + \
             list(diagram.reach) + list(diagram.area) + \
             [where for where, _, _ in (*diagram.pawns, *diagram.labels, *diagram.pieces)] + \
-            [where for where, _ in diagram.marks] + \
-            [end for arrow in diagram.arrows for end in arrow]
+            [where for where, _ in diagram.marks]
+        # an arrow's end between two columns is not a thing standing in one: Gold Mine's
+        # cavern, pointed at the stack it goes under, had left an empty square between
+        # them that read as a frame round the two
         used = {round(point[0]) for point in points}
         # one empty column between two used ones; a wider stretch is ground (a set-up's
         # empty area)

@@ -170,8 +170,11 @@ def styles() -> dict[str, Style]:
             leftIndent=LIST_INDENT * depth, bulletIndent=LIST_INDENT * (depth - 1),
             bulletFontName=bold, bulletFontSize=body.fontSize, bulletColor=colour(ACCENT))
            for depth in range(1, LIST_DEPTHS + 1)},
-        # a reading at the back of the book: its numbered dagger hangs in the margin
-        "reading": ParagraphStyle("reading", parent=body, spaceAfter=7, leftIndent=24,
-                                  bulletIndent=0, bulletFontName=bold,
-                                  bulletFontSize=body.fontSize, bulletColor=colour(ACCENT)),
+        # a reading at the back of the book: its numbered dagger hangs in the margin; set a
+        # step smaller than the teaching, as a book sets its notes, and narrower, so its
+        # smaller type keeps the body's 55 to 75 characters a line
+        "reading": ParagraphStyle("reading", parent=body, fontSize=9.5, leading=13,
+                                  spaceAfter=6, leftIndent=24, rightIndent=30, bulletIndent=0,
+                                  bulletFontName=bold, bulletFontSize=9.5,
+                                  bulletColor=colour(ACCENT)),
     }

@@ -144,7 +144,7 @@ def print_rows(tileset: Tileset, options: BuildOptions) -> list[PrintRow]:
              for kind in ("card", "token")
              if any(c.kind == kind and c.count for c in tileset.components)}
     riding = "token" in found and all(plan is None for plan in found["token"])
-    rows = [PrintRow("Tiles, the tokens on the last sheet" if riding else "Tiles", stock,
+    rows = [PrintRow("Tiles, with the tokens on the last sheet" if riding else "Tiles", stock,
                      tuple(_sheet_count(plan_tiles(tileset, paper, options))
                            for paper in papers))]
     if riding:  # said in the Tiles row
@@ -264,9 +264,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
                        f"foot{sideways and f' ({sideways}, up the right margin)'}."),
         markup.join([markup.text(f"Print {_pieces(tileset)}"),
                      markup.literal(PRINT_STEP[options.duplex])]),
-        markup.text("Cut along the crop marks outside each block" +
-                    (f" ({sideways}, along the cut lines printed on them)"
-                     if sideways else "") + _shared_cuts(tileset) + "."),
+        *_crop_step(tileset, sideways),
         *_hex_step(tileset),
         *_round_step(tileset),
         *_card_step(tileset),
@@ -309,15 +307,29 @@ def draw_scale_page(page: int, canvas: Canvas) -> None:
     line.moveCursor(mark - start, 0)
 
 
+def _crop_step(tileset: Tileset, sideways: str) -> list[Markup]:
+    """Cutting along the crop marks: every block of a square game; on hexes, which no
+    straight cut frees, only the blocks of other pieces (a hex game's tokens)."""
+    hexes = tileset.shape.axial and tileset.tile_count
+    others = any(c.count for c in tileset.components)
+    if hexes and not others:
+        return []
+    where = "each block of tokens and cards" if hexes else "each block"
+    return [markup.text(f"Cut along the crop marks outside {where}" +
+                        (f" ({sideways}, along the cut lines printed on them)"
+                         if sideways else "") + _shared_cuts(tileset) + ".")]
+
+
 def _hex_step(tileset: Tileset) -> list[Markup]:
     """For hexagonal tiles, laid edge to edge in a honeycomb that no straight cut frees
-    piece by piece: what the corner marks and the printed lines are for."""
+    piece by piece: they are cut along their printed lines, the corner marks showing
+    only where each block ends (a step that said to cut blocks free at their corner
+    marks had asked for a straight cut that frees nothing)."""
     if not tileset.shape.axial or not tileset.tile_count:
         return []
-    return [markup.text("Hexagonal tiles sit edge to edge: cut each block free at its "
-                        "corner marks, then cut the hexagons apart along the dark lines "
-                        "between them, edge by edge, with a craft knife and a ruler or "
-                        "with scissors.")]
+    return [markup.text("Cut the hexagonal tiles out along the dark lines round them, edge "
+                        "by edge, with a craft knife and a ruler or with scissors: "
+                        "neighbours share each line, so one cut frees two tiles' edges.")]
 
 
 POKER_CARD = (63.0, 88.0)  # millimetres: the size sleeves and playing cards come in most

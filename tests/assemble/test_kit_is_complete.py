@@ -69,7 +69,7 @@ def test_every_sheet_the_printing_table_names_is_in_the_build(shipped_build, gam
     for row in print_rows(tileset, BuildOptions()):
         if row.name.startswith("Tokens, and the tiles for"):  # the extras ride below them
             assert "tokens" in kinds and "extras" not in kinds
-        elif row.name == "Tiles, the tokens on the last sheet":  # the tokens ride on tiles
+        elif row.name == "Tiles, with the tokens on the last sheet":  # the tokens ride on tiles
             assert "tiles" in kinds and "tokens" not in kinds
         elif row.name in FILES:
             assert FILES[row.name] in kinds, f"{game}: no {row.name} sheet"

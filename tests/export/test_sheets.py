@@ -242,10 +242,10 @@ def test_each_design_is_drawn_once_and_placed_by_reference(built):
     assert len(designs) == textures + 1 + 1
     assert data.count(b"/Subtype /Form") == len(by_name)
     content = "".join(placed_content(page) for page in reader.pages)
-    # placements, an apron under each of the 90 backs, each of the 90 fronts again
-    # stretched 1 mm past its cut under it (the same form: no design drawn twice),
-    # check bars, crop marks
-    assert content.count("Do") == 180 + 90 + 90 + 6 + 3
+    # placements, an apron under each of the 90 backs, each of the 90 fronts three times
+    # more, stretched 1 mm past its cut under it (both ways, across, along: the same
+    # form, no design drawn twice), check bars, crop marks
+    assert content.count("Do") == 180 + 90 + 3 * 90 + 6 + 3
     # three full pages of backs laid out alike: their layer of backs is one form
     layers = {n for n in by_name if n.startswith("/FormXob.backs")}
     assert len(layers) == 1
@@ -509,3 +509,26 @@ def test_extra_tiles_riding_under_the_tokens_are_cut_as_a_tile_sheets_are(built,
         y = left["y"] + left["h"] * k / 10
         assert grey(seam, y) < min(grey(seam - 1.5, y), grey(seam + 1.5, y)) + 2 or \
             grey(seam, y) < 100, f"no hairline on the shared cut at {y:.0f} pt"
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_wall_meeting_an_outer_cut_runs_straight_on_into_the_bleed(shipped_build, paper):
+    """Stretched both ways at once, a tile's bleed had shifted its walls outwards, so
+    where a tunnel met the block's outer cut its wall jogged in the bleed: a nub on the
+    tile's edge after a cut half a millimetre wide. Just past the cut, each row of the
+    left column's art is the row just inside it."""
+    dpi = 300
+    out = shipped_build / "dynamine"
+    manifest = json.loads((out / "manifest.json").read_text())
+    sheet = next(s for s in manifest["sheets"] if s["kind"] == "tiles" and s["paper"] == paper)
+    fronts = [p for p in sheet["placements"] if p["page"] == 1 and p["side"] == "front"]
+    left = min(p["x"] for p in fronts)
+    column = [p for p in fronts if abs(p["x"] - left) < 0.01]
+    image = pdf_page_image(out / sheet["path"], 0, dpi).convert("L")
+    height = image.height * 72 / dpi
+    inside, outside = round((left + mm(0.25)) * dpi / 72), round((left - mm(0.6)) * dpi / 72)
+    rows = [round((height - p["y"] - p["h"]) * dpi / 72) + k for p in column
+            for k in range(4, round(p["h"] * dpi / 72) - 4)]
+    apart = [row for row in rows
+             if abs(image.getpixel((inside, row)) - image.getpixel((outside, row))) > 60]
+    assert len(rows) > 1000 and apart == [], f"{len(apart)} rows jog at the cut"

@@ -110,7 +110,7 @@ def test_tokens_that_do_not_fit_keep_their_own_sheet(built):
 def test_the_rulebook_says_where_the_tokens_are(built):
     text = " ".join(" ".join(page.extract_text().split()) for page in
                     PdfReader(built / "mattock" / "mattock-rulebook-letter.pdf").pages)
-    assert "Tiles, the tokens on the last sheet" in text  # the printing table's one row
+    assert "Tiles, with the tokens on the last sheet" in text  # the printing table's one row
     assert "Tokens on the last sheet of tiles" not in text
     assert "mattock-tokens-" not in text
 

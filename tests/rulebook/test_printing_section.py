@@ -67,7 +67,7 @@ def test_the_table_lists_this_builds_files_and_papers(dynamine, duplex, papers):
     # on a paper whose last tile sheet holds the tokens, the Tiles row says so instead
     assert [row.name for row in rows] in (
         ["Tiles", "Cards", "Tokens", "Scoring at a glance", "This rulebook"],
-        ["Tiles, the tokens on the last sheet", "Cards", "Scoring at a glance",
+        ["Tiles, with the tokens on the last sheet", "Cards", "Scoring at a glance",
          "This rulebook"])
     assert rows[0].stock == ("cardstock, one-sided, folded" if duplex == "gutterfold"
                              else "cardstock, double-sided")
@@ -223,4 +223,8 @@ def test_hex_tiles_get_a_step_for_cutting_the_honeycomb(game, hexes):
     """Mattock's hexes sit edge to edge under corner marks that no straight cut frees them
     by: the steps said only to cut along the crop marks."""
     steps = _steps(load_tileset(ROOT / "tilesets" / f"{game}.yaml"))
-    assert ("cut the hexagons apart along the dark lines" in steps) == hexes
+    assert ("Cut the hexagonal tiles out along the dark lines" in steps) == hexes
+    # the crop marks cut the other pieces' blocks; on hexes they free nothing, and a step
+    # that said to cut each block free at them asked for a straight cut that frees nothing
+    assert ("crop marks outside each block of tokens and cards" in steps) == hexes
+    assert "free at its corner marks" not in steps
