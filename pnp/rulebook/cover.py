@@ -113,29 +113,46 @@ def cover_layout(tileset: Tileset, paper: Paper) -> tuple[CoverGrid, CoverLayout
     region = cover_region(tileset, grid)
     if not tileset.shape.axial:
         columns = round(grid.width / grid.cell)
-        most, fewest = _shared_rows(tileset, columns, round(grid.height / grid.cell))
-        return grid, compose(tileset, _squares(columns, most), _squares(columns, fewest))
-    below = _plaque_box(grid).bottom - grid.cell * 0.6  # a piece's centre clear of the title
+        most, fewest, first = _shared_rows(tileset, grid)
+        return grid, compose(tileset, _squares(columns, most), _squares(columns, fewest, first))
     return grid, compose(tileset, region, tuple(
-        cell for cell in region if grid.centre(tileset, cell)[1] < below))
+        cell for cell in region if grid.centre(tileset, cell)[1] < _below_the_title(grid)))
 
 
-def _squares(columns: int, rows: int) -> tuple[tuple[int, int], ...]:
-    return tuple((c, r) for r in range(rows) for c in range(columns))
+def _below_the_title(grid: CoverGrid) -> float:
+    """How high on the page a piece's centre, or a telling tile's, may be: clear of the
+    title plaque."""
+    return _plaque_box(grid).bottom - grid.cell * 0.6
 
 
-def _shared_rows(tileset: Tileset, columns: int, rows: int) -> tuple[int, int]:
-    """The rows of the mine to compose, and the rows its telling tiles spread over: the
-    most and the fewest any home paper with ``columns`` columns shows. Letter and A4
-    then show the same mine, A4 a row more of it; each had been a search of its own
-    and so a different mine. A paper outside them composes its own."""
-    shown = [(round(other.width / other.cell), round(other.height / other.cell))
-             for other in (cover_grid(tileset, PAPERS[name]) for name in HOME_PAPERS)]
-    alike = [down for across, down in shown if across == columns]
-    if rows not in alike or sum(kind.count for kind in printed_kinds(tileset)) < \
-            columns * max(alike):
-        return rows, rows
-    return max(alike), min(alike)
+def _squares(columns: int, rows: int, first: int = 0) -> tuple[tuple[int, int], ...]:
+    return tuple((c, r) for r in range(first, rows) for c in range(columns))
+
+
+def _shared_rows(tileset: Tileset, grid: CoverGrid) -> tuple[int, int, int]:
+    """The rows of the mine to compose, and the rows its telling tiles spread over (from
+    the first clear of the title to the last every such paper shows): for every home
+    paper with as many columns, the most rows any shows and the fewest. Letter and A4
+    then show the same mine, A4 a row more of it; each had been a search of its own and
+    so a different mine. A paper outside them composes its own. The telling tiles keep
+    out from under the title: Dynamine's entrance, which opens the mine downward from
+    the top row, had lain under it."""
+    def rows_of(other: CoverGrid) -> tuple[int, int, int]:
+        centres = [other.centre(tileset, (0, row)) for row in range(round(other.height /
+                                                                          other.cell))]
+        first = next((row for row, (_, y) in enumerate(centres)
+                      if y < _below_the_title(other)), 0)
+        return round(other.width / other.cell), len(centres), first
+
+    columns, rows, first = rows_of(grid)
+    alike = [found for found in (rows_of(cover_grid(tileset, PAPERS[name]))
+                                 for name in HOME_PAPERS) if found[0] == columns]
+    if (rows, first) not in [(down, top) for _, down, top in alike] or \
+            sum(kind.count for kind in printed_kinds(tileset)) < \
+            columns * max(down for _, down, _ in alike):
+        return rows, rows, first
+    return (max(down for _, down, _ in alike), min(down for _, down, _ in alike),
+            max(top for _, _, top in alike))
 
 
 def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper, tile: CoverTile,

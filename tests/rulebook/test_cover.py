@@ -94,9 +94,16 @@ def test_letter_and_a4_covers_show_one_mine_a4_a_row_more_of_it(game):
     assert letter.tiles == a4.tiles
     shown = [set(cover_region(tileset, grid)) for grid in (letter_grid, a4_grid)]
     assert shown[0] < shown[1] and {p.cell for p in a4.tiles} >= shown[1]
-    # the tiles that tell the game are in the smaller picture
+    # the tiles that tell the game are in the smaller picture, and none under the title
+    # (Dynamine's entrance, which opens its mine from the top row, had lain under it)
+    from pnp.rulebook.cover import _plaque_box
+
     telling = {p.cell for p in letter.tiles if tileset.tile(p.kind).role == "base"}
     assert telling and telling <= shown[0]
+    for grid in (letter_grid, a4_grid):
+        plaque = _plaque_box(grid)
+        for cell in telling:
+            assert grid.centre(tileset, cell)[1] < plaque.bottom, (game, cell)
 
 
 def test_the_cover_is_the_same_on_every_build():
