@@ -18,13 +18,14 @@ from reportlab.platypus import Spacer, Table, TableStyle
 from pnp.draw.components import design_component
 from pnp.draw.diagram import seam_style
 from pnp.draw.fonts import pdf_font
+from pnp.draw.scene import smallest_text
 from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.export.reportlab_private import table_body
 from pnp.impose.plans import extras_ride_everywhere
-from pnp.input.faces import string_width
+from pnp.input.faces import MIN_TEXT, string_width
 from pnp.rulebook.cover_lockup import pieces_words
-from pnp.rulebook.designs import Designs
+from pnp.rulebook.designs import Designs, place_form
 from pnp.rulebook.figures import DesignFlowable
 from pnp.rulebook.names import (
     and_list,
@@ -50,6 +51,8 @@ Style = Any  # a ParagraphStyle
 
 PICTURE = 57.6  # points: 0.8 in, where a tile's icons and numbers can be read
 CARD_PICTURE = 126.0  # points: a card's height, 1.75 in, where its title prints at 6 pt
+FAN_ACROSS = 0.6  # of a card's width: each fanned card's step right of the one under it
+FAN_DOWN = 0.12  # of a card's height: and its step down, which bares the title band
 BOARD_PICTURE = PICTURE * 2  # a board among the tokens: at a token's size it was a blob
 # of hexes with its start spaces lost, and its words ran to five lines under it
 GALLERY_FROM = 24  # tile names from which a list would be a page of sentences
@@ -132,7 +135,7 @@ def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable
         if others:
             story.append(_kind_heading(kinds, sheet))
             story += [_picture_row(pieces, sheet)] if pieces else []
-            story += [_card_row(cards, sheet)] if cards else []
+            story += _card_row(cards, sheet) if cards else []
     story[-1].keepWithNext = 1  # the sum closes the listing: never a lone line at a top
     return [*story, Spacer(1, 4), _total(tileset, sheet)]
 
@@ -192,10 +195,55 @@ def _others_title(components: tuple[Component, ...], board: bool) -> str:
     return and_list([kinds[0]] + [kind.lower() for kind in kinds[1:]])
 
 
-def _card_row(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]) -> Flowable:
-    """Cards three to a row, each named under its picture: a card's picture is tall
-    enough for its title to print, and its words beside it would have a narrow column."""
-    return _named_pictures(entries, sheet, 3, "BOTTOM")
+def _card_row(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]) -> list[Flowable]:
+    """A card of each kind, fanned as a hand of cards is laid out on a table, large enough
+    that the front card's words print at the book's 6 pt; the kinds named under them.
+    Three small cards in a row had shown their words as grey bars, which read as cards
+    not yet written."""
+    fan = CardFan([(thumb.key, thumb.drawing) for thumb, _ in entries], entries[0][0].designs)
+    fan.hAlign = "CENTER"
+    fan.keepWithNext = 1  # never parted from the names under it
+    words = and_list([text for _, text in entries])
+    return [fan, Spacer(1, 4), Paragraph(markup.text(words[0].upper() + words[1:] + "."),
+                                         sheet["name"])]
+
+
+class CardFan(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+    """Cards laid overlapping, each a step right and down of the one before: every card's
+    title band and the left of its art show, and the last, on top, shows whole."""
+
+    def __init__(self, cards: list[tuple[str, Drawing]], designs: Designs) -> None:
+        super().__init__()
+        self.cards, self.designs = cards, designs
+        width, height = cards[0][1].width, cards[0][1].height
+        smallest = min(smallest_text(drawing.items) or MIN_TEXT for _, drawing in cards)
+        self.scale = min(designs.text_floor / smallest * 1.001, 1.0)
+        self.card_w, self.card_h = width * self.scale, height * self.scale
+        steps = max(len(cards) - 1, 1)
+        self.step_x = min(self.card_w * FAN_ACROSS, (MEASURE - self.card_w) / steps)
+        self.step_y = self.card_h * FAN_DOWN
+        self.width = self.card_w + self.step_x * (len(cards) - 1)
+        self.height = self.card_h + self.step_y * (len(cards) - 1)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        for index, (key, drawing) in enumerate(self.cards):
+            name = place_form(canvas, key, drawing, self.designs, self.scale)
+            x, y = index * self.step_x, self.height - self.card_h - index * self.step_y
+            canvas.saveState()
+            if index:  # a soft shadow on the card under it, as a laid card casts
+                canvas.setFillColor(colour(INK))
+                canvas.setFillAlpha(0.18)
+                canvas.roundRect(x - 2.5, y - 2.5, self.card_w, self.card_h, 6, stroke=0,
+                                 fill=1)
+                canvas.setFillAlpha(1)
+            canvas.translate(x, y)
+            canvas.scale(self.scale, self.scale)
+            canvas.doForm(name)
+            canvas.restoreState()
 
 
 def _picture_row(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]) -> Flowable:
