@@ -198,7 +198,7 @@ def tunnels(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[
                 items.append(Outline(room, Style(fill=paint, stroke=paint if width > floor
                                                  else None, width=width - floor, join="round")))
         if path.style == "cavern" and room is not None:
-            items.extend(cavern_floor(room, line, size, colours))
+            items.extend(cavern_floor(room, line, shape.centre(size), size, colours))
             items.extend(pillars(shape, size, path, colours, seed + index))
         for lower in crossings.get(index, ()):
             items.extend(bridge(shape, size, path, paths[lower], colours))

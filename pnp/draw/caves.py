@@ -18,7 +18,17 @@ import math
 import random
 
 from pnp.draw.ink import mix
-from pnp.draw.scene import Clip, Command, Outline, Point, Primitive, Style, polygon, smooth_outline
+from pnp.draw.scene import (
+    Circle,
+    Clip,
+    Command,
+    Outline,
+    Point,
+    Primitive,
+    Style,
+    polygon,
+    smooth_outline,
+)
 from pnp.geometry.shapes import Shape
 from pnp.model.ground import CAVERN_REACH, CAVERN_WIDEST, FLOOR_RATIO, WALL_RATIO
 from pnp.model.tileset import Tunnel
@@ -28,6 +38,10 @@ PILLAR_REACH = 0.305  # a pillar's distance from the centre: clear of every open
 # and of the cave's wall
 PILLAR_RADIUS = (0.045, 0.055)  # a pillar's size range, in tile sizes: at 0.03 to 0.042,
 # inside their thick rim, pillars printed as black dots and a cavern read as a crossing
+CAVE_GRAVEL = 0.5  # how far a cave's gravel bed is mixed from the floor towards the rock
+CAVE_BED = 0.26  # of a tile: about the gravel bed's radius, where its stones lie
+CAVE_BED_SHARE = 0.68  # the bed is the cave's own outline shrunk this much
+CAVE_STONES = 14  # small stones on the bed
 PLANK = 0.075  # the width of one board of a bridge, in tile sizes
 TIMBER = "#8a5a2b"  # the bridge's wood, mixed into the floor colour so low ink stays light
 SHADOW = 0.13  # how far the shadow of a bridge reaches along the tunnel below
@@ -54,19 +68,46 @@ def cavern_outline(centre: Point, size: float, seed: int) -> tuple[Command, ...]
     return smooth_outline(points)
 
 
-def cavern_floor(room: tuple[Command, ...], spokes: tuple[Command, ...], size: float,
-                 colours: dict[str, str]) -> list[Primitive]:
-    """Shade along the inside of a cavern's wall, then the tunnels' floor again over it.
+def cavern_floor(room: tuple[Command, ...], spokes: tuple[Command, ...],
+                 centre: Point, size: float, colours: dict[str, str]) -> list[Primitive]:
+    """Shade along the inside of a cavern's wall, the tunnels' floor again over it, and a
+    bed of trodden gravel in the middle of the cave.
 
     The shade is the room's outline stroked and clipped to the room, so only its
     inner half shows; the tunnels' floor painted back on top keeps each mouth
-    light, as if the passages let the lamplight in.
+    light, as if the passages let the lamplight in. Without the gravel bed a four-way
+    cave had read as a crossing with a few pebbles, the Phantom's lair as one more
+    tunnel, on a greyscale print most of all.
     """
     floor = size * FLOOR_RATIO
+    gravel = mix(colours["floor"], colours["rock-light"], CAVE_GRAVEL)
+    x, y = centre
+    bed = size * CAVE_BED
+    rng = random.Random(round(bed * 1000))
+    stones = [Circle(x + distance * math.cos(angle), y + distance * math.sin(angle),
+                     size * rng.uniform(0.009, 0.016),
+                     Style(fill=mix(gravel, colours["rock-dark"], 0.5)))
+              for angle, distance in ((rng.uniform(0, math.tau), bed * rng.uniform(0.15, 0.85))
+                                      for _ in range(CAVE_STONES))]
     return [Clip(room, (Outline(room, Style(stroke=mix(colours["floor"], colours["rock-light"],
                                                        0.55), width=size * 0.1)),)),
             Outline(spokes, Style(stroke=colours["floor"], width=floor, cap="round",
-                                  join="round"))]
+                                  join="round")),
+            Outline(_scaled(room, centre, CAVE_BED_SHARE * 1.08),
+                    Style(fill=mix(colours["floor"], gravel, 0.5))),
+            Outline(_scaled(room, centre, CAVE_BED_SHARE), Style(fill=gravel)),
+            *stones]
+
+
+def _scaled(path: tuple[Command, ...], centre: Point, share: float) -> tuple[Command, ...]:
+    """``path`` shrunk towards ``centre``: the cave's own ragged shape, smaller."""
+    x, y = centre
+
+    def moved(command: Command) -> Command:
+        letter, *numbers = command
+        return (letter, *(x + (value - x) * share if index % 2 == 0 else
+                          y + (value - y) * share for index, value in enumerate(numbers)))
+    return tuple(moved(command) for command in path)
 
 
 def pillars(shape: Shape, size: float, path: Tunnel, colours: dict[str, str],

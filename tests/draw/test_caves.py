@@ -13,6 +13,7 @@ from collections import deque
 
 import msgspec
 import pytest
+from PIL import ImageStat
 from support import close_to, hex_rgb, luminance, svg_to_image
 
 from pnp.draw.art import design_tile
@@ -72,14 +73,17 @@ def test_a_cavern_is_walled_all_round_and_its_walls_join_the_tunnels(gold_mine, 
     assert reached_rock == [], f"{name}: the floor runs out into the rock past its wall"
     # the chamber is wide: floor reaches the model's cavern reach in every free direction
     assert len(inside) > 3.14 * (CAVERN_REACH * width) ** 2 * 0.8
-    # and its floor is the tunnels' floor: from the centre out of every mouth, one colour
+    # and from its gravel bed out of every mouth the way is open: no wall and no rock on
+    # it, and it leaves on the tunnels' own floor
     tile = next(tile for tile in gold_mine.tiles if tile.name == name)
     for edge in tile.paths[0].ports:
         nx, ny = gold_mine.shape.normal(edge)
         run = [pixels[int(width / 2 + nx * step), int(height / 2 + ny * step)]
                for step in range(0, width // 2 - 1)]
-        seams = [pixel for pixel in run if not close_to(pixel, palette["floor"], 6)]
-        assert seams == [], f"{name}: the way out {edge} crosses another colour"
+        blocked = [pixel for pixel in run if close_to(pixel, palette["wall"], 40) or
+                   close_to(pixel, palette["rock"], 6)]
+        assert blocked == [], f"{name}: the way out {edge} crosses a wall or rock"
+        assert all(close_to(pixel, palette["floor"], 6) for pixel in run[-12:]), edge
 
 
 def test_a_cavern_stands_rock_pillars_in_the_gaps_between_its_openings(gold_mine):
@@ -126,3 +130,22 @@ def test_a_crossover_is_a_plank_bridge_over_a_tunnel_in_shadow(gold_mine):
         far = image.getpixel((width // 2, int(height * (0.5 + sign * (outer + 0.11)))))
         assert near < floor - 60 and far < floor - 20, (near, far, floor)
     assert abs(image.getpixel((width // 2, int(height * 0.08))) - floor) < 4
+
+
+def test_a_caves_middle_is_a_bed_of_gravel_a_crossing_has_not(gold_mine):
+    """With the tunnels' light floor through its middle, a four-way cave had read as a
+    crossing with a few pebbles: its middle is a darker bed of gravel, apart from a
+    crossing's floor in greyscale too, while its mouths keep the tunnels' floor."""
+    cave = _render(gold_mine, "cavern-cross").convert("L")
+    cross = _render(gold_mine, "cross").convert("L")
+    width, height = cave.size
+    floor = _floor_luminance(dict(gold_mine.palette))
+
+    def middle(image) -> float:
+        box = (int(width * 0.4), int(height * 0.4), int(width * 0.6), int(height * 0.6))
+        return ImageStat.Stat(image.crop(box)).mean[0]
+
+    assert abs(middle(cross) - floor) < 6
+    assert middle(cave) < floor - 25, (middle(cave), floor)
+    # each mouth is the tunnels' floor still
+    assert abs(cave.getpixel((width // 2, int(height * 0.03))) - floor) < 6
