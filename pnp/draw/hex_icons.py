@@ -105,7 +105,10 @@ def _spot(pen: Pen, centre: tuple[float, float], size: float, what: str) -> list
         return [Outline(inner, Style(fill=pen.c["floor"], stroke=pen.c["accent"],
                                      width=pen.width(0.07), dash=(pen.width(0.12),
                                                                   pen.width(0.08))))]
-    items: list[Primitive] = [_outline(outline, pen.c["rock"], ink, pen.width(0.045))]
+    # a tile's edge as the book seams its laid tiles: a line between ink and rock, not a
+    # heavy ink outline, which had set the sheet's pictures apart from the book's
+    seam = mix(ink, pen.c["rock"], 0.5)  # pnp.draw.diagram.seam_style
+    items: list[Primitive] = [_outline(outline, pen.c["rock"], seam, pen.width(0.045))]
     if what != "tile":
         items += _miner(pen, centre, size / 2 * MINER, what)
     return items

@@ -70,3 +70,18 @@ def test_the_move_pictogram_shows_where_the_miner_went():
               and colours["accent"] in (item.style.stroke, item.style.fill)]
     assert len(arrows) == 2  # its shaft and its head
     assert not any(isinstance(item, Outline) and item.style.dash for item in drawn)
+
+
+def test_a_pictograms_tiles_are_edged_as_the_books_laid_tiles_are():
+    """The sheet's hexes had heavy ink outlines where the book seams its laid tiles with
+    a line between ink and rock: the pictures now speak the book's grammar."""
+    from pnp.draw.diagram import seam_style
+    from pnp.draw.hex_icons import cluster
+    from pnp.draw.pen import Pen
+    from pnp.draw.scene import Outline
+
+    palette = dict(load_tileset(ROOT / "tilesets" / "mattock.yaml").palette)
+    items = cluster(Pen(50.0, 50.0, 40.0, palette), (((0, 0), "tile"), ((1, 0), "tile")))
+    strokes = {item.style.stroke for item in items if isinstance(item, Outline)
+               and item.style.fill == palette["rock"]}
+    assert strokes == {seam_style(palette).stroke}
