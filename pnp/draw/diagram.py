@@ -128,8 +128,8 @@ def diagram_scenes(art: DiagramArt, palette: dict[str, str]) -> tuple[Drawing, D
         over += _hatched(flip, corners, art.cell, palette)
     highlight = Style(stroke=palette["accent"], width=1.6, dash=(3.0, 2.0))
     over += [Outline(flip.polygon(corners), highlight) for corners in art.highlights]
-    frame = Style(stroke=palette["accent"], width=2.4, join="round")
-    over += [Outline(flip.polygon(corners), frame) for corners in art.frames]
+    frame = Style(stroke=palette["accent"], width=2.4, cap="round", join="round")
+    over += [Outline(_brackets(flip, corners), frame) for corners in art.frames]
     over += _arrows(flip, art, palette)
     if art.numbered:
         for step, (start, end) in enumerate(art.arrows, start=1):
@@ -192,6 +192,24 @@ def _pile_edges(flip: _Flip, corners: Sequence[Point], cell: float,
     step = cell * PILE_STEP
     return [Outline(flip.polygon([(x + step * depth, y - step * depth) for x, y in corners]),
                     edge) for depth in range(PILE_EDGES, 0, -1)]
+
+
+BRACKET = 0.28  # of a side: how far each corner of a new tile's frame runs along it
+
+
+def _brackets(flip: _Flip, corners: Sequence[Point]) -> tuple[Command, ...]:
+    """A new tile's frame as a bracket at each corner, open along the middle of every
+    side: a whole frame ran across the tunnel mouths the diagram was teaching, and in
+    greyscale printed as heavy as a wall across the opening."""
+    commands: list[Command] = []
+    count = len(corners)
+    for index, (x, y) in enumerate(corners):
+        before, after = corners[index - 1], corners[(index + 1) % count]
+        start = (x + (before[0] - x) * BRACKET, y + (before[1] - y) * BRACKET)
+        end = (x + (after[0] - x) * BRACKET, y + (after[1] - y) * BRACKET)
+        commands += [("M", *flip.point(start)), ("L", *flip.point((x, y))),
+                     ("L", *flip.point(end))]
+    return tuple(commands)
 
 
 def _arrows(flip: _Flip, art: DiagramArt, palette: dict[str, str]) -> list[Primitive]:

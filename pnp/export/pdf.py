@@ -397,10 +397,13 @@ def _draw_marks(canvas: Any, plan: SheetPlan, page: Page, cuts: CutGuides) -> No
     blocks = [Block(page.grid, page.used, printable(plan.paper))] \
         if plan.margins == "bands" and not page.fold else []
     for block in [*blocks, *page.blocks]:  # the page's own pieces, then those sharing it
-        _marks(canvas, crop_marks(block.grid, block.used, plan.paper, plan.bleed,
-                                  block.area))
         if block.grid.lattice.honeycomb:
+            # hexes are cut along their own lines; corner marks round the block's box
+            # marked a straight cut that frees nothing, which a reviewer took for one
             _marks(canvas, hex_cut_lines(block.grid, block.used), CUT_GUIDE)
+        else:
+            _marks(canvas, crop_marks(block.grid, block.used, plan.paper, plan.bleed,
+                                      block.area))
     if blocks and _shares_square_cuts(plan, page, cuts):
         # a hairline on each shared cut, so a page reads as tiles and not one map, and
         # the blade has a line to follow

@@ -311,10 +311,11 @@ def _crop_step(tileset: Tileset, sideways: str) -> list[Markup]:
     """Cutting along the crop marks: every block of a square game; on hexes, which no
     straight cut frees, only the blocks of other pieces (a hex game's tokens)."""
     hexes = tileset.shape.axial and tileset.tile_count
-    others = any(c.count for c in tileset.components)
+    others = [plural for kind, plural in (("token", "tokens"), ("card", "cards"))
+              if any(c.kind == kind and c.count for c in tileset.components)]
     if hexes and not others:
         return []
-    where = "each block of tokens and cards" if hexes else "each block"
+    where = f"each block of {and_list(others)}" if hexes else "each block"
     return [markup.text(f"Cut along the crop marks outside {where}" +
                         (f" ({sideways}, along the cut lines printed on them)"
                          if sideways else "") + _shared_cuts(tileset) + ".")]

@@ -712,8 +712,9 @@ def test_every_arrow_of_every_shipped_diagram_stays_in_its_box_clear_of_the_piec
         art_ = figure.stood_art()
         for item in diagram_scenes(art_, palette)[1].items:
             if not (isinstance(item, Outline) and item.style.stroke == palette["accent"]
-                    and item.style.cap == "round"):
-                continue
+                    and item.style.cap == "round" and len(item.commands) == 2):
+                continue  # an arrow's shaft: a line or one curve (a new tile's brackets
+                # share its colour)
             checked += 1
             corners = [(x, art_.height - y) for command in item.commands
                        for x, y in zip(command[1::2], command[2::2], strict=True)]
@@ -751,3 +752,43 @@ def test_a_word_beside_the_board_widens_the_box_and_stays_off_every_square():
         half = string_width(text, "bold", size) / 2
         assert x + half < board_left or x - half > board_right, text  # off the squares
         assert x - half >= 0 and x + half <= plan.width, text  # inside the box
+
+
+def test_a_new_tiles_brackets_leave_the_middle_of_every_side_open():
+    """A whole frame ran across the tunnel mouth a burrow figure teaches, and printed as
+    heavy as a wall in greyscale: the new tile is marked at its corners only, and no
+    bracket reaches the middle third of any side, where the mouths are."""
+    from pnp.draw.diagram import diagram_scenes
+    from pnp.draw.scene import Outline
+    from pnp.rulebook.designs import Designs
+    from pnp.rulebook.figures import DiagramFlowable
+
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    designs, palette = Designs(tileset), dict(tileset.palette)
+    checked = 0
+    for diagram, _ in shipped_diagrams("demon-mine"):
+        if not diagram.new:
+            continue
+        art_ = DiagramFlowable(designs, diagram, MEASURE).stood_art()
+        brackets = [item for item in diagram_scenes(art_, palette)[1].items
+                    if isinstance(item, Outline) and item.style.stroke == palette["accent"]
+                    and len(item.commands) > 2]
+        assert len(brackets) == len(art_.frames)
+        for outline, corners in zip(brackets, art_.frames, strict=True):
+            segments, last = [], (0.0, 0.0)
+            for letter, x, y in outline.commands:  # each bracket: a move, then two lines
+                point = (x, art_.height - y)
+                if letter == "L":
+                    segments.append((last, point))
+                last = point
+            for a, b in zip(corners, [*corners[1:], corners[0]], strict=True):
+                middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                reach = math.dist(a, b) / 6  # the middle third of the side
+                for p, q in segments:
+                    length = math.dist(p, q)
+                    t = max(0.0, min(1.0, ((middle[0] - p[0]) * (q[0] - p[0]) +
+                                           (middle[1] - p[1]) * (q[1] - p[1])) / length ** 2))
+                    nearest = (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+                    assert math.dist(nearest, middle) > reach, diagram.caption[:30]
+            checked += 1
+    assert checked >= 3
