@@ -323,9 +323,9 @@ def _crop_step(tileset: Tileset, sideways: str) -> list[Markup]:
 
 def _hex_step(tileset: Tileset) -> list[Markup]:
     """For hexagonal tiles, laid edge to edge in a honeycomb that no straight cut frees
-    piece by piece: they are cut along their printed lines, the corner marks showing
-    only where each block ends (a step that said to cut blocks free at their corner
-    marks had asked for a straight cut that frees nothing)."""
+    piece by piece: they are cut along their printed lines, which are all their sheet
+    marks (a step that said to cut blocks free at corner marks had asked for a straight
+    cut that frees nothing)."""
     if not tileset.shape.axial or not tileset.tile_count:
         return []
     return [markup.text("Cut the hexagonal tiles out along the dark lines round them, edge "
