@@ -313,7 +313,8 @@ def _gallery_rows(designs: Designs, shown: dict[str, tuple[str, Drawing]],
                   sheet: dict[str, Style], noun: str, tiles: list[TileKind],
                   column: float) -> Flowable:
     """One shape's tiles, cheapest first, five to a row after the row's cost: the shape
-    and its count on the first, a row's cost only where it differs from the row above's.
+    and its count on the first, and every row its cost (a row that wrapped under one of
+    the same cost had been left unlabelled, and read as a row of no cost).
     ``shown`` is each tile's form key and design as the whole gallery pictures it."""
     gap = (MEASURE - column - ACROSS * PICTURE) / ACROSS
     count = sum(tile.count for tile in tiles)
@@ -323,17 +324,13 @@ def _gallery_rows(designs: Designs, shown: dict[str, tuple[str, Drawing]],
     resumed = [markup.bold(markup.text(f"{name}, continued")), markup.literal("<br/>")]
     rows: list[list[Flowable]] = []
     labels_atop: list[Flowable] = []
-    said = markup.literal("")
     for start in range(0, len(tiles), ACROSS):
         row = tiles[start:start + ACROSS]
         pictures: list[Flowable] = [
             CountedDesign(*shown[tile.name], PICTURE, designs, tile.count) for tile in row]
         cost = _cost_words(row)
-        label = Paragraph(markup.join([*(title if not start else []),
-                                       cost if cost != said else markup.literal("")]),
-                          sheet["cost"])
+        label = Paragraph(markup.join([*(title if not start else []), cost]), sheet["cost"])
         labels_atop.append(Paragraph(markup.join([*resumed, cost]), sheet["cost"]))
-        said = cost
         rows.append([label, *pictures, *[""] * (ACROSS - len(row))])
     table = GalleryTable(rows, colWidths=[column] + [PICTURE + gap] * ACROSS, hAlign="LEFT")
     table.labels_atop = tuple(labels_atop)

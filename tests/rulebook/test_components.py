@@ -284,3 +284,16 @@ def test_the_cards_are_fanned_large_enough_that_their_words_print_not_greeked():
     after = story[story.index(fan) + 2].getPlainText()
     assert all(words in after for words in ("reward cards", "item cards", "mission cards"))
     assert fan.keepWithNext
+
+
+def test_every_gallery_row_says_its_cost():
+    """A row that wrapped under one of the same cost was left unlabelled, and a reviewer
+    read it as a row of no cost: every row of Dynamine's gallery names its cost."""
+    from pnp.rulebook.components import GalleryTable
+
+    story = components_table(Designs(load_tileset(ROOT / "tilesets" / "dynamine.yaml")),
+                             styles())
+    rows = [row[0].getPlainText() for table in story if isinstance(table, GalleryTable)
+            for row in table._cellvalues]
+    priced = [label for label in rows if not label.startswith("Entrances")]  # no cost die
+    assert len(priced) > 12 and all("cost" in label for label in priced), priced
