@@ -272,7 +272,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     if options.print_shop:
         steps.append(markup.text("To have a print shop make the pieces instead, send it the "
                                  "print-shop edition of the pieces: every piece on its own, "
-                                 "with bleed, sized to the shop's own products. Its order "
+                                 "with bleed, sized to the shop\u2019s own products. Its order "
                                  "sheet says how many of each to order."))
     table.spaceAfter = 8
     style = sheet[list_style_name(1)]
@@ -330,7 +330,7 @@ def _hex_step(tileset: Tileset) -> list[Markup]:
         return []
     return [markup.text("Cut the hexagonal tiles out along the dark lines round them, edge "
                         "by edge, with a craft knife and a ruler or with scissors: "
-                        "neighbours share each line, so one cut frees two tiles' edges.")]
+                        "neighbours share each line, so one cut frees two tiles\u2019 edges.")]
 
 
 POKER_CARD = (63.0, 88.0)  # millimetres: the size sleeves and playing cards come in most
@@ -346,7 +346,7 @@ def _card_step(tileset: Tileset) -> list[Markup]:
         return []
     [(width, height)] = sizes
     if (width, height) == POKER_CARD:
-        return [markup.text(f"The cards are {width} \u00d7 {height} mm, a poker card's "
+        return [markup.text(f"The cards are {width} \u00d7 {height} mm, a poker card\u2019s "
                             "size: slide each into a sleeve of that size with an old playing "
                             "card behind it, and they shuffle and wear like bought cards.")]
     return [markup.text(f"The cards are {width} \u00d7 {height} mm: card sleeves of that "

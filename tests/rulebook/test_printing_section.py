@@ -126,7 +126,7 @@ def test_a_game_with_cards_gives_their_size_for_sleeves_and_one_without_says_not
                         if hasattr(f, "getPlainText"))
 
     dynamine = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
-    assert "The cards are 63 \u00d7 88 mm, a poker card's size" in steps(dynamine)
+    assert "The cards are 63 \u00d7 88 mm, a poker card\u2019s size" in steps(dynamine)
     mini = msgspec.structs.replace(dynamine, components=tuple(
         msgspec.structs.replace(piece, width=41 / 25.4 * 72, height=63 / 25.4 * 72)
         if piece.kind == "card" else piece for piece in dynamine.components))
