@@ -280,24 +280,40 @@ def _place_back_aprons(canvas: Any, placements: tuple[Placement, ...],
 
 def _place_stretched(canvas: Any, placements: tuple[Placement, ...],
                      form_names: dict[str, str], area: Area) -> None:
-    """Under square fronts that share their cuts, each front's own form stretched 1 mm
-    past its trim on every side, so the outer cuts of a block run through the pieces'
-    edge colours (a tunnel's mouth stays a mouth, rock stays rock) without a second
-    design drawn; neighbours cover each other's. Pieces with an apron of their own (a
-    round token riding on the page) keep theirs.
+    """Under square fronts that share their cuts, the fronts on the block's rim stretched
+    1 mm past their trim where no neighbour meets them, so the outer cuts of a block run
+    through the pieces' edge colours (a tunnel's mouth stays a mouth, rock stays rock)
+    without a second design drawn. Pieces with an apron of their own (a round token
+    riding on the page) keep theirs.
 
-    Each front is stretched three times, the last on top: both ways (for the corners),
-    then across only (for its left and right edges) and along only (for its top and
-    foot). Stretched both ways at once, a wall meeting the cut had jogged outwards in
-    the bleed, a nub that a cut half a millimetre wide showed; stretched along its own
-    direction only, a wall runs straight on past the cut."""
+    A front open at its sides is stretched across only, one open at its top or foot
+    along only, and a corner's both ways too, under those: stretched both ways at once,
+    a wall meeting the cut had jogged outwards in the bleed, a nub that a cut half a
+    millimetre wide showed; stretched along its own direction only, a wall runs straight
+    on past the cut. A front inside the block, all four sides met, is not stretched."""
     stretched = [p for p in placements if APRON + p.art not in form_names]
-    _place_clipped(canvas, [
-        (fp_str(sx, 0, 0, sy, p.x - FRONT_BLEED * (sx != 1), p.y - FRONT_BLEED * (sy != 1)),
-         form_names[p.art])
-        for grow_x, grow_y in STRETCHES for p in stretched
-        for sx, sy in [((p.w + 2 * FRONT_BLEED * grow_x) / p.w,
-                        (p.h + 2 * FRONT_BLEED * grow_y) / p.h)]], area)
+    taken = {(round(p.x, 2), round(p.y, 2)) for p in stretched}
+    wanted = [(p, _open_sides(p, taken)) for p in stretched]
+    placed: list[tuple[str, str]] = []
+    for grow_x, grow_y in STRETCHES:  # all the corners first, then sides, then tops
+        for p, (across, along) in wanted:
+            if (grow_x and not across) or (grow_y and not along):
+                continue
+            sx = (p.w + 2 * FRONT_BLEED * grow_x) / p.w
+            sy = (p.h + 2 * FRONT_BLEED * grow_y) / p.h
+            placed.append((fp_str(sx, 0, 0, sy, p.x - FRONT_BLEED * grow_x,
+                                  p.y - FRONT_BLEED * grow_y), form_names[p.art]))
+    _place_clipped(canvas, placed, area)
+
+
+def _open_sides(p: Placement, taken: set[tuple[float, float]]) -> tuple[bool, bool]:
+    """Whether a butted front meets no neighbour on its left or right, and on its top or
+    foot: where its art must run on past the cut."""
+    across = (round(p.x - p.w, 2), round(p.y, 2)) not in taken or \
+        (round(p.x + p.w, 2), round(p.y, 2)) not in taken
+    along = (round(p.x, 2), round(p.y - p.h, 2)) not in taken or \
+        (round(p.x, 2), round(p.y + p.h, 2)) not in taken
+    return across, along
 
 
 STRETCHES = ((1, 1), (1, 0), (0, 1))  # both ways, across only, along only: in that order

@@ -242,10 +242,12 @@ def test_each_design_is_drawn_once_and_placed_by_reference(built):
     assert len(designs) == textures + 1 + 1
     assert data.count(b"/Subtype /Form") == len(by_name)
     content = "".join(placed_content(page) for page in reader.pages)
-    # placements, an apron under each of the 90 backs, each of the 90 fronts three times
-    # more, stretched 1 mm past its cut under it (both ways, across, along: the same
-    # form, no design drawn twice), check bars, crop marks
-    assert content.count("Do") == 180 + 90 + 3 * 90 + 6 + 3
+    # placements, an apron under each of the 90 backs, the fronts on a page's rim again,
+    # stretched 1 mm past their open sides under them (a corner both ways, across and
+    # along: 4 x 3 + 6 + 8 = 26 on each full page of 5 x 6; the same form, no design
+    # drawn twice), check bars, crop marks
+    RIM = 26
+    assert content.count("Do") == 180 + 90 + 3 * RIM + 6 + 3
     # three full pages of backs laid out alike: their layer of backs is one form
     layers = {n for n in by_name if n.startswith("/FormXob.backs")}
     assert len(layers) == 1
