@@ -50,6 +50,7 @@ def game_darkness(out: Path, game: str) -> float:
     return sum(pages) / len(pages)
 
 
+@pytest.mark.slow  # its fixture builds every game's sheets twice, with and without
 @pytest.mark.parametrize("game", GAMES)
 def test_the_low_ink_sheets_take_at_least_60_percent_less_ink(builds, game):
     full, low = game_darkness(builds["full"], game), game_darkness(builds["low"], game)
@@ -64,6 +65,7 @@ def tile_pages(out: Path, game: str) -> list[int]:
     return [page for page in range(1, sheet["pages"] + 1) if page not in shared]
 
 
+@pytest.mark.slow
 def test_tile_sheets_alone_save_70_percent(builds):
     for game in GAMES:
         pages = tile_pages(builds["full"], game)
@@ -87,6 +89,7 @@ def test_walls_icons_and_labels_keep_their_contrast(game):
     assert grey("back-field") - grey("back-title") >= 150  # a back's title still reads
 
 
+@pytest.mark.slow
 def test_the_same_build_without_the_flag_is_unchanged(builds, tmp_path):
     again = tmp_path / "again"
     result = CliRunner().invoke(main, ["build", "demon-mine", "--paper", "letter",

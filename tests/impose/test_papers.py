@@ -79,6 +79,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out / "demon-mine"
 
 
+@pytest.mark.slow  # Demon Mine built on four papers, book included
 def test_a_build_writes_each_paper_once_in_the_order_asked(built):
     """One job per paper, in the order asked; the book is typeset once. On the large
     papers the tokens share the tiles' last sheet and the four-player extras get their
@@ -100,6 +101,7 @@ def test_a_build_writes_each_paper_once_in_the_order_asked(built):
         f"demon-mine-{kind}-{paper}.pdf" for paper in NEW for kind in files(paper))
 
 
+@pytest.mark.slow  # Demon Mine built on four papers, book included
 @pytest.mark.parametrize("paper", NEW)
 def test_sheets_are_the_paper_and_tiles_are_108_points(built, paper):
     size = paper_named(paper)
@@ -115,6 +117,7 @@ def test_sheets_are_the_paper_and_tiles_are_108_points(built, paper):
                 [0, 0, size.width, size.height], abs=0.01), name
 
 
+@pytest.mark.slow  # Demon Mine built on four papers, book included
 @pytest.mark.parametrize("paper", NEW)
 def test_nothing_prints_within_6_mm_of_the_edge_and_the_bar_is_true(built, paper):
     dpi = 100
@@ -130,6 +133,7 @@ def test_nothing_prints_within_6_mm_of_the_edge_and_the_bar_is_true(built, paper
     assert longest == pytest.approx(paper_named(paper).check_length / 72 * dpi, abs=2)
 
 
+@pytest.mark.slow  # Demon Mine built on four papers, book included
 def test_a_paper_smaller_than_the_book_gets_the_book_shrunk_its_bars_true(built):
     """200 x 250 mm is narrower and shorter than the book's page (A4's width, Letter's
     height): the pages shrink to fit, text stays at 6 pt or more, and the printing
@@ -145,6 +149,7 @@ def test_a_paper_smaller_than_the_book_gets_the_book_shrunk_its_bars_true(built)
     assert up == pytest.approx(50 / 25.4 * dpi, abs=2)
 
 
+@pytest.mark.slow  # Demon Mine built on four papers, book included
 def test_the_book_of_a_larger_paper_is_the_same_book_centred(built, shipped_build):
     """A3, Tabloid and Legal hold the book's page whole: the text sits at the same size,
     and the book is as long, within a page. (Only the printing section differs: its
