@@ -214,16 +214,25 @@ def _brackets(flip: _Flip, corners: Sequence[Point]) -> tuple[Command, ...]:
 
 def _arrows(flip: _Flip, art: DiagramArt, palette: dict[str, str]) -> list[Primitive]:
     """Every arrow, clear of what it joins, and a dot where a numbered step runs on."""
-    stops = _stops(art)
     drawn: list[Primitive] = []
-    for start, end in art.arrows:
-        clear = tuple(art.cell * STOP_CLEARANCE if point in stops else _clear_of(point, art)
-                      for point in (start, end))
-        drawn += _arrow(flip, (start, end), art.cell, (clear[0], clear[1]), palette,
-                        _passed(art, (start, end)))
-    for point in stops:
+    for arrow, clear, passed in _arrow_ends(art):
+        drawn += _arrow(flip, arrow, art.cell, clear, palette, passed)
+    for point in _stops(art):
         drawn += _stop(flip, point, art.cell, palette)
     return drawn
+
+
+def _arrow_ends(art: DiagramArt) -> list[tuple[tuple[Point, Point], tuple[float, float],
+                                              list[Pawn]]]:
+    """Each arrow, how far it stays clear of its start and of its end, and the pieces it
+    passes: what drawing it and measuring its hop both need."""
+    stops = _stops(art)
+    found = []
+    for start, end in art.arrows:
+        start_clear, end_clear = (art.cell * STOP_CLEARANCE if point in stops
+                                  else _clear_of(point, art) for point in (start, end))
+        found.append(((start, end), (start_clear, end_clear), _passed(art, (start, end))))
+    return found
 
 
 def _passed(art: DiagramArt, arrow: tuple[Point, Point]) -> list[Pawn]:
@@ -236,13 +245,10 @@ def _passed(art: DiagramArt, arrow: tuple[Point, Point]) -> list[Pawn]:
 def arrows_top(art: DiagramArt) -> float:
     """How high the highest arrow's shaft reaches, halo included, in the box's own y (up):
     a hop over a row of pieces rises above the row, and its box must hold it."""
-    stops = _stops(art)
     top = 0.0
-    for start, end in art.arrows:
-        clear = tuple(art.cell * STOP_CLEARANCE if point in stops else _clear_of(point, art)
-                      for point in (start, end))
-        hop = _hop((start, end), (clear[0], clear[1]), _passed(art, (start, end)))
-        points = [start, end] if hop is None else [_cubic(hop, k / 40) for k in range(41)]
+    for arrow, clear, passed in _arrow_ends(art):
+        hop = _hop(arrow, clear, passed)
+        points = list(arrow) if hop is None else [_cubic(hop, k / 40) for k in range(41)]
         top = max(top, *(y + HALO for _, y in points))
     return top
 
@@ -427,8 +433,14 @@ def _word(flip: _Flip, word: Word, cell: float) -> Text:
     if word.names_a_moment:
         return Text(x, flip.y(y - TITLE_SIZE * 0.35), word.text.upper(), TITLE_SIZE,
                     "regular", "middle", PAWN_COLOURS[word.colour])
-    return Text(x, flip.y(y - cell * 0.09), word.text, max(GROUND_WORDS, cell * 0.26), "bold",
+    return Text(x, flip.y(y - cell * 0.09), word.text, ground_word_size(cell), "bold",
                 "middle", PAWN_COLOURS[word.colour])
+
+
+def ground_word_size(cell: float) -> float:
+    """The size words on the ground are set at, beside tiles ``cell`` points across: the
+    diagram's plan measures them at it to give a word beside the board its room."""
+    return max(GROUND_WORDS, cell * 0.26)
 
 
 def _faded(flip: _Flip, pawn: Pawn, palette: dict[str, str]) -> list[Primitive]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from pnp.draw.diagram import seam_style
 from pnp.draw.emblem_icons import mark_square, mark_triangle
 from pnp.draw.ink import ink_for, mix
 from pnp.draw.pen import Pen
@@ -107,7 +108,7 @@ def _spot(pen: Pen, centre: tuple[float, float], size: float, what: str) -> list
                                                                   pen.width(0.08))))]
     # a tile's edge as the book seams its laid tiles: a line between ink and rock, not a
     # heavy ink outline, which had set the sheet's pictures apart from the book's
-    seam = mix(ink, pen.c["rock"], 0.5)  # pnp.draw.diagram.seam_style
+    seam = seam_style(pen.c).stroke or ink
     items: list[Primitive] = [_outline(outline, pen.c["rock"], seam, pen.width(0.045))]
     if what != "tile":
         items += _miner(pen, centre, size / 2 * MINER, what)

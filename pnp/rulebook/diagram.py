@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import msgspec
 
-from pnp.draw.diagram import GROUND_WORDS
+from pnp.draw.diagram import ground_word_size
 from pnp.geometry.lattice import hexagon_cells
 from pnp.geometry.shapes import Shape
 from pnp.input.faces import string_width
@@ -130,7 +130,7 @@ def _plan_at(diagram: Diagram, shape: Shape, cell: float, board: Board | None) -
     # a word beside the board (whose base a corner tile is) widens the box to hold it
     for where, text, _ in diagram.labels:
         x = shape.cell_centre(where, cell)[0]  # type: ignore[arg-type]  # fractional
-        half = string_width(text, "bold", max(GROUND_WORDS, cell * 0.26)) / 2 + 1.0
+        half = string_width(text, "bold", ground_word_size(cell)) / 2 + 1.0
         min_x, max_x = min(min_x, x - half), max(max_x, x + half)
     board_width = max_x - min_x
     height = max(y for _, y in centres) + tile_h / 2 + frame - min_y

@@ -163,20 +163,25 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         """The art the scenes draw: pawns the game prints a piece for are the caller's to
         draw (as ``stood``, at the piece's size, which arrows keep clear of)."""
         art = self.art()
-        pieces = {pawn: self.designs.piece_of(pawn.colour) for pawn in art.pawns}
+        return self._stood(art, self._pieces(art.pawns), self._pieces(art.removed))
+
+    def _pieces(self, pawns: tuple[Pawn, ...]) -> dict[Pawn, tuple[str, Drawing] | None]:
+        """The game's own piece for each pawn, where it prints one."""
+        return {pawn: self.designs.piece_of(pawn.colour) for pawn in pawns}
+
+    def _stood(self, art: DiagramArt, pieces: dict[Pawn, tuple[str, Drawing] | None],
+               gone: dict[Pawn, tuple[str, Drawing] | None]) -> DiagramArt:
         return art._replace(
             pawns=tuple(pawn for pawn, piece in pieces.items() if piece is None),
             stood=tuple(pawn._replace(radius=self._piece_across(pawn, piece[1]) / 2)
                         for pawn, piece in pieces.items() if piece is not None),
-            removed=tuple(pawn for pawn in art.removed
-                          if self.designs.piece_of(pawn.colour) is None))
+            removed=tuple(pawn for pawn, piece in gone.items() if piece is None))
 
     def draw(self) -> None:
         tileset, diagram = self.tileset, self.diagram
         art = self.art()
-        pieces = {pawn: self.designs.piece_of(pawn.colour) for pawn in art.pawns}
-        gone = {pawn: self.designs.piece_of(pawn.colour) for pawn in art.removed}
-        under, over = diagram_scenes(self.stood_art(), dict(tileset.palette))
+        pieces, gone = self._pieces(art.pawns), self._pieces(art.removed)
+        under, over = diagram_scenes(self._stood(art, pieces, gone), dict(tileset.palette))
         draw(self.canv, under)
         if diagram.board:
             self._board()

@@ -107,9 +107,13 @@ PRINT_STEP: dict[Duplex, str] = {
 
 def _pieces(tileset: Tileset) -> str:
     """What the game prints on card, in words: "tiles", "tiles and tokens"..."""
-    kinds = ["tiles"] + [plural for kind, plural in (("card", "cards"), ("token", "tokens"))
-                         if any(c.kind == kind and c.count for c in tileset.components)]
-    return and_list(kinds)
+    return and_list(["tiles", *_component_kinds(tileset)])
+
+
+def _component_kinds(tileset: Tileset) -> list[str]:
+    """The kinds of piece besides tiles the game prints, in words: "cards", "tokens"."""
+    return [plural for kind, plural in (("card", "cards"), ("token", "tokens"))
+            if any(c.kind == kind and c.count for c in tileset.components)]
 
 
 def _sheet_count(plan: SheetPlan | None) -> str:
@@ -311,8 +315,7 @@ def _crop_step(tileset: Tileset, sideways: str) -> list[Markup]:
     """Cutting along the crop marks: every block of a square game; on hexes, which no
     straight cut frees, only the blocks of other pieces (a hex game's tokens)."""
     hexes = tileset.shape.axial and tileset.tile_count
-    others = [plural for kind, plural in (("token", "tokens"), ("card", "cards"))
-              if any(c.kind == kind and c.count for c in tileset.components)]
+    others = _component_kinds(tileset)
     if hexes and not others:
         return []
     where = f"each block of {and_list(others)}" if hexes else "each block"
