@@ -149,12 +149,16 @@ def tunnel_centreline(shape: Shape, size: float, path: Tunnel, reach: float,
     return tuple(commands)
 
 
-def dead_end_line(shape: Shape, size: float, edge: str, reach: float) -> tuple[Command, ...]:
-    """A dead end that shares its tile with other tunnels: its rounded tip stops at
-    the centre, so it meets their walls but never runs out the other side."""
+def dead_end_line(shape: Shape, size: float, edge: str, reach: float,
+                  past: float = 0.0) -> tuple[Command, ...]:
+    """A dead end that shares its tile with other tunnels: its floor stops short of the
+    centre, so it meets their walls but never runs out the other side. Drawn with square
+    ends, a band ``past`` its floor's end: its wall then closes it with a straight face,
+    the face a later path's wall gives the stubs it covers, so every blocked stub ends
+    the same way (a rounded tip had read as a different thing from a walled one)."""
     px, py = shape.port(edge, size)
     nx, ny = shape.normal(edge)
-    depth = size / 2 - size * (FLOOR_RATIO / 2 + WALL_RATIO)
+    depth = size / 2 - size * (FLOOR_RATIO / 2 + WALL_RATIO) + past
     return (("M", px + nx * reach, py + ny * reach), ("L", px - nx * depth, py - ny * depth))
 
 
@@ -183,15 +187,18 @@ def tunnels(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[
     items: list[Primitive] = []
     crossings = _crossings(shape, paths)
     for index, path in enumerate(paths):
-        line = (dead_end_line(shape, size, path.ports[0], reach)
-                if is_shared_dead_end(path, paths)
+        stub = is_shared_dead_end(path, paths)
+        line = (dead_end_line(shape, size, path.ports[0], reach) if stub
                 else tunnel_centreline(shape, size, path, reach,
                                        hugs_corner(shape, path, paths)))
         room = room_outline(shape, size, path, seed + index)
         for width, colour in ((floor + 2 * wall, "wall"), (floor + 0.7 * wall, "rock-light"),
                               (floor, "floor")):
             paint = colours[colour]
-            if line:
+            if stub:
+                band = dead_end_line(shape, size, path.ports[0], reach, (width - floor) / 2)
+                items.append(Outline(band, Style(stroke=paint, width=width, cap="butt")))
+            elif line:
                 items.append(Outline(line, Style(stroke=paint, width=width, cap="round",
                                                  join="round")))
             if room is not None:

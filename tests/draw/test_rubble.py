@@ -108,3 +108,24 @@ def test_no_stone_reaches_the_wall_or_the_tiles_edge(gold_mine):
                 assert across + half_stroke <= FLOOR_RATIO / 2 * size, (tile.name, across)
             checked += 1
     assert checked >= 20
+
+
+def test_a_stub_nothing_stops_is_closed_by_a_straight_wall_as_a_walled_one_is(gold_mine):
+    """A stub that meets no other path's wall (the elbow's) had ended in a rounded tip,
+    while one stopped by a wall (the straight's) ended square against it: one blocked
+    stub, drawn two ways. Both now end square: across the elbow stub's end, its wall
+    runs straight to the corners a rounded tip had left as rock."""
+    tile = _tile(gold_mine, "elbow-dead-end")
+    stub = next(path for path in tile.paths if len(path.ports) == 1)
+    bare = msgspec.structs.replace(tile, features=())
+    image = svg_to_image(to_svg(design_tile(gold_mine, bare)), DPI).convert("RGB")
+    wall = dict(gold_mine.palette)["wall"]
+    nx, ny = gold_mine.shape.normal(stub.ports[0])
+    side = image.width
+    end = 0.5 - (FLOOR_RATIO / 2 + WALL_RATIO)  # the floor's end, from the edge
+    along = end + WALL_RATIO * 0.6  # inside the wall that closes it
+    corner = FLOOR_RATIO / 2 + WALL_RATIO * 0.7  # beside the floor, inside the side walls
+    for offset in (-corner, 0.0, corner):
+        x = side * (0.5 + nx * (0.5 - along) - ny * offset)
+        y = side * (0.5 + ny * (0.5 - along) + nx * offset)
+        assert close_to(image.getpixel((int(x), int(y))), wall, 30), offset
