@@ -82,11 +82,15 @@ def _on_board(spec: BoardSpec, shape: Shape, size: float,
 
 
 def design_board(spec: BoardSpec, shape: Shape, size: float,
-                 colours: dict[str, str], legend: bool = True) -> Drawing:
+                 colours: dict[str, str], legend: bool = True, bleed: float = 0.0) -> Drawing:
     """The whole board as one scene: a dark frame with the title, the spaces, the inner
     board's outline, the start spaces with their players' symbols, and a legend (left
     off where the board is shown small, in a book whose caption says what it means:
-    its words would print too small to read)."""
+    its words would print too small to read).
+
+    With ``bleed`` (a board printed to be cut out) the frame runs that far past the
+    board's edge with no outline there: a cut a hair outside the edge still leaves
+    frame, not paper, and no line shows how far off it was."""
     left, top, right, bottom = board_extent(shape, size, spec.side)
     width = right - left + 2 * BOARD_MARGIN
     height = bottom - top + 2 * BOARD_MARGIN
@@ -94,9 +98,10 @@ def design_board(spec: BoardSpec, shape: Shape, size: float,
     cx, cy = shape.centre(size)
     ink, light = colours["ink"], colours["floor"]
     rule = BOARD_MARGIN * 0.3
+    low, high_x, high_y = -bleed, width + bleed, height + bleed
     items: list[Primitive] = [
-        Outline(polygon([(0, 0), (width, 0), (width, height), (0, height)]),
-                Style(fill=colours["wall"], stroke=ink, width=1.2)),
+        Outline(polygon([(low, low), (high_x, low), (high_x, high_y), (low, high_y)]),
+                Style(fill=colours["wall"], stroke=None if bleed else ink, width=1.2)),
         Outline(rect(rule, rule, width - 2 * rule, height - 2 * rule, rule),
                 Style(stroke=light, width=1.4)),
         Outline(rect(rule * 1.5, rule * 1.5, width - 3 * rule, height - 3 * rule, rule * 0.8),
@@ -126,7 +131,7 @@ def design_board(spec: BoardSpec, shape: Shape, size: float,
     items.extend(_title(spec.title, rule * 2.2, corner_room, light))
     if spec.marks and legend:
         items.extend(_legend(spec, shape, (rule * 2.2, height - rule * 2.2), size, colours))
-    return Drawing(width, height, 0.0, tuple(items))
+    return Drawing(width, height, bleed, tuple(items))
 
 
 def _start_space(mark: SpaceMark, centre: Point, size: float,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import math
-from typing import Any
+from typing import Any, Literal
 
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
@@ -17,6 +17,7 @@ from pnp.impose.board import (
     TARGET_RADIUS,
     Window,
     margins_beyond,
+    mark_area,
     printable_area,
     seam_targets,
     windows,
@@ -60,20 +61,75 @@ def _name_tab(canvas: Any, label: str, corner: tuple[float, float],
 TAB_HEIGHT = 20.0  # the name tab's height, in points
 
 
-def _tab_corner(window: Window) -> tuple[float, float]:
-    """Where a piece's name tab ends and stands: under the piece's lower right, on the
-    paper that is trimmed away last, where it names the piece while it is cut and glued
-    and is gone from the finished board (inside the piece, B1 and B2 stayed printed on
-    the board's frame); inside the piece's corner only when the page has no room below."""
+def _tab_corner(window: Window, below_art: float) -> tuple[float, float]:
+    """Where a piece's name tab ends and stands: under the piece's lower right (and its
+    bleed, ``below_art`` points of art past its foot), on the paper that is trimmed away
+    last, where it names the piece while it is cut and glued and is gone from the
+    finished board (inside the piece, B1 and B2 stayed printed on the board's frame);
+    inside the piece's corner only when the page has no room below."""
     right, bottom = window.page_x + window.w - 8, window.page_y - window.h
     footer_top = SAFE_MARGIN + FOOTER_BAND  # the check bar's band begins here
-    below = bottom - 4 - TAB_HEIGHT
+    below = bottom - below_art - 4 - TAB_HEIGHT
     return (right, below) if below >= footer_top else (right, bottom + 4)
 
 
-def _glue_and_edges(canvas: Any, window: Window, parts: list[Window]) -> None:
+Side = Literal["left", "right", "top", "bottom"]
+
+
+def outer_sides(window: Window, parts: list[Window]) -> frozenset[Side]:
+    """The sides of a piece that are the board's own edges, cut along crop marks."""
+    last_row = max(part.row for part in parts)
+    last_column = max(part.column for part in parts)
+    found: set[Side] = set()
+    found |= {"left"} if window.column == 0 else set()
+    found |= {"right"} if window.column == last_column else set()
+    found |= {"top"} if window.row == 0 else set()
+    found |= {"bottom"} if window.row == last_row else set()
+    return frozenset(found)
+
+
+def _bled_box(window: Window, outer: frozenset[Side],
+              bleed: float) -> tuple[float, float, float, float]:
+    """left, bottom, right, top on the page of a piece's art: its window, grown by
+    ``bleed`` on each of its ``outer`` sides."""
+    left, top = window.page_x, window.page_y
+    return (left - bleed * ("left" in outer), top - window.h - bleed * ("bottom" in outer),
+            left + window.w + bleed * ("right" in outer), top + bleed * ("top" in outer))
+
+
+CROP_GAP, CROP_LENGTH = 3.0, 12.0  # a crop mark's start past the art, and its length
+
+
+def _crop_marks(canvas: Any, window: Window, outer: frozenset[Side], bleed: float,
+                area: tuple[float, float, float, float]) -> None:
+    """At each end of each of the piece's outer sides, its cut line carried on past the
+    art onto the margin, for a ruler to lay along (the art runs ``bleed`` past the cut,
+    so the cut needs marks, not a printed edge). A mark that would leave ``area``, where
+    the page may print, is left off: the neighbouring piece's marks carry that line."""
+    left, right = window.page_x, window.page_x + window.w
+    top, bottom = window.page_y, window.page_y - window.h
+    art_left, art_bottom, art_right, art_top = _bled_box(window, outer, bleed)
+    start, end = CROP_GAP, CROP_GAP + CROP_LENGTH
+    marks = []
+    for y in [y for side, y in (("top", top), ("bottom", bottom)) if side in outer]:
+        marks += [(art_left - start, y, art_left - end, y),
+                  (art_right + start, y, art_right + end, y)]
+    for x in [x for side, x in (("left", left), ("right", right)) if side in outer]:
+        marks += [(x, art_bottom - start, x, art_bottom - end),
+                  (x, art_top + start, x, art_top + end)]
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(0.5)
+    low_x, low_y, high_x, high_y = area
+    for x0, y0, x1, y1 in marks:
+        if low_x <= x1 <= high_x and low_y <= y1 <= high_y:
+            canvas.line(x0, y0, x1, y1)
+
+
+def _glue_and_edges(canvas: Any, window: Window, parts: list[Window],
+                    outer: frozenset[Side]) -> None:
     """A piece's grey glue strips (where its right and lower neighbours lie on it) and its
-    edges: dashed where it is trimmed to lie on a neighbour's strip, solid elsewhere."""
+    inner edges: dashed where it is trimmed to lie on a neighbour's strip, solid where a
+    strip ends. Its ``outer`` sides, the board's edges, have crop marks instead."""
     top = window.page_y
     left, right = window.page_x, window.page_x + window.w
     bottom = top - window.h
@@ -92,10 +148,9 @@ def _glue_and_edges(canvas: Any, window: Window, parts: list[Window]) -> None:
     trimmed = {"left"} if window.column > 0 else set()
     trimmed |= {"top"} if window.row > 0 else set()
     for name, line in edges.items():
-        if name in trimmed:
-            canvas.setDash(4, 3)
-        else:
-            canvas.setDash()
+        if name in outer:
+            continue  # cut along its crop marks: the art runs past it
+        canvas.setDash(*((4, 3) if name in trimmed else ()))
         canvas.line(*line)
     canvas.setDash()
 
@@ -131,21 +186,25 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: st
         page_header(canvas, paper, f"{game_title} \u00b7 board \u00b7 {paper_title} \u00b7 "
                     f"piece {window.label} of {len(parts)}: {hint}", number, total)
         top = window.page_y
+        outer = outer_sides(window, parts)
+        art_left, art_bottom, art_right, art_top = _bled_box(window, outer, drawing.bleed)
         canvas.saveState()
         path = canvas.beginPath()
-        path.rect(window.page_x, top - window.h, window.w, window.h)
+        path.rect(art_left, art_bottom, art_right - art_left, art_top - art_bottom)
         canvas.clipPath(path, stroke=0, fill=0)
         # board point (bx, by) lands at (page_x + bx - window.x, top - (by - window.y))
         canvas.translate(window.page_x - window.x, top + window.y - drawing.height)
         canvas.doForm("board")
         canvas.restoreState()
-        _glue_and_edges(canvas, window, parts)
+        _glue_and_edges(canvas, window, parts, outer)
+        _crop_marks(canvas, window, outer, drawing.bleed, mark_area(paper))
         targets = [(window.page_x + bx - window.x, top - (by - window.y))
                    for bx, by in seam_targets(window, parts, blocked if centres else None,
                                               margins_beyond(parts, paper))]
         for x, y in targets:
             _target(canvas, x, y)
-        _name_tab(canvas, window.label, _tab_corner(window), targets)
+        below_art = drawing.bleed if "bottom" in outer else 0.0
+        _name_tab(canvas, window.label, _tab_corner(window, below_art), targets)
         canvas.showPage()
     _assembly_page(canvas, paper, drawing, parts, game_title, total)
     canvas.save()
@@ -229,7 +288,9 @@ def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Wind
         "Spread glue on a grey strip and lay the neighbouring piece on it, its trimmed edge "
         "along the strip\u2019s inner side: the half targets on its edge complete the whole ones.",
         "Work row by row: " + ", ".join(w.label for w in parts) + ". The outlines below show "
-        "where each page goes; trim the outer white margins last.",
+        "where each page goes. Last, cut the board\u2019s outer edges with a long ruler laid "
+        "from crop mark to crop mark: the dark frame runs a little past the marks, so a cut "
+        "slightly off shows no white.",
     ]
     y = top - 32
     for index, step in enumerate(steps):

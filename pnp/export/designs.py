@@ -20,6 +20,7 @@ from pnp.draw.ink import low_ink
 from pnp.draw.placing import unnamed
 from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import Recorder
+from pnp.impose.board import BOARD_BLEED
 from pnp.impose.plans import APRON, FRONT_BLEED, TEXTURES, textured
 from pnp.model.options import BuildOptions
 from pnp.model.pieces import piece_cut, reverse_key
@@ -87,6 +88,16 @@ class GameDesigns:
         if tileset.board is None:
             return None
         return design_board(tileset.board, tileset.shape, tileset.size, dict(tileset.palette))
+
+    @cached_property
+    def cut_board(self) -> Drawing | None:
+        """The board as its pages print it, to be cut out: its frame runs past the
+        board's edge by the bleed those pages give it."""
+        tileset = self.tileset
+        if tileset.board is None:
+            return None
+        return design_board(tileset.board, tileset.shape, tileset.size, dict(tileset.palette),
+                            bleed=BOARD_BLEED)
 
     @cached_property
     def tiles(self) -> dict[str, Drawing]:

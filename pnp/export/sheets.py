@@ -282,7 +282,7 @@ class BoardPages(msgspec.Struct, frozen=True):
         from pnp.export.board import render_board
 
         paper = made_on(paper)
-        tileset, board = designs.tileset, designs.board
+        tileset, board = designs.tileset, designs.cut_board
         assert tileset.board is not None and board is not None
         path = pdf_file(tileset.game, "board", paper)
         data, windows = render_board(tileset.board, board, paper, tileset.title,

@@ -9,14 +9,21 @@ import msgspec
 
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN
 from pnp.model.paper import Paper
-from pnp.units import inches
+from pnp.units import inches, mm
 
 OVERLAP = inches(0.5)  # glue strip shared by neighbouring pages
 Point = tuple[float, float]
 
 
+BOARD_BLEED = mm(3)  # frame printed past the board's outer edge, cut away with the margin
 TARGET_RADIUS = 7.0  # a registration target's circle; its cross reaches 1.5 times as far
-TARGET_OUT = 12.0  # points past the board's edge a seam's end target stands: wholly off it
+# points past the board's edge a seam's end target stands: clear of the bleed, wholly off
+# the board and its frame
+TARGET_OUT = BOARD_BLEED + TARGET_RADIUS * 1.5 + 1.5
+AREA_INSET = 4.0  # the board's pages keep this far inside the safe margin
+# the printable room beyond the board's side edge that its marks need: a target off it,
+# with a hair to spare (the test for room must not hang on rounding)
+EDGE_ROOM = TARGET_OUT + TARGET_RADIUS * 1.5 + 0.25 - AREA_INSET
 EDGE_REACH = 24.0  # a target this close to the board's outer edge is moved out past it
 
 
@@ -36,7 +43,7 @@ class Window(msgspec.Struct, frozen=True):
 
 def printable_area(paper: Paper) -> tuple[float, float, float, float]:
     """left, bottom, width, height available for the board on one page."""
-    left = SAFE_MARGIN + 4.0
+    left = SAFE_MARGIN + AREA_INSET
     bottom = SAFE_MARGIN + FOOTER_BAND + 6.0
     width = paper.width - 2 * left
     height = paper.height - SAFE_MARGIN - HEADER_BAND - 6.0 - bottom
@@ -60,11 +67,25 @@ def windows(board_w: float, board_h: float, paper: Paper,
         for column, (start, end) in enumerate(xs):
             label = f"{chr(ord('A') + row)}{column + 1}"
             win_w, win_h = end - start, low - top
-            page_x = left + (avail_w - win_w) / 2
+            page_x = _page_x(left, avail_w, win_w, column, len(xs))
             page_y = bottom + (avail_h + win_h) / 2
             result.append(Window(label, row, column, start, top, win_w, win_h, page_x,
                                  page_y))
     return result
+
+
+def _page_x(left: float, room: float, width: float, column: int, columns: int) -> float:
+    """Where a piece of ``width`` stands in the printable width ``room`` from ``left``.
+
+    A piece of the first or last column of several keeps the room its board edge needs
+    beyond it (the seam's end targets and the crop marks, past the bleed) and gives the
+    rest to its glue strip's side, where the crop marks of its top and foot stand;
+    others are centred."""
+    spare = room - width
+    if columns == 1 or 0 < column < columns - 1:
+        return left + spare / 2
+    outward = min(spare, EDGE_ROOM)
+    return left + outward if column == 0 else left + spare - outward
 
 
 def _spans(length: float, room: float, marks: list[float],
@@ -153,11 +174,18 @@ def _beyond_the_board(point: Point, extent: tuple[float, float, float, float],
     return point
 
 
+def mark_area(paper: Paper) -> tuple[float, float, float, float]:
+    """left, bottom, right, top of where a board page's marks may print: inside the
+    safe margin, clear of the header's and the check bar's bands."""
+    return (SAFE_MARGIN, SAFE_MARGIN + FOOTER_BAND, paper.width - SAFE_MARGIN,
+            paper.height - SAFE_MARGIN - HEADER_BAND)
+
+
 def margins_beyond(windows: list[Window], paper: Paper) -> dict[str, float]:
-    """The least room, on any page, between the board's edge and the page's printable
-    area, beyond each outer edge of the board."""
-    area_left, area_bottom, width, height = printable_area(paper)
-    area_right, area_top = area_left + width, area_bottom + height
+    """The least room, on any page, between the board's edge and the page's safe margin
+    (the header's and check bar's bands at the top and foot), beyond each outer edge of
+    the board: marks may stand in the few points the board itself keeps clear."""
+    area_left, area_bottom, area_right, area_top = mark_area(paper)
     left, top, right, bottom = _extent(windows)
     return {
         "left": min(w.page_x - area_left for w in windows if w.x == left),

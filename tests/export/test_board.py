@@ -261,14 +261,18 @@ def test_each_sides_start_spaces_carry_its_pieces_symbol():
     assert set(ICONS[mark.icon](pen)) <= drawn
 
 
-def test_registration_targets_keep_off_the_playing_spaces():
-    _, drawing, (centres, reach) = _mattock_board()
-    parts = windows(drawing.width, drawing.height, PAPERS["letter"])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_registration_targets_keep_off_the_playing_spaces(paper):
+    from pnp.draw.board import mark_centres
+
+    tileset, drawing, (centres, reach) = _mattock_board()
+    parts = windows(drawing.width, drawing.height, PAPERS[paper],
+                    *mark_centres(tileset.board, tileset.shape, tileset.size))
 
     def blocked(point):
         return any(math.dist(point, centre) < reach + 7.0 * 1.6 for centre in centres)
 
-    room = margins_beyond(parts, PAPERS["letter"])
+    room = margins_beyond(parts, PAPERS[paper])
     targets = {part.label: seam_targets(part, parts, blocked, room) for part in parts}
     every = {point for points in targets.values() for point in points}
     assert every and not [point for point in every if blocked(point)]  # none on a space
@@ -279,14 +283,48 @@ def test_registration_targets_keep_off_the_playing_spaces():
     for label, points in targets.items():  # no two targets of a page run into each other
         for first, second in combinations(points, 2):
             assert math.dist(first, second) > 4 * 7.0 * 1.5, (label, first, second)
-    # off the board altogether, its frame included, where Letter's pages have room: on
-    # the margin the trimming cuts away, where on the frame a target had stayed printed
-    # on the finished board
-    from pnp.export.board import TARGET_RADIUS
+    # off the board altogether, its frame and the frame's bleed included, on both papers'
+    # pages as built (their seams moved clear of the start spaces): on the margin the
+    # cutting takes away. On A4 the seam's left-end target had stayed half on the frame,
+    # printed on the finished board.
+    from pnp.impose.board import BOARD_BLEED, TARGET_RADIUS
 
     for x, y in every:
         outside = max(-x, x - drawing.width, -y, y - drawing.height)
-        assert outside >= TARGET_RADIUS * 1.5, (x, y)
+        assert outside >= BOARD_BLEED + TARGET_RADIUS * 1.5, (x, y)
+
+
+def test_the_frame_bleeds_past_the_boards_outer_edges_which_crop_marks_show(mattock):
+    """The board's outer edges are cut, so its dark frame runs 3 mm past them, as a
+    tile's art runs past its cut: stopped at the edge, a cut a hair outside it left a
+    white sliver. With no printed edge left to cut along, each outer side has a crop mark
+    at both ends, on the margin; inner edges keep their dashed and solid lines and have
+    no bleed (the neighbour lies on them)."""
+    from pnp.export.board import CROP_GAP, CROP_LENGTH
+    from pnp.impose.board import BOARD_BLEED
+
+    manifest = json.loads((mattock / "manifest.json").read_text())
+    sheet = next(s for s in manifest["sheets"] if s["kind"] == "board")
+    dpi = 144
+    first = sheet["placements"][0]  # A1: the board's top and left edges are its own
+    image = pdf_page_image(mattock / sheet["path"], 0, dpi).convert("L")
+    height = image.height
+
+    def grey(x: float, y: float) -> int:  # the darkest pixel at PDF points x, y (y up)
+        px, py = round(x * dpi / 72), round(height - y * dpi / 72)
+        return min(image.getpixel((px + dx, py + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+    left, bottom = first["x"], first["y"]
+    right, top = left + first["w"], bottom + first["h"]
+    middle_y = (bottom + top) / 2
+    assert grey(left - BOARD_BLEED / 2, middle_y) < 80  # frame in the bleed, left
+    assert grey(left + 40, top + BOARD_BLEED / 2) < 80  # and above
+    assert grey(left - BOARD_BLEED - 1.5, middle_y) > 240  # paper past the bleed
+    assert grey(right + 2, middle_y) > 240  # the glue strip's side: no bleed
+    mark = BOARD_BLEED + CROP_GAP + CROP_LENGTH / 2
+    assert grey(left - mark, top) < 160  # the top edge's line carried left
+    assert grey(left, top + mark) < 160  # the left edge's line carried up
+    assert grey(left - mark, top - 4) > 240  # a thin mark, on the cut's line only
 
 
 def test_the_legend_shows_each_start_space_and_the_double_ring_as_the_board_draws_them():
