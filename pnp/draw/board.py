@@ -177,7 +177,7 @@ def _title(title: str, inset: float, room: tuple[float, float], colour: str) -> 
     under = baseline + size * 0.22
     return [Text(left, baseline, text, size, "display", "start", colour),
             Outline((("M", left, under), ("L", left + string_width(text, "display", size), under)),
-                    Style(stroke=colour, width=max(0.6, size * 0.02)))]
+                    Style(stroke=colour, width=max(0.6, size * 0.02)), underline=True)]
 
 
 def _legend(spec: BoardSpec, shape: Shape, corner: Point, size: float,

@@ -35,6 +35,7 @@ MINER = 0.64  # a miner's disc radius, as a share of a hex's flat-to-flat half w
 # paper, as the book's diagrams fade a piece just taken off (towards the tile, the taken
 # blue miner had stayed a dark navy that read as still in play)
 FADE = {"left": 0.7, "taken": 0.62}
+MINER_EDGE = 0.03  # a miner's edge, of the pen's radius: a hairline at a chip's size
 
 
 def _hex(pen: Pen, centre: tuple[float, float], size: float) -> tuple[Command, ...]:
@@ -45,14 +46,20 @@ def _hex(pen: Pen, centre: tuple[float, float], size: float) -> tuple[Command, .
                     for x, y in HEX_POINTY.corners(size)])
 
 
+def _fill(spots: Sequence[Spot]) -> float:
+    """The hex size at which ``spots`` fill the unit box, a margin inside it."""
+    return 1.84 / max(_extent([HEX_POINTY.cell_centre(cell, 1.0) for cell, _ in spots]))
+
+
 def cluster(pen: Pen, spots: Sequence[Spot],
             arrow: tuple[Cell, Cell] | None = None) -> list[Primitive]:
     """The spots, scaled together to fill the unit box and centred in it (each pictogram
-    as large as its chip allows: at one scale the bar and the Y, which differ in two
-    cells, came out too alike to tell apart); ``arrow`` runs from one cell to another."""
+    as large as its chip allows: at one scale, the fan's, the bar and the Y, which differ
+    in two cells, came out too alike to tell apart); ``arrow`` runs from one cell to
+    another."""
     centres = [HEX_POINTY.cell_centre(cell, 1.0) for cell, _ in spots]
-    (width, height), (mid_x, mid_y) = _extent(centres), _extent(centres, middle=True)
-    size = 1.84 / max(width, height)  # a margin inside the unit box
+    mid_x, mid_y = _extent(centres, middle=True)
+    size = _fill(spots)
     items: list[Primitive] = []
     for (_, what), (x, y) in zip(spots, centres, strict=True):
         centre = ((x - mid_x) * size, (y - mid_y) * size)
@@ -116,9 +123,10 @@ def _spot(pen: Pen, centre: tuple[float, float], size: float, what: str) -> list
 
 
 def _miner(pen: Pen, centre: tuple[float, float], radius: float, what: str) -> list[Primitive]:
-    """A miner on its tile: "yours" (a triangle) or "theirs" (a square); "left" is yours
-    faded where it stood before a move, "taken" theirs faded in a solid ink ring, as the
-    book marks a piece just taken off."""
+    """A miner on its tile: "yours" (a triangle) or "theirs" (a square), edged by a
+    hairline as the tokens and the book's pieces are; "left" is yours faded where it
+    stood before a move, "taken" theirs faded towards the paper, as the book draws a
+    piece just taken off (a heavy ink ring round it had read as a third, black miner)."""
     ink = pen.c["ink"]
     side = "yours" if what in ("yours", "left") else "theirs"
     face = pen.c.get(side, ink if side == "yours" else "#ffffff")
@@ -126,9 +134,9 @@ def _miner(pen: Pen, centre: tuple[float, float], radius: float, what: str) -> l
     fade = FADE.get(what, 0.0)
     towards = pen.c["paper"] if what == "taken" else pen.c["rock"]
     face, mark_ink = mix(face, towards, fade), mix(mark_ink, towards, fade)
-    ring = mix(ink, pen.c["rock"], fade) if what == "left" else ink
+    ring = mix(ink, towards, fade)
     items: list[Primitive] = [pen.circle(centre[0], centre[1], radius, fill=face,
-                                         stroke=ring, width=0.1 if what == "taken" else 0.04)]
+                                         stroke=ring, width=MINER_EDGE)]
     mark = mark_triangle if side == "yours" else mark_square
     return items + mark(_mark_pen(pen, centre, radius, mark_ink))
 

@@ -45,6 +45,7 @@ class Outline(msgspec.Struct, frozen=True):
     commands: tuple[Command, ...]
     style: Style
     plaque: bool = False  # the ground of the text that follows it, gone if the text is
+    underline: bool = False  # a rule under the text just before it, gone if the text is
 
 
 class Circle(msgspec.Struct, frozen=True):
@@ -133,7 +134,9 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
 
     A plaque goes with its words: a label's plaque (an outline marked
     ``plaque``) comes just before its lines of text, and left alone under
-    text that is all left out it would print as an empty bar.
+    text that is all left out it would print as an empty bar. So does an
+    underline (an outline marked ``underline``, just after its text): a board's
+    title left out had left its rule alone in the frame's corner.
     """
     # a sign's size at 6 pt printed, a hair over, so no rounding prints it a hair under
     legible = smallest / scale * 1.001
@@ -147,6 +150,9 @@ def without_small_text(drawing: Drawing, scale: float, smallest: float) -> Drawi
         for index, item in enumerate(items):
             if skip:
                 skip -= 1
+            elif isinstance(item, Outline) and item.underline and index and \
+                    items[index - 1] not in kept[-1:]:
+                continue  # its text was left out: a rule under nothing reads as a slip
             elif isinstance(item, Outline) and item.plaque and \
                     _plaque_of_small_text(items[index + 1:], small):
                 lines = list(itertools.takewhile(lambda line: isinstance(line, Text),

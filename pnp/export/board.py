@@ -6,6 +6,8 @@ import io
 import math
 from typing import Any, Literal
 
+import msgspec
+from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from pnp.draw.placing import wrap
@@ -158,8 +160,9 @@ def _glue_and_edges(canvas: Any, window: Window, parts: list[Window],
 def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: str,
                  spaces: tuple[list[tuple[float, float]], float] = ([], 0.0),
                  marks: tuple[list[tuple[float, float]], float] = ([], 0.0),
-                 ) -> tuple[bytes, list[Window]]:
+                 accent: str = "#1a1a1a") -> tuple[bytes, list[Window]]:
     """The board PDF (its pages, then the assembly guide) and the windows it used.
+    ``accent`` is the game's: the guide's step numbers are set in it, as the books'.
 
     ``spaces`` are the board's space centres and their reach (from
     :func:`pnp.draw.board.space_centres`): the registration targets keep off them.
@@ -206,12 +209,15 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: st
         below_art = drawing.bleed if "bottom" in outer else 0.0
         _name_tab(canvas, window.label, _tab_corner(window, below_art), targets)
         canvas.showPage()
-    _assembly_page(canvas, paper, drawing, parts, game_title, total)
+    _assembly_page(canvas, paper, drawing, parts, (game_title, accent), total)
     canvas.save()
     return buffer.getvalue(), parts
 
 
 GUIDE_INK = (0.15, 0.15, 0.6)  # the guide's own marks, apart from the board's art
+# the guide's steps: the books' measure, about 68 characters (across a whole page, a line
+# of 150 had read as a form's small print)
+GUIDE_MEASURE = 340.0
 GUIDE_STRIP = 0.22  # how strongly the guide tints the strips where two pages overlap
 
 
@@ -248,8 +254,11 @@ def _guide_label(canvas: Any, label: str, centre: tuple[float, float]) -> None:
 
 
 def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Window],
-                   game_title: str, total: int) -> None:
-    """The whole board, small, with every page outlined and lettered."""
+                   game: tuple[str, str], total: int) -> None:
+    """The whole board, small, with every page outlined and lettered; ``game`` is the
+    game's title and accent colour."""
+    game_title, accent_hex = game
+    accent = HexColor(accent_hex).rgb()
     paper_title = paper.title
     page_header(canvas, paper, f"{game_title} \u00b7 board \u00b7 {paper_title} \u00b7 "
                 "assembly guide", total, total)
@@ -258,7 +267,9 @@ def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Wind
     scale = min(avail_w / drawing.width, (avail_h - text_room) / drawing.height)
     x0 = left + (avail_w - drawing.width * scale) / 2
     y0 = bottom + (avail_h - text_room - drawing.height * scale) / 2
-    define_form(canvas, "board-guide", without_small_text(drawing, scale, MIN_TEXT))
+    # at its trim: the guide shows where pages go on the finished board, not the bleed
+    trimmed = msgspec.structs.replace(drawing, bleed=0.0)
+    define_form(canvas, "board-guide", without_small_text(trimmed, scale, MIN_TEXT))
     canvas.saveState()
     canvas.translate(x0, y0)
     canvas.scale(scale, scale)
@@ -293,10 +304,13 @@ def _assembly_page(canvas: Any, paper: Paper, drawing: Drawing, parts: list[Wind
         "slightly off shows no white.",
     ]
     y = top - 32
+    measure = min(avail_w - 16, GUIDE_MEASURE)
     for index, step in enumerate(steps):
-        for number, line in enumerate(wrap(step, "regular", 9, avail_w - 16)):
-            if number == 0:
-                draw_text(canvas, left, y, f"{index + 1}.", "regular", 9)
+        for number, line in enumerate(wrap(step, "regular", 9, measure)):
+            if number == 0:  # numbered as the books number their steps: bold, in the accent
+                canvas.setFillColorRGB(*accent)
+                draw_text(canvas, left, y, f"{index + 1}.", "bold", 9)
+                canvas.setFillColorRGB(0.1, 0.1, 0.1)
             draw_text(canvas, left + 14, y, line, "regular", 9)
             y -= 11.5
     canvas.showPage()

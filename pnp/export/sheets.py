@@ -153,10 +153,12 @@ class DesignFiles(msgspec.Struct, frozen=True):
         return [Artifact(path, to_svg(drawing, paths).encode("utf-8")) for path, drawing in files]
 
 
-def _round_pieces(tileset: Tileset, kind: str) -> frozenset[str]:
-    """The names of the pieces of ``kind`` cut round, whose cuts a sheet draws."""
-    return frozenset(c.name for c in tileset.components if c.kind == kind and
-                     c.shape == "round")
+def _round_pieces(tileset: Tileset, kind: str) -> dict[str, str]:
+    """The pieces of ``kind`` cut round, whose cuts a sheet draws, each with the colour of
+    its rim (its face's, or the palette's paper), which sets the cut's grey."""
+    paper = dict(tileset.palette).get("paper", "#ffffff")
+    return {c.name: c.colour or paper for c in tileset.components
+            if c.kind == kind and c.shape == "round"}
 
 
 def placed_textures(drawings: dict[str, Drawing], plan: SheetPlan) -> dict[str, Drawing]:
@@ -287,7 +289,8 @@ class BoardPages(msgspec.Struct, frozen=True):
         path = pdf_file(tileset.game, "board", paper)
         data, windows = render_board(tileset.board, board, paper, tileset.title,
                                      space_centres(tileset.board, tileset.shape, tileset.size),
-                                     mark_centres(tileset.board, tileset.shape, tileset.size))
+                                     mark_centres(tileset.board, tileset.shape, tileset.size),
+                                     dict(tileset.palette).get("accent", "#1a1a1a"))
         placements = [{
             "page": number, "component": tileset.board.name, "side": "front",
             "piece": window.label,

@@ -368,3 +368,20 @@ def test_the_inner_board_stands_out_from_the_outer_in_greyscale():
         return 0.299 * red + 0.587 * green + 0.114 * blue
 
     assert grey(OUTER_SPACE) - grey(INNER_SPACE) >= 255 / 8
+
+
+def test_the_boards_title_rule_goes_with_the_title_when_a_picture_is_too_small_for_it():
+    """The components' board picture, 1.5 in wide, leaves the title out (it would print
+    under 6 pt): its rule had stayed alone in the frame's corner, and read as a title
+    lost in printing. Where the title prints, its rule does too."""
+    from pnp.draw.scene import Outline, Text, without_small_text
+
+    _, drawing, _ = _mattock_board()
+    title = next(item for item in drawing.items if isinstance(item, Text)
+                 and item.text == "MATTOCK")
+    rules = [item for item in drawing.items if isinstance(item, Outline) and item.underline]
+    assert len(rules) == 1
+    small = without_small_text(drawing, 108 / drawing.width, 6.0)
+    assert title not in small.items and rules[0] not in small.items
+    large = without_small_text(drawing, 0.5, 6.0)
+    assert title in large.items and rules[0] in large.items
