@@ -446,10 +446,12 @@ class Figure(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is 
     and after, a legal and an illegal move): a figure the page composer moves as one,
     so a pair is never split across pages.
 
-    Panels that all fit side by side in equal columns are set so, their boards'
-    tops (and titles) on one line and their captions on one line under the
-    tallest, as a published rulebook sets a pair; otherwise they stand one under
-    the other.
+    Panels are set in rows of as many as fit side by side in equal columns, their
+    boards standing on one line and their captions on one line under them, as a
+    published rulebook sets a pair; four that do not fit in one
+    row go two by two (a legal and an illegal example beside each other, stood one
+    pair under the other: one panel to a row had run four boards down a whole page),
+    and a panel too wide for two columns stands alone in its row.
     """
 
     floats = True  # the page composer may move it to the next page's top
@@ -461,7 +463,7 @@ class Figure(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is 
         self.remake, self.factor = remake, factor
         self.panels = remake(factor)
         self.spaceBefore, self.spaceAfter = before, after
-        self.across = False
+        self.per_row = 1
         self.column = 0.0
 
     def scaled(self, factor: float) -> Figure:
@@ -469,37 +471,44 @@ class Figure(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is 
         as they are): the page composer's choice where a figure just misses a page."""
         return Figure(self.remake, factor, self.spaceBefore, self.spaceAfter)
 
+    def _rows(self) -> list[list[tuple[Flowable, Flowable]]]:
+        """The panels in rows of ``per_row``."""
+        panels, step = self.panels, self.per_row
+        return [panels[start:start + step] for start in range(0, len(panels), step)]
+
+    def _row_height(self, row: list[tuple[Flowable, Flowable]], available: float) -> float:
+        boards = max(board.height for board, _ in row)
+        width = self.column if self.per_row > 1 else self.width
+        return float(boards + CAPTION_GAP +
+                     max(caption.wrap(width, available)[1] for _, caption in row))
+
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         count = len(self.panels)
-        self.column = (available_width - PANEL_GAP * (count - 1)) / count
-        self.across = count > 1 and all(board.width <= self.column for board, _ in self.panels)
         self.width = available_width
-        if self.across:
-            boards = max(board.height for board, _ in self.panels)
-            captions = max(caption.wrap(self.column, available_height)[1]
-                           for _, caption in self.panels)
-            self.height = boards + CAPTION_GAP + captions
-        else:
-            self.height = sum(board.height + CAPTION_GAP +
-                              caption.wrap(available_width, available_height)[1]
-                              for board, caption in self.panels) + PANEL_GAP * (count - 1)
+        self.per_row, self.column = 1, available_width
+        for across in range(count, 1, -1):
+            column = (available_width - PANEL_GAP * (across - 1)) / across
+            if (count % across == 0 or across == count) and \
+                    all(board.width <= column for board, _ in self.panels):
+                self.per_row, self.column = across, column
+                break
+        rows = self._rows()
+        self.height = sum(self._row_height(row, available_height) for row in rows) + \
+            PANEL_GAP * (len(rows) - 1)
         return self.width, self.height
 
     def draw(self) -> None:
         canvas = self.canv
-        if self.across:  # the boards' tops, and so their titles, on one line
-            boards = max(board.height for board, _ in self.panels)
-            for number, (board, caption) in enumerate(self.panels):
-                left = number * (self.column + PANEL_GAP)
-                board.drawOn(canvas, left + (self.column - board.width) / 2,
-                             self.height - board.height)
-                _, tall = caption.wrap(self.column, self.height)
-                caption.drawOn(canvas, left, self.height - boards - CAPTION_GAP - tall)
-            return
         top = self.height
-        for board, caption in self.panels:
-            board.drawOn(canvas, (self.width - board.width) / 2, top - board.height)
-            top -= board.height + CAPTION_GAP
-            _, tall = caption.wrap(self.width, self.height)
-            caption.drawOn(canvas, 0, top - tall)
+        for row in self._rows():
+            # the boards stand on one line, each caption right under its board: with the
+            # tops on one line, a board a row shorter than its partner had left an inch of
+            # paper between it and its caption
+            boards = max(board.height for board, _ in row)
+            tall = self._row_height(row, self.height)
+            for number, (board, caption) in enumerate(row):
+                left = number * (self.column + PANEL_GAP)
+                board.drawOn(canvas, left + (self.column - board.width) / 2, top - boards)
+                _, lines = caption.wrap(self.column, self.height)
+                caption.drawOn(canvas, left, top - boards - CAPTION_GAP - lines)
             top -= tall + PANEL_GAP

@@ -792,3 +792,35 @@ def test_a_new_tiles_brackets_leave_the_middle_of_every_side_open():
                     assert math.dist(nearest, middle) > reach, diagram.caption[:30]
             checked += 1
     assert checked >= 3
+
+
+def test_four_panels_too_wide_for_one_row_go_two_by_two():
+    """Mattock's legal and illegal mining examples, then its legal and illegal
+    connections, are one figure of four panels: too wide for four across, they had stood
+    one under another down a whole page. Two fit across, so they set two by two, each
+    pair beside itself, the figure's height two rows'; five or three never split 2 + 1."""
+    from reportlab.platypus import Spacer
+
+    from pnp.export import markup
+    from pnp.rulebook.figures import CAPTION_GAP, PANEL_GAP, Figure
+    from pnp.rulebook.paragraphs import Paragraph, styles
+
+    style = styles()["caption"]
+
+    def figure(widths: list[float], height: float = 60.0) -> Figure:
+        return Figure(lambda factor: [(Spacer(width * factor, height * factor),
+                                       Paragraph(markup.text("A caption."), style))
+                                      for width in widths])
+
+    width = 348.0
+    four = figure([150.0] * 4)
+    _, tall = four.wrap(width, 1000)
+    line = style.leading
+    assert four.per_row == 2
+    assert tall == pytest.approx(2 * (60 + CAPTION_GAP + line) + PANEL_GAP, abs=0.5)
+    too_wide = figure([200.0] * 4)
+    too_wide.wrap(width, 1000)
+    assert too_wide.per_row == 1  # each alone in its row, as before
+    three = figure([150.0] * 3)
+    three.wrap(width, 1000)
+    assert three.per_row == 1  # 2 + 1 would leave one panel of a set alone
