@@ -85,11 +85,12 @@ NUMBER_RANGE = re.compile(r"(?<=\d)-(?=\d)")
 
 def typeset(words: str) -> str:
     """An aid's words as a printer sets them: curly quotes and apostrophes, a range of
-    numbers with an en dash ("3-4 players" prints "3\u20134 players"), as the rulebooks'
-    Markdown gets them, a number keeps its unit on its line
+    numbers with an en dash ("3-4 players" prints "3\u20134 players") and an ellipsis for
+    three full stops, as the rulebooks' Markdown gets them, a number keeps its unit on its line
     (:func:`pnp.export.markup.bind_units`), and no text ends on a line of one word
     ("out." alone under a rule of the Winning section)."""
-    return last_words_together(bind_units(NUMBER_RANGE.sub("\u2013", curly_quotes(words))))
+    words = curly_quotes(words).replace("...", "\u2026")
+    return last_words_together(bind_units(NUMBER_RANGE.sub("\u2013", words)))
 
 
 def _styles(look: Look) -> dict[str, Any]:  # reportlab styles are untyped
@@ -307,8 +308,10 @@ def _story(aid: Aid, game_title: str, column: float, room: float,
 
     styles = _styles(Look(*LOOKS[0]))
     colours = {**DEFAULT_PALETTE, **dict(aid.palette)}
-    return [paragraph(text(aid.title), styles["title"]),
-            paragraph(join([text(game_title), literal(" \u00b7 player aid")]),
+    # the game's name leads, as on a published game's reference card; what the sheet is
+    # follows it, small (the sheet's own name above the game's had read the wrong way)
+    return [paragraph(text(game_title), styles["title"]),
+            paragraph(join([text(aid.title), literal(" \u00b7 player aid")]),
                       styles["subtitle"]),
             FrameBreak(), *_columns(aid, column, room, colours, tiles)]
 

@@ -30,11 +30,23 @@ def curly_quotes(text: str) -> str:
     return text.replace('"', "\u201d")
 
 
+# short words a line should not end on when what they lead is carried to the next line
+LEADING_WORDS = frozenset({"a", "an", "the", "no", "to", "of", "by", "in", "on", "at", "its",
+                           "your", "their", "his", "her", "any", "each", "every"})
+
+
 def last_words_together(text: str) -> str:
     """``text`` with its last two words joined by a no-break space, so a centred caption
     never ends on a line of one word ("sides.", "be fine." alone under a block of four
-    lines read as a slip); a text of under four words is left as it is."""
-    words = text.rstrip().rsplit(" ", 1)
+    lines read as a slip); a text of under four words is left as it is.
+
+    A short word that leads them ("the", "a", "no", "by") is joined to them too: carried
+    down alone, the pair had left it ending the line above ("the / victim chooses.",
+    "no / miner action."), which reads as a break made by hand."""
+    words = text.rstrip().split(" ")
     if len(text.split()) < 4 or len(words) < 2:
         return text
-    return "\u00a0".join(words)
+    bound = 2
+    if len(words) >= 5 and words[-3].lower() in LEADING_WORDS:
+        bound = 3
+    return " ".join(words[:-bound]) + " " + "\u00a0".join(words[-bound:])

@@ -470,3 +470,17 @@ def test_both_columns_reach_the_same_foot_and_no_name_breaks_a_word(shipped_buil
         for row in section.rows:
             for word in typeset(row.name).split():
                 assert word in words, (word, row.name)
+
+
+def test_an_aid_leads_with_the_games_name_and_sets_three_stops_as_an_ellipsis(shipped_build):
+    """The game's name heads its reference card, largest, as on a published game's; what
+    the sheet is follows it, small (the sheet's own name above had read the wrong way
+    round). Three full stops print as one ellipsis, as the books' Markdown sets them."""
+    path = shipped_build / "dynamine" / "dynamine-scoring-at-a-glance-letter.pdf"
+    lines = lines_of(path)
+    largest = max(lines, key=lambda line: line[2])
+    assert largest[3] == "Dynamine"
+    subtitle = next(text for _, _, _, text in lines if "player aid" in text)
+    assert subtitle.startswith("Scoring at a glance")
+    text = PdfReader(path).pages[0].extract_text()
+    assert "\u2026" in text and "..." not in text

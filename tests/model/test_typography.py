@@ -35,3 +35,20 @@ def test_no_pdf_of_a_shipped_game_prints_a_straight_apostrophe(shipped_build):
     for path in paths:
         for number, text in enumerate(pdf_page_texts(path), start=1):
             assert "'" not in text and '"' not in text, (path.name, number)
+
+
+@pytest.mark.parametrize(("written", "printed"), [
+    # the pair is bound; a short word that leads it goes down with it, so no line above
+    # ends on "the", "no" or "by" ("the / victim chooses." had read as a break by hand)
+    ("The attacker names and the victim chooses.",
+     "The attacker names and the\u00a0victim\u00a0chooses."),
+    ("The white die shows no miner action.", "The white die shows no\u00a0miner\u00a0action."),
+    ("It is turned by the opponent", "It is turned by\u00a0the\u00a0opponent"),
+    ("Pass your own miners, never an enemy's.", "Pass your own miners, never an\u00a0enemy's."),
+    ("Tied? Neither player scores.", "Tied? Neither player\u00a0scores."),  # four words
+    ("A short one", "A short one"),
+])
+def test_a_texts_last_words_and_the_short_word_leading_them_stay_together(written, printed):
+    from pnp.model.typography import last_words_together
+
+    assert last_words_together(written) == printed
