@@ -11,7 +11,7 @@ never mentions an unembedded standard font.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, Literal
 
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas, fp_str
@@ -56,8 +56,11 @@ INK = (0.12, 0.1, 0.09)
 CUT_GUIDE = (0.15, 0.5)  # honeycomb cut lines on the trim line: dark, and thick enough to
 # follow with a blade over the rock's mid-tone (a 0.35 pt line faded into it)
 TRIM_GUIDE = (0.25, 0.3)  # shared square cuts: a dark grey hairline on the trim line
-ROUND_GUIDE = (0.4, 0.35)  # a round piece's cut: a grey line on it, over its apron, dark
-# enough to follow round a cream token on white card, even printed in greyscale
+# a round piece's cut: a hairline on it, over its apron, dark on a light rim (to follow
+# round a cream token on white card, even printed in greyscale) and light on a dark one:
+# one mid grey had vanished into Gold Mine's moss-green bat tokens
+ROUND_GUIDE_WIDTH = 0.35
+ROUND_GUIDE_DARK, ROUND_GUIDE_LIGHT = 0.25, 0.85
 # the guides a sheet prints on its own pieces' straight cuts: a hairline on each cut two
 # square pieces share (tiles, cards), or none (a honeycomb has its own cut lines)
 CutGuides = Literal["shared", "none"]
@@ -383,23 +386,26 @@ def _matrices(placements: tuple[Placement, ...],
              else fp_str(1, 0, 0, 1, p.x, p.y), form_names[p.art]) for p in placements)
 
 
-MarksKey = tuple[Grid, int, tuple[Block, ...], tuple[bool, ...]]
+MarksKey = tuple[Grid, int, tuple[Block, ...], tuple[str | None, ...]]
 
 
 def _mark(canvas: Any, plan: SheetPlan, page: Page, marks_forms: dict[MarksKey, str],
-          cuts: CutGuides = "none", round_pieces: frozenset[str] = frozenset()) -> None:
+          cuts: CutGuides = "none", round_pieces: Mapping[str, str] | None = None) -> None:
     """A page of fronts' crop marks (and cut lines), as one form per layout; a circle
     on the cut of each piece named in ``round_pieces`` (a pale face on white paper has
-    no edge of its own to follow), tokens riding on a tile page included."""
-    rounds = tuple(placed.name in round_pieces for placed in page.placements)
+    no edge of its own to follow), tokens riding on a tile page included; each is
+    named with its rim's colour, which sets its circle's grey."""
+    rims = round_pieces or {}
+    rounds = tuple(rims.get(placed.name) for placed in page.placements)
     key = (page.grid, page.used, page.blocks, rounds)
     if key not in marks_forms:
         marks_forms[key] = f"marks{len(marks_forms)}"
         canvas.beginForm(marks_forms[key])
         _draw_marks(canvas, plan, page, cuts)
-        if any(rounds):
-            _circles(canvas, [placed for placed, cut in zip(page.placements, rounds,
-                                                            strict=True) if cut])
+        for grey in sorted({_guide_grey(rim) for rim in rounds if rim is not None}):
+            _circles(canvas, [placed for placed, rim in zip(page.placements, rounds,
+                                                            strict=True)
+                              if rim is not None and _guide_grey(rim) == grey], grey)
         canvas.endForm()
     canvas.doForm(marks_forms[key])
 
@@ -446,11 +452,18 @@ def _shares_square_cuts(plan: SheetPlan, page: Page, cuts: CutGuides) -> bool:
     return cuts == "shared" and plan.bleed == 0 and not page.grid.lattice.honeycomb
 
 
-def _circles(canvas: Any, placements: list[Placement]) -> None:
-    """The circle inscribed in each placement's trim box: round cuts, in ROUND_GUIDE."""
-    grey, width = ROUND_GUIDE
+def _guide_grey(rim: str) -> float:
+    """The grey of a round cut's hairline over a rim of colour ``rim`` (``#rrggbb``):
+    dark over a light rim, light over a dark one."""
+    red, green, blue = (int(rim[i:i + 2], 16) for i in (1, 3, 5))
+    light = (0.299 * red + 0.587 * green + 0.114 * blue) / 255 >= 0.45
+    return ROUND_GUIDE_DARK if light else ROUND_GUIDE_LIGHT
+
+
+def _circles(canvas: Any, placements: list[Placement], grey: float) -> None:
+    """The circle inscribed in each placement's trim box: round cuts, in ``grey``."""
     canvas.setStrokeColorRGB(grey, grey, grey)
-    canvas.setLineWidth(width)
+    canvas.setLineWidth(ROUND_GUIDE_WIDTH)
     path = canvas.beginPath()
     for placed in placements:
         path.circle(placed.x + placed.w / 2, placed.y + placed.h / 2,
@@ -481,14 +494,14 @@ def _fold_marks(canvas: Any, plan: SheetPlan, page: Page) -> None:
 def render_sheets(plan: SheetPlan, designs: dict[str, Drawing], game_title: str,
                   sheet_kind: str = "tiles", recorder: Recorder | None = None,
                   cuts: CutGuides = "none",
-                  round_pieces: frozenset[str] = frozenset()) -> bytes:
+                  round_pieces: Mapping[str, str] | None = None) -> bytes:
     """The whole sheet PDF as bytes; the caller writes it atomically.
 
     A ``recorder`` shared by the sheets of one job lets the second paper
     replay the first one's drawing operators instead of drawing again.
     ``cuts`` says whether the page's own pieces share straight cuts (tiles, cards),
     which then get hairlines on a square grid; ``round_pieces`` names the pieces cut
-    round, which get a hairline circle on their cut.
+    round, each with its rim's colour: they get a hairline circle on their cut.
     """
     paper = plan.paper
     buffer = io.BytesIO()

@@ -534,3 +534,34 @@ def test_a_wall_meeting_an_outer_cut_runs_straight_on_into_the_bleed(shipped_bui
     apart = [row for row in rows
              if abs(image.getpixel((inside, row)) - image.getpixel((outside, row))) > 60]
     assert len(rows) > 1000 and apart == [], f"{len(apart)} rows jog at the cut"
+
+
+def test_a_round_cut_shows_on_every_rim_dark_or_light(shipped_build):
+    """Each round token's cut circle, printed over its rim, contrasts with that rim: one
+    mid grey had vanished into Gold Mine's moss-green bat tokens (a rim 96 of 255 in
+    grey, the line 102). Measured by pixel on the circle, against the rim beside it."""
+    game = shipped_build / "gold-mine"
+    manifest = json.loads((game / "manifest.json").read_text())
+    tokens = next(s for s in manifest["sheets"]
+                  if s["kind"] == "tokens" and s["paper"] == "letter")
+    dpi = 288
+    image = pdf_page_image(game / "gold-mine-tokens-letter.pdf", 0, dpi).convert("L")
+    seen = set()
+    for placed in (p for p in tokens["placements"] if p["page"] == 1 and p["side"] == "front"):
+        if placed["component"] in seen:
+            continue
+        seen.add(placed["component"])
+        scale = dpi / 72
+        cx = (placed["x"] + placed["w"] / 2) * scale
+        cy = image.height - (placed["y"] + placed["h"] / 2) * scale
+        radius = min(placed["w"], placed["h"]) / 2 * scale
+        contrasts = []
+        for turn in range(0, 360, 30):  # round the circle, clear of any icon on the rim
+            ux, uy = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+            on = [image.getpixel((round(cx + ux * (radius + d)),
+                                  round(cy + uy * (radius + d)))) for d in (-0.6, 0.0, 0.6)]
+            rim = image.getpixel((round(cx + ux * (radius - 6)), round(cy + uy * (radius - 6))))
+            contrasts.append(max(abs(level - rim) for level in on))
+        # on the old mid grey: 5 levels on the moss, 34 on the gold; now 114 and 69
+        assert sorted(contrasts)[len(contrasts) // 2] >= 50, (placed["component"], contrasts)
+    assert {"bat-challenge", "gold-nugget", "gold-challenge"} <= seen
