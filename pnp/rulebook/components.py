@@ -324,8 +324,7 @@ def _gallery_rows(designs: Designs, shown: dict[str, tuple[str, Drawing]],
     resumed = [markup.bold(markup.text(f"{name}, continued")), markup.literal("<br/>")]
     rows: list[list[Flowable]] = []
     labels_atop: list[Flowable] = []
-    for start in range(0, len(tiles), ACROSS):
-        row = tiles[start:start + ACROSS]
+    for start, row in _rows_of(tiles):
         pictures: list[Flowable] = [
             CountedDesign(*shown[tile.name], PICTURE, designs, tile.count) for tile in row]
         cost = _cost_words(row)
@@ -343,6 +342,40 @@ def _gallery_rows(designs: Designs, shown: dict[str, tuple[str, Drawing]],
         ("BOTTOMPADDING", (0, 0), (-1, -1), max(gap, COUNT_ROOM)),
     ]))
     return table
+
+
+def _rows_of(tiles: list[TileKind]) -> list[tuple[int, list[TileKind]]]:
+    """``tiles`` (sorted by cost) in as few rows of at most ACROSS as they need, each
+    with the index of its first tile: rows that each hold one cost where they can, and
+    as even as they can be. Filled five at a time, a row had run across two costs
+    ("cost 5-6" over "cost 6") and the last had held one tile alone, often atop a page."""
+    count = len(tiles)
+    rows = max(1, -(-count // ACROSS))
+    even = count / rows
+
+    def price(start: int, end: int) -> float:
+        costs = {_cost(tile) for tile in tiles[start:end]}
+        return ROW_OF_COSTS * (len(costs) - 1) + (end - start - even) ** 2
+
+    # cheapest[k][i]: the least price of k rows holding the first i tiles, and the cut
+    cheapest: list[dict[int, tuple[float, int]]] = [{0: (0.0, 0)}]
+    for made in range(1, rows + 1):
+        cheapest.append({})
+        for end in range(1, count + 1):
+            options = [(before + price(start, end), start)
+                       for start, (before, _) in cheapest[made - 1].items()
+                       if 0 < end - start <= ACROSS]
+            if options:
+                cheapest[made][end] = min(options)
+    cuts, end = [], count
+    for made in range(rows, 0, -1):
+        start = cheapest[made][end][1]
+        cuts.append((start, tiles[start:end]))
+        end = start
+    return cuts[::-1]
+
+
+ROW_OF_COSTS = 4.0  # what a gallery row spanning one more cost weighs, against unevenness
 
 
 class GalleryTable(platypus_class("Table")):  # type: ignore[misc]  # reportlab is untyped

@@ -297,3 +297,26 @@ def test_every_gallery_row_says_its_cost():
             for row in table._cellvalues]
     priced = [label for label in rows if not label.startswith("Entrances")]  # no cost die
     assert len(priced) > 12 and all("cost" in label for label in priced), priced
+
+
+@pytest.mark.parametrize("game", ["dynamine", "gold-mine", "demon-mine"])
+def test_gallery_rows_are_even_and_keep_to_one_cost_where_they_can(game):
+    """Filled five at a time, a shape's last row had held one tile alone (Dynamine's
+    "Tees, continued" atop a page) and rows ran across two costs beside rows of one.
+    Rows are now as few as before, as even as can be, and no row spans more costs than
+    it must."""
+    from pnp.rulebook.components import ACROSS, _cost, _rows_of
+
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    groups: dict[str, list] = {}
+    for tile in tileset.tiles:
+        if tile.count and tile.role != "base":
+            groups.setdefault(tunnel_noun(tile, tileset.shape), []).append(tile)
+    for noun, tiles in groups.items():
+        tiles.sort(key=_cost)
+        rows = [row for _, row in _rows_of(tiles)]
+        assert [tile for row in rows for tile in row] == tiles  # every tile, in order
+        assert len(rows) == -(-len(tiles) // ACROSS), noun
+        assert max(map(len, rows)) - min(map(len, rows)) <= 2, (noun, list(map(len, rows)))
+        if len(tiles) > ACROSS:
+            assert min(map(len, rows)) >= 2, noun
