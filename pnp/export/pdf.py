@@ -151,6 +151,9 @@ def _check_bar(canvas: Any, paper: Paper) -> None:
                       "Print with scaling off (\u201cactual size\u201d).")
 
 
+SQUARE_LINE = 0.5  # the hairline closing the scale check's square
+
+
 def scale_check_size(paper: Paper) -> tuple[float, float]:
     """Width and height of the two check bars (their caption goes beside them)."""
     return paper.check_length + 2 * CHECK_BAR_HEIGHT, paper.check_length
@@ -175,6 +178,16 @@ def draw_scale_check(canvas: Any, paper: Paper, x: float, y: float, room: float,
     canvas.rect(x, y, thick, length, stroke=0, fill=1)
     _ruler_ticks(canvas, paper, x + thick, y + thick)
     _ruler_numbers(canvas, paper, x + thick, y + thick)
+    # the square the bars measure, closed by a hairline and named in its middle: the
+    # bars alone round an empty square had read as a drawing left unfinished
+    canvas.setStrokeColorRGB(*INK)
+    canvas.setLineWidth(SQUARE_LINE)
+    canvas.lines([(x, y + length, x + length, y + length),
+                  (x + length, y, x + length, y + length)])
+    canvas.setFont(pdf_font("regular"), caption_size)
+    middle = x + (length + thick) / 2
+    canvas.drawCentredString(middle, y + length / 2 + 1.0, f"{paper.check_label}")
+    canvas.drawCentredString(middle, y + length / 2 - caption_size - 1.0, "square")
     left, top = x + length + SCALE_GAP, y + length - caption_size - 1.5
     canvas.setFont(pdf_font("bold"), caption_size + 1.5)
     canvas.drawString(left, top, "Scale check")

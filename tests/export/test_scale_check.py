@@ -61,3 +61,26 @@ def test_each_whole_unit_is_numbered_on_both_bars(tmp_path, paper, numbers):
         assert sum(1 for text, _, _ in found if text == number) == 2, (number, found)
     caption = next(x for text, x, _ in found if text == "Scale check")
     assert caption > 20 + PAPERS[paper].check_length  # beside the bars, not inside them
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_square_the_bars_measure_is_closed_and_named(tmp_path, paper):
+    """Two bars round an empty square had read as a drawing left unfinished: a hairline
+    closes the square's other two sides, and its size is named in its middle."""
+    from pypdf import PdfReader
+
+    path = tmp_path / "check.pdf"
+    canvas = Canvas(str(path), pagesize=(400, 300))
+    draw_scale_check(canvas, PAPERS[paper], 20, 20, 200)
+    canvas.save()
+    image = pdf_page_image(path, 0, DPI).convert("L")
+    scale, length = DPI / 72, PAPERS[paper].check_length
+    middle = 20 + length / 2
+    top = [image.getpixel((round(middle * scale), round(image.height - (20 + length) * scale)
+                           + dy)) for dy in (-1, 0, 1)]
+    side = [image.getpixel((round((20 + length) * scale) + dx,
+                            round(image.height - (20 + length * 0.7) * scale)))
+            for dx in (-1, 0, 1)]
+    assert min(top) < 160 and min(side) < 160
+    text = PdfReader(path).pages[0].extract_text()
+    assert PAPERS[paper].check_label in text and "square" in text
