@@ -18,7 +18,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 from reportlab.lib.colors import HexColor
@@ -138,13 +138,23 @@ class Chip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
             draw(canvas, badge_chip(self.badge_text, self.side, self.colours))
 
 
-class TileChip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
-    """A table cell showing one of the game's tiles as it prints, in a square ``side``
-    across, with a thin edge as a cut tile has; the design is a form drawn once."""
+class Shown(NamedTuple):
+    """The game's own pieces an aid's rows picture."""
 
-    def __init__(self, name: str, design: Drawing, side: float) -> None:
+    tiles: Mapping[str, Drawing]  # a tile's design, by its name
+    # a token's face, by the icon it wears: the row shows the token the players hold (a
+    # bare icon in a plain ring had not matched Gold Mine's coloured tokens)
+    tokens: Mapping[str, Drawing]
+
+
+class TileChip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
+    """A table cell showing one of the game's pieces as it prints, in a square ``side``
+    across, a tile with a thin edge as a cut tile has (``edge``; a round token has its
+    own rim); the design is a form drawn once."""
+
+    def __init__(self, name: str, design: Drawing, side: float, edge: bool = True) -> None:
         super().__init__()
-        self.name, self.design, self.side = name, design, side
+        self.name, self.design, self.side, self.edge = name, design, side, edge
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.side, self.side
@@ -165,6 +175,8 @@ class TileChip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
         canvas.scale(scale, scale)
         canvas.doForm(form)
         canvas.restoreState()
+        if not self.edge:
+            return
         # its cut edge, as the pieces in the book show theirs: stacked in a table's rows,
         # tiles without one ran together into one strip of rock
         canvas.saveState()
@@ -175,10 +187,12 @@ class TileChip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
 
 
 def _row_cells(row: AidRow, look: Look, styles: dict[str, Any], colours: dict[str, str],
-               tiles: Mapping[str, Drawing]) -> list[Any]:
+               shown: Shown) -> list[Any]:
     side = _chip_side(row, look)
-    chip = Chip(row.icon, row.badge, side, colours) if row.icon else \
-        TileChip(row.tile, tiles[row.tile], side) if row.tile else ""
+    token = shown.tokens.get(row.icon) if row.icon and not row.badge else None
+    chip = (TileChip(f"token-{row.icon}", token, side, edge=False) if token is not None
+            else Chip(row.icon, row.badge, side, colours) if row.icon
+            else TileChip(row.tile, shown.tiles[row.tile], side) if row.tile else "")
     return [chip, paragraph(text(typeset(row.name)), styles["name"]),
             paragraph(text(typeset(row.text)), styles["body"])]
 
@@ -212,7 +226,7 @@ def _chip_column(rows: Sequence[AidRow], look: Look) -> float:
 
 
 def _section_table(section: AidSection, width: float, look: Look,
-                   colours: dict[str, str], tiles: Mapping[str, Drawing],
+                   colours: dict[str, str], shown: Shown,
                    chips: float) -> Any:
     """A section as one table: a heading band, its rows, then its rules one to a row;
     ``chips`` is the aid's chip column (:func:`_chip_column`)."""
@@ -222,7 +236,7 @@ def _section_table(section: AidSection, width: float, look: Look,
     first = chips if any(row.icon or row.tile for row in section.rows) else 0.0
     name_width = max((width - first) * NAME_SHARE, _longest_word(section, look) + 12.0)
     data: list[list[Any]] = [[paragraph(text(section.heading), styles["heading"]), "", ""]]
-    data += [_row_cells(row, look, styles, colours, tiles) for row in section.rows]
+    data += [_row_cells(row, look, styles, colours, shown) for row in section.rows]
     first_note = len(data)
     # a section's rules under its rows, across the whole table: they have no icon
     data += [[paragraph(text(typeset(note)), styles["note"]), "", ""]
@@ -258,10 +272,10 @@ def _section_table(section: AidSection, width: float, look: Look,
 
 
 def _tables(aid: Aid, column: float, look: Look, colours: dict[str, str],
-            tiles: Mapping[str, Drawing]) -> list[Any]:
+            shown: Shown) -> list[Any]:
     """Every section's table at ``look``, their chip columns one width."""
     chips = _chip_column([row for section in aid.sections for row in section.rows], look)
-    return [_section_table(section, column, look, colours, tiles, chips)
+    return [_section_table(section, column, look, colours, shown, chips)
             for section in aid.sections]
 
 
@@ -274,7 +288,7 @@ def _balanced(heights: list[float]) -> int:
 
 
 def _columns(aid: Aid, column: float, room: float, colours: dict[str, str],
-             tiles: Mapping[str, Drawing]) -> list[Any]:
+             shown: Shown) -> list[Any]:
     """The sections at the largest look whose two balanced columns fit ``room``.
 
     Each section's height is measured by laying its table out, so the choice
@@ -283,7 +297,7 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str],
     """
     for body, icon in LOOKS:
         look = Look(body, icon)
-        tables = _tables(aid, column, look, colours, tiles)
+        tables = _tables(aid, column, look, colours, shown)
         heights = [table.wrap(column, room)[1] + SECTION_GAP for table in tables]
         split = _balanced(heights)
         if max(sum(heights[:split]), sum(heights[split:])) - SECTION_GAP <= room - SLACK:
@@ -297,14 +311,14 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str],
             for height, rows in columns]
     if any(air > 0.5 for air in airs):
         left, right = (_tables(aid, column, Look(look.body, look.icon, max(air, 0.0)),
-                               colours, tiles) for air in airs)
+                               colours, shown) for air in airs)
         tables = left[:split] + right[split:]
     blocks = [KeepTogether([table, Spacer(1, SECTION_GAP)]) for table in tables]
     return [*blocks[:split], FrameBreak(), *blocks[split:]]
 
 
 def _story(aid: Aid, game_title: str, column: float, room: float,
-           tiles: Mapping[str, Drawing]) -> list[Any]:
+           shown: Shown) -> list[Any]:
 
     styles = _styles(Look(*LOOKS[0]))
     colours = {**DEFAULT_PALETTE, **dict(aid.palette)}
@@ -313,18 +327,20 @@ def _story(aid: Aid, game_title: str, column: float, room: float,
     return [paragraph(text(game_title), styles["title"]),
             paragraph(join([text(aid.title), literal(" \u00b7 player aid")]),
                       styles["subtitle"]),
-            FrameBreak(), *_columns(aid, column, room, colours, tiles)]
+            FrameBreak(), *_columns(aid, column, room, colours, shown)]
 
 
 def render_aid(aid: Aid, paper: Paper, game_title: str,
-               tiles: Mapping[str, Drawing] | None = None) -> tuple[bytes, int]:
+               tiles: Mapping[str, Drawing] | None = None,
+               tokens: Mapping[str, Drawing] | None = None) -> tuple[bytes, int]:
     """The aid as PDF bytes, and how many pages it took. ``tiles`` are the designs of
-    the tiles its rows show, by name.
+    the tiles its rows show, by name; ``tokens`` the faces of the game's tokens, by the
+    icon each wears: a row of that icon shows the token as it prints.
 
     "page x of y" needs y before the first page is drawn: an aid is meant to be
     one page, so we guess one and set it again only if the guess was wrong.
     """
-    shown = tiles or {}
+    shown = Shown(tiles or {}, tokens or {})
     data, pages = _render(aid, paper, game_title, shown, 1)
     if pages != 1:
         data, pages = _render(aid, paper, game_title, shown, pages)
@@ -346,7 +362,7 @@ def _frames(paper: Paper) -> tuple[list[Any], float, float]:
     return frames, column, top - TITLE_HEIGHT - bottom
 
 
-def _render(aid: Aid, paper: Paper, game_title: str, tiles: Mapping[str, Drawing],
+def _render(aid: Aid, paper: Paper, game_title: str, shown: Shown,
             total: int) -> tuple[bytes, int]:
 
     binary_streams()
@@ -369,5 +385,5 @@ def _render(aid: Aid, paper: Paper, game_title: str, tiles: Mapping[str, Drawing
 
     frames, column, room = _frames(paper)
     document.addPageTemplates([PageTemplate(id="aid", frames=frames, onPage=furniture)])
-    document.build(_story(aid, game_title, column, room, tiles))
+    document.build(_story(aid, game_title, column, room, shown))
     return buffer.getvalue(), len(pages)

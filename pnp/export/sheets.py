@@ -153,6 +153,22 @@ class DesignFiles(msgspec.Struct, frozen=True):
         return [Artifact(path, to_svg(drawing, paths).encode("utf-8")) for path, drawing in files]
 
 
+def _tokens_by_icon(designs: GameDesigns) -> dict[str, Drawing]:
+    """The face of each coloured token that alone wears its icon (the Phantom, Gold
+    Mine's bat token), by that icon: an aid's row of the icon shows the token itself. An
+    icon two tokens wear (Demon Mine's black and red miners) names no one piece, and a
+    token of the paper's colour (Dynamine's round tokens) would show as a bare icon with
+    no edge among the chips: those keep their plain chip."""
+    wearers: dict[str, list[str]] = {}
+    for component in designs.tileset.components:
+        if component.kind == "token" and component.count and component.colour:
+            for feature in component.features:
+                if feature.kind == "icon":
+                    wearers.setdefault(str(feature.value), []).append(component.name)
+    faces = designs.flat_faces
+    return {icon: faces[names[0]][0] for icon, names in wearers.items() if len(names) == 1}
+
+
 def _round_pieces(tileset: Tileset, kind: str) -> dict[str, str]:
     """The pieces of ``kind`` cut round, whose cuts a sheet draws, each with the colour of
     its rim (its face's, or the palette's paper), which sets the cut's grey."""
@@ -331,7 +347,8 @@ class PlayerAids(msgspec.Struct, frozen=True):
             # player tokens (Mattock's red and blue miners), as the pieces print
             sides = tuple(zip(("yours", "theirs"), tileset.side_colours(), strict=False))
             coloured = msgspec.structs.replace(aid, palette=aid.palette + sides)
-            data, pages = render_aid(coloured, paper, tileset.title, shown)
+            data, pages = render_aid(coloured, paper, tileset.title, shown,
+                                     _tokens_by_icon(designs))
             artifacts.append(Artifact(path, data, {"kind": "aid", "paper": paper.name, "path": path,
                                                    "pages": pages, "placements": []}))
         return artifacts

@@ -484,3 +484,16 @@ def test_an_aid_leads_with_the_games_name_and_sets_three_stops_as_an_ellipsis(sh
     assert subtitle.startswith("Scoring at a glance")
     text = PdfReader(path).pages[0].extract_text()
     assert "\u2026" in text and "..." not in text
+
+
+def test_an_aids_row_shows_the_token_it_names_as_the_token_prints(shipped_build):
+    """Gold Mine's summary names the tokens the white die takes: their rows show the
+    moss, oxblood and gold tokens the players hold, not bare icons in plain rings."""
+    from support import close_to, pdf_page_image
+
+    path = shipped_build / "gold-mine" / "gold-mine-phantom-summary-letter.pdf"
+    image = pdf_page_image(path, 0, 72).convert("RGB")
+    data = image.tobytes()
+    pixels = [tuple(data[index:index + 3]) for index in range(0, len(data), 3)]
+    for rim in ("#4f6e47", "#561811", "#b8861f"):  # the three tokens' rims
+        assert sum(close_to(pixel, rim, 12) for pixel in pixels) > 100, rim
