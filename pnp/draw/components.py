@@ -13,7 +13,7 @@ import zlib
 
 from pnp.draw.art import design_back, piece_outline
 from pnp.draw.cards import card_items, card_layout, card_words
-from pnp.draw.ink import ink_for
+from pnp.draw.ink import ink_for, mix
 from pnp.draw.placing import features, frame_inset, piece_frame
 from pnp.draw.scene import Clip, Drawing, Outline, Primitive, Style, ellipse, polygon, rect
 from pnp.model.pieces import RECT, piece_box, piece_cut
@@ -43,11 +43,17 @@ def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feat
         # a square piece's frame; a round or hex piece has none, its colour running out
         # past the cut, so a cut a little off centre shows no ring out of true
         items.append(Outline(ring, Style(stroke=frame_ink, width=size * 0.012, join="round")))
-    if frame_ink == "#ffffff" and any(_picture(feat) for feat in feats):
+    light_rim = bool(colour) and not cut.fills_box and frame_ink != "#ffffff"
+    if (frame_ink == "#ffffff" or light_rim) and any(_picture(feat) for feat in feats):
         # a picture drawn in ink, on a dark face (a black or red pawn), sits on a parchment
-        # disc: on the face itself its outlines vanish, in greyscale most of all
+        # disc: on the face itself its outlines vanish, in greyscale most of all. A pale
+        # round piece of its own colour (the white pawn) wears the same disc, edged by a
+        # hairline since the rim is near the parchment: flat, with its picture on the
+        # stone, it had looked like a piece from another game beside the other pawns
+        keyline = Style(fill=FACE_COLOUR, stroke=mix(background, colours["ink"], 0.55),
+                        width=size * 0.012) if light_rim else Style(fill=FACE_COLOUR)
         items.append(Outline(ellipse(width / 2, height / 2, size * PICTURE_DISC,
-                                     size * PICTURE_DISC), Style(fill=FACE_COLOUR)))
+                                     size * PICTURE_DISC), keyline))
     # kept clear of the printed frame (piece_frame)
     items.extend(features(piece_frame(tileset, component), feats, colours, False,
                           background, tileset.own_icons))

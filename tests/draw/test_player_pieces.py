@@ -136,3 +136,17 @@ def test_gold_mines_three_token_kinds_have_rims_apart_in_greyscale():
             if piece.back == "token-back"}
     assert len(rims) == 3
     assert all(abs(a - b) > 35 for a, b in combinations(rims.values(), 2)), rims
+
+
+def test_the_white_pawn_wears_the_same_disc_as_the_other_pawns_edged_by_a_hairline():
+    """The white pawn was a flat stone disc with its beetle on the stone, beside pawns
+    that all carry a parchment disc in a ring of their colour: it looked like a piece
+    from another game. It wears the disc too, edged by a darker hairline (its rim is
+    near the parchment), measured on a line from its edge to its centre."""
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    piece = next(c for c in tileset.components if c.name == "white-pawn")
+    image = render(design_component(tileset, piece), (200, 200)).convert("L")
+    ring, disc = image.getpixel((100, 8)), image.getpixel((100 - 66, 100))
+    assert disc > ring + 10, (ring, disc)  # parchment, lighter than the stone rim
+    line = [image.getpixel((x, 100)) for x in range(10, 40)]
+    assert min(line) < ring - 60  # the hairline between rim and disc
