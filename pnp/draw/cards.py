@@ -4,7 +4,8 @@ A card is read differently from a tile: the name is scanned first, the picture
 tells the player what the card is about at a glance, and the wording is read
 only when it matters. So a rectangular card does not place its features by
 compass point like a tile; its label becomes the title band, its icons (with
-their badges, exactly as tiles and tokens draw them) fill the art window, and
+their badges, exactly as tiles and tokens draw them) fill the art window (an
+icon placed at a corner is a small tag on that corner of it instead), and
 its text is set in a light box at the bottom, wrapped by measured width and
 sized so it never leaves that box.
 
@@ -226,10 +227,11 @@ def _art_items(layout: CardLayout, pictures: list[Feature], colours: dict[str, s
     field.extend(rock_texture(colours, width, height, 0.0, seed))
     items: list[Primitive] = [Clip(window, tuple(field)),
                               Outline(window, Style(stroke=colours["wall"], width=0.8))]
-    count = max(1, len(pictures))
+    centred = [feat for feat in pictures if feat.kind == "die" or feat.at == "center"]
+    count = max(1, len(centred))
     slot = box.width / count
     radius = min(slot, box.height) * 0.36
-    for index, feat in enumerate(pictures):
+    for index, feat in enumerate(centred):
         x, y = box.x + slot * (index + 0.5), box.y + box.height / 2
         items.append(Circle(x, y, radius * 1.12, Style(fill=colours["floor"],
                                                         stroke=colours["wall"],
@@ -241,7 +243,29 @@ def _art_items(layout: CardLayout, pictures: list[Feature], colours: dict[str, s
         if feat.badge:
             items.extend(badge(feat.badge, x + radius * 0.8, y - radius * 0.8, radius * 0.32,
                                colours))
+    for feat in pictures:  # over the picture's disc, as its badge is
+        if feat not in centred:
+            items.extend(_corner_tag(feat, box, radius, colours, own))
     return items
+
+
+CORNER_SPOTS = {"NW": (0, 0), "NE": (1, 0), "SW": (0, 1), "SE": (1, 1)}
+
+
+def _corner_tag(feat: Feature, box: Box, radius: float, colours: dict[str, str],
+                own: Mapping[str, Art] | None) -> list[Primitive]:
+    """An icon set at a corner of the art window (``at``: NW, NE, SW or SE), on a sand
+    disc ``feat.scale`` the size of the main one's: a tag that qualifies the picture
+    (Dynamine's missions: the depth arrow, "on level 5") and leaves it its full size,
+    where a second picture beside it had halved both."""
+    across, down = CORNER_SPOTS.get(feat.at, (0, 1))
+    small = radius * feat.scale
+    margin = small * 1.12 + mm(1)
+    x = box.x + (box.width - margin if across else margin)
+    y = box.y + (box.height - margin if down else margin)
+    return [Circle(x, y, small * 1.12, Style(fill=colours["floor"], stroke=colours["wall"],
+                                             width=small * 0.08)),
+            *draw_icon(str(feat.value), Pen(x, y, small * 0.9, colours), own)]
 
 
 def card_words(feats: tuple[Feature, ...]) -> tuple[str, str]:

@@ -367,3 +367,29 @@ def test_a_short_cards_words_are_centred_under_its_type_in_a_deck_sized_box():
     above = rest[0].y - ASCENT * size - (first.y + DESCENT * size)
     below = box.bottom - PAD - (rest[-1].y + DESCENT * size)
     assert above > 10.0 and above == pytest.approx(below, abs=1.0)
+
+
+@pytest.mark.parametrize(("mission", "reward"), [
+    ("mission-main-water-well", "reward-wells"), ("mission-great-stone-altar", "reward-altars"),
+    ("mission-deep-halls", "reward-tiles"), ("mission-giant-dragon-skull", "reward-fossils")])
+def test_a_mission_that_shares_a_rewards_icon_is_tagged_with_its_depth(mission, reward):
+    """Four missions had worn exactly their reward's picture ("Main Water Well", "Most
+    Wells"): only the band's colour told them apart. Each carries the depth arrow as a
+    tag at its picture's corner ("on level 5"), and its main icon keeps its full size."""
+    from pnp.draw.icons import ICONS
+    from pnp.draw.pen import Pen
+    from pnp.draw.scene import Circle
+
+    by_name = {c.name: c for c in DYNAMINE.components}
+    ours = design_component(DYNAMINE, by_name[mission]).items[0].children  # type: ignore[union-attr]
+    theirs = design_component(DYNAMINE, by_name[reward]).items[0].children  # type: ignore[union-attr]
+    tag = next(f for f in by_name[mission].features if f.kind == "icon" and f.at == "SW")
+    assert tag.value == "deepest"
+    floor = dict(DYNAMINE.palette)["floor"]
+    discs = [item for item in ours if isinstance(item, Circle) and item.style.fill == floor]
+    largest = max(disc.r for disc in discs)
+    small = min((disc for disc in discs if disc.r < largest / 2), key=lambda disc: disc.cx)
+    drawn = ICONS["deepest"](Pen(small.cx, small.cy, small.r / 1.12 * 0.9, dict(DYNAMINE.palette)))
+    assert all(part in ours for part in drawn)
+    assert not any(isinstance(item, Circle) and item.r == small.r for item in theirs)
+    assert largest > 2 * small.r  # the picture keeps its size
