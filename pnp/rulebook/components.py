@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.platypus import Spacer, Table, TableStyle
 
+from pnp.draw.cards import RULES_GROUND, text_extent
 from pnp.draw.components import design_component
 from pnp.draw.diagram import seam_style
 from pnp.draw.fonts import pdf_font
-from pnp.draw.scene import smallest_text
+from pnp.draw.scene import Clip, Drawing, Primitive, Text, greeked, smallest_text
 from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.export.reportlab_private import table_body
@@ -42,7 +43,6 @@ from pnp.rulebook.paragraphs import INK, Paragraph, colour
 from pnp.rulebook.platypus import platypus_class
 
 if TYPE_CHECKING:
-    from pnp.draw.scene import Drawing
     from pnp.model.tileset import Component, TileKind, Tileset
 
 # reportlab has no type hints: these names only say which of its objects is meant
@@ -224,6 +224,11 @@ class CardFan(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is
         self.step_y = self.card_h * FAN_DOWN
         self.width = self.card_w + self.step_x * (len(cards) - 1)
         self.height = self.card_h + self.step_y * (len(cards) - 1)
+        # the lines the card on top cuts through are greeked: cut mid-word ("More fossils
+        # than your..."), they read as a picture cropped by accident
+        under = (self.step_x / self.scale, self.step_y / self.scale)
+        self.cards = [(f"{key}:under", cut_lines_greeked(drawing, under)) for key, drawing
+                      in cards[:-1]] + cards[-1:]
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
@@ -244,6 +249,25 @@ class CardFan(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is
             canvas.scale(self.scale, self.scale)
             canvas.doForm(name)
             canvas.restoreState()
+
+
+def cut_lines_greeked(drawing: Drawing, corner: tuple[float, float]) -> Drawing:
+    """``drawing`` with each line of text that a card laid on it from ``corner`` (its
+    top-left, in the drawing's points, y down) would cut across set as a pale bar."""
+    left, top = corner
+
+    def cut(item: Primitive) -> bool:
+        if not isinstance(item, Text):
+            return False
+        box = text_extent(item)  # its letters, above its baseline, show above the card
+        return box.x < left < box.x + box.width and item.y > top
+
+    def keep(items: tuple[Primitive, ...]) -> tuple[Primitive, ...]:
+        return tuple(greeked(item, RULES_GROUND) if isinstance(item, Text) and cut(item)
+                     else Clip(item.outline, keep(item.children)) if isinstance(item, Clip)
+                     else item for item in items)
+
+    return Drawing(drawing.width, drawing.height, drawing.bleed, keep(drawing.items))
 
 
 def _picture_row(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]) -> Flowable:

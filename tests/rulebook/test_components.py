@@ -320,3 +320,36 @@ def test_gallery_rows_are_even_and_keep_to_one_cost_where_they_can(game):
         assert max(map(len, rows)) - min(map(len, rows)) <= 2, (noun, list(map(len, rows)))
         if len(tiles) > ACROSS:
             assert min(map(len, rows)) >= 2, noun
+
+
+def test_a_fanned_card_under_another_shows_no_line_cut_mid_word():
+    """Dynamine's fan of reward, item and mission cards had the under cards' rules cut
+    mid-sentence by the card on top ("More fossils than your..."), which read as a
+    picture cropped by accident: a line the top card cuts across is greeked; the title
+    above it, and any line wholly clear of it, keep their words."""
+    from pnp.draw.cards import text_extent
+    from pnp.draw.components import design_component
+    from pnp.draw.scene import Text
+    from pnp.rulebook.components import FAN_ACROSS, FAN_DOWN, cut_lines_greeked
+
+    tileset = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
+    card = next(c for c in tileset.components if c.name == "reward-fossils")
+    drawing = design_component(tileset, card)
+    corner = (drawing.width * FAN_ACROSS, drawing.height * FAN_DOWN)
+
+    def lines(items):
+        for item in items:
+            if isinstance(item, Text):
+                yield item
+            yield from lines(getattr(item, "children", ()))
+
+    def crossed(line: Text) -> bool:
+        box = text_extent(line)
+        return box.x < corner[0] < box.x + box.width and line.y > corner[1]
+
+    before = list(lines(drawing.items))
+    after = list(lines(cut_lines_greeked(drawing, corner).items))
+    assert any(crossed(line) for line in before)  # the fan does cut this card's rules
+    assert not any(crossed(line) for line in after)
+    assert [line for line in before if not crossed(line)] == after  # the rest kept
+    assert any(line.text == "MOST FOSSILS" for line in after)
