@@ -438,7 +438,8 @@ def _tray(outlines: Iterable[tuple[Point, ...]]) -> tuple[Point, ...]:
 
 
 PANEL_GAP = 18.0  # points between two diagrams set side by side
-CAPTION_GAP = 3.0  # between a board and its caption
+CAPTION_GAP = 6.0  # between a board and its caption: at 3 pt a caption under a setup
+# board read as touching it
 
 
 class Figure(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
