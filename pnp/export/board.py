@@ -170,9 +170,19 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: st
     """
     centres, reach = spaces
     clearance = reach + TARGET_RADIUS * 1.6
+    # the centres by square of the clearance's side: a point is checked against the
+    # nine squares round its own, not every space of the board (the seams' search asks
+    # some ten thousand points)
+    buckets: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    for centre in centres:
+        buckets.setdefault((int(centre[0] // clearance), int(centre[1] // clearance)),
+                           []).append(centre)
 
     def blocked(point: tuple[float, float]) -> bool:
-        return any(math.dist(point, centre) < clearance for centre in centres)
+        column, row = int(point[0] // clearance), int(point[1] // clearance)
+        return any(math.dist(point, centre) < clearance
+                   for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                   for centre in buckets.get((column + dx, row + dy), ()))
 
     buffer = io.BytesIO()
     paper_title = paper.title
