@@ -39,11 +39,12 @@ from reportlab.platypus import (
 from pnp.draw.fonts import pdf_font
 from pnp.draw.legend import badge_chip, icon_chip, pictogram_chip
 from pnp.draw.scene import Drawing, without_small_text
-from pnp.export.markup import bind_units, join, literal, paragraph, text
+from pnp.export.markup import Markup, bind_units, join, literal, paragraph, text
 from pnp.export.pdf import binary_streams
 from pnp.export.pdfdraw import draw, draw_text
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN
-from pnp.input.faces import MIN_TEXT, string_width
+from pnp.input.direction import right_to_left
+from pnp.input.faces import MIN_TEXT, FontRole, even_lines, string_width
 from pnp.model.icons import PICTOGRAMS
 from pnp.model.paper import Paper
 from pnp.model.tileset import DEFAULT_PALETTE, Aid, AidRow, AidSection
@@ -83,14 +84,33 @@ class Look(msgspec.Struct, frozen=True):
 NUMBER_RANGE = re.compile(r"(?<=\d)-(?=\d)")
 
 
+def set_in(words: str, role: FontRole, size: float, width: float) -> Markup:
+    """An aid's words set in a cell ``width`` points across: in even lines, broken here
+    (:func:`pnp.input.faces.even_lines`), where the cells' greedy filling had left a word
+    or two on a last line, and binding those had moved short words down alone. A text
+    with right-to-left letters is left to the paragraph, which orders it."""
+    if right_to_left(words):
+        return text(last_words_together(words))
+    lines = even_lines(words.split(" "), role, size, width - CELL_SLACK)
+    parts: list[Markup] = []
+    for line in lines:
+        parts += [literal("<br/>")] if parts else []
+        parts.append(text(line))
+    return join(parts)
+
+
+CELL_SLACK = 1.0  # points a set line keeps short of its cell: reportlab measures the same
+
+
 def typeset(words: str) -> str:
     """An aid's words as a printer sets them: curly quotes and apostrophes, a range of
     numbers with an en dash ("3-4 players" prints "3\u20134 players") and an ellipsis for
     three full stops, as the rulebooks' Markdown gets them, a number keeps its unit on its line
-    (:func:`pnp.export.markup.bind_units`), and no text ends on a line of one word
-    ("out." alone under a rule of the Winning section)."""
+    (:func:`pnp.export.markup.bind_units`); :func:`set_in` then breaks it into even
+    lines, so no text ends on a line of one word ("out." alone under a rule of the
+    Winning section)."""
     words = curly_quotes(words).replace("...", "\u2026")
-    return last_words_together(bind_units(NUMBER_RANGE.sub("\u2013", words)))
+    return bind_units(NUMBER_RANGE.sub("\u2013", words))
 
 
 def _styles(look: Look) -> dict[str, Any]:  # reportlab styles are untyped
@@ -187,17 +207,23 @@ class TileChip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
 
 
 def _row_cells(row: AidRow, look: Look, styles: dict[str, Any], colours: dict[str, str],
-               shown: Shown) -> list[Any]:
+               shown: Shown, widths: tuple[float, float]) -> list[Any]:
+    """A row's chip, name and words; ``widths`` are its name's and words' cells'
+    room inside their paddings."""
     side = _chip_side(row, look)
     token = shown.tokens.get(row.icon) if row.icon and not row.badge else None
     chip = (TileChip(f"token-{row.icon}", token, side, edge=False) if token is not None
             else Chip(row.icon, row.badge, side, colours) if row.icon
             else TileChip(row.tile, shown.tiles[row.tile], side) if row.tile else "")
-    return [chip, paragraph(text(typeset(row.name)), styles["name"]),
-            paragraph(text(typeset(row.text)), styles["body"])]
+    name_room, words_room = widths
+    name = set_in(typeset(row.name), "bold", look.body, name_room)
+    words = set_in(typeset(row.text), "regular", look.body, words_room)
+    return [chip, paragraph(name, styles["name"]), paragraph(words, styles["body"])]
 
 
 CHIP_AIR = 4.0  # points each side of an icon chip: clear of the section's box and its name
+CELL_PADDING = 11.0  # a words cell's left and right paddings (5 and 6), in points
+NOTE_INDENT = 2.0  # a section rule's own left indent (its style's leftIndent)
 PICTOGRAM_SCALE = 2.2  # a pictogram of the board's chip, against a symbol's
 TILE_SCALE = 1.7  # a tile's picture against a symbol's chip: a rule's air above and below
 TILE_EDGE = "#4d4239"  # a tile picture's cut edge: the books' caption ink
@@ -236,11 +262,13 @@ def _section_table(section: AidSection, width: float, look: Look,
     first = chips if any(row.icon or row.tile for row in section.rows) else 0.0
     name_width = max((width - first) * NAME_SHARE, _longest_word(section, look) + 12.0)
     data: list[list[Any]] = [[paragraph(text(section.heading), styles["heading"]), "", ""]]
-    data += [_row_cells(row, look, styles, colours, shown) for row in section.rows]
+    rooms = (name_width - CELL_PADDING, width - first - name_width - CELL_PADDING)
+    data += [_row_cells(row, look, styles, colours, shown, rooms) for row in section.rows]
     first_note = len(data)
     # a section's rules under its rows, across the whole table: they have no icon
-    data += [[paragraph(text(typeset(note)), styles["note"]), "", ""]
+    notes = [set_in(typeset(note), "regular", look.body, width - CELL_PADDING - NOTE_INDENT)
              for note in section.notes]
+    data += [[paragraph(words, styles["note"]), "", ""] for words in notes]
     pad = look.body * 0.3
     commands: list[tuple[Any, ...]] = [
         ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # empty cells too: no Helvetica

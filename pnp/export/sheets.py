@@ -347,7 +347,7 @@ class PlayerAids(msgspec.Struct, frozen=True):
             # player tokens (Mattock's red and blue miners), as the pieces print
             sides = tuple(zip(("yours", "theirs"), tileset.side_colours(), strict=False))
             coloured = msgspec.structs.replace(aid, palette=aid.palette + sides)
-            data, pages = render_aid(coloured, paper, tileset.title, shown,
+            data, pages = render_aid(coloured, paper, tileset.book_title, shown,
                                      _tokens_by_icon(designs))
             artifacts.append(Artifact(path, data, {"kind": "aid", "paper": paper.name, "path": path,
                                                    "pages": pages, "placements": []}))

@@ -248,6 +248,69 @@ def greedy_lines(parts: list[str], role: FontRole, size: float, width: float,
 MIN_TEXT = 6.0  # points: the smallest text we print, on any piece, back, aid or legend
 
 
+def even_lines(words: list[str], role: FontRole, size: float, width: float) -> list[str]:
+    """``words`` in as few lines no wider than ``width`` as greedy filling needs, cut so
+    the lines are as even as they can be, no line but the last ends on a short word
+    that leads the next ("the", "a", "no"), a line may end at a sentence's end, and the
+    last holds two words or more.
+
+    Greedy filling in a narrow cell leaves the last line a word or two long; binding
+    those to the line above had moved short words down alone ("Your turn ends, / no
+    miner action."), which read as breaks made by hand. Lines of even length read as
+    set. Words are broken at spaces only; a word wider than the line, or a text in a
+    script broken anywhere (CJK), is left to :func:`greedy_lines`.
+    """
+    greedy = greedy_lines(words, role, size, width)
+    count = len(greedy)
+    if count < 2 or any(len(_pieces(word)) > 1 or string_width(word, role, size) > width
+                        for word in words):
+        return greedy
+    total = len(words)
+    # cheapest[k][end]: (cost, start of the k-th line) for the first ``end`` words in k lines
+    cheapest: list[dict[int, tuple[float, int]]] = [{0: (0.0, 0)}]
+    for line in range(1, count + 1):
+        last = line == count
+        cheapest.append({})
+        for end in range(line, total + 1):
+            options = [(before + cost, start) for start, (before, _) in
+                       cheapest[line - 1].items() if start < end
+                       for cost in [_line_cost(words[start:end], role, size, width, last,
+                                               total >= 2 * count)] if cost is not None]
+            if options:
+                cheapest[line][end] = min(options)
+    if total not in cheapest[count]:
+        return greedy
+    lines, end = [], total
+    for line in range(count, 0, -1):
+        start = cheapest[line][end][1]
+        lines.append(" ".join(words[start:end]))
+        end = start
+    return lines[::-1]
+
+
+# articles and short prepositions: they lead the word after them, and a line ending on
+# one reads as broken by mistake
+LEADS = frozenset({"a", "an", "the", "no", "to", "of", "by", "in", "on", "at"})
+
+
+def _line_cost(line: list[str], role: FontRole, size: float, width: float, last: bool,
+               roomy: bool) -> float | None:
+    """What one line of :func:`even_lines` costs, None if it does not fit: the square of
+    its slack, halved where it ends a sentence, with a line's width added squared for a
+    line ending on a leading short word or (``roomy``: words enough) a last line of one."""
+    wide = string_width(" ".join(line), role, size)
+    if wide > width:
+        return None
+    cost = (width - wide) ** 2
+    if not last and line[-1][-1:] in ".?!":
+        cost /= 2
+    if not last and line[-1].lower() in LEADS:
+        cost += (width / 2) ** 2
+    if last and len(line) < 2 and roomy:
+        cost += width ** 2
+    return cost
+
+
 def fit_size(text: str, role: FontRole, size: float, width: float,
              smallest: float = MIN_TEXT) -> float:
     """The largest size up to ``size`` at which ``text`` fits in ``width``, never below

@@ -293,11 +293,27 @@ def test_the_aid_fills_its_page_and_sets_its_rules_across_the_table(aid_pdfs, ga
 
 def test_a_number_keeps_its_unit_and_level_its_number_on_one_line():
     assert typeset("2 VP per altar, No VP, on level 4") == \
-        "2\u00a0VP per altar, No\u00a0VP, on\u00a0level\u00a04"
-    # and the last two words of a text are bound: no line of one word ends a rule
-    assert typeset("VPs and 3-4 levels") == "VPs and 3\u20134\u00a0levels"
-    assert typeset("A player out of pawns at the end of their turn is out.").endswith(
-        "is\u00a0out.")
+        "2\u00a0VP per altar, No\u00a0VP, on level\u00a04"
+    assert typeset("VPs and 3-4 levels") == "VPs and 3\u20134 levels"
+
+
+def test_a_cells_words_are_set_in_even_lines_with_no_word_alone_at_the_end():
+    """A cell's words are broken here, into as many lines as greedy filling takes, as even
+    as they can be: no last line of one word, and no line ending on "the" or "no" with
+    its noun carried down ("Your turn ends, / no miner action." had read as a break made
+    by hand)."""
+    from pnp.export.aids import set_in
+    from pnp.input.faces import string_width
+
+    words = "Attacked on your own turn? Your turn ends, no miner action."
+    lines = str(set_in(words, "regular", 10.0, 200.0)).split("<br/>")
+    assert lines == ["Attacked on your own turn?", "Your turn ends, no miner action."]
+    for width in (90.0, 120.0, 160.0):
+        rule = "A player out of pawns at the end of their turn is out of the game."
+        lines = str(set_in(rule, "regular", 10.0, width)).split("<br/>")
+        assert len(lines[-1].split()) >= 2, lines
+        assert all(string_width(line, "regular", 10.0) <= width for line in lines)
+        assert not any(line.split()[-1] in ("the", "of", "at", "a") for line in lines[:-1])
 
 
 @pytest.mark.parametrize("paper", PAPER_NAMES)
