@@ -263,9 +263,14 @@ def _corner_tag(feat: Feature, box: Box, radius: float, colours: dict[str, str],
     margin = small * 1.12 + mm(1)
     x = box.x + (box.width - margin if across else margin)
     y = box.y + (box.height - margin if down else margin)
-    return [Circle(x, y, small * 1.12, Style(fill=colours["floor"], stroke=colours["wall"],
-                                             width=small * 0.08)),
-            *draw_icon(str(feat.value), Pen(x, y, small * 0.9, colours), own)]
+    items: list[Primitive] = [
+        Circle(x, y, small * 1.12, Style(fill=colours["floor"], stroke=colours["wall"],
+                                         width=small * 0.08)),
+        *draw_icon(str(feat.value), Pen(x, y, small * 0.9, colours), own)]
+    if feat.badge:  # the tag's own number (a level), dark: the accent's badge is points
+        items += badge(feat.badge, x + small * 0.85, y - small * 0.85, small * 0.42,
+                       {**colours, "accent": colours["wall"]})
+    return items
 
 
 def card_words(feats: tuple[Feature, ...]) -> tuple[str, str]:
