@@ -115,6 +115,10 @@ def counted(name: str, count: int) -> str:
         if joint in name:
             noun, rest = name.split(joint, 1)
             return f"{count} {plural(noun, count)}{joint}{rest}"
+    first, _, rest = name.partition(" ")
+    if rest and first[:1] in "+-\u2212" and first[1:].isdigit():
+        # a name led by a signed number is quoted: "4 +1 tokens" read as a sum
+        return f"{count} \u201c{first}\u201d {plural(rest, count)}"
     return f"{count} {plural(name, count)}"
 
 

@@ -144,7 +144,8 @@ def test_a_game_of_few_designs_names_each_under_its_picture_in_one_cell():
 
 
 @pytest.mark.parametrize(("game", "said", "unsaid"), [
-    ("dynamine", ("20 depth markers", "4 +1 tokens"), ("depth tokens", "plus one tokens")),
+    ("dynamine", ("20 depth markers", "4 \u201c+1\u201d tokens"),
+     ("depth tokens", "plus one tokens")),
     ("demon-mine", ("4 miner events",), ("4 miners",)),
 ])
 def test_pieces_are_counted_by_what_players_call_them(shipped_build, game, said, unsaid):
@@ -353,3 +354,14 @@ def test_a_fanned_card_under_another_shows_no_line_cut_mid_word():
     assert not any(crossed(line) for line in after)
     assert [line for line in before if not crossed(line)] == after  # the rest kept
     assert any(line.text == "MOST FOSSILS" for line in after)
+
+
+@pytest.mark.parametrize(("name", "count", "said"), [
+    ("+1 token", 4, "4 \u201c+1\u201d tokens"),  # "4 +1 tokens" read as a sum
+    ("round token", 10, "10 round tokens"),
+    ("bend with a vein (cost 3)", 3, "3 bends with a vein (cost 3)"),
+])
+def test_a_count_before_a_signed_name_does_not_read_as_a_sum(name, count, said):
+    from pnp.rulebook.names import counted
+
+    assert counted(name, count) == said
