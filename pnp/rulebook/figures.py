@@ -448,11 +448,11 @@ class Figure(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is 
     so a pair is never split across pages.
 
     Panels are set in rows of as many as fit side by side in equal columns, their
-    boards standing on one line and their captions on one line under them, as a
-    published rulebook sets a pair; four that do not fit in one
-    row go two by two (a legal and an illegal example beside each other, stood one
-    pair under the other: one panel to a row had run four boards down a whole page),
-    and a panel too wide for two columns stands alone in its row.
+    boards' tops (and titles) on one line and each caption under its own board;
+    four that do not fit in one row go two by two (a legal and an illegal example
+    beside each other, stood one pair under the other: one panel to a row had run
+    four boards down a whole page), and a panel too wide for two columns stands alone
+    in its row.
     """
 
     floats = True  # the page composer may move it to the next page's top
@@ -502,14 +502,14 @@ class Figure(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is 
         canvas = self.canv
         top = self.height
         for row in self._rows():
-            # the boards stand on one line, each caption right under its board: with the
-            # tops on one line, a board a row shorter than its partner had left an inch of
-            # paper between it and its caption
-            boards = max(board.height for board, _ in row)
+            # the boards' tops, with their titles and verdict marks, on one line, and each
+            # caption right under its own board: captions on one line under the tallest
+            # had left an inch of paper under a board a row shorter than its partner, and
+            # boards on one baseline had set their titles and marks at different heights
             tall = self._row_height(row, self.height)
             for number, (board, caption) in enumerate(row):
                 left = number * (self.column + PANEL_GAP)
-                board.drawOn(canvas, left + (self.column - board.width) / 2, top - boards)
+                board.drawOn(canvas, left + (self.column - board.width) / 2, top - board.height)
                 _, lines = caption.wrap(self.column, self.height)
-                caption.drawOn(canvas, left, top - boards - CAPTION_GAP - lines)
+                caption.drawOn(canvas, left, top - board.height - CAPTION_GAP - lines)
             top -= tall + PANEL_GAP
