@@ -27,7 +27,7 @@ from pnp.draw.placing import lies_on_floor
 from pnp.draw.scene import Drawing
 from pnp.impose.layout import SAFE_MARGIN
 from pnp.model.ground import ground
-from pnp.model.paper import HOME_PAPERS, PAPERS, Paper
+from pnp.model.paper import HOME, HOME_PAPERS, PAPERS, Paper
 from pnp.model.tileset import Component, TileKind, Tileset
 from pnp.rulebook.cover_layout import CoverLayout, compose, printed_kinds
 from pnp.rulebook.cover_lockup import Box, facts_band, title_plaque
@@ -75,13 +75,22 @@ def cover_grid(tileset: Tileset, paper: Paper) -> CoverGrid:
     """Whole tiles across the width, from the top margin down; as many rows as fit above
     the least facts band, which takes whatever height is left."""
     width = paper.width - 2 * INSET
-    # hexes smaller: the picture shows a stretch of board round the tiles
-    columns = max(3, round(width / (CELL * (0.8 if tileset.shape.axial else 1.0))))
+    columns = _columns(tileset, width)
+    if tileset.shape.axial and paper in HOME:
+        # every home paper as many hexes across (the fewest any has room for), so that
+        # each shows one board: Letter's nine and A4's eight had been two positions
+        columns = min(_columns(tileset, home.width - 2 * INSET) for home in HOME)
     cell = width / columns
     room = paper.height - 2 * INSET - FACTS_BAND - GAP
     # hexes are clipped at the frame, so their picture takes all the room
     height = room if tileset.shape.axial else math.floor(room / cell) * cell
     return CoverGrid(INSET, paper.height - INSET, width, height, cell)
+
+
+def _columns(tileset: Tileset, width: float) -> int:
+    """Whole tiles across ``width`` (hexes smaller: the picture shows a stretch of board
+    round the tiles)."""
+    return max(3, round(width / (CELL * (0.8 if tileset.shape.axial else 1.0))))
 
 
 def cover_region(tileset: Tileset, grid: CoverGrid,
@@ -110,13 +119,19 @@ def cover_layout(tileset: Tileset, paper: Paper) -> tuple[CoverGrid, CoverLayout
     every home paper with as many columns shows (see :func:`_shared_rows`), which may
     run on below this paper's picture."""
     grid = cover_grid(tileset, paper)
-    region = cover_region(tileset, grid)
     if not tileset.shape.axial:
         columns = round(grid.width / grid.cell)
         most, fewest, first = _shared_rows(tileset, grid)
         return grid, compose(tileset, _squares(columns, most), _squares(columns, fewest, first))
-    return grid, compose(tileset, region, tuple(
-        cell for cell in region if grid.centre(tileset, cell)[1] < _below_the_title(grid)))
+    grids = [cover_grid(tileset, home) for home in HOME] if paper in HOME else [grid]
+    regions = [cover_region(tileset, each) for each in grids]
+    # one position on every home paper: laid over all their pictures' hexes, its
+    # telling pieces where every one of them shows them clear of the title
+    shown = sorted(set().union(*regions))
+    clear = set.intersection(*({cell for cell in each_region
+                                if each.centre(tileset, cell)[1] < _below_the_title(each)}
+                               for each, each_region in zip(grids, regions, strict=True)))
+    return grid, compose(tileset, tuple(shown), tuple(cell for cell in shown if cell in clear))
 
 
 def _below_the_title(grid: CoverGrid) -> float:

@@ -106,6 +106,19 @@ def test_letter_and_a4_covers_show_one_mine_a4_a_row_more_of_it(game):
             assert grid.centre(tileset, cell)[1] < plaque.bottom, (game, cell)
 
 
+def test_mattocks_letter_and_a4_covers_show_one_board_position():
+    """Round 23 found Mattock's two editions showing two positions: Letter's picture was
+    nine hexes across and A4's eight, each laid on its own. Both are now as many hexes
+    across, laid once over both pictures, and every miner stands where both show it."""
+    tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
+    (letter_grid, letter), (a4_grid, a4) = (cover_layout(tileset, PAPERS[name])
+                                            for name in ("letter", "a4"))
+    assert letter == a4
+    assert round(letter_grid.width / letter_grid.cell) == round(a4_grid.width / a4_grid.cell)
+    both = set(cover_region(tileset, letter_grid)) & set(cover_region(tileset, a4_grid))
+    assert len(letter.pieces) >= 4 and all(cell in both for _, cell in letter.pieces)
+
+
 def test_the_cover_is_the_same_on_every_build():
     tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
     assert cover_layout(tileset, PAPERS["a4"]) == cover_layout(tileset, PAPERS["a4"])
