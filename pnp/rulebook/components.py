@@ -128,9 +128,9 @@ def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable
             _kind_heading(f"Tiles, {kinds.lower()}" if others else "Tiles", sheet),
             _picture_row(_tile_entries(designs, groups) + pieces, sheet)]
     else:
-        story = [_kind_heading("Tiles", sheet)]
-        story += _gallery(designs, sheet) if len(groups) >= GALLERY_FROM else \
-            [_picture_row(_tile_entries(designs, groups), sheet)]
+        story = [_kind_heading("Tiles", sheet), *_gallery(designs, sheet)] \
+            if len(groups) >= GALLERY_FROM else \
+            [_picture_row(_tile_entries(designs, groups), sheet, "Tiles")]
         story.extend(_extras(designs, sheet))
         if others:
             story.append(_kind_heading(kinds, sheet))
@@ -270,11 +270,16 @@ def cut_lines_greeked(drawing: Drawing, corner: tuple[float, float]) -> Drawing:
     return Drawing(drawing.width, drawing.height, drawing.bleed, keep(drawing.items))
 
 
-def _picture_row(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]) -> Flowable:
+def _picture_row(entries: list[tuple[Flowable, str]], sheet: dict[str, Style],
+                 heading: str = "") -> Flowable:
     """Tiles and tokens as a publisher's component page shows them: as many to a row as
     fit, each named under its picture, so a game of nine designs takes two rows, not
-    five."""
-    return _named_pictures(entries, sheet, _across(), "TOP")
+    five. A ``heading`` is the table's head row, set again atop the next page where the
+    rows run on: Gold Mine's tiles had gone on over a page with nothing to say what
+    they were."""
+    table = _named_pictures(entries, sheet, _across(), "TOP", heading)
+    table.gallery_labels = bool(heading)  # each part named: a page may end after a row
+    return table
 
 
 def _across() -> int:
@@ -295,21 +300,29 @@ def _column_widths(thumbs: list[Flowable], across: int) -> list[float]:
 
 
 def _named_pictures(entries: list[tuple[Flowable, str]], sheet: dict[str, Style],
-                    across: int, align: str) -> Flowable:
+                    across: int, align: str, heading: str = "") -> Flowable:
     """Pictures ``across`` to a row, each with its name under it in one cell, so a page
-    never parts a picture from its name."""
+    never parts a picture from its name; under a ``heading`` row, repeated if the rows
+    run on to another page."""
     cells: list[list[Flowable] | str] = [
         [thumb, Spacer(1, 2), Paragraph(markup.text(text), sheet["name"])]
         for thumb, text in entries]
     cells += [""] * (-len(cells) % across)
-    rows = [cells[index:index + across] for index in range(0, len(cells), across)]
-    table = Table(rows, colWidths=_column_widths([thumb for thumb, _ in entries], across),
-                  hAlign="LEFT")
+    rows: list[list[Any]] = [cells[index:index + across]
+                             for index in range(0, len(cells), across)]
+    head = [[Paragraph(markup.text(heading), sheet["kind"])] + [""] * (across - 1)] \
+        if heading else []
+    table = Table(head + rows,
+                  colWidths=_column_widths([thumb for thumb, _ in entries], across),
+                  hAlign="LEFT", repeatRows=len(head))
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), pdf_font("regular")),  # else Table sets Helvetica
         ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), align),
         ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
         ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        *([("SPAN", (0, 0), (-1, 0)), ("ALIGN", (0, 0), (-1, 0), "LEFT"),
+           ("LEFTPADDING", (0, 0), (-1, 0), 0), ("TOPPADDING", (0, 0), (-1, 0), 0)]
+          if heading else []),
     ]))
     table.gallery = True  # rows of pictures: a page may end between any two (compose)
     return table

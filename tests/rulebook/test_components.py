@@ -136,8 +136,11 @@ def test_a_game_of_few_designs_names_each_under_its_picture_in_one_cell():
     texts = [cell.getPlainText() for cell in _cells(story) if hasattr(cell, "getPlainText")]
     assert "Tiles" in texts and any(text.startswith("16 straight tunnels") for text in texts)
     listing = next(flowable for flowable in _flat(story) if hasattr(flowable, "_cellvalues"))
-    assert len(listing._cellvalues) == 2 and len(listing._cellvalues[0]) == 5
-    for cell in (cell for row in listing._cellvalues for cell in row if cell):
+    # the "Tiles" head row, repeated atop a page the rows run on to, then two rows of five
+    head, *rows = listing._cellvalues
+    assert listing.repeatRows == 1 and head[0].getPlainText() == "Tiles"
+    assert len(rows) == 2 and len(rows[0]) == 5
+    for cell in (cell for row in rows for cell in row if cell):
         assert isinstance(cell[0], DesignFlowable) and hasattr(cell[-1], "getPlainText")
     assert not any(isinstance(cell, CountedDesign) for cell in _cells(story))
     assert PICTURE >= 0.8 * 72
