@@ -415,10 +415,11 @@ def _mark(canvas: Any, plan: SheetPlan, page: Page, marks_forms: dict[MarksKey, 
         marks_forms[key] = f"marks{len(marks_forms)}"
         canvas.beginForm(marks_forms[key])
         _draw_marks(canvas, plan, page, cuts)
-        for grey in sorted({_guide_grey(rim) for rim in rounds if rim is not None}):
+        greys = _guide_greys({rim for rim in rounds if rim is not None})
+        for grey in sorted(set(greys.values())):
             _circles(canvas, [placed for placed, rim in zip(page.placements, rounds,
                                                             strict=True)
-                              if rim is not None and _guide_grey(rim) == grey], grey)
+                              if rim is not None and greys[rim] == grey], grey)
         canvas.endForm()
     canvas.doForm(marks_forms[key])
 
@@ -465,12 +466,28 @@ def _shares_square_cuts(plan: SheetPlan, page: Page, cuts: CutGuides) -> bool:
     return cuts == "shared" and plan.bleed == 0 and not page.grid.lattice.honeycomb
 
 
-def _guide_grey(rim: str) -> float:
-    """The grey of a round cut's hairline over a rim of colour ``rim`` (``#rrggbb``):
-    dark over a light rim, light over a dark one."""
+def _grey_of(rim: str) -> float:
+    """A ``#rrggbb`` colour's grey, 0 to 1."""
     red, green, blue = (int(rim[i:i + 2], 16) for i in (1, 3, 5))
-    light = (0.299 * red + 0.587 * green + 0.114 * blue) / 255 >= 0.45
-    return ROUND_GUIDE_DARK if light else ROUND_GUIDE_LIGHT
+    return (0.299 * red + 0.587 * green + 0.114 * blue) / 255
+
+
+ONE_GUIDE = 0.24  # the least grey a page's one cut line keeps from every rim it crosses
+
+
+def _guide_greys(rims: set[str]) -> dict[str, float]:
+    """The grey of each round cut's hairline on a page, by its piece's rim colour: one
+    grey for every piece where one stands off every rim by ONE_GUIDE (Mattock's red
+    and blue miners had worn a white line and a dark one), else dark over a light rim
+    and light over a dark one."""
+    def least(grey: float) -> float:
+        return min((abs(grey - _grey_of(rim)) for rim in rims), default=1.0)
+
+    best = max((ROUND_GUIDE_LIGHT, ROUND_GUIDE_DARK), key=least)
+    if least(best) >= ONE_GUIDE:
+        return dict.fromkeys(rims, best)
+    return {rim: ROUND_GUIDE_DARK if _grey_of(rim) >= 0.45 else ROUND_GUIDE_LIGHT
+            for rim in rims}
 
 
 def _circles(canvas: Any, placements: list[Placement], grey: float) -> None:

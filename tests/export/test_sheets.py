@@ -565,3 +565,17 @@ def test_a_round_cut_shows_on_every_rim_dark_or_light(shipped_build):
         # on the old mid grey: 5 levels on the moss, 34 on the gold; now 114 and 69
         assert sorted(contrasts)[len(contrasts) // 2] >= 50, (placed["component"], contrasts)
     assert {"bat-challenge", "gold-nugget", "gold-challenge"} <= seen
+
+
+def test_a_pages_round_cuts_share_one_grey_where_one_reads_on_every_rim():
+    """Round 24: Mattock's red miners wore a white cut line and its blue ones a dark one.
+    One grey serves a page where it stands well off every rim there (Mattock's, Gold
+    Mine's); a page of cream and coloured tokens (Dynamine's) keeps a grey per rim."""
+    from pnp.export.pdf import ROUND_GUIDE_DARK, ROUND_GUIDE_LIGHT, _guide_greys
+
+    mattock = _guide_greys({"#b3261e", "#4a86d4"})
+    assert set(mattock.values()) == {ROUND_GUIDE_LIGHT}
+    gold = _guide_greys({"#b8861f", "#561811", "#4f6e47", "#3b3f4a"})
+    assert len(set(gold.values())) == 1
+    mixed = _guide_greys({"#f6efdf", "#b3261e"})  # a cream token beside a red one
+    assert mixed == {"#f6efdf": ROUND_GUIDE_DARK, "#b3261e": ROUND_GUIDE_LIGHT}
