@@ -47,6 +47,7 @@ from pnp.input.faces import MIN_TEXT, fit_size, string_width
 from pnp.model.ground import hugs_corner, turn_handle_length
 from pnp.model.pieces import PieceCut, shape_cut
 from pnp.model.tileset import Back, TileKind, Tileset, Tunnel
+from pnp.units import mm
 
 FLOOR_RATIO = 0.30  # tunnel floor width as a share of the tile size
 WALL_RATIO = 0.055  # each wall's thickness as a share of the tile size
@@ -265,6 +266,9 @@ def design_tile(tileset: Tileset, tile: TileKind, bleed: float = 0.0,
 BACK_ICON = 0.88  # a back's motif icon, as a share of its disc's inner radius
 
 
+ROUND_SAFE = mm(2)  # a round back's title keeps this far inside the cut
+
+
 def design_back(tileset: Tileset, back: Back, width: float, height: float,
                 bleed: float = 0.0, piece: PieceCut | None = None) -> Drawing:
     """A back: a dark field bleeding off every edge, a frame, the motif and the title.
@@ -289,21 +293,30 @@ def design_back(tileset: Tileset, back: Back, width: float, height: float,
     items.extend(rock_texture(texture, width, height, bleed,
                               _seed(tileset.rules_game, "back", back.name)))
     text_width = width - 2.6 * inset if piece.fills_box else size * 0.62
+    if piece.round:  # the chord a safe margin inside the cut, under the title's descent
+        text_width = min(text_width, 2 * math.sqrt(max(
+            0.0, (size / 2 - ROUND_SAFE) ** 2 - (size * 0.32 + size * 0.11 * 0.3) ** 2)))
     title_size = fit_size(back.title.upper(), "display", size * 0.11, text_width)
+    # a round back too small to hold its title a safe way in from the cut shows its
+    # motif alone: Gold Mine's 0.75 in token backs had their title's corners 0.9 mm
+    # inside the cut, where an off-centre punch clips them
+    title = back.title.upper() if string_width(back.title.upper(), "display", title_size) \
+        <= text_width * 1.001 and title_size >= MIN_TEXT else ""
     sub_size = max(MIN_TEXT, size * 0.06)
     # on a piece too small to print it legibly the subtitle is left out, not shrunk
     subtitle = back.subtitle if string_width(back.subtitle, "regular", sub_size) <= \
         text_width else ""
     motif_r, motif_y = (size * 0.17, height / 2 + size * 0.01) if subtitle else \
-        (size * 0.22, height / 2 - size * 0.06)
+        (size * 0.22, height / 2 - size * 0.06) if title else (size * 0.26, height / 2)
     items.append(Circle(width / 2, motif_y, motif_r * 1.16,
                         Style(fill=colours["rock-light"], stroke=title_colour,
                               width=size * 0.015)))
     # an icon's art reaches out to about 1.3 of its radius (a headframe's legs, a
     # castle's corners): drawn at 0.88 of the motif's, all of it stays inside the disc
     items.extend(ICONS[back.motif](Pen(width / 2, motif_y, motif_r * BACK_ICON, colours)))
-    items.append(Text(width / 2, height / 2 + size * 0.32, back.title.upper(), title_size,
-                      "display", "middle", title_colour))
+    if title:
+        items.append(Text(width / 2, height / 2 + size * 0.32, title, title_size,
+                          "display", "middle", title_colour))
     if subtitle:
         items.append(Text(width / 2, height / 2 - size * 0.27, subtitle, sub_size,
                           "regular", "middle", colours.get("back-subtitle",

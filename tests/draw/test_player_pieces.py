@@ -150,3 +150,34 @@ def test_the_white_pawn_wears_the_same_disc_as_the_other_pawns_edged_by_a_hairli
     assert disc > ring + 10, (ring, disc)  # parchment, lighter than the stone rim
     line = [image.getpixel((x, 100)) for x in range(10, 40)]
     assert min(line) < ring - 60  # the hairline between rim and disc
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine", "mattock"])
+def test_a_round_backs_title_stays_a_safe_way_inside_its_cut(game):
+    """Gold Mine's 0.75 in token backs set their title with its corners 0.9 mm inside
+    the cut circle, where an off-centre punch clips them. Every word on a round back
+    keeps 2 mm inside the cut; a back too small for that shows its motif alone."""
+    import math
+
+    from pnp.draw.art import ROUND_SAFE
+    from pnp.draw.cards import text_extent
+    from pnp.draw.scene import Text
+
+    tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
+    checked = 0
+    for piece in tileset.components:
+        if piece.shape != "round" or piece.reverse is not None or not piece.count:
+            continue
+        back = design_reverse(tileset, piece)
+        radius = min(back.width, back.height) / 2
+        lines = [item for clip in back.items for item in getattr(clip, "children", ())
+                 if isinstance(item, Text)]
+        for line in lines:
+            box = text_extent(line)
+            corners = [(box.x, box.y), (box.x + box.width, box.y),
+                       (box.x, box.y + box.height), (box.x + box.width, box.y + box.height)]
+            far = max(math.dist(corner, (back.width / 2, back.height / 2))
+                      for corner in corners)
+            assert far <= radius - ROUND_SAFE + 0.5, (game, piece.name, line.text)
+        checked += 1
+    assert checked or game in ("demon-mine", "mattock")  # their tokens have no backs
