@@ -50,6 +50,7 @@ Flowable = Any
 Style = Any  # a ParagraphStyle
 
 PICTURE = 57.6  # points: 0.8 in, where a tile's icons and numbers can be read
+TOTAL_AIR = 9.0  # points over the "In all" line: at 4 it sat on the last caption
 CARD_PICTURE = 126.0  # points: a card's height, 1.75 in, where its title prints at 6 pt
 FAN_ACROSS = 0.6  # of a card's width: each fanned card's step right of the one under it
 FAN_DOWN = 0.12  # of a card's height: and its step down, which bares the title band
@@ -137,7 +138,7 @@ def components_table(designs: Designs, sheet: dict[str, Style]) -> list[Flowable
             story += [_picture_row(pieces, sheet)] if pieces else []
             story += _card_row(cards, sheet) if cards else []
     story[-1].keepWithNext = 1  # the sum closes the listing: never a lone line at a top
-    return [*story, Spacer(1, 4), _total(tileset, sheet)]
+    return [*story, Spacer(1, TOTAL_AIR), _total(tileset, sheet)]
 
 
 def _other_entries(designs: Designs) -> list[tuple[Flowable, str]]:

@@ -295,6 +295,8 @@ def test_a_number_keeps_its_unit_and_level_its_number_on_one_line():
     assert typeset("2 VP per altar, No VP, on level 4") == \
         "2\u00a0VP per altar, No\u00a0VP, on level\u00a04"
     assert typeset("VPs and 3-4 levels") == "VPs and 3\u20134 levels"
+    # a choice of numbers stays on one line with its unit ("Its printed 1 or / 2 VP")
+    assert typeset("Its printed 1 or 2 VP") == "Its printed 1\u00a0or\u00a02\u00a0VP"
 
 
 def test_a_cells_words_are_set_in_even_lines_with_no_word_alone_at_the_end():
