@@ -102,11 +102,13 @@ def _extent(centres: list[tuple[float, float]], middle: bool = False) -> tuple[f
 
 
 def _spot(pen: Pen, centre: tuple[float, float], size: float, what: str) -> list[Primitive]:
-    ink, outline = pen.c["ink"], _hex(pen, centre, size * 0.94)
+    # lines are weighed for the bar's and the Y's hexes and thinned with smaller ones:
+    # at one weight the fan's smaller hexes had printed heavier than theirs
+    ink, outline, weight = pen.c["ink"], _hex(pen, centre, size * 0.94), size / LINE_HEX
     if what == "space":
-        return [_outline(outline, None, pen.c["rock-light"], pen.width(0.03))]
+        return [_outline(outline, None, pen.c["rock-light"], pen.width(0.03 * weight))]
     if what == "closed":
-        return [_outline(outline, pen.c["floor"], ink, pen.width(0.035)),
+        return [_outline(outline, pen.c["floor"], ink, pen.width(0.035 * weight)),
                 Clip(outline, tuple(_hatching(pen, centre, size)))]
     if what == "new":
         inner = _hex(pen, centre, size * 0.8)
@@ -116,10 +118,13 @@ def _spot(pen: Pen, centre: tuple[float, float], size: float, what: str) -> list
     # a tile's edge as the book seams its laid tiles: a line between ink and rock, not a
     # heavy ink outline, which had set the sheet's pictures apart from the book's
     seam = seam_style(pen.c).stroke or ink
-    items: list[Primitive] = [_outline(outline, pen.c["rock"], seam, pen.width(0.045))]
+    items: list[Primitive] = [_outline(outline, pen.c["rock"], seam, pen.width(0.045 * weight))]
     if what != "tile":
         items += _miner(pen, centre, size / 2 * MINER, what)
     return items
+
+
+LINE_HEX = 1.84 / 3  # the hex size (of the unit box) the pictograms' line weights suit
 
 
 def _miner(pen: Pen, centre: tuple[float, float], radius: float, what: str) -> list[Primitive]:
@@ -151,7 +156,8 @@ def _hatching(pen: Pen, centre: tuple[float, float], size: float) -> list[Primit
     """Diagonal strokes across a closed space, as the book hatches one."""
     step, half = size * 0.22, size * 0.6
     return [pen.line([(centre[0] + offset - half, centre[1] + half),
-                      (centre[0] + offset + half, centre[1] - half)], pen.c["ink"], 0.03)
+                      (centre[0] + offset + half, centre[1] - half)], pen.c["ink"],
+                     0.03 * size / LINE_HEX)
             for offset in (step * k for k in range(-3, 4))]
 
 
