@@ -136,12 +136,13 @@ _SILENT = frozenset({"link_open", "link_close"})
 
 # Spaces a line may not break at, set as no-break spaces: before a unit ("4 VP", "No VP"),
 # between "level" and its number, inside a sum ("1 + 1 + 1 = 3", "2 x 4 = 8"), after a
-# side's letter ("B: 3 VP"), after a place ("2nd 1 VP") and round "or" between numbers
-# ("1 or 2 VP"), so a line never ends on a bare number, sign, letter or place and the
-# next starts with what completes it.
+# side's letter ("B: 3 VP"), after a place ("2nd 1 VP"), round "or" between numbers
+# ("1 or 2 VP") and after a step's number ("3. Move"), so a line never ends on a bare
+# number, sign, letter or place and the next starts with what completes it.
 _BOUND = re.compile(r" (?=VP\b)|(?<=\blevel) (?=\d)|(?<=\d) (?=[-+=x\u00d7] \d)"
                     r"|(?<=\d [-+=x\u00d7]) (?=\d)|(?<=\b[A-Z]:) (?=\d)"
-                    r"|(?<=\b\d(?:st|nd|rd|th)) (?=\d)|(?<=\d) (?=or \d)|(?<=\d or) (?=\d)")
+                    r"|(?<=\b\d(?:st|nd|rd|th)) (?=\d)|(?<=\d) (?=or \d)|(?<=\d or) (?=\d)"
+                    r"|(?<=^\d\.) ")
 
 
 def bind_units(words: str) -> str:

@@ -297,6 +297,7 @@ def test_a_number_keeps_its_unit_and_level_its_number_on_one_line():
     assert typeset("VPs and 3-4 levels") == "VPs and 3\u20134 levels"
     # a choice of numbers stays on one line with its unit ("Its printed 1 or / 2 VP")
     assert typeset("Its printed 1 or 2 VP") == "Its printed 1\u00a0or\u00a02\u00a0VP"
+    assert typeset("3. Move or burrow") == "3.\u00a0Move or burrow"  # never "3." alone
 
 
 def test_a_cells_words_are_set_in_even_lines_with_no_word_alone_at_the_end():
