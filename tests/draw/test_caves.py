@@ -149,3 +149,17 @@ def test_a_caves_middle_is_a_bed_of_gravel_a_crossing_has_not(gold_mine):
     assert middle(cave) < floor - 25, (middle(cave), floor)
     # each mouth is the tunnels' floor still
     assert abs(cave.getpixel((width // 2, int(height * 0.03))) - floor) < 6
+
+
+def test_a_crossovers_shadow_fades_without_visible_steps(gold_mine):
+    """Round 24 read the shadow's three steps as four hard grey stripes. Walking the
+    tunnel below away from the deck, the grey changes by no more than a few levels at
+    any one pixel: a fade, still deep by the deck (the test above)."""
+    image = _render(gold_mine, "crossover").convert("L")
+    width, height = image.size
+    outer = 0.15 + 0.055
+    walk = [image.getpixel((width // 2, y)) for y in
+            range(int(height * (0.5 - outer - 0.2)), int(height * (0.5 - outer - 0.01)))]
+    jumps = [abs(a - b) for a, b in itertools.pairwise(walk)]
+    assert max(jumps) <= 16, max(jumps)
+    assert walk[-1] < walk[0] - 40  # and it does darken towards the deck
