@@ -23,6 +23,7 @@ from pnp.draw.emblem_icons import mark_square, mark_triangle
 from pnp.draw.ink import ink_for, mix
 from pnp.draw.pen import Pen
 from pnp.draw.scene import Clip, Command, Outline, Primitive, Style, polygon
+from pnp.draw.treasure_icons import mattock
 from pnp.geometry.shapes import HEX_POINTY
 
 Cell = tuple[int, int]
@@ -120,11 +121,15 @@ def _spot(pen: Pen, centre: tuple[float, float], size: float, what: str) -> list
     seam = seam_style(pen.c).stroke or ink
     items: list[Primitive] = [_outline(outline, pen.c["rock"], seam, pen.width(0.045 * weight))]
     if what != "tile":
-        items += _miner(pen, centre, size / 2 * MINER, what)
-    return items
+        return items + _miner(pen, centre, size / 2 * MINER, what)
+    # a bare tile wears its mattock mark, as the printed tiles and the book's do: plain
+    # rock hexes had read as a quicker job than the book's pictures
+    return items + mattock(Pen(pen.cx + centre[0] * pen.r, pen.cy + centre[1] * pen.r,
+                               size * TILE_MARK * pen.r, pen.c))
 
 
 LINE_HEX = 1.84 / 3  # the hex size (of the unit box) the pictograms' line weights suit
+TILE_MARK = 0.24  # a bare tile's mattock mark, as a share of its hex
 
 
 def _miner(pen: Pen, centre: tuple[float, float], radius: float, what: str) -> list[Primitive]:

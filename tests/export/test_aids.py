@@ -516,3 +516,21 @@ def test_an_aids_row_shows_the_token_it_names_as_the_token_prints(shipped_build)
     pixels = [tuple(data[index:index + 3]) for index in range(0, len(data), 3)]
     for rim in ("#4f6e47", "#561811", "#b8861f"):  # the three tokens' rims
         assert sum(close_to(pixel, rim, 12) for pixel in pixels) > 100, rim
+
+
+def test_a_pictograms_bare_tile_wears_the_tiles_mattock_mark():
+    """Round 24: the reference sheet's hexes were plain rock beside the book's and the
+    sheets' tiles, which wear their mattock mark: a bare tile in a pictogram wears it
+    too, scaled with its hex; a tile with a miner on it shows the miner alone."""
+    from pnp.draw.hex_icons import TILE_MARK, _spot
+    from pnp.draw.pen import Pen
+    from pnp.draw.treasure_icons import mattock
+    from pnp.model.tileset import DEFAULT_PALETTE
+
+    colours = dict(DEFAULT_PALETTE)
+    pen = Pen(50.0, 50.0, 40.0, colours)
+    bare = _spot(pen, (0.1, -0.2), 0.6, "tile")
+    mark = mattock(Pen(50.0 + 0.1 * 40.0, 50.0 - 0.2 * 40.0, 0.6 * TILE_MARK * 40.0, colours))
+    assert mark and all(part in bare for part in mark)
+    mined = _spot(pen, (0.1, -0.2), 0.6, "yours")
+    assert not any(part in mined for part in mark)
