@@ -26,7 +26,15 @@ from pnp.draw.ink import ink_for
 from pnp.draw.pen import Pen
 from pnp.draw.placing import die_face, wrap
 from pnp.draw.scene import Circle, Clip, Outline, Primitive, Style, Text, rect
-from pnp.input.faces import MIN_TEXT, FontRole, fit_size, greedy_lines, string_width
+from pnp.input.direction import right_to_left
+from pnp.input.faces import (
+    MIN_TEXT,
+    FontRole,
+    even_lines,
+    fit_size,
+    greedy_lines,
+    string_width,
+)
 from pnp.model.tileset import Art, Feature
 from pnp.model.typography import curly_quotes
 from pnp.units import mm
@@ -135,11 +143,20 @@ def set_rules(words: str, width: float, height: float) -> RulesText:
     setting = RulesText((), BODY_SIZES[-1])
     for size in BODY_SIZES:
         setting = RulesText(tuple(
-            tuple(line for line in wrap(block, _font(i, len(blocks)), size, width) if line)
+            tuple(line for line in _even(block, _font(i, len(blocks)), size, width) if line)
             for i, block in enumerate(blocks)), size)
         if setting.height <= height:
             break
     return setting
+
+
+def _even(block: str, role: FontRole, size: float, width: float) -> list[str]:
+    """A paragraph of a card's rules in even lines (:func:`pnp.input.faces.even_lines`):
+    centred, greedy lines had ended a card on one word ("mine." under the Blue
+    Sapphire's rule). Right-to-left text and lines broken by hand keep :func:`wrap`."""
+    if "\n" in block or right_to_left(block):
+        return wrap(block, role, size, width)
+    return even_lines(block.split(), role, size, width)
 
 
 def card_layout(width: float, height: float, title: str, words: str,

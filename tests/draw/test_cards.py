@@ -393,3 +393,21 @@ def test_a_mission_that_shares_a_rewards_icon_is_tagged_with_its_depth(mission, 
     assert all(part in ours for part in drawn)
     assert not any(isinstance(item, Circle) and item.r == small.r for item in theirs)
     assert largest > 2 * small.r  # the picture keeps its size
+
+
+def test_a_cards_rules_end_on_two_words_or_more():
+    """Round 25: both Blue Sapphire missions ended their rule on one word ("mine.")
+    under centred lines filled greedily. A card's rules are set in even lines, as many
+    as filling takes, none a lone last word."""
+    from pnp.draw.cards import set_rules
+
+    for component in CARDS:
+        _, words = card_words(component.features)
+        layout = card_layout(63 * 72 / 25.4, 88 * 72 / 25.4, *card_words(component.features),
+                             deck_rules(DYNAMINE, component))
+        if layout.rules is None:
+            continue
+        setting = set_rules(words, layout.rules.width - 2 * PAD, 1e9)
+        for block in setting.paragraphs:
+            if sum(len(line.split()) for line in block) >= 4:
+                assert len(block[-1].split()) >= 2, (component.name, block)
