@@ -46,8 +46,8 @@ PLANK = 0.075  # the width of one board of a bridge, in tile sizes
 TIMBER = "#8a5a2b"  # the bridge's wood, mixed into the floor colour so low ink stays light
 SHADOW = 0.13  # how far the shadow of a bridge reaches along the tunnel below
 # its steps, each drawn over the last, and how far each darkens the floor towards the
-# wall: eight fine steps read as one soft shade (three had read as four grey stripes)
-SHADE_STEPS = 8
+# wall: sixteen fine steps read as one soft shade (three had read as four grey stripes)
+SHADE_STEPS = 16
 SHADE_REACH = tuple(1.0 - 0.75 * step / (SHADE_STEPS - 1) for step in range(SHADE_STEPS))
 SHADES = tuple(0.14 + 0.36 * step / (SHADE_STEPS - 1) for step in range(SHADE_STEPS))
 RAILING = 0.03  # of a tile: a bridge's railing, where its walls stop over the tunnel below
