@@ -39,6 +39,7 @@ from typing import Any, Generic, TypeVar
 from pnp.errors import InputError
 
 YOUNG_OBJECTS = 10_000  # a worker's garbage collection threshold (see _zygote)
+STOP_GRACE = 5.0  # seconds a stopped zygote has to end its workers before all are killed
 Task = TypeVar("Task")
 Result = TypeVar("Result")
 
@@ -91,6 +92,12 @@ class Workers(Generic[Task, Result]):
         told, self._tell = context.Pipe(duplex=False)
         self.zygote = context.Process(target=_zygote, args=(pairs, start, told, self._tell))
         self.zygote.start()
+        # the zygote leads a process group of its own, which its workers join: stop()
+        # ends them all with one signal (set here and in the zygote, so it holds
+        # whichever runs first)
+        self._group = self.zygote.pid or 0
+        with contextlib.suppress(OSError):
+            os.setpgid(self._group, self._group)
         told.close()
         self.workers = [_Worker(ours) for ours, _ in pairs]
         self.slots = slots
@@ -139,16 +146,21 @@ class Workers(Generic[Task, Result]):
         """End every worker now, whatever it is doing.
 
         The pipes are closed first, so an idle worker (and a zygote not yet
-        told its work) sees their end and leaves by itself. The signal alone
-        is not enough: a zygote signalled just before it blocks waiting for
-        its workers runs its handler only once that wait ends, which for
-        idle workers was never (a build whose first job failed at once hung).
+        told its work) sees their end and leaves by itself. The zygote's
+        SIGTERM handler then ends (and waits for) the busy ones. Should that
+        handler not answer within STOP_GRACE seconds (once, in a test run, it
+        never did, and the stop waited for ever), one SIGKILL ends the
+        zygote's process group, the zygote and its workers together.
         """
         self._tell.close()
         for worker in self.workers:
             worker.connection.close()
         self.zygote.terminate()  # the zygote ends busy workers too (once ended, nothing)
-        self.zygote.join()
+        self.zygote.join(STOP_GRACE)
+        if self.zygote.exitcode is None:  # its handler never ran: end its group at once
+            with contextlib.suppress(OSError):
+                os.killpg(self._group, signal.SIGKILL)
+            self.zygote.join()
 
 
 class _Worker:
@@ -233,6 +245,8 @@ def _zygote(pairs: list[tuple[Connection, Connection]], start: str, told: Connec
     """Import, make the work once told the setting, fork the workers asked for (one per
     pipe, from the first), and end them all if told to stop."""
     forked: list[int] = []
+    with contextlib.suppress(OSError):
+        os.setpgid(0, 0)  # see Workers.__init__
 
     def stop(signum: int, frame: FrameType | None) -> None:
         for pid in forked:

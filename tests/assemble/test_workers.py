@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import select
 
 import pytest
 
@@ -227,3 +228,39 @@ def test_stopping_does_not_rely_on_the_zygote_hearing_its_signal():
     with pytest.raises(InputError), _started(work, start="deaf") as workers:
         workers.run(plan, lambda index, result: None)
     assert not workers.zygote.is_alive()
+
+
+def test_stopping_ends_a_busy_worker_of_a_zygote_that_never_answers(monkeypatch):
+    """Once, in a test run, a stopped zygote never answered its SIGTERM while it waited
+    for a busy worker, and the stop waited for ever. Past STOP_GRACE the zygote's whole
+    process group, its busy worker included, is killed at once."""
+    import pnp.workers
+
+    monkeypatch.setattr(pnp.workers, "STOP_GRACE", 0.2)
+    pids, never = os.pipe(), os.pipe()
+
+    def work(task):
+        if task[0] == "busy":
+            os.write(pids[1], f"{os.getpid()}\n".encode())
+            os.read(never[0], 1)  # blocks for as long as the worker lives
+        return int(os.read(pids[0], 64))
+
+    def interrupt(index, busy_pid):
+        raise Interrupted(busy_pid)
+
+    plan = Plan([("busy", 1), ("quick", 1)], [0, 1], lambda task: task[0])
+    with pytest.raises(Interrupted) as caught, _started(work, start="deaf") as workers:
+        workers.run(plan, interrupt)
+    assert not workers.zygote.is_alive()
+    busy = caught.value.args[0]
+    if not hasattr(os, "pidfd_open"):  # Linux's: elsewhere the zygote's end must do
+        return
+    try:  # killed: its pid descriptor reads as soon as it has ended (a zombie counts)
+        handle = os.pidfd_open(busy)
+    except ProcessLookupError:
+        return  # gone, and waited for already
+    try:
+        ready, _, _ = select.select([handle], [], [], 60.0)  # an event, not a pause
+        assert ready == [handle]
+    finally:
+        os.close(handle)
