@@ -274,16 +274,12 @@ def even_lines(words: list[str], role: FontRole, size: float, width: float) -> l
     # cheapest[k][end]: (cost, start of the k-th line) for the first ``end`` words in k lines
     cheapest: list[dict[int, tuple[float, int]]] = [{0: (0.0, 0)}]
     for line in range(1, count + 1):
-        last = line == count
         cheapest.append({})
         for end in range(line, total + 1):
-            options = [(before + cost, start) for start, (before, _) in
-                       cheapest[line - 1].items() if start < end
-                       for cost in [_line_cost(sums[end] - sums[start] + space * (end - start - 1),
-                                               words[start:end], width, last,
-                                               total >= 2 * count)] if cost is not None]
-            if options:
-                cheapest[line][end] = min(options)
+            found = _cheapest_line(words, (sums, space), end, cheapest[line - 1],
+                                   (width, line == count, total >= 2 * count))
+            if found is not None:
+                cheapest[line][end] = found
     if total not in cheapest[count]:
         return greedy
     lines, end = [], total
@@ -292,6 +288,29 @@ def even_lines(words: list[str], role: FontRole, size: float, width: float) -> l
         lines.append(" ".join(words[start:end]))
         end = start
     return lines[::-1]
+
+
+def _cheapest_line(words: list[str], measure: tuple[list[float], float], end: int,
+                   before: dict[int, tuple[float, int]],
+                   rules: tuple[float, bool, bool]) -> tuple[float, int] | None:
+    """The cheapest (cost, start) of a line of :func:`even_lines` ending before word
+    ``end``, after the lines ``before`` (by where they end); ``measure`` is the words'
+    running widths and a space's, ``rules`` the width, whether this is the last line and
+    whether the text has words enough to keep one off it. Starts are tried from the
+    nearest back, and stop at the first line too wide: every longer one is wider."""
+    sums, space = measure
+    width, last, roomy = rules
+    best: tuple[float, int] | None = None
+    for start in range(end - 1, -1, -1):
+        wide = sums[end] - sums[start] + space * (end - start - 1)
+        if wide > width:
+            break
+        if start in before:
+            cost = _line_cost(wide, words[start:end], width, last, roomy)
+            found = (before[start][0] + cost, start) if cost is not None else None
+            if found is not None and (best is None or found < best):
+                best = found
+    return best
 
 
 # articles and short prepositions: they lead the word after them, and a line ending on
