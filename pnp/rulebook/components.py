@@ -362,11 +362,18 @@ def _gallery_rows(designs: Designs, shown: dict[str, tuple[str, Drawing]],
     resumed = [markup.bold(markup.text(f"{name}, continued")), markup.literal("<br/>")]
     rows: list[list[Flowable]] = []
     labels_atop: list[Flowable] = []
+    before = ""
     for start, row in _rows_of(tiles):
         pictures: list[Flowable] = [
             CountedDesign(*shown[tile.name], PICTURE, designs, tile.count) for tile in row]
         cost = _cost_words(row)
-        label = Paragraph(markup.join([*(title if not start else []), cost]), sheet["cost"])
+        # a row of the same cost as the row above says it goes on: two rows both labelled
+        # "cost 6" had read as a labelling slip
+        again = str(cost) == before and bool(before)
+        before = str(cost)
+        shown_cost = markup.join([cost, markup.text(", continued")]) if again else cost
+        label = Paragraph(markup.join([*(title if not start else []), shown_cost]),
+                          sheet["cost"])
         labels_atop.append(Paragraph(markup.join([*resumed, cost]), sheet["cost"]))
         rows.append([label, *pictures, *[""] * (ACROSS - len(row))])
     table = GalleryTable(rows, colWidths=[column] + [PICTURE + gap] * ACROSS, hAlign="LEFT")

@@ -293,6 +293,7 @@ def test_the_cards_are_fanned_large_enough_that_their_words_print_not_greeked():
 def test_every_gallery_row_says_its_cost():
     """A row that wrapped under one of the same cost was left unlabelled, and a reviewer
     read it as a row of no cost: every row of Dynamine's gallery names its cost."""
+
     from pnp.rulebook.components import GalleryTable
 
     story = components_table(Designs(load_tileset(ROOT / "tilesets" / "dynamine.yaml")),
@@ -368,3 +369,23 @@ def test_a_count_before_a_signed_name_does_not_read_as_a_sum(name, count, said):
     from pnp.rulebook.names import counted
 
     assert counted(name, count) == said
+
+
+def test_a_gallery_row_of_the_same_cost_as_the_row_above_says_it_goes_on():
+    """Three review rounds read Dynamine's two successive "cost 6" rows as a labelling
+    slip: a row of the cost of the row above it is labelled "cost 6, continued"."""
+    import itertools
+
+    from pnp.rulebook.components import GalleryTable
+
+    _, story = _story("dynamine")
+    galleries = [flowable for flowable in _flat(story) if isinstance(flowable, GalleryTable)]
+    assert galleries
+    continued = 0
+    for gallery in galleries:
+        labels = [row[0].getPlainText().split("tiles")[-1] for row in gallery._cellvalues]
+        costs = [label[label.find("cost"):] for label in labels]
+        for above, below in itertools.pairwise(costs):
+            assert below != above, (above, below)
+            continued += below == above + ", continued"
+    assert continued >= 1
