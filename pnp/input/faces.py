@@ -25,12 +25,15 @@ no kerning is applied here either.
 from __future__ import annotations
 
 import bisect
+import itertools
 import json
 import unicodedata
 from functools import cache
 from typing import Literal, NamedTuple
 
 from pnp.input.direction import visual
+from pnp.model.partition import cheapest_split
+from pnp.model.typography import ARTICLES_AND_PREPOSITIONS
 from pnp.shipped import data_dir
 
 FontRole = Literal["regular", "bold", "condensed", "label", "italic", "display"]  # FONTS
@@ -262,60 +265,27 @@ def even_lines(words: list[str], role: FontRole, size: float, width: float) -> l
     """
     greedy = greedy_lines(words, role, size, width)
     count = len(greedy)
-    if count < 2 or any(len(_pieces(word)) > 1 or string_width(word, role, size) > width
-                        for word in words):
+    if count < 2 or any(len(_pieces(word)) > 1 for word in words):
+        return greedy
+    wides = [string_width(word, role, size) for word in words]
+    if max(wides) > width:
         return greedy
     total = len(words)
     # a line's width is its words' and its spaces' (advances add up), from running sums:
     # measuring every candidate line's text had cost a build a third of a second
     space, sums = string_width(" ", role, size), [0.0]
-    for word in words:
-        sums.append(sums[-1] + string_width(word, role, size))
-    # cheapest[k][end]: (cost, start of the k-th line) for the first ``end`` words in k lines
-    cheapest: list[dict[int, tuple[float, int]]] = [{0: (0.0, 0)}]
-    for line in range(1, count + 1):
-        cheapest.append({})
-        for end in range(line, total + 1):
-            found = _cheapest_line(words, (sums, space), end, cheapest[line - 1],
-                                   (width, line == count, total >= 2 * count))
-            if found is not None:
-                cheapest[line][end] = found
-    if total not in cheapest[count]:
+    for wide in wides:
+        sums.append(sums[-1] + wide)
+
+    def price(start: int, end: int) -> float | None:
+        # the last line ends at the last word: a line ending there sooner leads nowhere
+        return _line_cost(sums[end] - sums[start] + space * (end - start - 1),
+                          words[start:end], width, end == total, total >= 2 * count)
+
+    starts = cheapest_split(total, count, price)
+    if starts is None:
         return greedy
-    lines, end = [], total
-    for line in range(count, 0, -1):
-        start = cheapest[line][end][1]
-        lines.append(" ".join(words[start:end]))
-        end = start
-    return lines[::-1]
-
-
-def _cheapest_line(words: list[str], measure: tuple[list[float], float], end: int,
-                   before: dict[int, tuple[float, int]],
-                   rules: tuple[float, bool, bool]) -> tuple[float, int] | None:
-    """The cheapest (cost, start) of a line of :func:`even_lines` ending before word
-    ``end``, after the lines ``before`` (by where they end); ``measure`` is the words'
-    running widths and a space's, ``rules`` the width, whether this is the last line and
-    whether the text has words enough to keep one off it. Starts are tried from the
-    nearest back, and stop at the first line too wide: every longer one is wider."""
-    sums, space = measure
-    width, last, roomy = rules
-    best: tuple[float, int] | None = None
-    for start in range(end - 1, -1, -1):
-        wide = sums[end] - sums[start] + space * (end - start - 1)
-        if wide > width:
-            break
-        if start in before:
-            cost = _line_cost(wide, words[start:end], width, last, roomy)
-            found = (before[start][0] + cost, start) if cost is not None else None
-            if found is not None and (best is None or found < best):
-                best = found
-    return best
-
-
-# articles and short prepositions: they lead the word after them, and a line ending on
-# one reads as broken by mistake
-LEADS = frozenset({"a", "an", "the", "no", "to", "of", "by", "in", "on", "at"})
+    return [" ".join(words[start:end]) for start, end in itertools.pairwise(starts)]
 
 
 def _line_cost(wide: float, line: list[str], width: float, last: bool,
@@ -329,7 +299,7 @@ def _line_cost(wide: float, line: list[str], width: float, last: bool,
     cost = (width - wide) ** 2
     if not last and line[-1][-1:] in ".?!":
         cost /= 2
-    if not last and line[-1].lower() in LEADS:
+    if not last and line[-1].lower() in ARTICLES_AND_PREPOSITIONS:
         cost += (width / 2) ** 2
     if last and len(line) < 2 and roomy:
         cost += width ** 2

@@ -30,9 +30,14 @@ def curly_quotes(text: str) -> str:
     return text.replace('"', "\u201d")
 
 
-# short words a line should not end on when what they lead is carried to the next line
-LEADING_WORDS = frozenset({"a", "an", "the", "no", "to", "of", "by", "in", "on", "at", "its",
-                           "your", "their", "his", "her", "any", "each", "every"})
+# articles and short prepositions: they lead the word after them, and a line ending on
+# one reads as broken by mistake
+ARTICLES_AND_PREPOSITIONS = frozenset({"a", "an", "the", "no", "to", "of", "by", "in", "on",
+                                       "at"})
+# short words a line should not end on when what they lead is carried to the next line:
+# those, and the determiners a caption's last words may hang on
+LEADING_WORDS = ARTICLES_AND_PREPOSITIONS | {"its", "your", "their", "his", "her", "any",
+                                             "each", "every"}
 
 
 def last_words_together(text: str) -> str:

@@ -11,6 +11,7 @@ printed on every tile read off the picture.
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any
 
 from reportlab.platypus import Spacer, Table, TableStyle
@@ -25,6 +26,7 @@ from pnp.export.markup import Markup
 from pnp.export.reportlab_private import table_body
 from pnp.impose.plans import extras_ride_everywhere
 from pnp.input.faces import MIN_TEXT, string_width
+from pnp.model.partition import cheapest_split
 from pnp.rulebook.cover_lockup import pieces_words
 from pnp.rulebook.designs import Designs, place_form
 from pnp.rulebook.figures import DesignFlowable
@@ -398,27 +400,15 @@ def _rows_of(tiles: list[TileKind]) -> list[tuple[int, list[TileKind]]]:
     rows = max(1, -(-count // ACROSS))
     even = count / rows
 
-    def price(start: int, end: int) -> float:
+    def price(start: int, end: int) -> float | None:
+        if end - start > ACROSS:
+            return None
         costs = {_cost(tile) for tile in tiles[start:end]}
         return ROW_OF_COSTS * (len(costs) - 1) + (end - start - even) ** 2
 
-    # cheapest[k][i]: the least price of k rows holding the first i tiles, and the cut
-    cheapest: list[dict[int, tuple[float, int]]] = [{0: (0.0, 0)}]
-    for made in range(1, rows + 1):
-        cheapest.append({})
-        for end in range(1, count + 1):
-            options = [(before + price(start, end), start)
-                       for start, (before, _) in cheapest[made - 1].items()
-                       if 0 < end - start <= ACROSS]
-            if options:
-                cheapest[made][end] = min(options)
-    cuts, end = [], count
-    for made in range(rows, 0, -1):
-        start = cheapest[made][end][1]
-        cuts.append((start, tiles[start:end]))
-        end = start
-    return cuts[::-1]
-
+    starts = cheapest_split(count, rows, price)
+    assert starts is not None  # rows of ACROSS always hold them
+    return [(start, tiles[start:end]) for start, end in itertools.pairwise(starts)]
 
 ROW_OF_COSTS = 4.0  # what a gallery row spanning one more cost weighs, against unevenness
 
