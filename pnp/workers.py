@@ -95,7 +95,9 @@ class Workers(Generic[Task, Result]):
         # the zygote leads a process group of its own, which its workers join: stop()
         # ends them all with one signal (set here and in the zygote, so it holds
         # whichever runs first)
-        self._group = self.zygote.pid or 0
+        # (0 would name this process's own group: a started process always has a pid)
+        assert self.zygote.pid is not None
+        self._group = self.zygote.pid
         with contextlib.suppress(OSError):
             os.setpgid(self._group, self._group)
         told.close()

@@ -41,8 +41,12 @@ def mix(colour: str, other: str, share: float) -> str:
                                                                             strict=True))
 
 
+def grey_level(colour: str) -> float:
+    """A ``#rrggbb`` colour's grey, 0 to 255, as a greyscale print weighs its channels."""
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * red + 0.587 * green + 0.114 * blue
+
+
 def ink_for(background: str, colours: dict[str, str]) -> str:
     """Dark ink on light faces, light ink on dark ones."""
-    red, green, blue = (int(background[i : i + 2], 16) for i in (1, 3, 5))
-    light = 0.299 * red + 0.587 * green + 0.114 * blue > 140
-    return colours["ink"] if light else "#ffffff"
+    return colours["ink"] if grey_level(background) > 140 else "#ffffff"

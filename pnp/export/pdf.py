@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas, fp_str
 
 from pnp import __version__
 from pnp.draw.fonts import pdf_font
+from pnp.draw.ink import grey_level
 from pnp.draw.scene import Drawing
 from pnp.export.designs import BACK_BLEED
 from pnp.export.pdfdraw import Recorder, draw, draw_text
@@ -468,8 +469,7 @@ def _shares_square_cuts(plan: SheetPlan, page: Page, cuts: CutGuides) -> bool:
 
 def _grey_of(rim: str) -> float:
     """A ``#rrggbb`` colour's grey, 0 to 1."""
-    red, green, blue = (int(rim[i:i + 2], 16) for i in (1, 3, 5))
-    return (0.299 * red + 0.587 * green + 0.114 * blue) / 255
+    return grey_level(rim) / 255
 
 
 ONE_GUIDE = 0.24  # the least grey a page's one cut line keeps from every rim it crosses
