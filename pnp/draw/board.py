@@ -1,4 +1,4 @@
-"""A hex board drawn once, at tile size, as one scene.
+"""A hex board drawn once, its spaces a little wider than the tiles, as one scene.
 
 A board is larger than any home printer's paper: :mod:`pnp.impose.board`
 splits it into overlapping page windows and :mod:`pnp.export.board` prints
@@ -30,7 +30,7 @@ from pnp.geometry.lattice import hexagon_cells, ring_distance
 from pnp.geometry.shapes import Shape, cell_centre
 from pnp.input.faces import fit_size, string_width
 from pnp.model.board import BoardSpec, SpaceMark
-from pnp.units import inches
+from pnp.units import inches, mm
 
 BOARD_MARGIN = inches(0.35)  # frame around the spaces
 OUTER_SPACE, INNER_SPACE = "#e9dfc6", "#c8b48a"  # light spaces on the dark frame; the
@@ -43,11 +43,26 @@ LEGEND_SIZE = 11.0
 LEGEND_SPACE = 0.5  # a legend's start space, against a board space
 LEGEND_GREY = "#8a8178"  # the space behind the legend's double ring: no player's colour
 
+SPACE_SLACK = mm(1.5)  # a space's width across its flats, past a tile's: see space_size
 MARK_REACH = 0.45  # of a space: a start mark's outer ring (0.37) and the width of a cut
 
 
-def board_extent(shape: Shape, size: float, side: int) -> tuple[float, float, float, float]:
-    """min x, min y, max x, max y of every corner of the board's spaces (centre at 0, 0)."""
+def space_size(tile: float) -> float:
+    """A board space's size for tiles ``tile`` across: 1.5 mm wider. Spaces of exactly the
+    tiles' size left no room for the cut: a tile's art runs 1 mm past its cut line, so one
+    trimmed a hair outside the line rode up on its neighbours and a row drifted off the
+    grid. With the slack a tile cut up to 0.75 mm wide on each side still lies flat."""
+    return tile + SPACE_SLACK
+
+
+def board_extent(shape: Shape, tile: float, side: int) -> tuple[float, float, float, float]:
+    """min x, min y, max x, max y of every corner of the board's spaces (centre at 0, 0),
+    for tiles ``tile`` across."""
+    return _extent(shape, space_size(tile), side)
+
+
+def _extent(shape: Shape, size: float, side: int) -> tuple[float, float, float, float]:
+    """min x, min y, max x, max y of every corner of spaces ``size`` across."""
     cx, cy = shape.centre(size)
     xs, ys = [], []
     for cell in hexagon_cells(side):
@@ -58,30 +73,33 @@ def board_extent(shape: Shape, size: float, side: int) -> tuple[float, float, fl
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def space_centres(spec: BoardSpec, shape: Shape, size: float) -> tuple[list[Point], float]:
+def space_centres(spec: BoardSpec, shape: Shape, tile: float) -> tuple[list[Point], float]:
     """The centre of every space in the board drawing's own points (y down), and the
     distance from a centre to a space's corners: what prints must keep clear of."""
+    size = space_size(tile)
     cx, cy = shape.centre(size)
     reach = max(math.hypot(x - cx, y - cy) for x, y in shape.corners(size))
     return _on_board(spec, shape, size, hexagon_cells(spec.side)), reach
 
 
-def mark_centres(spec: BoardSpec, shape: Shape, size: float) -> tuple[list[Point], float]:
+def mark_centres(spec: BoardSpec, shape: Shape, tile: float) -> tuple[list[Point], float]:
     """The centre of every marked (start) space in the board drawing's points, and how
     far its printed rings reach: what a seam between the board's pages keeps clear of."""
+    size = space_size(tile)
     cells = [cell for mark in spec.marks for cell in mark.cells]
     return _on_board(spec, shape, size, cells), size * MARK_REACH
 
 
 def _on_board(spec: BoardSpec, shape: Shape, size: float,
               cells: Sequence[tuple[int, int]]) -> list[Point]:
-    """The centres of ``cells`` in the board drawing's own points (y down)."""
-    left, top, _, _ = board_extent(shape, size, spec.side)
+    """The centres of ``cells``, spaces ``size`` across, in the board drawing's own points
+    (y down)."""
+    left, top, _, _ = _extent(shape, size, spec.side)
     ox, oy = BOARD_MARGIN - left, BOARD_MARGIN - top
     return [(ox + x, oy + y) for x, y in (cell_centre(shape, cell, size) for cell in cells)]
 
 
-def design_board(spec: BoardSpec, shape: Shape, size: float,
+def design_board(spec: BoardSpec, shape: Shape, tile: float,
                  colours: dict[str, str], legend: bool = True, bleed: float = 0.0) -> Drawing:
     """The whole board as one scene: a dark frame with the title, the spaces, the inner
     board's outline, the start spaces with their players' symbols, and a legend (left
@@ -91,7 +109,8 @@ def design_board(spec: BoardSpec, shape: Shape, size: float,
     With ``bleed`` (a board printed to be cut out) the frame runs that far past the
     board's edge with no outline there: a cut a hair outside the edge still leaves
     frame, not paper, and no line shows how far off it was."""
-    left, top, right, bottom = board_extent(shape, size, spec.side)
+    size = space_size(tile)
+    left, top, right, bottom = _extent(shape, size, spec.side)
     width = right - left + 2 * BOARD_MARGIN
     height = bottom - top + 2 * BOARD_MARGIN
     ox, oy = BOARD_MARGIN - left, BOARD_MARGIN - top

@@ -28,14 +28,14 @@ from pnp.geometry.shapes import HEX_POINTY
 
 Cell = tuple[int, int]
 # what lies on a cell: "tile", "space" (free), "closed", "new" (the space being mined),
-# and on a tile a miner: "yours" or "theirs", or one faded: "left" (yours, before it
-# moved) or "taken" (theirs, removed)
+# and on a tile a miner: "yours" or "theirs", or "taken" (theirs, removed: faded)
 Spot = tuple[Cell, str]
 MINER = 0.64  # a miner's disc radius, as a share of a hex's flat-to-flat half width
-# how far a miner that moved off fades into its tile, and one taken off towards the
-# paper, as the book's diagrams fade a piece just taken off (towards the tile, the taken
-# blue miner had stayed a dark navy that read as still in play)
-FADE = {"left": 0.7, "taken": 0.62}
+# how far a miner taken off fades towards the paper, as the book's diagrams fade a piece
+# just taken off (towards the tile, the taken blue miner had stayed a dark navy that read
+# as still in play). Fading means removed and nothing else, as in the book: a move is an
+# arrow from the miner where it stands, never a faded miner where it stood.
+TAKEN_FADE = 0.62
 MINER_EDGE = 0.03  # a miner's edge, of the pen's radius: a hairline at a chip's size
 
 
@@ -52,15 +52,14 @@ def _fill(spots: Sequence[Spot]) -> float:
     return 1.84 / max(_extent([HEX_POINTY.cell_centre(cell, 1.0) for cell, _ in spots]))
 
 
-def cluster(pen: Pen, spots: Sequence[Spot],
-            arrow: tuple[Cell, Cell] | None = None) -> list[Primitive]:
-    """The spots, scaled together to fill the unit box and centred in it (each pictogram
-    as large as its chip allows: at one scale, the fan's, the bar and the Y, which differ
-    in two cells, came out too alike to tell apart); ``arrow`` runs from one cell to
-    another."""
+def cluster(pen: Pen, spots: Sequence[Spot], arrow: tuple[Cell, Cell] | None = None,
+            like: Sequence[Spot] = ()) -> list[Primitive]:
+    """The spots, scaled together to fill the unit box (or at the scale that fills it
+    with ``like``, a larger set drawn beside them) and centred in it; ``arrow`` runs
+    from one cell to another."""
     centres = [HEX_POINTY.cell_centre(cell, 1.0) for cell, _ in spots]
     mid_x, mid_y = _extent(centres, middle=True)
-    size = _fill(spots)
+    size = _fill(like or spots)
     items: list[Primitive] = []
     for (_, what), (x, y) in zip(spots, centres, strict=True):
         centre = ((x - mid_x) * size, (y - mid_y) * size)
@@ -134,15 +133,15 @@ TILE_MARK = 0.24  # a bare tile's mattock mark, as a share of its hex
 
 def _miner(pen: Pen, centre: tuple[float, float], radius: float, what: str) -> list[Primitive]:
     """A miner on its tile: "yours" (a triangle) or "theirs" (a square), edged by a
-    hairline as the tokens and the book's pieces are; "left" is yours faded where it
-    stood before a move, "taken" theirs faded towards the paper, as the book draws a
-    piece just taken off (a heavy ink ring round it had read as a third, black miner)."""
+    hairline as the tokens and the book's pieces are; "taken" is theirs faded towards
+    the paper, as the book draws a piece just taken off (a heavy ink ring round it had
+    read as a third, black miner)."""
     ink = pen.c["ink"]
-    side = "yours" if what in ("yours", "left") else "theirs"
+    side = "yours" if what == "yours" else "theirs"
     face = pen.c.get(side, ink if side == "yours" else "#ffffff")
     mark_ink = ink_for(face, pen.c)
-    fade = FADE.get(what, 0.0)
-    towards = pen.c["paper"] if what == "taken" else pen.c["rock"]
+    fade = TAKEN_FADE if what == "taken" else 0.0
+    towards = pen.c["paper"]
     face, mark_ink = mix(face, towards, fade), mix(mark_ink, towards, fade)
     ring = mix(ink, towards, fade)
     items: list[Primitive] = [pen.circle(centre[0], centre[1], radius, fill=face,
@@ -176,26 +175,34 @@ def _outline(commands: tuple[Command, ...], fill: str | None, stroke: str,
 # rulebook's strategy figures use; the centre's three free spaces are closed.
 BAR: tuple[Spot, ...] = (((0, -1), "tile"), ((0, 0), "tile"), ((0, 1), "tile"), ((1, 0), "tile"),
                          ((1, -1), "closed"), ((-1, 0), "closed"), ((-1, 1), "closed"))
-Y_SHAPE: tuple[Spot, ...] = (((0, 0), "tile"), ((1, 0), "tile"), ((-1, 1), "tile"),
-                             ((0, -1), "tile"), ((1, -1), "closed"), ((-1, 0), "closed"),
-                             ((0, 1), "closed"))
-FAN: tuple[Spot, ...] = (((0, 0), "tile"), ((1, -1), "tile"), ((1, 0), "tile"), ((0, 1), "tile"),
-                         ((0, -1), "closed"), ((-1, 0), "closed"), ((-1, 1), "closed"),
-                         ((2, -1), "closed"), ((2, 0), "closed"), ((1, 1), "closed"))
+# the Y is turned so it differs from the bar in four cells, not two: at the fan's hex size
+# the two had differed on 3% of a chip in greyscale
+Y_SHAPE: tuple[Spot, ...] = (((0, 0), "tile"), ((1, -1), "tile"), ((-1, 0), "tile"),
+                             ((0, 1), "tile"), ((1, 0), "closed"), ((0, -1), "closed"),
+                             ((-1, 1), "closed"))
+# the fan stands on its point, 3.5 hexes wide and 3.75 tall: lying flat it was 4 wide
+FAN: tuple[Spot, ...] = (((0, 0), "tile"), ((1, 0), "tile"), ((0, 1), "tile"), ((-1, 1), "tile"),
+                         ((1, -1), "closed"), ((0, -1), "closed"), ((-1, 0), "closed"),
+                         ((1, 1), "closed"), ((0, 2), "closed"), ((-1, 2), "closed"))
+
+
+# The three structures share one hex size, the fan's (the largest): each filling its own
+# box, the fan's hexes had printed a quarter smaller than the others' beside them, which
+# read as a picture shrunk to fit rather than a larger shape.
 
 
 def structure_bar(pen: Pen) -> list[Primitive]:
     """The bar: a line of three and one beside it; the centre's free spaces closed."""
-    return cluster(pen, BAR)
+    return cluster(pen, BAR, like=FAN)
 
 
 def structure_y(pen: Pen) -> list[Primitive]:
     """The Y: three neighbours spread evenly round the centre, the gaps closed."""
-    return cluster(pen, Y_SHAPE)
+    return cluster(pen, Y_SHAPE, like=FAN)
 
 
 def structure_fan(pen: Pen) -> list[Primitive]:
-    """The fan: three in a row round one side; six spaces close."""
+    """The fan: four in a diamond, its middle two both full; six spaces close."""
     return cluster(pen, FAN)
 
 
@@ -207,9 +214,10 @@ def dig(pen: Pen) -> list[Primitive]:
 
 
 def move(pen: Pen) -> list[Primitive]:
-    """Moving: your miner goes along connected tiles, past a friend, to a free tile (the
-    arrow); where it stood, the miner faded."""
-    return cluster(pen, (((-1, 0), "left"), ((0, 0), "yours"), ((1, 0), "yours")),
+    """Moving: your miner, where it stands, goes along connected tiles, past a friend,
+    to a free tile (the arrow), as the book draws a move. The sheet had shown the miner
+    already moved and faded where it stood, while the book fades only a removed one."""
+    return cluster(pen, (((-1, 0), "yours"), ((0, 0), "yours"), ((1, 0), "tile")),
                    arrow=((-1, 0), (1, 0)))
 
 

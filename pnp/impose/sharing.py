@@ -98,11 +98,24 @@ def _block(plan: SheetPlan, group: Group, area: Area, source: str) -> Block | No
     outer_h = group.lattice.pitches(group.cell_w, group.cell_h, plan.bleed)[1]
     shift_y = group.lattice.shift(grid.pitch_x, grid.pitch_y)[1]
     height = (rows - 1) * grid.pitch_y + outer_h + (shift_y if grid.columns > 1 else 0.0)
-    fitted = replace(area, bottom=area.top - height - 2 * (MARK_GAP + MARK_MIN))
+    fitted = _with_marks(area, height)
     grid = grid_for(plan.paper, group.cell_w, group.cell_h, plan.bleed, source,
                     group.lattice, fitted, gutter=group.gutter,
                     most_columns=group.columns)
     return Block(grid, count, fitted)
+
+
+def _with_marks(area: Area, height: float) -> Area:
+    """The top of ``area`` that a block ``height`` tall takes with its crop marks above
+    and below it: full-length marks where the area has room, else the shortest worth
+    printing, else what is left. Room for only the shortest mark's zone, without the
+    clearance the marks keep, had left the marks between a block's columns 2 pt long
+    (0.7 mm), too short to lay a ruler on."""
+    for room in (MARK_MAX + MARK_CLEAR, MARK_MIN + MARK_CLEAR, MARK_MIN):
+        fitted = replace(area, bottom=area.top - height - 2 * (MARK_GAP + room))
+        if fitted.bottom >= area.bottom - 1e-6:
+            break
+    return fitted
 
 
 def appended(plan: SheetPlan, more: SheetPlan) -> SheetPlan:

@@ -8,7 +8,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from pnp.draw.board import BOARD_MARGIN, space_centres
+from pnp.draw.board import BOARD_MARGIN, space_centres, space_size
 from pnp.draw.diagram import (
     PILE_SHARE,
     TITLE_SIZE,
@@ -73,8 +73,8 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         super().__init__()
         tileset = designs.tileset
         self.designs, self.tileset, self.diagram = designs, tileset, diagram
-        board = None if tileset.board is None else Board(tileset.board.side,
-                                                         BOARD_MARGIN / tileset.size)
+        board = None if tileset.board is None else \
+            Board(tileset.board.side, BOARD_MARGIN / space_size(tileset.size))
         self.plan = plan_diagram(diagram, tileset.shape, max_width, board)
         self.cell = self.plan.cell
         self.board_width, self.width, self.height = \
@@ -196,11 +196,12 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
 
     def _tiles(self) -> None:
         """Every tile as it prints, turned as placed: face down shows its back, and a tile
-        with no tunnels under a piece is shown bare (the piece stands where its icon is)."""
+        with no tunnels under a piece is shown bare (the piece stands where its icon is).
+        On the printed board a tile is drawn as it lies, a little narrower than its space."""
         canvas, tileset, diagram = self.canv, self.tileset, self.diagram
         shape = tileset.shape
         tile_w, tile_h = shape.box(tileset.size)
-        scale = self.cell / tileset.size
+        scale = self.cell / self._cell_points()
         step = 360.0 / shape.sides
         occupied = {square_of(shape, where) for where, _, _ in diagram.pawns}
         piles = set(diagram.piles)
@@ -226,7 +227,7 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         if board is None or spec is None:
             return
         key, drawing = board
-        scale = self.cell / self.tileset.size
+        scale = self.cell / space_size(self.tileset.size)
         centres, _ = space_centres(spec, self.tileset.shape, self.tileset.size)
         bx, by = centres[hexagon_cells(spec.side).index((0, 0))]
         x, y = self.centre((0, 0))
@@ -269,10 +270,16 @@ class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repo
         canvas.circle(centre[0], centre[1], across / 2, stroke=1, fill=0)
         canvas.restoreState()
 
+    def _cell_points(self) -> float:
+        """What one cell of the diagram stands for, in printed points: a tile, or on the
+        printed board a space, which is a little wider than its tile."""
+        size = self.tileset.size
+        return space_size(size) if self.diagram.board else size
+
     def _piece_across(self, pawn: Pawn, drawing: Drawing) -> float:
         """As large beside the tiles as the printed piece is beside a printed tile (a
-        0.75 in miner on a 1 in hex), never smaller than a pawn's disc would be."""
-        true = self.cell * max(drawing.width, drawing.height) / self.tileset.size
+        0.75 in miner on a 23.9 mm hex), never smaller than a pawn's disc would be."""
+        true = self.cell * max(drawing.width, drawing.height) / self._cell_points()
         return max(2.3 * pawn.radius, self.cell * 0.42, true)
 
     def _faded_pieces(self, gone: dict[Pawn, tuple[str, Drawing] | None]) -> None:

@@ -150,6 +150,12 @@ def styles() -> dict[str, Style]:
         "caption": ParagraphStyle("caption", parent=body, fontName=pdf_font("italic"),
                                   fontSize=8.8, leading=11, textColor=colour(CAPTION),
                                   alignment=1, spaceBefore=3),
+        # the credits at the book's end: a caption's face, but set left, as a paragraph
+        # that runs on (centred, its bold lead-in had stood at the margin over a centred
+        # second line)
+        "credits": ParagraphStyle("credits", parent=body, fontName=pdf_font("italic"),
+                                  fontSize=8.8, leading=11, textColor=colour(CAPTION),
+                                  spaceBefore=3),
         "cell": ParagraphStyle("cell", parent=body, fontSize=9, leading=11.5, spaceAfter=0),
         # a piece's name and count under its picture
         "name": ParagraphStyle("name", parent=body, fontSize=9, leading=11, spaceAfter=0,

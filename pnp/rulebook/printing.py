@@ -264,7 +264,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
                        "\u201cfit to page\u201d. Before the rest, print page "
                        f'<onDraw name="{SCALE_PAGE}"/>{PAGE_ROOM} of this book, the one with '
                        "the two check bars, and measure both with a ruler: each must be as "
-                       "long as its caption says. Every sheet repeats the bar across its "
+                       "long as its caption says. Every sheet of pieces repeats the bar across its "
                        f"foot{sideways and f' ({sideways}, up the right margin)'}."),
         markup.join([markup.text(f"Print {_pieces(tileset)}"),
                      markup.literal(PRINT_STEP[options.duplex])]),

@@ -258,7 +258,7 @@ def _credits(tileset: Tileset, sheet: dict[str, Style]) -> list[Flowable]:
     return [Paragraph(markup.join([markup.bold(markup.text("Credits. ")),
                                    markup.text(curly_quotes(" ".join(
                                        tileset.credits.split())))]),
-                      sheet["caption"])]
+                      sheet["credits"])]
 
 
 def _panels(designs: Designs, diagrams: tuple[Diagram, ...], sheet: dict[str, Style],

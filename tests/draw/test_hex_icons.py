@@ -61,7 +61,7 @@ def test_the_move_pictogram_shows_where_the_miner_went():
     from the bare tile to the miner that moved, passing its friend."""
     from pnp.draw.hex_icons import move
     from pnp.draw.pen import Pen
-    from pnp.draw.scene import Outline
+    from pnp.draw.scene import Circle, Outline
     from pnp.model.tileset import DEFAULT_PALETTE
 
     colours = dict(DEFAULT_PALETTE)
@@ -70,6 +70,10 @@ def test_the_move_pictogram_shows_where_the_miner_went():
               and colours["accent"] in (item.style.stroke, item.style.fill)]
     assert len(arrows) == 2  # its shaft and its head
     assert not any(isinstance(item, Outline) and item.style.dash for item in drawn)
+    # the miner where it stands, as the book draws a move: fading means removed only
+    # (the sheet had faded the miner where it stood, beside the book's solid one)
+    discs = [item.style.fill for item in drawn if isinstance(item, Circle)]
+    assert len(discs) == 2 and len(set(discs)) == 1
 
 
 def test_a_pictograms_tiles_are_edged_as_the_books_laid_tiles_are():
@@ -85,3 +89,26 @@ def test_a_pictograms_tiles_are_edged_as_the_books_laid_tiles_are():
     strokes = {item.style.stroke for item in items if isinstance(item, Outline)
                and item.style.fill == palette["rock"]}
     assert strokes == {seam_style(palette).stroke}
+
+
+def test_the_three_structures_share_one_hex_size():
+    """Each structure had filled its own chip, so the fan's hexes (ten cells, the widest
+    shape) printed a quarter smaller than the bar's and the Y's beside it, and read as
+    a picture shrunk to fit. They share the fan's hex size, and the fan stands on its
+    point, 3.75 hexes tall, where lying flat it was 4 wide."""
+    from pnp.draw.hex_icons import _extent, structure_bar, structure_fan, structure_y
+    from pnp.draw.pen import Pen
+    from pnp.draw.scene import Outline
+    from pnp.geometry.shapes import HEX_POINTY
+    from pnp.model.tileset import DEFAULT_PALETTE
+
+    colours = dict(DEFAULT_PALETTE)
+    widths = set()
+    for draw in (structure_bar, structure_y, structure_fan):
+        for item in draw(Pen(0.0, 0.0, 10.0, colours)):
+            if isinstance(item, Outline) and item.style.fill == colours["rock"]:
+                xs = [command[1] for command in item.commands if len(command) == 3]
+                widths.add(round(max(xs) - min(xs), 6))
+    assert len(widths) == 1
+    fan = _extent([HEX_POINTY.cell_centre(cell, 1.0) for cell, _ in FAN])
+    assert max(fan) == pytest.approx(3.75, abs=0.01)

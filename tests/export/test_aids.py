@@ -417,7 +417,7 @@ def test_a_pictogram_draws_the_sides_miners_in_their_printed_colours(shipped_bui
     a footnote had to explain; they wear the printed tokens' red and blue now."""
     import pypdfium2
 
-    from pnp.draw.hex_icons import FADE
+    from pnp.draw.hex_icons import TAKEN_FADE
     from pnp.draw.ink import mix
 
     path = shipped_build / "mattock" / "mattock-reference-sheet-letter.pdf"
@@ -430,7 +430,7 @@ def test_a_pictogram_draws_the_sides_miners_in_their_printed_colours(shipped_bui
     # piece taken off, and light in greyscale (towards the rock it had stayed dark navy)
     from support import hex_rgb, luminance
 
-    taken = mix(blue, dict(tileset.palette)["paper"], FADE["taken"])
+    taken = mix(blue, dict(tileset.palette)["paper"], TAKEN_FADE)
     assert luminance(hex_rgb(taken)) > luminance(hex_rgb(blue)) + 60
     for colour in (red, taken):
         wanted = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))

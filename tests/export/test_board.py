@@ -11,7 +11,8 @@ from pypdf import PdfReader
 from support import ROOT, pdf_page_image
 
 from pnp.assemble import build
-from pnp.draw.board import board_extent
+from pnp.draw.board import INNER_SPACE, OUTER_SPACE, board_extent, design_board, space_size
+from pnp.draw.scene import Outline
 from pnp.geometry.lattice import hexagon_cells, ring_distance
 from pnp.geometry.shapes import SHAPES, cell_centre, hex_distance
 from pnp.impose.board import OVERLAP, margins_beyond, seam_targets, windows
@@ -19,6 +20,7 @@ from pnp.impose.layout import SAFE_MARGIN
 from pnp.input.tileset import load_tileset
 from pnp.model.options import options_for
 from pnp.model.paper import PAPERS
+from pnp.units import mm
 
 MATTOCK = ROOT / "tilesets" / "mattock.yaml"
 
@@ -63,15 +65,23 @@ def test_mattock_setup_spaces_follow_the_rules():
     assert len(short) == 6
 
 
-def test_board_spaces_are_exactly_tile_sized():
+def test_board_spaces_leave_a_cut_tile_room():
+    """A space is 1.5 mm wider than a tile across its flats: at exactly the tiles' size a
+    tile cut a hair outside its line (its art runs 1 mm past the cut) rode up on its
+    neighbours, and a row of them drifted off the printed grid."""
     tileset = load_tileset(MATTOCK)
     shape = tileset.shape
-    a = cell_centre(shape, (0, 0), tileset.size)
-    for edge in shape.edges:
-        b = cell_centre(shape, shape.neighbour((0, 0), edge), tileset.size)
-        assert abs(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 - tileset.size) < 1e-9
     left, _, right, _ = board_extent(shape, tileset.size, 7)
-    assert right - left == pytest.approx(13 * tileset.size)  # 13 spaces across
+    space = (right - left) / 13  # 13 spaces across the side-7 board's widest row
+    assert space - tileset.size == pytest.approx(mm(1.5))
+    board = design_board(tileset.board, shape, tileset.size, dict(tileset.palette))
+    outlines = [item for item in board.items if isinstance(item, Outline)
+                and item.style.fill in (OUTER_SPACE, INNER_SPACE)]
+    assert len(outlines) == 127
+    points = [command[1:] for command in outlines[0].commands if len(command) == 3]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    assert max(xs) - min(xs) == pytest.approx(space)  # pointy-top: flats left and right
+    assert max(ys) - min(ys) == pytest.approx(space * 2 / math.sqrt(3))
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -209,7 +219,7 @@ def test_mattock_manifest_counts_match_the_rules(mattock):
     miners = [p["component"] for p in tiles["placements"]
               if p["side"] == "front" and "component" in p]  # they ride on the last page
     assert sorted(miners) == ["blue-miner"] * 6 + ["red-miner"] * 6
-    width, height = SHAPES["hex-pointy"].box(72.0)
+    width, height = SHAPES["hex-pointy"].box(mm(23.9))  # 1.5 mm inside a 1 in space
     assert all(p["w"] == round(width, 3) and p["h"] == round(height, 3) for p in fronts)
 
 
@@ -256,8 +266,9 @@ def test_each_sides_start_spaces_carry_its_pieces_symbol():
     from pnp.draw.board import BOARD_MARGIN
 
     left, top, _, _ = board_extent(tileset.shape, tileset.size, tileset.board.side)
-    x, y = cell_centre(tileset.shape, mark.cells[0], tileset.size)
-    pen = Pen(BOARD_MARGIN - left + x, BOARD_MARGIN - top + y, tileset.size * 0.24, colours)
+    space = space_size(tileset.size)
+    x, y = cell_centre(tileset.shape, mark.cells[0], space)
+    pen = Pen(BOARD_MARGIN - left + x, BOARD_MARGIN - top + y, space * 0.24, colours)
     assert set(ICONS[mark.icon](pen)) <= drawn
 
 

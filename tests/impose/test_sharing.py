@@ -9,6 +9,7 @@ PDF's marks and by pixel.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter
 
@@ -18,7 +19,7 @@ from pypdf import PdfReader
 from support import close_to, pdf_page_image
 
 from pnp.cli import main
-from pnp.impose.layout import MARK_GAP, printable
+from pnp.impose.layout import MARK_GAP, MARK_MIN, printable
 from pnp.input.catalog import resolve
 from pnp.input.tileset import load_tileset
 from pnp.model.paper import PAPERS
@@ -98,6 +99,9 @@ def test_the_shared_page_shows_the_tokens_and_its_marks_cross_no_piece(built, pa
             inside_x = p["x"] + 0.5 < max(x1, x2) and min(x1, x2) < p["x"] + p["w"] - 0.5
             inside_y = p["y"] + 0.5 < max(y1, y2) and min(y1, y2) < p["y"] + p["h"] - 0.5
             assert not (inside_x and inside_y), f"a crop mark crosses {p}"
+        # long enough to lay a ruler on: the marks between the token columns, with no
+        # room kept for their clearance, had been 2 pt (0.7 mm) long
+        assert math.hypot(x2 - x1, y2 - y1) >= MARK_MIN - 1e-6, (x1, y1, x2, y2)
 
 
 def test_tokens_that_do_not_fit_keep_their_own_sheet(built):

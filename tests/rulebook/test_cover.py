@@ -300,8 +300,8 @@ def test_the_cover_scene_is_lit_round_the_lamp_and_dark_at_the_frame(tmp_path, g
 
 
 def test_mattocks_miners_stand_on_the_cover_at_their_printed_size(tmp_path):
-    """A 0.75 in miner on a 1 in tile is three quarters of a tile across on the cover, as
-    on the table (it was half a tile, with the tile's pick showing round it)."""
+    """A 0.75 in miner on a 23.9 mm tile covers as much of its tile on the cover as on
+    the table (it was half a tile, with the tile's pick showing round it)."""
     from support import close_to
 
     tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
@@ -316,7 +316,7 @@ def test_mattocks_miners_stand_on_the_cover_at_their_printed_size(tmp_path):
     for name, cell in layout.pieces:
         piece = next(c for c in tileset.components if c.name == name)
         x, y = grid.centre(tileset, cell)
-        radius = grid.cell * 0.75 / 2
+        radius = grid.cell * piece.width / tileset.size / 2
         # a row a little below the centre, clear of the white symbol on the disc
         row = round((paper.height - y + radius * 0.7) * dpi / 72)
         reach = round(grid.cell * 0.5 * dpi / 72)  # within its own tile

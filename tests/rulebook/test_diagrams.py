@@ -20,6 +20,7 @@ from pnp.model.tileset import TileKind, Tunnel
 from pnp.rulebook.diagram import DiagramPlan, plan_diagram
 from pnp.rulebook.page import MEASURE
 from pnp.rulebook.source import Diagram, parse
+from pnp.units import inches
 
 GAMES = ("demon-mine", "dynamine", "gold-mine", "mattock")
 
@@ -397,8 +398,10 @@ def test_a_moments_name_over_the_board_sits_one_step_under_the_panels_title():
 
 
 def test_the_kits_pieces_stand_on_the_tiles_at_their_printed_size():
-    """Mattock's 0.75 in miners on its 1 in hexes: three quarters of a tile across in every
-    diagram, the set-up on the whole board too (they were a third of a space there)."""
+    """Mattock's 0.75 in miners on its 23.9 mm hexes, as wide against a tile in every
+    diagram as on the table, and three quarters of a 1 in space on the whole board (they
+    were a third of a space there)."""
+    from pnp.draw.board import space_size
     from pnp.rulebook.designs import Designs
     from pnp.rulebook.figures import DiagramFlowable
 
@@ -410,7 +413,9 @@ def test_the_kits_pieces_stand_on_the_tiles_at_their_printed_size():
             piece = designs.piece_of(pawn.colour)
             assert piece is not None
             across = flowable._piece_across(pawn, piece[1])
-            assert across == pytest.approx(0.75 * flowable.cell)
+            cell = space_size(tileset.size) if diagram.board else tileset.size
+            assert across == pytest.approx(inches(0.75) / cell * flowable.cell)
+            assert diagram.board or across / flowable.cell == pytest.approx(19.05 / 23.9)
 
 
 def test_a_pile_shows_the_edges_of_the_tiles_under_its_top_one():
