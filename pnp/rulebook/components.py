@@ -58,7 +58,7 @@ FAN_ACROSS = 0.6  # of a card's width: each fanned card's step right of the one 
 FAN_DOWN = 0.12  # of a card's height: and its step down, which bares the title band
 BOARD_PICTURE = PICTURE * 2  # a board among the tokens: at a token's size it was a blob
 # of hexes with its start spaces lost, and its words ran to five lines under it
-GALLERY_FROM = 24  # tile names from which a list would be a page of sentences
+GALLERY_FROM = 28  # tile names from which a list would be a page of sentences
 ACROSS = 5  # pictures in a gallery row, beside the row's cost
 COST_COLUMN = 34.0  # points, at least: a gallery row's shape (on its first row) and cost
 # the order a gallery shows tunnel shapes in: the simplest first; others follow as met

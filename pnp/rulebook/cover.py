@@ -45,6 +45,7 @@ CELL = 80.0  # about how wide a tile is drawn on the cover
 COVER_OVERLAP = 0.6  # points by which each cover tile overlaps its neighbours
 FACTS_BAND = 54.0  # the least height of the band of facts under the picture
 GAP = 6.0  # between the picture and the facts band
+FRAME = 2.0  # the picture's dark frame line, centred on its edge
 PLAQUE = (420.0, 132.0)  # the title plaque's largest width, and its height
 DARK, CREAM, ACCENT, BOARD = "#1f1a16", "#f3ecdd", "#a8321c", "#d8ccb2"
 LAMP = "#ffe3a3"  # the warm light round the entrance
@@ -204,7 +205,7 @@ def draw_cover(canvas: Canvas, tileset: Tileset, paper: Paper, tile: CoverTile,
         _tunnel_pieces(canvas, tileset, grid, layout, (lamp, plaque), form)
     canvas.restoreState()
     canvas.setStrokeColor(_colour(DARK))
-    canvas.setLineWidth(2.0)
+    canvas.setLineWidth(FRAME)
     canvas.rect(grid.left, grid.top - grid.height, grid.width, grid.height, stroke=1, fill=0)
     title_plaque(canvas, tileset, plaque)
     _facts_band(canvas, tileset, grid)
@@ -455,10 +456,12 @@ def _clear_floor(kind: TileKind) -> bool:
 
 
 def _facts_band(canvas: Canvas, tileset: Tileset, grid: CoverGrid) -> None:
-    """The band under the picture, down to the bottom margin."""
-    top = grid.top - grid.height - GAP
-    facts_band(canvas, tileset, Box(grid.left, INSET, grid.width, top - INSET),
-               player_line(tileset))
+    """The band under the picture, down to the bottom margin, as wide as the picture with
+    its frame (the frame's line, centred on the picture's edge, had left the band 0.35 mm
+    short of it at each side: a near miss that read as a mistake)."""
+    top = grid.top - grid.height - GAP - FRAME / 2
+    facts_band(canvas, tileset, Box(grid.left - FRAME / 2, INSET, grid.width + FRAME,
+                                    top - INSET), player_line(tileset))
 
 
 def player_line(tileset: Tileset) -> str:

@@ -47,6 +47,12 @@ class Box(msgspec.Struct, frozen=True):
         return self.bottom + self.height
 
 
+CAPITALS = 0.72  # the display face's capital height, of its size
+DESCENT = 0.22  # how far the italic's descenders reach below its baseline, of its size
+RULE_DROP = 13.0  # from the title's baseline down to the rule under it
+SUBTITLE_DROP = 22.0  # from the rule down to the subtitle's baseline
+
+
 def title_plaque(canvas: Canvas, tileset: Tileset, box: Box) -> None:
     """The title and subtitle on a dark, double-ruled plaque."""
     canvas.saveState()
@@ -59,10 +65,16 @@ def title_plaque(canvas: Canvas, tileset: Tileset, box: Box) -> None:
                          box.height - 2 * inset, 4, stroke=1, fill=0)
     title = tileset.book_title.upper()
     size = fit_size(title, "display", TITLE_SIZE, box.width - 48)
+    subtitle = tileset.rulebook_subtitle
+    small = fit_size(subtitle, "italic", 15, box.width - 48)
     canvas.setFillColor(HexColor(CREAM))
-    baseline = box.top - 26 - size * 0.72
+    # the title's capitals, the rule and the subtitle, centred in the plaque as one block:
+    # hung from the plaque's top, a long title (set smaller to fit) had left twice the
+    # room under its subtitle as over its capitals
+    block = size * CAPITALS + RULE_DROP + SUBTITLE_DROP + small * DESCENT
+    baseline = box.bottom + (box.height + block) / 2 - size * CAPITALS
     draw_text(canvas, box.middle, baseline, title, "display", size, "middle")
-    rule = baseline - 13
+    rule = baseline - RULE_DROP
     canvas.setStrokeColor(HexColor(ACCENT))
     canvas.setLineWidth(2.0)
     canvas.line(box.middle - 56, rule, box.middle + 56, rule)
@@ -76,10 +88,8 @@ def title_plaque(canvas: Canvas, tileset: Tileset, box: Box) -> None:
         path.close()
         canvas.setFillColor(HexColor(ACCENT))
         canvas.drawPath(path, stroke=0, fill=1)
-    subtitle = tileset.rulebook_subtitle
     canvas.setFillColor(HexColor(MUTED_CREAM))
-    draw_text(canvas, box.middle, rule - 22, subtitle, "italic",
-              fit_size(subtitle, "italic", 15, box.width - 48), "middle")
+    draw_text(canvas, box.middle, rule - SUBTITLE_DROP, subtitle, "italic", small, "middle")
     canvas.restoreState()
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from pnp.geometry.shapes import Shape
-from pnp.model.tileset import Component, TileKind, Variant
+from pnp.model.tileset import Component, TileKind, Tunnel, Variant
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
 # Icons whose id does not read as a noun in a sentence; the rest read as they are.
@@ -51,22 +51,37 @@ def humanise(word: str) -> str:
 
 
 def tunnel_noun(tile: TileKind, shape: Shape) -> str:
-    """What the tunnels of a tile look like, in one noun."""
+    """What the tunnels of a tile look like, in one noun; a blocked stub beside one path
+    is named by :func:`carried` and the path by its own shape."""
     if not tile.paths:
         return "rock tile"
     if any(path.style == "cavern" for path in tile.paths):
         return "cavern"
-    if len(tile.paths) == 2 and all(len(path.ports) == 2 and
-                                    shape.opposite(path.ports[0]) == path.ports[1]
-                                    for path in tile.paths):
+    mains = [path for path in tile.paths if not _stub(path)] if len(tile.paths) > 1 \
+        else list(tile.paths)
+    if len(mains) == 1:  # a path with blocked stubs is a tunnel, whatever its own shape:
+        # the guide to the shapes teaches the stub, and one line per path shape had set
+        # Gold Mine's list as a page of pictures
+        return _path_noun(mains[0], shape) if len(tile.paths) == 1 else "tunnel"
+    nouns = sorted(_path_noun(path, shape) for path in mains)
+    if nouns == ["straight tunnel", "straight tunnel"]:
         return "crossover"  # two straight tunnels across each other, one on a bridge
-    if len(tile.paths) > 1:
-        return {2: "double tunnel", 3: "triple tunnel"}.get(len(tile.paths),
-                                                             "tile of many tunnels")
-    ports = tile.paths[0].ports
+    if nouns == ["elbow", "elbow"]:
+        return "double curve"  # two curves back to back, walled apart
+    return {2: "double tunnel", 3: "triple tunnel"}.get(len(mains), "tile of many tunnels")
+
+
+def _stub(path: Tunnel) -> bool:
+    """A short dead end that stops against another path's wall, off the tile's centre."""
+    return len(path.ports) == 1 and not path.junction
+
+
+def _path_noun(path: Tunnel, shape: Shape) -> str:
+    """One tunnel in the words every book teaches tiles by."""
+    ports = path.ports
     if len(ports) == 1:
         return "dead end"
-    if len(ports) == 2:  # the words every book teaches the tiles by
+    if len(ports) == 2:
         return "straight tunnel" if shape.opposite(ports[0]) == ports[1] else "elbow"
     return {3: "tee", 4: "cross"}.get(len(ports), "junction")
 
@@ -76,15 +91,23 @@ def and_list(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
-def extras(tile: TileKind) -> str:
-    """The icons a tile carries, as "with a vein and two tokens" ("" for none)."""
-    icons = Counter(ICON_WORDS.get(str(f.value), humanise(str(f.value)))
-                    for f in tile.features if f.kind == "icon")
-    if not icons:
-        return ""
-    parts = [f"{article(name) if n == 1 else NUMBER_WORDS[n] if n <= 6 else n} "
-             f"{plural(name, n)}" for name, n in sorted(icons.items())]
-    return f" with {and_list(parts)}"
+def carried(tile: TileKind) -> str:
+    """The blocked stubs and icons a tile carries, as "with a blocked stub and two veins"
+    ("" for none). A stub is named here, not as a path of its own: Gold Mine's book had
+    listed a straight with a stub as a "three-way double tunnel" while its guide to the
+    shapes, and its summary, called the same tile's stub a blocked stub."""
+    stubs = sum(_stub(path) for path in tile.paths) if len(tile.paths) > 1 else 0
+    things = Counter(ICON_WORDS.get(str(f.value), humanise(str(f.value)))
+                     for f in tile.features if f.kind == "icon")
+    parts = [_how_many("blocked stub", stubs)] if stubs else []
+    parts += [_how_many(name, n) for name, n in sorted(things.items())]
+    return f" with {and_list(parts)}" if parts else ""
+
+
+def _how_many(name: str, count: int) -> str:
+    """"a vein", "two veins", "12 veins"."""
+    many = article(name) if count == 1 else NUMBER_WORDS[count] if count <= 6 else str(count)
+    return f"{many} {plural(name, count)}"
 
 
 def tile_name(tile: TileKind, shape: Shape) -> str:
@@ -102,7 +125,7 @@ def tile_name(tile: TileKind, shape: Shape) -> str:
     marked = f" marked {labels[0]}" if labels else ""
     cost = [f.value for f in tile.features if f.kind == "die"]
     suffix = f" (cost {cost[0]})" if cost else ""
-    return tunnel_noun(tile, shape) + marked + extras(tile) + suffix
+    return tunnel_noun(tile, shape) + marked + carried(tile) + suffix
 
 
 def counted(name: str, count: int) -> str:

@@ -445,10 +445,18 @@ tiles:
   - {name: b, count: 2, paths: [N-E]}
   - {name: c, count: 1, paths: [N-E, S-W]}
   - {name: d, count: 5, paths: [N-E-S], features: [{label: "+1"}, {icon: altar}]}
+  - {name: e, count: 2, paths: [E, N-S], features: [{icon: vein}]}
+  - {name: f, count: 1, paths: [N, E, {ports: S-W, junction: true}]}
+  - {name: g, count: 1, paths: [N-S, E-W]}
+  - {name: h, count: 1, paths: [N-E, {ports: S, junction: true}]}
 """)
     names = [counted(tile_name(tile, tileset.shape), tile.count) for tile in tileset.tiles]
+    # a stub stopping at another path's wall is named as what the path carries, as the
+    # books' guides to the shapes call it, not as a path of its own
     assert names == ["3 straight tunnels with two veins (cost 4)", "2 elbows",
-                     "1 double tunnel", "5 tees marked +1 with an altar"]
+                     "1 double curve", "5 tees marked +1 with an altar",
+                     "2 tunnels with a blocked stub and a vein",
+                     "1 tunnel with two blocked stubs", "1 crossover", "1 double tunnel"]
 
 
 def typeset_pages(tmp_path: Path, template: str) -> list[str]:
