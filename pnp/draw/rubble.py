@@ -17,6 +17,7 @@ from pnp.draw.scene import Command, Outline, Primitive, Style, smooth_outline
 from pnp.geometry.shapes import Shape
 from pnp.model.ground import FLOOR_RATIO, WALL_RATIO, Floor, floors, stops_at_a_wall
 from pnp.model.tileset import Tunnel
+from pnp.units import mm
 
 BOULDER = 0.046  # a back-row boulder's radius, as a share of the tile size
 PEBBLE = 0.036  # a front-row boulder's radius
@@ -26,6 +27,11 @@ FRONT_ROOM = 0.2  # a second row is heaped only where the stub is at least this 
 SHORT_STUB = 0.3  # on a short stub (beside a chamber) a stone is at most this share of it
 CLEAR = 1.4  # a back-row stone's centre sits this many radii short of the wall
 MARCH = 0.004  # the step, in tile sizes, when walking the stub to find the wall
+SAFE_EDGE = mm(2.0)  # a stone's outline keeps this far inside the cut: on Gold Mine's
+# stubs beside a chamber the heap had reached 1.1 mm from it, where a cut a hair inside
+# the line clips the one mark that says the stub is blocked
+OUTLINE = WALL_RATIO * 0.35 / 2  # half a stone's outline, of the tile size
+REACH = 1.1  # a stone's farthest point, in radii (its corners jitter out to 1.1)
 
 
 def is_shared_dead_end(path: Tunnel, paths: tuple[Tunnel, ...]) -> bool:
@@ -58,8 +64,6 @@ def rubble(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[s
     rng = random.Random(seed)
     cx, cy = shape.centre(size)
     path_floors = floors(shape, paths)
-    style = Style(fill=colours["rock-light"], stroke=colours["wall"],
-                  width=size * WALL_RATIO * 0.35, join="round")
     items: list[Primitive] = []
     for index, path in enumerate(paths):
         if not is_shared_dead_end(path, paths):
@@ -68,17 +72,38 @@ def rubble(shape: Shape, size: float, paths: tuple[Tunnel, ...], colours: dict[s
         length = stub_length(shape, path, others)
         nx, ny = shape.normal(path.ports[0])
         # a stone reaches 1.1 radii out, and its outline half a stroke more: clear of the wall
-        back = min(BOULDER, length * SHORT_STUB)
+        # and of the cut
+        back = min(BOULDER, length * SHORT_STUB,
+                   (length - SAFE_EDGE / size - OUTLINE) / (CLEAR + REACH))
         rows: list[tuple[float, float, tuple[float, ...]]] = [
-            (length - back * CLEAR, back, (-BACK_ROW, 0.0, BACK_ROW))]
+            (length - back * CLEAR, back, _across(back))]
         if length >= FRONT_ROOM:
             rows.append((length - back * (CLEAR + 1.0) - PEBBLE * 0.8, PEBBLE, (-0.05, 0.05)))
         for along, radius, across in rows:
+            # a small stone's outline thins with it: at a full stone's weight the ink had
+            # all but filled the pebbles of a short stub
+            style = Style(fill=colours["rock-light"], stroke=colours["wall"],
+                          width=size * OUTLINE * 2 * max(0.6, min(1.0, radius / BOULDER)),
+                          join="round")
             for offset in across:
                 x = cx + size * (nx * (0.5 - along) - ny * offset)
                 y = cy + size * (ny * (0.5 - along) + nx * offset)
-                items.append(Outline(_boulder(rng, x, y, size * radius), style))
+                # a row of small stones, each a little smaller than the room it has, at
+                # random: stones all of one size had lined up like a string of beads
+                shrink = rng.uniform(0.75, 1.0) if radius < BOULDER else 1.0
+                items.append(Outline(_boulder(rng, x, y, size * radius * shrink), style))
     return items
+
+
+def _across(radius: float) -> tuple[float, ...]:
+    """Where a back row's stones sit across the stub: three full-sized ones span its floor,
+    and smaller ones (a short stub's) as many more, overlapping, as span it still."""
+    if radius >= BOULDER - 1e-9:
+        return (-BACK_ROW, 0.0, BACK_ROW)
+    count = max(3, math.floor(2 * (BACK_ROW + BOULDER - radius) / (1.8 * radius)) + 1)
+    count += 1 - count % 2  # odd: one stone on the stub's middle line, no gap down it
+    step = 2 * (BACK_ROW + BOULDER - radius) / (count - 1)
+    return tuple(-(BACK_ROW + BOULDER - radius) + index * step for index in range(count))
 
 
 def _boulder(rng: random.Random, x: float, y: float, radius: float) -> tuple[Command, ...]:
