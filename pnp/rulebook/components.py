@@ -24,6 +24,7 @@ from pnp.draw.scene import Clip, Drawing, Primitive, Text, greeked, smallest_tex
 from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.export.reportlab_private import table_body
+from pnp.geometry.shapes import Shape
 from pnp.impose.plans import extras_ride_everywhere
 from pnp.input.faces import MIN_TEXT, string_width
 from pnp.model.partition import cheapest_split
@@ -34,6 +35,7 @@ from pnp.rulebook.names import (
     and_list,
     component_name,
     counted,
+    layout_key,
     plural,
     tile_groups,
     tile_name,
@@ -58,7 +60,7 @@ FAN_ACROSS = 0.6  # of a card's width: each fanned card's step right of the one 
 FAN_DOWN = 0.12  # of a card's height: and its step down, which bares the title band
 BOARD_PICTURE = PICTURE * 2  # a board among the tokens: at a token's size it was a blob
 # of hexes with its start spaces lost, and its words ran to five lines under it
-GALLERY_FROM = 28  # tile names from which a list would be a page of sentences
+GALLERY_FROM = 34  # tile names from which a list would be a page of sentences
 ACROSS = 5  # pictures in a gallery row, beside the row's cost
 COST_COLUMN = 34.0  # points, at least: a gallery row's shape (on its first row) and cost
 # the order a gallery shows tunnel shapes in: the simplest first; others follow as met
@@ -454,7 +456,7 @@ def _tile_entries(designs: Designs,
                   groups: list[tuple[str, list[TileKind]]]) -> list[tuple[Flowable, str]]:
     """A picture and "16 straight tunnels" for each group of tiles that read alike."""
     entries: list[tuple[Flowable, str]] = []
-    split = _by_openings(groups)
+    split = _by_openings(groups, designs.tileset.shape)
     shown = designs.pictured([group[0].name for _, group in split], PICTURE)
     for name, group in split:
         thumb = DesignFlowable(*shown[group[0].name], PICTURE, designs)
@@ -465,19 +467,39 @@ def _tile_entries(designs: Designs,
 WAYS = {1: "one-way", 2: "two-way", 3: "three-way", 4: "four-way", 6: "six-way"}
 
 
-def _by_openings(groups: list[tuple[str, list[TileKind]]]) -> list[tuple[str, list[TileKind]]]:
+def _by_openings(groups: list[tuple[str, list[TileKind]]],
+                 shape: Shape) -> list[tuple[str, list[TileKind]]]:
     """Each group whose kinds open onto different numbers of edges (Gold Mine's caverns)
     split by that number, most first, each with a picture of its own and its number in its
-    name ("four-way cavern"): one picture had stood for shapes a player could not match."""
+    name ("four-way cavern"): one picture had stood for shapes a player could not match.
+    Kinds of one name that no turn makes alike (an elbow with its stub on one side or on
+    the other) are split the same way, the mirror image named so."""
     found: list[tuple[str, list[TileKind]]] = []
     for name, group in groups:
         openings = sorted({len(tile.ports) for tile in group}, reverse=True)
         if len(openings) < 2:
-            found.append((name, group))
+            found += _by_layout(name, group, shape)
             continue
-        found += [(f"{WAYS.get(ports, f'{ports}-way')} {name}",
-                   [tile for tile in group if len(tile.ports) == ports]) for ports in openings]
+        for ports in openings:
+            found += _by_layout(f"{WAYS.get(ports, f'{ports}-way')} {name}",
+                                [tile for tile in group if len(tile.ports) == ports], shape)
     return found
+
+
+def _by_layout(name: str, group: list[TileKind],
+               shape: Shape) -> list[tuple[str, list[TileKind]]]:
+    """``group`` split into kinds a turn makes alike, in the tileset's order: the first
+    keeps the name, its mirror image is "mirrored", any other shape is numbered."""
+    layouts: dict[tuple[object, ...], list[TileKind]] = {}
+    for tile in group:
+        layouts.setdefault(layout_key(tile, shape), []).append(tile)
+    if len(layouts) < 2:
+        return [(name, group)]
+    first = next(iter(layouts.values()))[0]
+    mirror = layout_key(first, shape, mirrored=True)
+    return [(name if index == 0 else f"mirrored {name}" if key == mirror
+             else f"{name}, shape {index + 1}", kinds)
+            for index, (key, kinds) in enumerate(layouts.items())]
 
 
 def _component_entries(designs: Designs) -> list[tuple[Flowable, str]]:

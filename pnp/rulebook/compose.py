@@ -48,7 +48,7 @@ LAST = 0.2  # the least the last page should hold: never a page for a line or tw
 PADDING = 6.0  # a Platypus frame's own padding at its top and at its foot
 FUZZ = 1e-6  # what Platypus forgives when a block just fits
 LEAST = 2  # lines of a paragraph, or rows of a table, on each side of a split
-WHOLE_TABLE = 8  # body rows a table may have and still be read at one glance: never split
+WHOLE_TABLE = 6  # body rows a table may have and still be read at one glance: never split
 
 # What a page costs (lower is better). Emptiness costs with its square, so one page
 # left half empty costs far more than several a little under FULL: a book spreads

@@ -59,10 +59,8 @@ def tunnel_noun(tile: TileKind, shape: Shape) -> str:
         return "cavern"
     mains = [path for path in tile.paths if not _stub(path)] if len(tile.paths) > 1 \
         else list(tile.paths)
-    if len(mains) == 1:  # a path with blocked stubs is a tunnel, whatever its own shape:
-        # the guide to the shapes teaches the stub, and one line per path shape had set
-        # Gold Mine's list as a page of pictures
-        return _path_noun(mains[0], shape) if len(tile.paths) == 1 else "tunnel"
+    if len(mains) == 1:
+        return _path_noun(mains[0], shape)
     nouns = sorted(_path_noun(path, shape) for path in mains)
     if nouns == ["straight tunnel", "straight tunnel"]:
         return "crossover"  # two straight tunnels across each other, one on a bridge
@@ -84,6 +82,19 @@ def _path_noun(path: Tunnel, shape: Shape) -> str:
     if len(ports) == 2:
         return "straight tunnel" if shape.opposite(ports[0]) == ports[1] else "elbow"
     return {3: "tee", 4: "cross"}.get(len(ports), "junction")
+
+
+def layout_key(tile: TileKind, shape: Shape, mirrored: bool = False) -> tuple[object, ...]:
+    """The tile's paths as they lie, the same for every turn of the tile (the least of its
+    turns), or of its mirror image: two kinds with one key are one shape to a player, who
+    can turn a tile but not flip it."""
+    def edge(port: str, steps: int) -> int:
+        index = shape.index(shape.rotate(port, steps))
+        return (shape.sides - index) % shape.sides if mirrored else index
+
+    return min(tuple(sorted((tuple(sorted(edge(port, steps) for port in path.ports)),
+                             path.junction, path.style) for path in tile.paths))
+               for steps in range(shape.sides))
 
 
 def and_list(words: Sequence[str]) -> str:

@@ -200,8 +200,9 @@ def test_kinds_of_different_shapes_get_a_picture_each():
     from pnp.rulebook.names import tile_groups
 
     tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
-    caverns = [(name, [tile.name for tile in group]) for name, group in
-               _by_openings(tile_groups(tileset.tiles, tileset.shape)) if "cavern" in name]
+    entries = _by_openings(tile_groups(tileset.tiles, tileset.shape), tileset.shape)
+    caverns = [(name, [tile.name for tile in group]) for name, group in entries
+               if "cavern" in name]
     assert [name for name, _ in caverns] == ["four-way cavern", "three-way cavern",
                                              "two-way cavern"]
     for name, kinds in caverns:  # each picture's kinds open as its name says
@@ -209,7 +210,7 @@ def test_kinds_of_different_shapes_get_a_picture_each():
         assert ports == {("two", "three", "four").index(name.split("-")[0]) + 2}
     demon = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
     groups = tile_groups(demon.tiles, demon.shape)
-    assert _by_openings(groups) == groups  # one shape a picture already
+    assert _by_openings(groups, tileset.shape) == groups  # one shape a picture already
 
 
 def test_an_overview_pictures_the_names_on_its_tiles_on_all_of_them_or_on_none():
@@ -389,3 +390,21 @@ def test_a_gallery_row_of_the_same_cost_as_the_row_above_says_it_goes_on():
             assert below != above, (above, below)
             continued += below == above + ", continued"
     assert continued >= 1
+
+
+def test_every_shape_a_player_cuts_out_is_pictured():
+    """Gold Mine's list had shown one picture for an elbow with a stub and for its mirror
+    image (which no turn makes alike: tiles turn, they do not flip), and one for a
+    straight and an elbow with a stub: a player matching cut tiles to the list found
+    tiles it did not show. Each entry's kinds are now turns of its pictured one."""
+    from pnp.rulebook.components import _by_openings
+    from pnp.rulebook.names import layout_key, tile_groups
+
+    tileset = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
+    shape = tileset.shape
+    entries = _by_openings(tile_groups(tileset.tiles, shape), shape)
+    for _, kinds in entries:
+        assert len({layout_key(kind, shape) for kind in kinds}) == 1, kinds
+    names = [name for name, _ in entries]
+    assert "elbow with a blocked stub" in names
+    assert "mirrored elbow with a blocked stub" in names

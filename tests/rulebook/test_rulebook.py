@@ -424,7 +424,7 @@ def test_components_are_named_in_words_with_counts_that_add_up(shipped_build, ga
     from pnp.rulebook.names import counted, tile_groups
 
     tileset = load_tileset(ROOT / "tilesets" / f"{game}.yaml")
-    groups = _by_openings(tile_groups(tileset.tiles, tileset.shape))
+    groups = _by_openings(tile_groups(tileset.tiles, tileset.shape), tileset.shape)
     assert sum(tile.count for _, group in groups for tile in group) == tileset.tile_count
     text = " ".join(" ".join(page.extract_text().split())
                     for page in shipped_book(shipped_build, game, "letter").pages[2:8])
@@ -455,8 +455,8 @@ tiles:
     # books' guides to the shapes call it, not as a path of its own
     assert names == ["3 straight tunnels with two veins (cost 4)", "2 elbows",
                      "1 double curve", "5 tees marked +1 with an altar",
-                     "2 tunnels with a blocked stub and a vein",
-                     "1 tunnel with two blocked stubs", "1 crossover", "1 double tunnel"]
+                     "2 straight tunnels with a blocked stub and a vein",
+                     "1 elbow with two blocked stubs", "1 crossover", "1 double tunnel"]
 
 
 def typeset_pages(tmp_path: Path, template: str) -> list[str]:
