@@ -195,7 +195,7 @@ def render_board(spec: BoardSpec, drawing: Drawing, paper: Paper, game_title: st
     total = len(parts) + 1
     for number, window in enumerate(parts, start=1):
         hint = ("trim the dashed edges, glue onto the grey strip" if window.row or window.column
-                else "first piece: glue goes on the grey strips")
+                else "the first piece, which the others are glued onto")
         page_header(canvas, paper, f"{game_title} \u00b7 board \u00b7 {paper_title} \u00b7 "
                     f"piece {window.label} of {len(parts)}: {hint}", number, total)
         top = window.page_y

@@ -151,6 +151,36 @@ def bind_units(words: str) -> str:
     return _BOUND.sub("\u00a0", words)
 
 
+RUNT_WORDS = 6  # a paragraph of at least this many words never ends on a line of one
+
+
+def last_two_bound(words: Markup) -> Markup:
+    """``words`` with the last space outside its tags made a no-break space, so the
+    paragraph's last line holds two words at least: a runt ("That player / loses.",
+    "does not / count.") under a block of full lines reads as a slip a typesetter would
+    have caught. A paragraph of few words, whose lines are short anyway, is left as it
+    is."""
+    source = str(words)
+    spaces = [index for index, inside in _outside_tags(source) if source[index] == " "
+              and not inside]
+    if len(spaces) + 1 < RUNT_WORDS:
+        return words
+    last = spaces[-1]
+    return Markup(source[:last] + "\u00a0" + source[last + 1:])
+
+
+def _outside_tags(source: str) -> list[tuple[int, bool]]:
+    """Each index of ``source`` and whether it lies inside a tag (``<...>``)."""
+    found, inside = [], False
+    for index, char in enumerate(source):
+        if char == "<":
+            inside = True
+        found.append((index, inside))
+        if char == ">":
+            inside = False
+    return found
+
+
 def inline(children: Iterable[InlineToken], code_colour: str) -> Markup:
     """One paragraph's inline tokens as markup: emphasis translated, everything else text.
 

@@ -308,10 +308,15 @@ def _named_pictures(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]
                     across: int, align: str, heading: str = "") -> Flowable:
     """Pictures ``across`` to a row, each with its name under it in one cell, so a page
     never parts a picture from its name; under a ``heading`` row, repeated if the rows
-    run on to another page."""
+    run on to another page. A row's pictures stand on one line, as on a shelf, so their
+    names start level: pieces drawn to scale (a token smaller than a tile) had set each
+    name at its own height."""
+    tallest = [max(thumb.height for thumb, _ in entries[index:index + across])
+               for index in range(0, len(entries), across)]
     cells: list[list[Flowable] | str] = [
-        [thumb, Spacer(1, 2), Paragraph(markup.text(text), sheet["name"])]
-        for thumb, text in entries]
+        [Spacer(1, tallest[number // across] - thumb.height), thumb, Spacer(1, 2),
+         Paragraph(markup.text(text), sheet["name"])]
+        for number, (thumb, text) in enumerate(entries)]
     cells += [""] * (-len(cells) % across)
     rows: list[list[Any]] = [cells[index:index + across]
                              for index in range(0, len(cells), across)]

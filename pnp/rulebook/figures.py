@@ -449,6 +449,9 @@ CAPTION_GAP = 6.0  # between a board and its caption: at 3 pt a caption under a 
 # board read as touching it
 
 
+CAPTIONS_ALIGNED = 36.0  # boards of one row this close in height start their captions level
+
+
 class Figure(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
     """One diagram with its caption, or several written one after the other (a before
     and after, a legal and an illegal move): a figure the page composer moves as one,
@@ -509,14 +512,18 @@ class Figure(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is 
         canvas = self.canv
         top = self.height
         for row in self._rows():
-            # the boards' tops, with their titles and verdict marks, on one line, and each
-            # caption right under its own board: captions on one line under the tallest
-            # had left an inch of paper under a board a row shorter than its partner, and
-            # boards on one baseline had set their titles and marks at different heights
+            # the boards' tops, with their titles and verdict marks, on one line (boards on
+            # one baseline had set their titles and marks at different heights); captions
+            # start on one line under the tallest board where the boards differ a little,
+            # and right under their own board where they differ much: on one line they had
+            # left an inch of paper under a board a row shorter than its partner, and each
+            # under its own board, captions 10 mm apart had read as set carelessly
             tall = self._row_height(row, self.height)
+            deepest = max(board.height for board, _ in row)
             for number, (board, caption) in enumerate(row):
                 left = number * (self.column + PANEL_GAP)
                 board.drawOn(canvas, left + (self.column - board.width) / 2, top - board.height)
                 _, lines = caption.wrap(self.column, self.height)
-                caption.drawOn(canvas, left, top - board.height - CAPTION_GAP - lines)
+                over = deepest if deepest - board.height <= CAPTIONS_ALIGNED else board.height
+                caption.drawOn(canvas, left, top - over - CAPTION_GAP - lines)
             top -= tall + PANEL_GAP

@@ -141,7 +141,7 @@ class _MarkdownRun:
                 text, frame.bullet = markup.bulleted(frame.bullet, text), None
         else:
             style = self.sheet["body"]
-        paragraph = Paragraph(text, style)
+        paragraph = Paragraph(markup.last_two_bound(text), style)
         if words.rstrip().endswith(":"):
             paragraph.keepWithNext = 1  # an introduction stays with what it introduces
         return paragraph

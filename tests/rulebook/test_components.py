@@ -140,8 +140,13 @@ def test_a_game_of_few_designs_names_each_under_its_picture_in_one_cell():
     head, *rows = listing._cellvalues
     assert listing.repeatRows == 1 and head[0].getPlainText() == "Tiles"
     assert len(rows) == 2 and len(rows[0]) == 5
-    for cell in (cell for row in rows for cell in row if cell):
-        assert isinstance(cell[0], DesignFlowable) and hasattr(cell[-1], "getPlainText")
+    for row in rows:
+        cells = [cell for cell in row if cell]
+        for cell in cells:  # a shelf's rise, the picture, a hair of air, the name
+            assert isinstance(cell[1], DesignFlowable) and hasattr(cell[-1], "getPlainText")
+        # the pictures stand on one line, so the names under them start level
+        bottoms = {round(cell[0].height + cell[1].height, 6) for cell in cells}
+        assert len(bottoms) == 1
     assert not any(isinstance(cell, CountedDesign) for cell in _cells(story))
     assert PICTURE >= 0.8 * 72
 
@@ -408,3 +413,17 @@ def test_every_shape_a_player_cuts_out_is_pictured():
     names = [name for name, _ in entries]
     assert "elbow with a blocked stub" in names
     assert "mirrored elbow with a blocked stub" in names
+
+
+def test_a_rows_pictures_stand_on_one_line_so_their_names_start_level():
+    """Mattock's row holds tiles, tokens and a board twice their size: top-aligned, the
+    tile's and tokens' names had started an inch above the board's."""
+    _, story = _story("mattock")
+    listing = next(flowable for flowable in _flat(story) if hasattr(flowable, "_cellvalues"))
+    cells = [cell for row in listing._cellvalues for cell in row
+             if isinstance(cell, list) and any(isinstance(c, DesignFlowable) for c in cell)]
+    pictures = [next(c for c in cell if isinstance(c, DesignFlowable)) for cell in cells]
+    assert len({round(picture.height) for picture in pictures}) > 1  # a board among them
+    bottoms = {round(sum(c.height for c in cell[:cell.index(picture) + 1]), 6)
+               for cell, picture in zip(cells, pictures, strict=True)}
+    assert len(bottoms) == 1

@@ -829,3 +829,33 @@ def test_four_panels_too_wide_for_one_row_go_two_by_two():
     three = figure([150.0] * 3)
     three.wrap(width, 1000)
     assert three.per_row == 1  # 2 + 1 would leave one panel of a set alone
+
+
+@pytest.mark.parametrize(("heights", "level"), [((60.0, 80.0), True), ((60.0, 140.0), False)])
+def test_captions_of_a_row_start_level_where_their_boards_differ_a_little(heights, level):
+    """Mattock's legal and illegal mining boards differ by a row of hexes: each caption
+    right under its own board, the two had started 10 mm apart. Boards this close set
+    their captions level under the taller; boards an inch apart keep each caption under
+    its own, where level captions had left an inch of paper under the shorter board."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Spacer
+
+    from pnp.export import markup
+    from pnp.rulebook.figures import CAPTION_GAP, Figure
+    from pnp.rulebook.paragraphs import Paragraph, styles
+
+    style = styles()["caption"]
+    panels = [(Spacer(150.0, height), Paragraph(markup.text("A caption."), style))
+              for height in heights]
+    figure = Figure(lambda factor: panels)
+    _, tall = figure.wrap(348.0, 1000)
+    tops = []
+    for _, caption in panels:
+        caption.drawOn = lambda canvas, x, y, caption=caption: tops.append(
+            y + caption.height)
+    figure.canv = Canvas(io.BytesIO())
+    figure.draw()
+    under = [max(heights) if level else height for height in heights]
+    assert tops == pytest.approx([tall - board - CAPTION_GAP for board in under])

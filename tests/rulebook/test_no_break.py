@@ -51,3 +51,27 @@ def test_a_column_that_fits_on_one_line_is_never_wrapped_to_widen_a_long_one():
     assert abs(sum(widths) - 340.0) < 1e-6
     for column, text in ((3, "Side B, 1st / 2nd"), (1, "the deepest level holding a tile")):
         assert widths[column] >= string_width(text, "regular", 9) + 12, (text, widths)
+
+
+def test_a_paragraphs_last_line_holds_two_words_at_least():
+    """Mattock's book had ended paragraphs on 'loses.', 'count.' and 'board.' alone. The
+    last space outside the markup's tags is bound, so the last line takes two words;
+    a short text is left as it is, and a space inside a tag is never touched."""
+    from pnp.export.markup import Markup, last_two_bound
+
+    assert str(last_two_bound(Markup("The game ends. That player <b>loses</b>."))) == \
+        f"The game ends. That player{NBSP}<b>loses</b>."
+    assert str(last_two_bound(Markup('One two three four five <font color="#fff">six'
+                                      '</font>'))) == \
+        f'One two three four five{NBSP}<font color="#fff">six</font>'
+    assert str(last_two_bound(Markup("Too short to bind."))) == "Too short to bind."
+    body = styles()["body"]
+    text = "The game ends the moment a player has to mine and cannot. That player loses."
+    width = string_width(text[:-len(" loses.")], "regular", body.fontSize) + 2
+    loose = Paragraph(text, body)
+    loose.wrap(width, 1000)
+    assert loose.blPara.lines[-1][1] == ["loses."]  # greedy filling leaves a runt
+    bound = Paragraph(str(last_two_bound(Markup(text))), body)
+    bound.wrap(width, 1000)
+    assert bound.getPlainText().endswith(f"player{NBSP}loses.")
+    assert len(bound.blPara.lines) == 2 and "player" in " ".join(bound.blPara.lines[-1][1])
