@@ -60,8 +60,11 @@ TRIM_GUIDE = (0.25, 0.3)  # shared square cuts: a dark grey hairline on the trim
 # a round piece's cut: a hairline on it, over its apron, dark on a light rim (to follow
 # round a cream token on white card, even printed in greyscale) and light on a dark one:
 # one mid grey had vanished into Gold Mine's moss-green bat tokens
-ROUND_GUIDE_WIDTH = 0.35
-ROUND_GUIDE_DARK, ROUND_GUIDE_LIGHT = 0.25, 0.85
+# one; at 0.35 pt and 0.85 grey, two reviewers could hardly follow it on Mattock's blue
+# and Gold Mine's ochre: 0.6 pt (0.2 mm), still thin enough that a cut a hair off it
+# leaves no ring a player notices
+ROUND_GUIDE_WIDTH = 0.6
+ROUND_GUIDE_DARK, ROUND_GUIDE_LIGHT = 0.2, 0.95
 # the guides a sheet prints on its own pieces' straight cuts: a hairline on each cut two
 # square pieces share (tiles, cards), or none (a honeycomb has its own cut lines)
 CutGuides = Literal["shared", "none"]
@@ -472,7 +475,8 @@ def _grey_of(rim: str) -> float:
     return grey_level(rim) / 255
 
 
-ONE_GUIDE = 0.24  # the least grey a page's one cut line keeps from every rim it crosses
+ONE_GUIDE = 0.45  # the least grey a page's one cut line keeps from every rim it crosses
+# (at 0.24 Gold Mine's ochre nugget rims had shared the dark rims' light line)
 
 
 def _guide_greys(rims: set[str]) -> dict[str, float]:
