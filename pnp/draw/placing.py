@@ -250,6 +250,9 @@ class _Look:
 
 
 ICON_SMALLEST = 0.5  # an icon moved into rock keeps at least half its size
+# icons drawn as a square, not a disc: placed as boxes, whose corners the placer keeps off
+# the walls (taken for discs, Gold Mine's secret doors had put a corner on a chamber's wall)
+SQUARE_ICONS = frozenset({"secret-passage"})
 SIGN = 0.3  # a label wider than this share of the tile, each side, is a sign across the
 # tile (a base's name): no rock holds it, so it stays where the tileset puts it
 DIE_SMALLEST = 0.75  # pips stay easy to count
@@ -389,7 +392,8 @@ def _placed_features(shape: Shape, size: float, tile: TileKind,
             look.half_height *= sizes.corner_die
             shared = True
         footprint = Footprint(units(look.anchor), look.half_width / size,
-                              look.half_height / size, feat.kind in ("icon",),
+                              look.half_height / size,
+                              feat.kind == "icon" and str(feat.value) not in SQUARE_ICONS,
                               1.0 if shared else look.smallest(),
                               movable=look.half_width <= SIGN * size,
                               on_floor=lies_on_floor(feat, tile),
