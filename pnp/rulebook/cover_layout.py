@@ -96,12 +96,14 @@ class _Search:
     def __init__(self, tileset: Tileset, region: tuple[Cell, ...], rng: random.Random,
                  in_view: tuple[Cell, ...]) -> None:
         self.shape, self.rng = tileset.shape, rng
-        self.order = sorted(region, key=lambda cell: (cell[1], cell[0]))
         printed = printed_kinds(tileset)
         self.pins = _pins(printed, sorted(in_view, key=lambda cell: (cell[1], cell[0])),
                           tileset.shape)
-        pinned = {kind.name for kind in self.pins.values()}
-        self.free = [tile for tile in printed if tile.name not in pinned]
+        # nothing is built above a base that opens its mine downward (Dynamine's castle):
+        # those cells stay ground, and the tiles under them are shut towards them
+        self.cleared = _above(self.pins, region, tileset.shape)
+        self.order = sorted(set(region) - self.cleared, key=lambda cell: (cell[1], cell[0]))
+        self.free = _free(printed, self.pins)
         self.left = {tile.name: tile.count for tile in printed}
         # the search asks millions of times whether a tile fits, so every answer that
         # does not change while it runs is worked out here: each kind's open edges at
@@ -124,6 +126,8 @@ class _Search:
         an edge every turn of the pin opens onto, or none does."""
         must_open = must_shut = 0
         for edge_bit, other, facing_bit in self.around[cell]:
+            if other in self.cleared:
+                must_shut |= edge_bit
             if other not in self.pins:
                 continue
             pin = self.pins[other].name
@@ -210,13 +214,17 @@ def _turns(kind: TileKind, shape: Shape) -> range:
 
 
 def _pins(printed: list[TileKind], order: list[Cell], shape: Shape) -> dict[Cell, TileKind]:
-    """Cells for the tiles that tell the game: each base kind, then the first special kind.
+    """Cells for the tiles that tell the game: the first base kind, then the first special
+    kind.
 
     They are spread along the picture's diagonal, one cell in from its edge, so
     the mine has to run between them. A base tile that cannot turn and is shut
     to the north (Dynamine's entrance) opens a mine downward: it goes in the top row.
     """
-    wanted = [tile for tile in printed if tile.role == "base"]
+    # one base: Demon Mine's entrance and hive start 14 steps apart, farther than a
+    # cover's picture spans, and spread along its diagonal they had stood 4 apart, an
+    # opening the rules forbid
+    wanted = [tile for tile in printed if tile.role == "base"][:1]
     wanted += [tile for tile in printed if tile.role == "special"][:1]
     columns = sorted({cell[0] for cell in order})
     rows = sorted({cell[1] for cell in order})
@@ -224,11 +232,29 @@ def _pins(printed: list[TileKind], order: list[Cell], shape: Shape) -> dict[Cell
     for index, kind in enumerate(wanted):
         share = (index + 1) / (len(wanted) + 1)
         column = columns[max(1, min(len(columns) - 2, round(share * (len(columns) - 1))))]
-        on_top = not kind.rotatable and shape.edges[0] not in kind.ports
-        row = rows[0] if on_top else \
+        row = rows[0] if _opens_down(kind, shape) else \
             rows[max(1, min(len(rows) - 2, round(share * (len(rows) - 1))))]
         pins[(column, row)] = kind
     return pins
+
+
+def _free(printed: list[TileKind], pins: dict[Cell, TileKind]) -> list[TileKind]:
+    """The kinds the search lays where it likes: not the pinned ones, and no base (a base
+    left out of the picture stays out of it)."""
+    pinned = {kind.name for kind in pins.values()}
+    return [tile for tile in printed if tile.name not in pinned and tile.role != "base"]
+
+
+def _opens_down(kind: TileKind, shape: Shape) -> bool:
+    """A base that cannot turn and is shut to the north: its mine grows downward."""
+    return not kind.rotatable and shape.edges[0] not in kind.ports
+
+
+def _above(pins: dict[Cell, TileKind], region: Sequence[Cell], shape: Shape) -> set[Cell]:
+    """The cells above the row of a pinned base that opens downward: the cover had laid
+    three rows of tiles over Dynamine's castle, whose rules build nothing above its row."""
+    rows = [cell[1] for cell, kind in pins.items() if _opens_down(kind, shape)]
+    return {cell for cell in region if rows and cell[1] < min(rows)}
 
 
 def mines(tileset: Tileset, tiles: Sequence[TilePlacement]) -> list[set[Cell]]:
