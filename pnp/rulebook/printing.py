@@ -255,7 +255,7 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
     every = "Both print" if len(papers) == 2 else "All of them print"
     sideways = _sideways(tileset, options)
     # one line, so the composer keeps it with the next step: a page never ends with it
-    choose = markup.text(f"Pick {', '.join(titles[:-1])} or {titles[-1]} sheets, for your "
+    choose = markup.text(f"Pick {', '.join(titles[:-1])} or {titles[-1]} sheets for your "
                          f"paper: {every.lower()} the same pieces." if len(papers) > 1 else
                          f"These sheets are made for {titles[0]} paper.")
     steps = [

@@ -53,7 +53,7 @@ def test_the_printing_steps_follow_the_build(dynamine, duplex, papers):
     assert ("Letter or A4" in steps) == (papers == ("letter", "a4"))
     if len(papers) > 1:
         assert "Pick " + ", ".join(TITLES[paper] for paper in papers[:-1]) + \
-            f" or {TITLES[papers[-1]]} sheets, for your paper" in steps
+            f" or {TITLES[papers[-1]]} sheets for your paper" in steps
     else:
         assert f"These sheets are made for {TITLES[papers[0]]} paper" in steps
 
