@@ -22,10 +22,20 @@ def cheapest_split(count: int, runs: int, price: Price) -> list[int] | None:
     Of equally cheap cuts, the one whose last run starts earliest wins, and so on back."""
     # cheapest[k][end]: (price, start of the k-th run) for the first ``end`` items in k runs
     cheapest: list[dict[int, tuple[float, int]]] = [{0: (0.0, 0)}]
+    # a run's price depends on the run alone, so each is asked for once, not once for
+    # every number of runs it might close (the cells of Demon Mine's aid had asked four
+    # times over, a tenth of its sheet's time)
+    known: dict[tuple[int, int], float | None] = {}
+
+    def once(start: int, end: int) -> float | None:
+        if (start, end) not in known:
+            known[start, end] = price(start, end)
+        return known[start, end]
+
     for made in range(1, runs + 1):
         cheapest.append({})
         for end in range(made, count + 1):
-            found = _cheapest_run(end, cheapest[made - 1], price)
+            found = _cheapest_run(end, cheapest[made - 1], once)
             if found is not None:
                 cheapest[made][end] = found
     if count not in cheapest[runs]:
