@@ -280,7 +280,8 @@ def how_to_print(tileset: Tileset, sheet: dict[str, Style],
                                  "sheet says how many of each to order."))
     table.spaceAfter = 8
     style = sheet[list_style_name(1)]
-    numbered = mark_list([Paragraph(markup.bulleted(markup.text(f"{n}."), step), style)
+    numbered = mark_list([Paragraph(markup.bulleted(markup.text(f"{n}."),
+                                                    markup.last_two_bound(step)), style)
                           for n, step in enumerate(steps, start=1)])
     bars = ScaleCheck(papers)
     bars.spaceBefore, bars.spaceAfter = 6, 10

@@ -17,6 +17,7 @@ from reportlab.platypus import Table, TableStyle
 from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Drawing
 from pnp.draw.symbols import design_symbol
+from pnp.export import markup
 from pnp.rulebook.designs import Designs
 from pnp.rulebook.figures import DesignFlowable
 from pnp.rulebook.markdown import inline_markup
@@ -55,7 +56,8 @@ def shown_tiles(designs: Designs, shown: tuple[ShownTile, ...],
     for entry in shown:
         inline = parser.parse(entry.text)[1]  # paragraph_open, inline, paragraph_close
         picture = DesignFlowable(*_picture(designs, entry), designs)
-        rows.append([picture, Paragraph(inline_markup(inline), sheet["body"])])
+        rows.append([picture, Paragraph(markup.last_two_bound(inline_markup(inline)),
+                                        sheet["body"])])
     table = Table(rows, colWidths=[PICTURE + GUTTER, MEASURE - PICTURE - GUTTER],
                   hAlign="LEFT")
     table.setStyle(TableStyle([
