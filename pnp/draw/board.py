@@ -44,7 +44,7 @@ LEGEND_SPACE = 0.5  # a legend's start space, against a board space
 LEGEND_GREY = "#8a8178"  # the space behind the legend's double ring: no player's colour
 
 SPACE_SLACK = mm(1.5)  # a space's width across its flats, past a tile's: see space_size
-MARK_REACH = 0.45  # of a space: a start mark's outer ring (0.37) and the width of a cut
+MARK_REACH = 0.5  # of a space: a start space's coloured hex (0.45 across its flats) and a cut
 
 
 def space_size(tile: float) -> float:

@@ -60,7 +60,7 @@ def windows(board_w: float, board_h: float, paper: Paper,
     ``clearance`` away; where it cannot, it goes as far from them as it can.
     """
     left, bottom, avail_w, avail_h = printable_area(paper)
-    xs = _spans(board_w, avail_w, [x for x, _ in marks], clearance)
+    xs = _spans(board_w, avail_w, [x for x, _ in marks], clearance, EDGE_ROOM)
     ys = _spans(board_h, avail_h, [y for _, y in marks], clearance)
     result = []
     for row, (top, low) in enumerate(ys):
@@ -88,17 +88,22 @@ def _page_x(left: float, room: float, width: float, column: int, columns: int) -
     return left + outward if column == 0 else left + spare - outward
 
 
-def _spans(length: float, room: float, marks: list[float],
-           clearance: float) -> list[tuple[float, float]]:
+def _spans(length: float, room: float, marks: list[float], clearance: float,
+           edge_room: float = 0.0) -> list[tuple[float, float]]:
     """Where each page along one direction starts and ends, its glue strip (under the
-    next page) included: at most ``room`` long; each seam (a page's trimmed start) as
-    near the even split as it can be while clear of ``marks``."""
+    next page) included: at most ``room`` long, the first and last ``edge_room`` less;
+    each seam (a page's trimmed start) as near the even split as it can be while clear of
+    ``marks``."""
     count = max(1, math.ceil((length - OVERLAP) / (room - OVERLAP)))
     step = (length - OVERLAP) / count
     starts = [index * step for index in range(count)]
     for index in range(1, count):
         far = starts[index + 1] + OVERLAP if index + 1 < count else length
-        low, high = far - room, starts[index - 1] + room - OVERLAP
+        # the first and last pages keep room beyond the board's edge for its crop marks
+        # and the seams' end targets: a seam moved clear of a start space had widened
+        # A4's first page until its left targets stood on the frame
+        low = far - room + (edge_room if index + 1 == count else 0.0)
+        high = starts[index - 1] + room - OVERLAP - (edge_room if index == 1 else 0.0)
         starts[index] = _clear_seam(starts[index], (low, high), marks, clearance)
     ends = [start + OVERLAP for start in starts[1:]] + [length]
     return list(zip(starts, ends, strict=True))

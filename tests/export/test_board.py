@@ -106,21 +106,27 @@ def test_windows_cover_the_board_and_overlap_by_the_glue_strip(paper):
 @pytest.mark.parametrize("paper", ["letter", "a4", "a3", "tabloid"])
 def test_no_seam_runs_through_a_start_space_and_every_page_still_fits(paper):
     """Mattock's B1/B2 seam ran through a blue short-game start, 18 pt from its centre,
-    where a misaligned join shows most. Each seam now keeps clear of every start mark's
-    rings where the page's spare room allows, and each page still fits its paper with
-    the glue strips exactly as wide as before."""
+    where a misaligned join shows most. Each seam now keeps clear of every start space's
+    coloured hex (round 36 found it 1.1 mm inside one, clear of its rings) where the
+    page's spare room allows, and each page still fits its paper with the glue strips
+    exactly as wide as before. On A4, whose first and last pages keep room for the
+    seams' end targets, the vertical seam goes as far as that room lets it: at the
+    hex's flat side."""
     from pnp.draw.board import design_board, mark_centres
     from pnp.impose.board import printable_area
 
     tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
     board = design_board(tileset.board, tileset.shape, tileset.size, dict(tileset.palette))
     marks, reach = mark_centres(tileset.board, tileset.shape, tileset.size)
+    # past the coloured hex (0.45 of a space from its centre to a flat side) by 1.3 mm
+    assert reach >= 0.5 * space_size(tileset.size)
     parts = windows(board.width, board.height, PAPERS[paper], marks, reach)
     _, _, room_w, room_h = printable_area(PAPERS[paper])
     for part in parts:
         assert part.w <= room_w + 1e-6 and part.h <= room_h + 1e-6
         if part.column:
-            assert min(abs(part.x - x) for x, _ in marks) >= reach
+            across = 0.444 * space_size(tileset.size) if paper == "a4" else reach
+            assert min(abs(part.x - x) for x, _ in marks) >= across
         if part.row:
             assert min(abs(part.y - y) for _, y in marks) >= reach
     for a, b in combinations(parts, 2):
