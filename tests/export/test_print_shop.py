@@ -315,7 +315,7 @@ def test_the_game_crafter_gets_one_picture_per_face_at_its_pixel_size(tmp_path):
                                        "thegamecrafter", "--no-rulebook", "-q", "--paper",
                                        "letter", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "mattock: The Game Crafter: no product for the 1 x 1.155 in pointy-topped hex" \
+    assert "mattock: The Game Crafter: no product for the 0.941 x 1.087 in pointy-topped hex" \
         in result.output and "and the board's spaces fix the tiles' size" in result.output
     sizes = {"SmallSquareTile": (675, 675), "PokerDeck": (825, 1125),
              "LargeCircleChit": (375, 375)}
@@ -331,12 +331,14 @@ def test_the_game_crafter_gets_one_picture_per_face_at_its_pixel_size(tmp_path):
     order = (tmp_path / "dynamine" / "print-shop-thegamecrafter" / "ORDER.txt").read_text()
     assert "   4 x plus-one.png  (back: back-token-back.png)" in order
     assert "Small Square Tile (SmallSquareTile)" in order
-    # Mattock's board fixes its hexes: their pictures keep the game's 1 in across flats
+    # Mattock's board fixes its hexes: their pictures keep the game's 23.9 mm across flats
     mattock = products(tmp_path / "mattock")
     tiles = next(p for p in mattock if not p["product"])
-    assert tiles["warning"] and Path(tiles["path"]).name == "tiles-hex-1x1.155in"
+    assert tiles["warning"] and Path(tiles["path"]).name == "tiles-hex-0.941x1.087in"
     with Image.open(next((tmp_path / "mattock" / tiles["path"]).glob("*.png"))) as image:
-        assert image.size == (375, round((2 / 3 ** 0.5 + 0.25) * 300))
+        flats = 23.9 / 25.4  # inches
+        assert image.size == (round((flats + 0.25) * 300),
+                              round((flats * 2 / 3 ** 0.5 + 0.25) * 300))
 
 
 def test_the_xmp_packet_keeps_a_title_with_markup_characters_as_text():

@@ -53,7 +53,7 @@ def test_the_books_page_is_what_both_papers_hold_and_sits_centred_on_each():
 def test_both_editions_draw_the_same_pages_each_moved_to_its_papers_centre(shipped_build, game):
     readers = shipped_editions(shipped_build, game)
     letter, a4 = readers["letter"], readers["a4"]
-    assert len(letter.pages) == len(a4.pages) > 10
+    assert len(letter.pages) == len(a4.pages) >= 10  # a whole book, not a stub
     own = 0  # pages drawn differently per paper: the cover and the check bars
     for number in range(len(letter.pages)):
         operators = {}
