@@ -9,7 +9,7 @@ staging as every build, so the folder and its manifest always agree.
 
 Because the kept files are put back in the order a full build makes them,
 an updated folder is byte for byte what ``pnp build`` would write for the
-same inputs. Slow outputs (``own_job``: the rulebooks) are redone in a
+same inputs. Slow outputs (``slow``: the rulebooks) are redone in a
 second step, so the sheets a designer is waiting for appear first; between
 the two steps the folder holds fresh sheets beside the previous rulebook.
 """
@@ -96,7 +96,7 @@ class GameOutputs:
         anything.
         """
         wanted = [e for e in self.exporters if e.applies(tileset, self.options)]
-        self._redo(tileset, [e for e in wanted if e.own_job == slow
+        self._redo(tileset, [e for e in wanted if e.slow == slow
                              and (stale is EVERY or e.name in stale)])
         names = {e.name for e in wanted}
         self.parts = {key: part for key, part in self.parts.items() if key[0] in names}

@@ -39,12 +39,17 @@ def plan_jobs(tilesets: list[Tileset], exporters: tuple[Exporter, ...],
               options: BuildOptions) -> list[Job]:
     """The jobs of a build; asking each exporter whether it applies checks its input first."""
     jobs = []
-    groups = _paper_groups(options.papers, by_paper=len(tilesets) == 1)
+    alone = len(tilesets) == 1
+    groups = _paper_groups(options.papers, by_paper=alone)
     for tileset in tilesets:
         wanted = [e for e in exporters if e.applies(tileset, options)]
-        quick = [e for e in wanted if not e.own_job]
+        # a slow output always has a job of its own; another (a player aid) only when the
+        # game is built alone, whose few jobs would otherwise leave a core idle: among
+        # several games it shares its game's designs in the sheets' job
+        own = [e for e in wanted if e.own_job and (alone or e.slow)]
+        quick = [e for e in wanted if e not in own]
         jobs.extend(_quick_jobs(tileset, quick, groups))
-        jobs.extend(Job(tileset, ((e, group),)) for e in wanted if e.own_job
+        jobs.extend(Job(tileset, ((e, group),)) for e in own
                     for group in (groups if e.per_paper else [(None,)]))
     return jobs
 
@@ -132,7 +137,7 @@ def heaviest_first(jobs: list[Job]) -> list[int]:
     def weight(index: int) -> tuple[int, bool, int]:
         job = jobs[index]
         designs = len(job.tileset.tiles) + len(job.tileset.components)
-        slow = any(exporter.own_job for exporter, _ in job.parts)
+        slow = any(exporter.slow for exporter, _ in job.parts)
         return (-designs, slow != alone, index)
 
     return sorted(range(len(jobs)), key=weight)

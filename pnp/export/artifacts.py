@@ -36,9 +36,10 @@ class Exporter(Protocol):
 
     ``per_paper`` outputs are made once for each paper of the build, the others
     once per game (those that print make every paper's file in that one call,
-    as the rulebook does). ``own_job`` outputs are slow enough (the rulebook)
-    to be given a job of their own; the rest of a game's outputs share one
-    job and one set of drawn designs.
+    as the rulebook does). ``own_job`` outputs are slow enough (the rulebook, a
+    player aid) to be given a job of their own, which another core can take; the rest
+    of a game's outputs share one job and one set of drawn designs. ``slow`` outputs
+    (the rulebook) are handed out first and left to a watch's slow pass.
     """
 
     @property
@@ -49,6 +50,9 @@ class Exporter(Protocol):
 
     @property
     def own_job(self) -> bool: ...
+
+    @property
+    def slow(self) -> bool: ...
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         """Whether this game gets this output; may raise InputError for a broken input."""

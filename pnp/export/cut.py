@@ -59,6 +59,7 @@ class CutExport(msgspec.Struct, frozen=True):
     name = "cut"
     per_paper = False
     own_job = False
+    slow = False
 
     def folder(self, tileset: Tileset) -> str:
         """The folder of the game's cutter files, beside its build folder: one per cutter

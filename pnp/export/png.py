@@ -50,6 +50,7 @@ class PngExport(msgspec.Struct, frozen=True):
     name = "png"
     per_paper = False
     own_job = False
+    slow = False
 
     def folder(self, tileset: Tileset) -> str:
         """The folder of the game's pictures, beside its build folder."""

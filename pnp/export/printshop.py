@@ -29,6 +29,7 @@ class PrintShopPages(msgspec.Struct, frozen=True):
     name: str = "print-shop"
     per_paper: bool = False
     own_job: bool = False
+    slow: bool = False
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return options.print_shop is not None

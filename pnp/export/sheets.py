@@ -134,6 +134,7 @@ class DesignFiles(msgspec.Struct, frozen=True):
     name: str = "svg"
     per_paper: bool = False
     own_job: bool = False
+    slow: bool = False
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return True
@@ -191,6 +192,7 @@ class TileSheets(msgspec.Struct, frozen=True):
     name: str = "tiles"
     per_paper: bool = True
     own_job: bool = False
+    slow: bool = False
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return tileset.tile_count > 0  # a mix may set every count to 0
@@ -224,6 +226,7 @@ class VariantExtras(msgspec.Struct, frozen=True):
     name: str = "extras"
     per_paper: bool = True
     own_job: bool = False
+    slow: bool = False
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return bool(tileset.extras())
@@ -255,6 +258,7 @@ class ComponentSheets(msgspec.Struct, frozen=True):
     name: str  # the plural used in file names and the manifest: cards, tokens
     per_paper: bool = True
     own_job: bool = False
+    slow: bool = False
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return any(c.kind == self.kind and c.count for c in tileset.components)
@@ -291,6 +295,7 @@ class BoardPages(msgspec.Struct, frozen=True):
     name: str = "board"
     per_paper: bool = True
     own_job: bool = False
+    slow: bool = False
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return tileset.board is not None
@@ -322,11 +327,16 @@ class BoardPages(msgspec.Struct, frozen=True):
 
 
 class PlayerAids(msgspec.Struct, frozen=True):
-    """One-page references for plain paper, one PDF per aid."""
+    """One-page references for plain paper, one PDF per aid: a job of their own for a
+    game built alone, since setting them (Platypus, even lines, the largest look that
+    fits) costs more than its tile and token sheets together, and a second core then
+    sets them meanwhile (Demon Mine's sheets: 0.78 of the wall time). Among several
+    games they share their game's job and designs (see pnp.assemble.jobs.plan_jobs)."""
 
     name: str = "aids"
     per_paper: bool = True
-    own_job: bool = False
+    own_job: bool = True
+    slow: bool = False
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return bool(tileset.aids)

@@ -264,6 +264,7 @@ class TtsExport(msgspec.Struct, frozen=True):
     name = "tts"
     per_paper = False
     own_job = False
+    slow = False
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return True

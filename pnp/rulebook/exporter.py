@@ -52,6 +52,7 @@ class Rulebooks(msgspec.Struct, frozen=True):
     name: str = "rulebook"
     per_paper: bool = False
     own_job: bool = True
+    slow: bool = True
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         template = rulebook_template(tileset, options)

@@ -353,11 +353,12 @@ def test_a_game_alone_hands_out_its_rulebook_first_and_several_their_sheets_firs
     def order(games: tuple[str, ...]) -> list[tuple[str, bool]]:
         jobs = plan_jobs([load_tileset(resolve(game)) for game in games], EXPORTERS,
                          BuildOptions())
-        return [(jobs[i].tileset.game, any(e.own_job for e, _ in jobs[i].parts))
+        return [(jobs[i].tileset.game, any(e.slow for e, _ in jobs[i].parts))
                 for i in heaviest_first(jobs)]
 
-    assert order(("demon-mine",)) == [("demon-mine", True), ("demon-mine", False),
-                                      ("demon-mine", False)]
+    # a lone game: its book, then its sheets and its aids, a job for each paper
+    assert order(("demon-mine",)) == [("demon-mine", True)] + [("demon-mine", False)] * 4
+    # several: each game's sheets and aids (sharing its designs), then its book
     assert order(("demon-mine", "dynamine")) == [("dynamine", False), ("dynamine", True),
                                                  ("demon-mine", False), ("demon-mine", True)]
 
@@ -388,9 +389,13 @@ def test_the_build_command_runs_on_the_workers_forked_at_launch(tmp_path, monkey
                                        str(tmp_path / "a")], obj=forked)
     assert result.exit_code == 0, result.output
     assert forked.begun and forked.ran and forked.zygote.exitcode == 0  # closed, not killed
+    # a game of one job: a new game's sheets on one paper (a shipped game's player aids
+    # are a job of their own)
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["new", "mine"]).exit_code == 0
     unused = zygote_for(["build"])
     assert unused is not None
-    result = CliRunner().invoke(main, ["build", "demon-mine", "--no-rulebook", "--paper",
+    result = CliRunner().invoke(main, ["build", "mine.yaml", "--no-rulebook", "--paper",
                                        "a4", "--out", str(tmp_path / "b")], obj=unused)
     assert result.exit_code == 0, result.output
     # stopped, never run: the zygote has ended, whether the signal reached it or it saw

@@ -50,6 +50,7 @@ class Counting:
     def __init__(self, inner):
         self.inner, self.calls = inner, 0
         self.name, self.per_paper, self.own_job = inner.name, inner.per_paper, inner.own_job
+        self.slow = inner.slow
 
     def applies(self, tileset, options):
         return self.inner.applies(tileset, options)
