@@ -81,14 +81,14 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.slow  # Demon Mine built on four papers, book included
 def test_a_build_writes_each_paper_once_in_the_order_asked(built):
-    """One job per paper, in the order asked; the book is typeset once. On the large
+    """One job per paper, in the order asked, then the aid of each paper (a game built
+    alone sets its aids on jobs of their own); the book is typeset once. On the large
     papers the tokens share the tiles' last sheet and the four-player extras get their
     own; on 200 x 250 mm the tokens take a sheet of their own and the extras ride on it."""
     manifest = json.loads((built / "manifest.json").read_text())
 
     def sheets(paper: str) -> tuple[str, ...]:
-        return ("tiles", "tokens", "aid") if paper == "200x250mm" else \
-            ("tiles", "extras", "aid")
+        return ("tiles", "tokens") if paper == "200x250mm" else ("tiles", "extras")
 
     def files(paper: str) -> tuple[str, ...]:
         middle = "tokens" if paper == "200x250mm" else "four-player-extras"
@@ -96,7 +96,7 @@ def test_a_build_writes_each_paper_once_in_the_order_asked(built):
 
     assert [(sheet["kind"], sheet["paper"]) for sheet in manifest["sheets"]] == [
         (kind, paper) for paper in NEW for kind in sheets(paper)] + [
-        ("rulebook", paper) for paper in NEW]
+        ("aid", paper) for paper in NEW] + [("rulebook", paper) for paper in NEW]
     assert sorted(path.name for path in built.glob("*.pdf")) == sorted(
         f"demon-mine-{kind}-{paper}.pdf" for paper in NEW for kind in files(paper))
 
