@@ -25,6 +25,7 @@ from pnp.draw.scene import Circle, Outline, Point, Primitive, Style, Text, rect
 from pnp.geometry.shapes import Shape
 from pnp.input.direction import mark_lines
 from pnp.input.faces import MIN_TEXT, FontRole, fit_size, greedy_lines, string_width
+from pnp.model.icons import SQUARE_ICONS
 from pnp.model.pieces import piece_box, piece_cut
 from pnp.model.rock import Footprint, Placer, room_sign
 from pnp.model.tileset import Art, Component, Feature, TileKind, Tileset
@@ -250,9 +251,6 @@ class _Look:
 
 
 ICON_SMALLEST = 0.5  # an icon moved into rock keeps at least half its size
-# icons drawn as a square, not a disc: placed as boxes, whose corners the placer keeps off
-# the walls (taken for discs, Gold Mine's secret doors had put a corner on a chamber's wall)
-SQUARE_ICONS = frozenset({"secret-passage"})
 SIGN = 0.3  # a label wider than this share of the tile, each side, is a sign across the
 # tile (a base's name): no rock holds it, so it stays where the tileset puts it
 DIE_SMALLEST = 0.75  # pips stay easy to count

@@ -161,24 +161,24 @@ def last_two_bound(words: Markup) -> Markup:
     have caught. A paragraph of few words, whose lines are short anyway, is left as it
     is."""
     source = str(words)
-    spaces = [index for index, inside in _outside_tags(source) if source[index] == " "
-              and not inside]
+    spaces = _spaces_outside_tags(source)
     if len(spaces) + 1 < RUNT_WORDS:
         return words
     last = spaces[-1]
     return Markup(source[:last] + "\u00a0" + source[last + 1:])
 
 
-def _outside_tags(source: str) -> list[tuple[int, bool]]:
-    """Each index of ``source`` and whether it lies inside a tag (``<...>``)."""
-    found, inside = [], False
+def _spaces_outside_tags(source: str) -> list[int]:
+    """Where ``source`` has a space that is not inside a tag (``<font color="...">``)."""
+    spaces, inside = [], False
     for index, char in enumerate(source):
         if char == "<":
             inside = True
-        found.append((index, inside))
-        if char == ">":
+        elif char == ">":
             inside = False
-    return found
+        elif char == " " and not inside:
+            spaces.append(index)
+    return spaces
 
 
 def inline(children: Iterable[InlineToken], code_colour: str) -> Markup:

@@ -57,12 +57,12 @@ INK = (0.12, 0.1, 0.09)
 CUT_GUIDE = (0.15, 0.5)  # honeycomb cut lines on the trim line: dark, and thick enough to
 # follow with a blade over the rock's mid-tone (a 0.35 pt line faded into it)
 TRIM_GUIDE = (0.25, 0.3)  # shared square cuts: a dark grey hairline on the trim line
-# a round piece's cut: a hairline on it, over its apron, dark on a light rim (to follow
-# round a cream token on white card, even printed in greyscale) and light on a dark one:
-# one mid grey had vanished into Gold Mine's moss-green bat tokens
-# one; at 0.35 pt and 0.85 grey, two reviewers could hardly follow it on Mattock's blue
-# and Gold Mine's ochre: 0.6 pt (0.2 mm), still thin enough that a cut a hair off it
-# leaves no ring a player notices
+# a round piece's cut: a line on it, over its apron, dark on a light rim (to follow
+# round a cream token on white card, even printed in greyscale) and light on a dark one
+# (one mid grey had vanished into Gold Mine's moss-green bat tokens); 0.6 pt (0.2 mm):
+# at 0.35 pt and 0.85 grey, two reviewers could hardly follow it on Mattock's blue and
+# Gold Mine's ochre, and it is still thin enough that a cut a hair off it leaves no ring
+# a player notices
 ROUND_GUIDE_WIDTH = 0.6
 ROUND_GUIDE_DARK, ROUND_GUIDE_LIGHT = 0.2, 0.95
 # the guides a sheet prints on its own pieces' straight cuts: a hairline on each cut two

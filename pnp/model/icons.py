@@ -10,6 +10,10 @@ from __future__ import annotations
 # them larger than its symbols, without the disc, so their hexes can be read.
 PICTOGRAMS = frozenset({"structure-bar", "structure-y", "structure-fan", "dig", "move",
                         "caught"})
+# Icons drawn as a square, not a disc: the placer fits them as boxes and keeps their
+# corners off the walls (taken for discs, Gold Mine's secret doors had put a corner on a
+# chamber's wall).
+SQUARE_ICONS = frozenset({"secret-passage"})
 
 ICON_NAMES: tuple[str, ...] = (
     "altar",

@@ -9,6 +9,7 @@ is the same dynamic programme, written once here.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 # The price of the run of items [start, end), or None where it is refused (too long):
@@ -25,13 +26,7 @@ def cheapest_split(count: int, runs: int, price: Price) -> list[int] | None:
     # a run's price depends on the run alone, so each is asked for once, not once for
     # every number of runs it might close (the cells of Demon Mine's aid had asked four
     # times over, a tenth of its sheet's time)
-    known: dict[tuple[int, int], float | None] = {}
-
-    def once(start: int, end: int) -> float | None:
-        if (start, end) not in known:
-            known[start, end] = price(start, end)
-        return known[start, end]
-
+    once = functools.cache(price)
     for made in range(1, runs + 1):
         cheapest.append({})
         for end in range(made, count + 1):

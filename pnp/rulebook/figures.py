@@ -489,9 +489,8 @@ class Figure(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is 
 
     def _row_height(self, row: list[tuple[Flowable, Flowable]], available: float) -> float:
         boards = max(board.height for board, _ in row)
-        width = self.column if self.per_row > 1 else self.width
         return float(boards + CAPTION_GAP +
-                     max(caption.wrap(width, available)[1] for _, caption in row))
+                     max(caption.wrap(self.column, available)[1] for _, caption in row))
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         count = len(self.panels)

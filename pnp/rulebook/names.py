@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from pnp.geometry.shapes import Shape
+from pnp.model.ground import stops_at_a_wall
 from pnp.model.tileset import Component, TileKind, Tunnel, Variant
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
@@ -57,8 +58,8 @@ def tunnel_noun(tile: TileKind, shape: Shape) -> str:
         return "rock tile"
     if any(path.style == "cavern" for path in tile.paths):
         return "cavern"
-    mains = [path for path in tile.paths if not _stub(path)] if len(tile.paths) > 1 \
-        else list(tile.paths)
+    shared = len(tile.paths) > 1
+    mains = [path for path in tile.paths if not stops_at_a_wall(path, shared)]
     if len(mains) == 1:
         return _path_noun(mains[0], shape)
     nouns = sorted(_path_noun(path, shape) for path in mains)
@@ -67,11 +68,6 @@ def tunnel_noun(tile: TileKind, shape: Shape) -> str:
     if nouns == ["elbow", "elbow"]:
         return "double curve"  # two curves back to back, walled apart
     return {2: "double tunnel", 3: "triple tunnel"}.get(len(mains), "tile of many tunnels")
-
-
-def _stub(path: Tunnel) -> bool:
-    """A short dead end that stops against another path's wall, off the tile's centre."""
-    return len(path.ports) == 1 and not path.junction
 
 
 def _path_noun(path: Tunnel, shape: Shape) -> str:
@@ -107,7 +103,8 @@ def carried(tile: TileKind) -> str:
     ("" for none). A stub is named here, not as a path of its own: Gold Mine's book had
     listed a straight with a stub as a "three-way double tunnel" while its guide to the
     shapes, and its summary, called the same tile's stub a blocked stub."""
-    stubs = sum(_stub(path) for path in tile.paths) if len(tile.paths) > 1 else 0
+    shared = len(tile.paths) > 1
+    stubs = sum(stops_at_a_wall(path, shared) for path in tile.paths)
     things = Counter(ICON_WORDS.get(str(f.value), humanise(str(f.value)))
                      for f in tile.features if f.kind == "icon")
     parts = [_how_many("blocked stub", stubs)] if stubs else []
