@@ -229,11 +229,10 @@ def warm_up(options: BuildOptions) -> None:
 
     import pnp.export.aids
     import pnp.rulebook.typeset  # noqa: F401  # the whole typesetter and its template reader
-    from pnp.draw.fonts import fallback_font, pdf_font
+    from pnp.draw.fonts import pdf_font
     from pnp.input.faces import FONTS
     from pnp.rulebook.paragraphs import styles
 
-    for role in FONTS:
+    for role in FONTS:  # the fallbacks are read by the few kits that need them
         pdf_font(role)
-        fallback_font(role)
     styles()

@@ -37,19 +37,35 @@ FONT_DIR = data_dir("fonts")
 
 @cache
 def text_family() -> str:
-    """Register regular, bold and italic as one family, so <b> and <i> work in Platypus;
-    the fallback is registered as a family of its own for the runs it sets."""
-    for faces in (tuple(FONTS[role][0] for role in ("regular", "bold", "italic")),
-                  (SANS, SANS_BOLD, SANS_ITALIC)):
-        regular, bold, italic = (_registered(face) for face in faces)
-        addMapping(regular, 0, 0, regular)
-        addMapping(regular, 1, 0, bold)
-        addMapping(regular, 0, 1, italic)
-        addMapping(regular, 1, 1, bold)
+    """Register regular, bold and italic as one family, so <b> and <i> work in Platypus.
+
+    The fallback becomes a family of its own only when :func:`with_fallback`
+    first sets a run in it: reading its three faces costs some 30 ms a
+    process, and a book whose every character its own faces draw (every
+    shipped book) never uses them.
+    """
+    _as_family(*(_registered(FONTS[role][0]) for role in ("regular", "bold", "italic")))
     display = pdf_font("display")
     for weight, slant in ((0, 0), (1, 0), (0, 1), (1, 1)):
         addMapping(display, weight, slant, display)
-    return _registered(FONTS["regular"][0])
+    return pdf_font("regular")
+
+
+@cache
+def _fallback_family() -> str:
+    """Register the fallback's regular, bold and italic as a family (a run in it may
+    sit inside <b> or <i>)."""
+    return _as_family(*(_registered(face) for face in (SANS, SANS_BOLD, SANS_ITALIC)))
+
+
+def _as_family(regular: str, bold: str, italic: str) -> str:
+    """Map registered faces as a family; registering a face maps its name to itself
+    alone, so this comes after."""
+    addMapping(regular, 0, 0, regular)
+    addMapping(regular, 1, 0, bold)
+    addMapping(regular, 0, 1, italic)
+    addMapping(regular, 1, 1, bold)
+    return regular
 
 
 @cache
@@ -77,7 +93,9 @@ def with_fallback(markup: str, pdf_name: str) -> str:
         return markup
     face, fallback = faces
     glyphs = code_points(face)
-    fallback_name = _registered(fallback)
+    if all(character.isascii() or ord(character) in glyphs for character in markup):
+        return markup
+    fallback_name = _fallback_family() if fallback == SANS else _registered(fallback)
     return "".join(character if character.isascii() or ord(character) in glyphs
                    else f'<font face="{_registered(CJK)}">{character}</font>'
                    if is_cjk(character)

@@ -107,3 +107,53 @@ tiles:
     assert ARMENIAN in "".join(page.extract_text() for page in reader.pages)
     svg = to_svg(design_tile(tileset, tileset.tiles[0]))
     assert 'font-family="DejaVu Sans, Droid Sans Fallback, sans-serif"' in svg
+
+
+FRESH_PROCESS = """
+import io, sys
+from pathlib import Path
+from reportlab.pdfbase import pdfmetrics
+from support import tileset_from_text
+from pnp.model.paper import PAPERS
+from pnp.rulebook.source import parse
+from pnp.rulebook.typeset import render_rulebook
+folder = Path(sys.argv[1])
+tileset = tileset_from_text(
+    "game: runs\\ntitle: Runs\\nsize: 1.5in\\nrulebook: rules.md\\n"
+    "tiles:\\n  - name: straight\\n    count: 4\\n    paths: [N-S]\\n", folder)
+pdf = render_rulebook(tileset, parse(folder / "rules.md", tileset), PAPERS["letter"])
+(folder / "book.pdf").write_bytes(pdf)
+print(" ".join(sorted(pdfmetrics.getRegisteredFontNames())))
+"""
+
+
+def typeset_fresh(folder: Path, rules: str) -> tuple[set[str], Path]:
+    """Typeset ``rules`` in a new interpreter, where no earlier test registered a face;
+    returns the faces it registered and the book."""
+    import subprocess
+    import sys
+
+    (folder / "rules.md").write_text(rules, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", FRESH_PROCESS, str(folder)], check=True,
+                          capture_output=True, text=True,
+                          env={"PYTHONPATH": str(ROOT / "tests"), "PATH": ""})
+    return set(done.stdout.split()), folder / "book.pdf"
+
+
+def test_a_book_its_faces_draw_whole_never_reads_the_fallback(tmp_path):
+    """Reading DejaVu's three faces costs a process some 30 ms: only a book that needs
+    them pays it."""
+    registered, _ = typeset_fresh(tmp_path, "# Digging\n\nDig **deep** and *far*.\n")
+    assert {"PnpText", "PnpText-Bold", "PnpText-Italic"} <= registered
+    assert not {name for name in registered if name.startswith("PnpSans")}
+
+
+def test_a_book_that_needs_the_fallback_reads_its_family_and_keeps_its_own_bold(tmp_path):
+    """The fallback's faces are read late, after the text family is mapped: registering
+    a face maps its name to itself alone, and must not undo the text's <b> and <i>."""
+    registered, book = typeset_fresh(
+        tmp_path, f"# Runs\n\nDig **deep {ARMENIAN}** and *far {ARMENIAN}*.\n")
+    assert {"PnpSans", "PnpSans-Bold", "PnpSans-Oblique"} <= registered
+    fonts = fonts_of_text(PdfReader(book).pages[2])
+    assert "deep" in fonts["Lato-Bold"] and "far" in fonts["Lato-Italic"]
+    assert ARMENIAN in fonts["DejaVuSans"]
