@@ -24,7 +24,14 @@ import msgspec
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (
+
+from pnp.draw.fonts import pdf_font
+from pnp.draw.legend import badge_chip, icon_chip, pictogram_chip
+from pnp.draw.scene import Drawing, without_small_text
+from pnp.export.markup import Markup, bind_units, join, literal, paragraph, text
+from pnp.export.pdf import binary_streams
+from pnp.export.pdfdraw import draw, draw_text
+from pnp.export.platypus import (
     BaseDocTemplate,
     Flowable,  # aids are imported only when one is made
     Frame,
@@ -35,13 +42,6 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-
-from pnp.draw.fonts import pdf_font
-from pnp.draw.legend import badge_chip, icon_chip, pictogram_chip
-from pnp.draw.scene import Drawing, without_small_text
-from pnp.export.markup import Markup, bind_units, join, literal, paragraph, text
-from pnp.export.pdf import binary_streams
-from pnp.export.pdfdraw import draw, draw_text
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN
 from pnp.input.direction import right_to_left
 from pnp.input.faces import MIN_TEXT, FontRole, even_lines, string_width

@@ -22,8 +22,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, LiteralString, Protocol
 
-from reportlab.platypus import Paragraph  # reportlab ships no type hints
-
+from pnp.export.platypus import Paragraph  # reportlab ships no type hints
 from pnp.input.direction import right_to_left, visual
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")

@@ -14,8 +14,6 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any
 
-from reportlab.platypus import Spacer, Table, TableStyle
-
 from pnp.draw.cards import RULES_GROUND, text_extent
 from pnp.draw.components import design_component
 from pnp.draw.diagram import seam_style
@@ -23,6 +21,7 @@ from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Clip, Drawing, Primitive, Text, greeked, smallest_text
 from pnp.export import markup
 from pnp.export.markup import Markup
+from pnp.export.platypus import Spacer, Table, TableStyle, platypus_class
 from pnp.export.reportlab_private import table_body
 from pnp.geometry.shapes import Shape
 from pnp.impose.plans import extras_ride_everywhere
@@ -44,7 +43,6 @@ from pnp.rulebook.names import (
 )
 from pnp.rulebook.page import MEASURE
 from pnp.rulebook.paragraphs import INK, Paragraph, colour
-from pnp.rulebook.platypus import platypus_class
 
 if TYPE_CHECKING:
     from pnp.model.tileset import Component, TileKind, Tileset

@@ -36,8 +36,7 @@ import heapq
 from collections.abc import Iterator
 from typing import Any, Literal, NamedTuple
 
-from reportlab.platypus import CondPageBreak, PageBreak, Spacer, Table
-
+from pnp.export.platypus import CondPageBreak, PageBreak, Spacer, Table
 from pnp.export.reportlab_private import lines_ending_in_a_colon, paragraph_lines, table_rows
 from pnp.rulebook.paragraphs import Paragraph
 

@@ -20,8 +20,8 @@ import msgspec
 
 from pnp.draw.fonts import pdf_font
 from pnp.export.pdfdraw import draw_text
+from pnp.export.platypus import platypus_class
 from pnp.input.faces import FontRole, greedy_lines, string_width
-from pnp.rulebook.platypus import platypus_class
 
 # reportlab has no type hints: these names only say which of its objects is meant
 Canvas = Any

@@ -25,6 +25,7 @@ from pnp.draw.diagram import (
 from pnp.draw.placing import drawn_marks
 from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import draw
+from pnp.export.platypus import platypus_class
 from pnp.geometry.lattice import hexagon_cells
 from pnp.model.ground import WALL_RATIO, ground
 from pnp.model.placement import TilePlacement
@@ -32,7 +33,6 @@ from pnp.model.tileset import Tileset
 from pnp.rulebook.designs import Designs, place_form
 from pnp.rulebook.diagram import Board, plan_diagram
 from pnp.rulebook.paragraphs import colour
-from pnp.rulebook.platypus import platypus_class
 from pnp.rulebook.source import Diagram
 from pnp.rulebook.standing import square_of
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reportlab.platypus import Preformatted, Spacer, Table, TableStyle
-
 from pnp.draw.fonts import pdf_font
 from pnp.export import markup
 from pnp.export.markup import Markup
+from pnp.export.platypus import Preformatted, Spacer, Table, TableStyle
 from pnp.rulebook.contents import Heading
 from pnp.rulebook.page import text_block
 from pnp.rulebook.paragraphs import ACCENT, Paragraph, colour, list_style_name, mark_list

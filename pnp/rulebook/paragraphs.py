@@ -13,8 +13,8 @@ from reportlab.lib.styles import ParagraphStyle
 from pnp.draw.fonts import pdf_font, text_family, with_fallback
 from pnp.export import markup
 from pnp.export.markup import Markup
+from pnp.export.platypus import platypus_class
 from pnp.export.reportlab_private import paragraph_wrap_state
-from pnp.rulebook.platypus import platypus_class
 
 # reportlab has no type hints: these names only say which of its objects is meant
 Style = Any  # a ParagraphStyle

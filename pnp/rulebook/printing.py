@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from reportlab.platypus import Spacer, Table, TableStyle
-
 from pnp.draw.board import design_board
 from pnp.draw.fonts import pdf_font
 from pnp.export import markup
 from pnp.export.markup import Markup
 from pnp.export.pdf import draw_scale_check, scale_check_size
+from pnp.export.platypus import Spacer, Table, TableStyle, platypus_class
 from pnp.export.reportlab_private import line_start, text_mark
 from pnp.impose.board import windows
 from pnp.impose.plans import (
@@ -30,7 +29,6 @@ from pnp.rulebook.editions import placing
 from pnp.rulebook.names import and_list, component_name, variant_words
 from pnp.rulebook.page import MEASURE
 from pnp.rulebook.paragraphs import Paragraph, list_style_name, mark_list
-from pnp.rulebook.platypus import platypus_class
 from pnp.rulebook.tables import table_style, text_row
 
 if TYPE_CHECKING:

@@ -16,9 +16,9 @@ from typing import Any, NamedTuple
 
 from pnp.export import markup
 from pnp.export.markup import Markup
+from pnp.export.platypus import platypus_class
 from pnp.rulebook.contents import Heading
 from pnp.rulebook.paragraphs import MUTED, Paragraph
-from pnp.rulebook.platypus import platypus_class
 
 # reportlab has no type hints: these names only say which of its objects is meant
 Flowable = Any

@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from markdown_it import MarkdownIt
-from reportlab.platypus import Table, TableStyle
 
 from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Drawing
 from pnp.draw.symbols import design_symbol
 from pnp.export import markup
+from pnp.export.platypus import Table, TableStyle
 from pnp.rulebook.designs import Designs
 from pnp.rulebook.figures import DesignFlowable
 from pnp.rulebook.markdown import inline_markup

@@ -7,10 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from reportlab.platypus import Table, TableStyle
-
 from pnp.draw.fonts import pdf_font
 from pnp.export import markup
+from pnp.export.platypus import Table, TableStyle
 from pnp.input.faces import string_width
 from pnp.rulebook.paragraphs import ACCENT, Paragraph, colour
 

@@ -19,14 +19,6 @@ import zlib
 from typing import TYPE_CHECKING, Any
 
 import msgspec
-from reportlab.platypus import (
-    Frame,
-    NextPageTemplate,
-    PageBreak,
-    PageTemplate,
-    Spacer,
-)
-from reportlab.platypus.doctemplate import LayoutError
 
 from pnp import __version__
 from pnp.draw.fonts import pdf_font
@@ -35,6 +27,15 @@ from pnp.errors import InputError, Where
 from pnp.export import markup
 from pnp.export.pdf import binary_streams
 from pnp.export.pdfdraw import draw_text
+from pnp.export.platypus import (
+    Frame,
+    LayoutError,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Spacer,
+    platypus_class,
+)
 from pnp.export.reportlab_private import lay_out_only
 from pnp.impose.layout import SAFE_MARGIN
 from pnp.model.paper import Paper
@@ -50,7 +51,6 @@ from pnp.rulebook.figures import DiagramFlowable, Figure
 from pnp.rulebook.markdown import Numbering, markdown_flowables
 from pnp.rulebook.page import text_block
 from pnp.rulebook.paragraphs import MUTED, TYPESET, Paragraph, Typeset, colour, styles
-from pnp.rulebook.platypus import platypus_class
 from pnp.rulebook.printing import SCALE_PAGE, ScaleCheck, draw_scale_page, how_to_print
 from pnp.rulebook.readings import ReadingsChapter, gather_readings
 from pnp.rulebook.shown import shown_tiles

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import subprocess
 import sys
 import tomllib
@@ -189,3 +190,45 @@ def test_a_stacks_height_is_reportlabs():
     style = ParagraphStyle("body", fontName=pdf_font("regular"), fontSize=10, leading=13)
     flowables = [Paragraph("one line", style), Paragraph("two " * 40, style)]
     assert private.stacked_height(flowables, 200) == _listWrapOn(flowables, 200, None)[1] > 26
+
+
+def test_platypus_comes_in_through_one_module_that_defers_the_uri_pattern():
+    """The deferral holds only if pnp's first import of Platypus is that module's: any
+    other would compile the pattern first (reportlab_private reaches Platypus's layout
+    helpers from inside functions that text layout calls, after it is imported)."""
+    importers = []
+    for path in sorted((ROOT / "pnp").rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(name.startswith("reportlab.platypus") for name in names):
+                importers.append(path.relative_to(ROOT).as_posix())
+    assert importers == []  # at module level: import_platypus imports it by name
+
+
+def test_a_book_and_an_aid_import_platypus_with_its_uri_pattern_uncompiled():
+    shown = subprocess.run([sys.executable, "-c", (
+        "import re\n"
+        "import pnp.rulebook.typeset, pnp.export.aids\n"
+        "from reportlab.platypus import paragraph\n"
+        "from pnp.export.reportlab_private import CompiledOnFirstUse\n"
+        "assert re.compile.__module__ == 're'\n"
+        "print(type(paragraph.uri_pat) is CompiledOnFirstUse,"
+        " 'compiled' in vars(paragraph.uri_pat))\n")],
+        cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    assert shown == ["True", "False"]
+
+
+@pytest.mark.parametrize("address", ["https://example.com/mines/demon/rules.pdf",
+                                     "http://192.168.0.1:8080/a/b", "mailto:x", "no address"])
+def test_the_deferred_uri_pattern_splits_an_address_as_reportlabs_compiled_one(
+        address, monkeypatch):
+    from reportlab.platypus import paragraph
+
+    compiled = re.compile(paragraph.uri_pat.pattern, paragraph.uri_pat.flags)
+    monkeypatch.setattr(paragraph, "uri_pat", compiled)
+    expected = paragraph._uri_split_pairs(address)
+    deferred = private.CompiledOnFirstUse(re.compile, compiled.pattern, compiled.flags)
+    monkeypatch.setattr(paragraph, "uri_pat", deferred)
+    assert paragraph._uri_split_pairs(address) == expected
+    assert deferred.compiled.pattern.startswith(private.URI_PATTERN_START)
