@@ -15,9 +15,10 @@ embedded fonts; all the words come from the tileset and reach reportlab escaped.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import msgspec
@@ -80,6 +81,8 @@ class Look(msgspec.Struct, frozen=True):
     def heading(self) -> float:
         return self.body * 1.25
 
+
+Setter = Callable[[str, FontRole, float, float], Markup]  # set_in, or a memory of it
 
 NUMBER_RANGE = re.compile(r"(?<=\d)-(?=\d)")
 
@@ -207,7 +210,7 @@ class TileChip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
 
 
 def _row_cells(row: AidRow, look: Look, styles: dict[str, Any], colours: dict[str, str],
-               shown: Shown, widths: tuple[float, float]) -> list[Any]:
+               shown: Shown, widths: tuple[float, float], set_words: Setter) -> list[Any]:
     """A row's chip, name and words; ``widths`` are its name's and words' cells'
     room inside their paddings."""
     side = _chip_side(row, look)
@@ -216,8 +219,8 @@ def _row_cells(row: AidRow, look: Look, styles: dict[str, Any], colours: dict[st
             else Chip(row.icon, row.badge, side, colours) if row.icon
             else TileChip(row.tile, shown.tiles[row.tile], side) if row.tile else "")
     name_room, words_room = widths
-    name = set_in(typeset(row.name), "bold", look.body, name_room)
-    words = set_in(typeset(row.text), "regular", look.body, words_room)
+    name = set_words(typeset(row.name), "bold", look.body, name_room)
+    words = set_words(typeset(row.text), "regular", look.body, words_room)
     return [chip, paragraph(name, styles["name"]), paragraph(words, styles["body"])]
 
 
@@ -253,7 +256,7 @@ def _chip_column(rows: Sequence[AidRow], look: Look) -> float:
 
 def _section_table(section: AidSection, width: float, look: Look,
                    colours: dict[str, str], shown: Shown,
-                   chips: float) -> Any:
+                   chips: float, set_words: Setter) -> Any:
     """A section as one table: a heading band, its rows, then its rules one to a row;
     ``chips`` is the aid's chip column (:func:`_chip_column`)."""
     styles = _styles(look)
@@ -263,10 +266,11 @@ def _section_table(section: AidSection, width: float, look: Look,
     name_width = max((width - first) * NAME_SHARE, _longest_word(section, look) + 12.0)
     data: list[list[Any]] = [[paragraph(text(section.heading), styles["heading"]), "", ""]]
     rooms = (name_width - CELL_PADDING, width - first - name_width - CELL_PADDING)
-    data += [_row_cells(row, look, styles, colours, shown, rooms) for row in section.rows]
+    data += [_row_cells(row, look, styles, colours, shown, rooms, set_words)
+             for row in section.rows]
     first_note = len(data)
     # a section's rules under its rows, across the whole table: they have no icon
-    notes = [set_in(typeset(note), "regular", look.body, width - CELL_PADDING - NOTE_INDENT)
+    notes = [set_words(typeset(note), "regular", look.body, width - CELL_PADDING - NOTE_INDENT)
              for note in section.notes]
     data += [[paragraph(words, styles["note"]), "", ""] for words in notes]
     pad = look.body * 0.3
@@ -300,10 +304,10 @@ def _section_table(section: AidSection, width: float, look: Look,
 
 
 def _tables(aid: Aid, column: float, look: Look, colours: dict[str, str],
-            shown: Shown) -> list[Any]:
+            shown: Shown, set_words: Setter) -> list[Any]:
     """Every section's table at ``look``, their chip columns one width."""
     chips = _chip_column([row for section in aid.sections for row in section.rows], look)
-    return [_section_table(section, column, look, colours, shown, chips)
+    return [_section_table(section, column, look, colours, shown, chips, set_words)
             for section in aid.sections]
 
 
@@ -324,12 +328,14 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str],
     it is used anyway and the aid runs onto a second page.
     """
     tried: dict[int, tuple[Look, list[Any], list[float], int, bool]] = {}
+    # a look set again with air between its rows breaks every text as before
+    set_words: Setter = functools.cache(set_in)
 
     def laid(index: int) -> tuple[Look, list[Any], list[float], int, bool]:
         if index in tried:
             return tried[index]
         look = Look(*LOOKS[index])
-        tables = _tables(aid, column, look, colours, shown)
+        tables = _tables(aid, column, look, colours, shown, set_words)
         heights = [table.wrap(column, room)[1] + SECTION_GAP for table in tables]
         split = _balanced(heights)
         fits = max(sum(heights[:split]), sum(heights[split:])) - SECTION_GAP <= room - SLACK
@@ -356,7 +362,7 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str],
             for height, rows in columns]
     if any(air > 0.5 for air in airs):
         left, right = (_tables(aid, column, Look(look.body, look.icon, max(air, 0.0)),
-                               colours, shown) for air in airs)
+                               colours, shown, set_words) for air in airs)
         tables = left[:split] + right[split:]
     blocks = [KeepTogether([table, Spacer(1, SECTION_GAP)]) for table in tables]
     return [*blocks[:split], FrameBreak(), *blocks[split:]]

@@ -534,3 +534,22 @@ def test_a_pictograms_bare_tile_wears_the_tiles_mattock_mark():
     assert mark and all(part in bare for part in mark)
     mined = _spot(pen, (0.1, -0.2), 0.6, "yours")
     assert not any(part in mined for part in mark)
+
+
+def test_an_aid_breaks_each_text_into_lines_once_at_each_size_and_width(monkeypatch):
+    """Spreading a short aid's rows with air sets its tables again at the same look:
+    the lines are the same, so they are not worked out again."""
+    import pnp.export.aids as aids
+
+    asked: Counter[tuple[object, ...]] = Counter()
+    set_in = aids.set_in
+
+    def counted(*args: object) -> object:
+        asked[args] += 1
+        return set_in(*args)
+
+    monkeypatch.setattr(aids, "set_in", counted)
+    tileset = load_tileset(ROOT / "tilesets" / "demon-mine.yaml")
+    render_aid(tileset.aids[0], PAPERS["letter"], tileset.title,
+               tiles_shown(tileset, tileset.aids[0]))
+    assert asked and max(asked.values()) == 1
