@@ -11,6 +11,7 @@ the same list.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -223,3 +224,19 @@ def test_imports_inside_functions_are_only_at_entry_points():
             misplaced[name] = sorted(extra)
     assert misplaced == {}
     assert _deferred_imports(ROOT / "pnp" / "assemble" / "jobs.py")  # the check can fail
+
+
+MOST_TYPE_IGNORES = 20
+
+
+def test_few_type_checks_are_silenced_and_each_says_why():
+    """A silenced check hides the next real error on its line too; each names why it
+    cannot be typed (an untyped library, a base class chosen at run time), after it."""
+    silenced = [(path.relative_to(ROOT).as_posix(), line)
+                for path in sorted((ROOT / "pnp").rglob("*.py"))
+                for line in path.read_text(encoding="utf-8").splitlines()
+                if "type: ignore" in line]
+    assert len(silenced) <= MOST_TYPE_IGNORES
+    unexplained = [(path, line.strip()) for path, line in silenced
+                   if not re.search(r"type: ignore\[[^\]]+\]\s+#\s*\S", line)]
+    assert unexplained == []

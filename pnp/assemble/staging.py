@@ -57,7 +57,7 @@ from pnp.input.jsontext import parse_json
 try:  # Windows has no flock (nor opens folders as files)
     import fcntl
 except ImportError:  # pragma: no cover - tested on Linux
-    fcntl = None  # type: ignore[assignment, unused-ignore]
+    fcntl = None  # type: ignore[assignment, unused-ignore]  # no module: no locks
 
 LEFTOVER = re.compile(r"^\.(?P<game>[a-z0-9][a-z0-9-]*)\."
                       r"(?P<kind>staging|v|link|old)-[a-z0-9_]+$")

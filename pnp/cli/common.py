@@ -32,7 +32,7 @@ def _paper_id(value: str, param: click.Parameter | None, ctx: click.Context | No
 
 
 # click 8.5 made ParamType generic, earlier releases are not: no type arguments here
-class PaperOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+class PaperOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]  # click < 8.5
     """``--paper`` for a command that prints on one paper: a named paper or a size,
     given back as the paper's id (a size in its canonical spelling)."""
 
@@ -46,7 +46,7 @@ class PaperOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]
         return _paper_id(str(value), param, ctx)
 
 
-class PapersOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+class PapersOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]  # click < 8.5
     """``--paper`` for a build: one paper, several joined by commas, or ``all``, the
     papers a build writes unless told (Letter and A4)."""
 
@@ -67,7 +67,7 @@ class PapersOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]
         return tuple(papers)
 
 
-class ShopOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+class ShopOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]  # click < 8.5
     """``--print-shop``: one of the shops, given alone for the generic one. A game written
     right after it was taken for the shop's name: the error says where the option goes."""
 

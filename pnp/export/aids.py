@@ -137,7 +137,7 @@ def _styles(look: Look) -> dict[str, Any]:  # reportlab styles are untyped
     }
 
 
-class Chip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
+class Chip(Flowable):
     """A table cell showing an icon chip, with its badge; the chip is a form drawn once."""
 
     def __init__(self, icon: str, badge_text: str, side: float,
@@ -170,7 +170,7 @@ class Shown(NamedTuple):
     tokens: Mapping[str, Drawing]
 
 
-class TileChip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
+class TileChip(Flowable):
     """A table cell showing one of the game's pieces as it prints, in a square ``side``
     across, a tile with a thin edge as a cut tile has (``edge``; a round token has its
     own rim); the design is a form drawn once."""

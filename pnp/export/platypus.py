@@ -32,7 +32,3 @@ Spacer: Any = _PLATYPUS.Spacer
 Table: Any = _PLATYPUS.Table
 TableStyle: Any = _PLATYPUS.TableStyle
 
-
-def platypus_class(name: str) -> Any:
-    """The class ``reportlab.platypus.<name>``, for a module to derive its own from."""
-    return getattr(_PLATYPUS, name)

@@ -83,7 +83,7 @@ class Press:
                 inks = pixel.getpixel((0, 0)) if pixel is not None else (0, 0, 0, 0)
                 assert isinstance(inks, tuple)
                 made = tuple(round(ink / 255.0, 4) for ink in inks)
-                self._made[key] = within_ink(made, self.ink_limit)  # type: ignore[arg-type]
+                self._made[key] = within_ink(made, self.ink_limit)  # type: ignore[arg-type]  # 4 inks: CMYK
         return self._made[key]
 
     def picture(self, image: Image.Image) -> tuple[Image.Image, Image.Image | None]:

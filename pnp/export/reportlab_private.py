@@ -389,7 +389,7 @@ def add_output_intent(canvas: Any, profile: bytes | None, condition: str, info: 
     catalog.OutputIntents = PDFArray([intent])
 
 
-class _PlainStream(pdfdoc.PDFStream):  # type: ignore[misc]
+class _PlainStream(pdfdoc.PDFStream):
     """A stream written as it is, with no Filter key at all: reportlab writes an empty
     ``/Filter []`` for a stream it is told not to compress."""
 

@@ -24,6 +24,9 @@ SQRT3 = math.sqrt(3.0)
 # where a feature may sit, clockwise from the top, 45 degrees apart; "center" besides
 COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 Cell = tuple[int, int]
+# a cell, or a spot between cells in cell units (a pawn between two squares, a label
+# beside a board): a board's centres are a linear map of the cells, so it has a centre too
+Spot = tuple[float, float]
 Point = tuple[float, float]
 
 
@@ -89,7 +92,7 @@ class Shape(msgspec.Struct, frozen=True):
         raise NotImplementedError
 
     @abstractmethod
-    def cell_centre(self, cell: Cell, size: float) -> Point:
+    def cell_centre(self, cell: Spot, size: float) -> Point:
         """Centre of grid ``cell`` in points (y-down), relative to the centre of cell (0, 0).
 
         Neighbouring centres must be exactly ``size`` apart along the shared
@@ -149,7 +152,7 @@ class SquareShape(Shape, frozen=True):
     def box(self, size: float) -> tuple[float, float]:
         return (size, size)
 
-    def cell_centre(self, cell: Cell, size: float) -> Point:
+    def cell_centre(self, cell: Spot, size: float) -> Point:
         return (cell[0] * size, cell[1] * size)
 
     @property
@@ -174,7 +177,7 @@ class HexShape(Shape, frozen=True):
         long = size * 2.0 / SQRT3
         return (long, size) if self.flat_top else (size, long)
 
-    def cell_centre(self, cell: Cell, size: float) -> Point:
+    def cell_centre(self, cell: Spot, size: float) -> Point:
         q, r = cell
         radius = size / SQRT3  # centre-to-corner distance of a hex ``size`` across flats
         if self.flat_top:

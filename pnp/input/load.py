@@ -111,7 +111,7 @@ class _LineLoader(yaml.SafeLoader):
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         """PyYAML's composer recurses once per level: stop it at MAX_DEPTH, not at a crash."""
-        self.limits.enter(self.peek_event())  # type: ignore[no-untyped-call]
+        self.limits.enter(self.peek_event())  # type: ignore[no-untyped-call]  # PyYAML: no hints
         try:
             return super().compose_node(parent, index)
         finally:
@@ -127,7 +127,7 @@ class _LineLoader(yaml.SafeLoader):
 _FastBase: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", _LineLoader)
 
 
-class _FastLineLoader(_FastBase):  # type: ignore[valid-type,misc]
+class _FastLineLoader(_FastBase):  # type: ignore[valid-type,misc]  # a base chosen at run time
     """The same loader on libyaml's parser, for files that parse cleanly."""
 
     def __init__(self, stream: str, source: str = "") -> None:
@@ -396,7 +396,7 @@ def _scan_events(text: str, source: str) -> yaml.YAMLError | None:
     scanner = _FastBase(text)
     depth = values = 0
     try:
-        while (event := scanner.get_event()) is not None:  # type: ignore[no-untyped-call]
+        while (event := scanner.get_event()) is not None:  # type: ignore[no-untyped-call]  # PyYAML
             kind = type(event)
             if kind in _OPENING:
                 depth += 1

@@ -19,9 +19,9 @@ from pnp.draw.components import design_component
 from pnp.draw.diagram import seam_style
 from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Clip, Drawing, Primitive, Text, greeked, smallest_text
-from pnp.export import markup
+from pnp.export import markup, platypus
 from pnp.export.markup import Markup
-from pnp.export.platypus import Spacer, Table, TableStyle, platypus_class
+from pnp.export.platypus import Spacer, Table, TableStyle
 from pnp.export.reportlab_private import table_body
 from pnp.geometry.shapes import Shape
 from pnp.impose.plans import extras_ride_everywhere
@@ -211,7 +211,7 @@ def _card_row(entries: list[tuple[Flowable, str]], sheet: dict[str, Style]) -> l
                                          sheet["name"])]
 
 
-class CardFan(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+class CardFan(platypus.Flowable):
     """Cards laid overlapping, each a step right and down of the one before: every card's
     title band and the left of its art show, and the last, on top, shows whole."""
 
@@ -418,7 +418,7 @@ def _rows_of(tiles: list[TileKind]) -> list[tuple[int, list[TileKind]]]:
 ROW_OF_COSTS = 4.0  # what a gallery row spanning one more cost weighs, against unevenness
 
 
-class GalleryTable(platypus_class("Table")):  # type: ignore[misc]  # reportlab is untyped
+class GalleryTable(platypus.Table):
     """A gallery of one shape's tiles, whose rows a page may end between (compose).
 
     A row that opens a new page names its shape again ("Straight tunnels, continued")

@@ -19,8 +19,8 @@ from typing import Any
 import msgspec
 
 from pnp.draw.fonts import pdf_font
+from pnp.export import platypus
 from pnp.export.pdfdraw import draw_text
-from pnp.export.platypus import platypus_class
 from pnp.input.faces import FontRole, greedy_lines, string_width
 
 # reportlab has no type hints: these names only say which of its objects is meant
@@ -78,7 +78,7 @@ def define_page_number(canvas: Canvas, heading: Heading, page: int) -> None:
     canvas.endForm()
 
 
-class ContentsLine(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+class ContentsLine(platypus.Flowable):
     """One heading in the contents: its title, a dot leader and its page number."""
 
     def __init__(self, heading: Heading) -> None:
@@ -148,7 +148,7 @@ def define_counts(canvas: Canvas, pages: int, booklet: bool) -> None:
         canvas.endForm()
 
 
-class Count(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+class Count(platypus.Flowable):
     """A table cell's words that only the finished book knows (its own page count): a
     form of fixed width, defined once the book is laid out."""
 

@@ -54,7 +54,7 @@ class DiagramPlan(msgspec.Struct, frozen=True):
         The shape's cell arithmetic is linear, so fractional positions (pawns and
         arrows between squares) work the same on squares and hexes.
         """
-        x, y = self.shape.cell_centre(point, self.cell)  # type: ignore[arg-type]  # fractional
+        x, y = self.shape.cell_centre(point, self.cell)
         return x - self.min_x, self.height - (y - self.min_y)
 
     def outline(self, cell: tuple[int, int], inset: float = 0.0) -> tuple[Point, ...]:
@@ -129,13 +129,13 @@ def _plan_at(diagram: Diagram, shape: Shape, cell: float, board: Board | None) -
     max_x = max(x for x, _ in centres) + tile_w / 2 + frame
     # a word beside the board (whose base a corner tile is) widens the box to hold it
     for where, text, _ in diagram.labels:
-        x = shape.cell_centre(where, cell)[0]  # type: ignore[arg-type]  # fractional
+        x = shape.cell_centre(where, cell)[0]
         half = string_width(text, "bold", ground_word_size(cell)) / 2 + 1.0
         min_x, max_x = min(min_x, x - half), max(max_x, x + half)
     board_width = max_x - min_x
     height = max(y for _, y in centres) + tile_h / 2 + frame - min_y
     # a label above or below the board (a panel's "Before") widens the box to hold it
-    words = [shape.cell_centre(label[0], cell)[1]  # type: ignore[arg-type]  # fractional
+    words = [shape.cell_centre(label[0], cell)[1]
              for label in diagram.labels]
     top = min([min_y, *(y - LABEL_ROOM * cell for y in words)])
     top -= TITLE_ROOM if diagram.heading else 0.0

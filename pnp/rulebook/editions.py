@@ -88,7 +88,7 @@ Drawn = tuple[str, list[str]]
 EditionPage = tuple[str, list[str]]
 
 
-class EditionsCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
+class EditionsCanvas(Canvas):
     """A canvas for the book's page that keeps what :func:`write_editions` needs, for
     the editions of ``papers``.
 

@@ -24,8 +24,8 @@ from pnp.draw.diagram import (
 )
 from pnp.draw.placing import drawn_marks
 from pnp.draw.scene import Drawing
+from pnp.export import platypus
 from pnp.export.pdfdraw import draw
-from pnp.export.platypus import platypus_class
 from pnp.geometry.lattice import hexagon_cells
 from pnp.model.ground import WALL_RATIO, ground
 from pnp.model.placement import TilePlacement
@@ -40,7 +40,7 @@ from pnp.rulebook.standing import square_of
 Flowable = Any
 
 
-class DesignFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+class DesignFlowable(platypus.Flowable):
     """One design (tile, card, token) scaled into a box, for tables and covers."""
 
     def __init__(self, key: str, drawing: Drawing, box: float, designs: Designs) -> None:
@@ -61,7 +61,7 @@ class DesignFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # repor
         self.canv.restoreState()
 
 
-class DiagramFlowable(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+class DiagramFlowable(platypus.Flowable):
     """A small board of real tiles with pawns, arrows and marks; never split.
 
     The tiles are the game's own designs, placed as forms; the board under
@@ -452,7 +452,7 @@ CAPTION_GAP = 6.0  # between a board and its caption: at 3 pt a caption under a 
 CAPTIONS_ALIGNED = 36.0  # boards of one row this close in height start their captions level
 
 
-class Figure(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+class Figure(platypus.Flowable):
     """One diagram with its caption, or several written one after the other (a before
     and after, a legal and an illegal move): a figure the page composer moves as one,
     so a pair is never split across pages.

@@ -11,9 +11,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 
 from pnp.draw.fonts import pdf_font, text_family, with_fallback
-from pnp.export import markup
+from pnp.export import markup, platypus
 from pnp.export.markup import Markup
-from pnp.export.platypus import platypus_class
 from pnp.export.reportlab_private import paragraph_wrap_state
 
 # reportlab has no type hints: these names only say which of its objects is meant
@@ -72,7 +71,7 @@ class Typeset:
 TYPESET: ContextVar[Typeset | None] = ContextVar("the game being typeset", default=None)
 
 
-class Paragraph(platypus_class("Paragraph")):  # type: ignore[misc]  # reportlab is untyped
+class Paragraph(platypus.Paragraph):
     """reportlab's Paragraph, of :class:`Markup` only, remembering its line breaks.
 
     Every paragraph of this module is one of these (the name shadows

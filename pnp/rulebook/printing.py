@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pnp.draw.board import design_board
 from pnp.draw.fonts import pdf_font
-from pnp.export import markup
+from pnp.export import markup, platypus
 from pnp.export.markup import Markup
 from pnp.export.pdf import draw_scale_check, scale_check_size
-from pnp.export.platypus import Spacer, Table, TableStyle, platypus_class
+from pnp.export.platypus import Spacer, Table, TableStyle
 from pnp.export.reportlab_private import line_start, text_mark
 from pnp.impose.board import windows
 from pnp.impose.plans import (
@@ -382,7 +382,7 @@ def _round_step(tileset: Tileset) -> list[Markup]:
                         f"printed circle with scissors, or press it out with {which}.")]
 
 
-class ScaleCheck(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+class ScaleCheck(platypus.Flowable):
     """The two check bars at right angles (see :func:`pnp.export.pdf.draw_scale_check`),
     each edition's at its own paper's length, in room for the longest (on the book's
     page, where a shrunken edition's bars take more room). A figure: the page composer

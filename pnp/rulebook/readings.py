@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from pnp.export import markup
+from pnp.export import markup, platypus
 from pnp.export.markup import Markup
-from pnp.export.platypus import platypus_class
 from pnp.rulebook.contents import Heading
 from pnp.rulebook.paragraphs import MUTED, Paragraph
 
@@ -28,7 +27,7 @@ READING_LEAD = "Our reading."  # the words a reading's note opens with, in bold
 DAGGER = "\u2020"
 
 
-class ReadingNote(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+class ReadingNote(platypus.Flowable):
     """Where a template wrote one of our readings: its paragraphs, and the note box it
     prints as in a book with no readings chapter. Never drawn itself: it is replaced
     before the book is laid out."""
@@ -38,7 +37,7 @@ class ReadingNote(platypus_class("Flowable")):  # type: ignore[misc]  # reportla
         self.paragraphs, self.box = paragraphs, box
 
 
-class ReadingsChapter(platypus_class("Flowable")):  # type: ignore[misc]  # reportlab is untyped
+class ReadingsChapter(platypus.Flowable):
     """Where the ``pnp readings`` directive stands, until the readings are gathered."""
 
 

@@ -77,7 +77,7 @@ def _board_point(shape: Shape, point: Point) -> Point:
 
     The shape's cell arithmetic is linear, so it serves points between cells too.
     """
-    return shape.cell_centre(point, 1.0)  # type: ignore[arg-type]  # fractional cells
+    return shape.cell_centre(point, 1.0)
 
 
 def _board_offset(shape: Shape, offset: Point) -> Point:

@@ -24,7 +24,7 @@ from pnp import __version__
 from pnp.draw.fonts import pdf_font
 from pnp.draw.scene import Drawing
 from pnp.errors import InputError, Where
-from pnp.export import markup
+from pnp.export import markup, platypus
 from pnp.export.pdf import binary_streams
 from pnp.export.pdfdraw import draw_text
 from pnp.export.platypus import (
@@ -34,7 +34,6 @@ from pnp.export.platypus import (
     PageBreak,
     PageTemplate,
     Spacer,
-    platypus_class,
 )
 from pnp.export.reportlab_private import lay_out_only
 from pnp.impose.layout import SAFE_MARGIN
@@ -67,7 +66,7 @@ Flowable = Any
 Style = Any  # a ParagraphStyle
 
 
-class Book(platypus_class("BaseDocTemplate")):  # type: ignore[misc]  # reportlab is untyped
+class Book(platypus.BaseDocTemplate):
     """A rulebook document: numbered headings feed the contents and the PDF outline.
 
     The book is laid out once, on the pages :mod:`~pnp.rulebook.compose` chose:
