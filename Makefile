@@ -59,11 +59,13 @@ test-slow: $(READY)
 	$(TESTING) -m "slow or browser"
 
 # The package's shape: one-way layers (import-linter), no function above 15 in
-# cyclomatic complexity, and type hints that mypy --strict accepts.
+# cyclomatic complexity, type hints that mypy --strict accepts, and no code nothing
+# uses (vulture; .ci/vulture_allowed.py lists what frameworks call by name).
 check-shape: $(READY)
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python .ci/complexity.py
 	$(BIN)/mypy pnp
+	$(BIN)/vulture pnp bench .ci/vulture_allowed.py --min-confidence 60
 
 bench: $(READY)
 	$(BIN)/python bench/run.py

@@ -122,7 +122,7 @@ class Workers(Generic[Task, Result]):
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
+                 _trace: TracebackType | None) -> None:
         if error is None and self.ran:
             self.close()
         else:
@@ -250,7 +250,7 @@ def _zygote(pairs: list[tuple[Connection, Connection]], start: str, told: Connec
     with contextlib.suppress(OSError):
         os.setpgid(0, 0)  # see Workers.__init__
 
-    def stop(signum: int, frame: FrameType | None) -> None:
+    def stop(_signum: int, frame: FrameType | None) -> None:
         for pid in forked:
             with contextlib.suppress(OSError):  # it may have ended and been waited for
                 os.kill(pid, signal.SIGKILL)

@@ -5,12 +5,17 @@ from __future__ import annotations
 import functools
 import io
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
 from pnp.input.load import parse_yaml
 from pnp.input.tileset import from_data
+from pnp.model.paper import Paper
 from pnp.model.tileset import Tileset
+
+if TYPE_CHECKING:
+    from pnp.rulebook.source import Source
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -229,3 +234,16 @@ def longest_dark_runs(image: Image.Image, darker_than: int = 60) -> tuple[int, i
                     for found in run.findall(data, start, start + width)), default=0)
 
     return longest(dark), longest(dark.transpose(Image.Transpose.TRANSPOSE))
+
+
+# Dynamine's icons that picture a thing an item card is named after, not a symbol players
+# learn to read: its aid shows them beside the item's name.
+ILLUSTRATIONS = frozenset({"torch", "barrel", "ring", "raven", "beams", "plan"})
+
+
+def render_rulebook(tileset: Tileset, source: Source, paper: Paper) -> bytes:
+    """One paper's edition of a tileset's rulebook, as a build writes it (the typesetter
+    makes every paper's edition in one pass)."""
+    from pnp.rulebook.typeset import typeset_rulebook  # the typesetter, for the tests that use it
+
+    return typeset_rulebook(tileset, source)[0][paper.name]

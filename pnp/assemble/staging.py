@@ -129,7 +129,7 @@ class Staging:
             raise
         return self
 
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
+    def __exit__(self, kind: object, error: object, _trace: object) -> None:
         self.abandon()
 
     def claim(self) -> None:

@@ -110,7 +110,7 @@ def design_board(spec: BoardSpec, shape: Shape, tile: float,
     board's edge with no outline there: a cut a hair outside the edge still leaves
     frame, not paper, and no line shows how far off it was."""
     size = space_size(tile)
-    left, top, right, bottom = _extent(shape, size, spec.side)
+    left, top, right, bottom = board_extent(shape, tile, spec.side)
     width = right - left + 2 * BOARD_MARGIN
     height = bottom - top + 2 * BOARD_MARGIN
     ox, oy = BOARD_MARGIN - left, BOARD_MARGIN - top

@@ -69,10 +69,6 @@ class Box(msgspec.Struct, frozen=True):
     def bottom(self) -> float:
         return self.y + self.height
 
-    def overlaps(self, other: Box) -> bool:
-        return (self.x < other.right and other.x < self.right
-                and self.y < other.bottom and other.y < self.bottom)
-
 
 class RulesText(msgspec.Struct, frozen=True):
     """The rules wording as it will be set: paragraphs of wrapped lines at one size."""

@@ -107,10 +107,6 @@ ICONS: dict[str, Icon] = {
     "caught": caught,
 }
 
-# Icons that picture a thing a card is named after (an item), not a symbol players
-# learn to read: the aid shows them beside the item's name.
-ILLUSTRATIONS = frozenset({"torch", "barrel", "ring", "raven", "beams", "plan"})
-
 # Icons stacked one thing on another (a well with what stands on its rim), drawn in a
 # box this many times taller than wide where a tile sets them: in their circle the
 # well had come out at 0.7 of a plain well's width and its topper smaller still.

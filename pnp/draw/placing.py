@@ -514,9 +514,10 @@ def pathless_features(tileset: Tileset, tile: TileKind) -> tuple[Feature, ...]:
 
 
 def drawn_badges(tileset: Tileset, tile: TileKind,
-                 badge: float = BADGE_SMALLEST) -> list[tuple[int, Mark]]:
-    """Each number badge of a tunnel tile as drawn: the index of its icon's feature, and
-    its disc; ``badge`` as for :class:`TileSizes`."""
+                 badge: float = BADGE_SMALLEST) -> list[tuple[int, Mark, bool]]:
+    """Each number badge of a tunnel tile as drawn: the index of its icon's feature, its
+    disc, and whether it sits over its icon's corner (no side had room); ``badge`` as
+    for :class:`TileSizes`."""
     if not tile.paths:
         return []
     found = []
@@ -525,18 +526,15 @@ def drawn_badges(tileset: Tileset, tile: TileKind,
                                                    sizes)):
         if entry.badge is not None:
             (x, y), reach = entry.badge
-            found.append((index, Mark(x, y, reach, reach, True)))
+            found.append((index, Mark(x, y, reach, reach, True), entry.badge_over))
     return found
 
 
 def badges_beside(tileset: Tileset, tile: TileKind, badge: float) -> bool:
     """Whether every number badge of ``tile``, ``badge`` points across at least, finds
     rock beside its icon rather than lying over it."""
-    if not tile.paths:
-        return False
-    sizes = msgspec.structs.replace(tile_sizes(tileset), badge=badge)
-    return not any(entry.badge_over for entry in
-                   _placed_features(tileset.shape, tileset.size, tile, sizes))
+    return bool(tile.paths) and not any(over for _, _, over in
+                                        drawn_badges(tileset, tile, badge))
 
 
 class _Placed:

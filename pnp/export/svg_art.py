@@ -72,7 +72,7 @@ def _package_fonts() -> Any:
     font file anywhere on the machine and have it embedded in the PDF.
     """
     class PackageFonts(FontMap):
-        def find_font(self, font_name: str, weight: str = "normal",
+        def find_font(self, _font_name: str, weight: str = "normal",
                       style: str = "normal") -> tuple[str, bool]:
             bold = weight.lower() in ("bold", "bolder", "600", "700", "800", "900")
             if bold:

@@ -227,18 +227,6 @@ def rotate_ports(shape: Shape, ports: frozenset[str], steps: int) -> frozenset[s
     return frozenset(shape.rotate(edge, steps) for edge in ports)
 
 
-def distinct_rotations(shape: Shape, ports: frozenset[str]) -> tuple[int, ...]:
-    """Rotation steps that give different openings (a cross has just one)."""
-    seen: set[frozenset[str]] = set()
-    steps = []
-    for step in range(shape.sides):
-        turned = rotate_ports(shape, ports, step)
-        if turned not in seen:
-            seen.add(turned)
-            steps.append(step)
-    return tuple(steps)
-
-
 def cell_centre(shape: Shape, cell: Cell, size: float) -> Point:
     """Centre of a grid cell in points (y-down): squares by (x, y), hexes by axial (q, r)."""
     return shape.cell_centre(cell, size)

@@ -16,7 +16,6 @@ from pnp.geometry.lattice import hexagon_cells
 from pnp.geometry.shapes import Shape
 from pnp.input.faces import string_width
 from pnp.model.ground import PAWN_RATIO
-from pnp.model.placement import TilePlacement
 from pnp.rulebook.source import Diagram
 
 Point = tuple[float, float]
@@ -64,9 +63,6 @@ class DiagramPlan(msgspec.Struct, frozen=True):
         factor = (self.cell / 2 - inset) / (self.cell / 2)
         return tuple((x + (px - cx) * factor, y - (py - cy) * factor)
                      for px, py in self.shape.corners(self.cell))
-
-    def tile_outlines(self) -> tuple[tuple[TilePlacement, tuple[Point, ...]], ...]:
-        return tuple((placed, self.outline(placed.cell)) for placed in self.diagram.tiles)
 
     def pawns(self) -> tuple[Disc, ...]:
         """Each pawn's disc, where the template (checked by the source reader) puts it."""

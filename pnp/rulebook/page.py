@@ -4,8 +4,7 @@ each paper's edition (see :mod:`pnp.rulebook.editions`)."""
 from __future__ import annotations
 
 from pnp.impose.layout import SAFE_MARGIN
-from pnp.model.paper import Paper
-from pnp.rulebook.editions import book_page, placing
+from pnp.rulebook.editions import book_page
 
 MARGIN = SAFE_MARGIN + 30.0  # top and bottom of the text block
 # The text block is as wide as about 68 characters of 10.5 pt body text: lines of
@@ -20,10 +19,3 @@ def text_block() -> tuple[float, float, float, float]:
     width, height = book_page()
     return (width - MEASURE) / 2, MARGIN, MEASURE, height - 2 * MARGIN
 
-
-def body_box(paper: Paper) -> tuple[float, float, float, float]:
-    """Where the text goes on ``paper``'s pages: the book's text block, centred on it
-    (and shrunk with the page on a paper smaller than the book's page)."""
-    left, bottom, width, height = text_block()
-    scale, right, up = placing(paper)
-    return left * scale + right, bottom * scale + up, width * scale, height * scale

@@ -37,7 +37,6 @@ from pnp.export.platypus import (
 )
 from pnp.export.reportlab_private import lay_out_only
 from pnp.impose.layout import SAFE_MARGIN
-from pnp.model.paper import Paper
 from pnp.model.tileset import Tileset
 from pnp.model.typography import curly_quotes, last_words_together
 from pnp.rulebook.components import components_table
@@ -108,12 +107,6 @@ class Book(platypus.BaseDocTemplate):
         elif self.page - self.origin != planned:
             raise RuntimeError(f"the page composer put a {type(flowable).__name__} on page "
                                f"{planned + self.origin}; Platypus set it on {self.page}")
-
-
-def render_rulebook(tileset: Tileset, source: Source, paper: Paper,
-                    designs: Designs | None = None) -> bytes:
-    """One paper's edition of the rulebook, as reproducible PDF bytes."""
-    return typeset_rulebook(tileset, source, designs)[0][paper.name]
 
 
 def typeset_rulebook(tileset: Tileset, source: Source,

@@ -62,7 +62,7 @@ class StudioServer(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def handle_error(self, request: Any, client_address: Any) -> None:
+    def handle_error(self, request: Any, _client_address: Any) -> None:
         """One line, never a traceback: whatever a request did, the terminal stays the
         designer's (the handler already answers every mistake it can foresee)."""
         error = sys.exc_info()[1]

@@ -8,13 +8,13 @@ import math
 from collections import defaultdict
 
 import pytest
-from support import ROOT, named_demon_mine, tileset_from_text
+from support import ILLUSTRATIONS, ROOT, named_demon_mine, tileset_from_text
 
 from pnp.draw import placing as tile_art
 from pnp.draw.art import design_tile
 from pnp.draw.cards import card_layout, card_words
 from pnp.draw.components import deck_rules, design_component
-from pnp.draw.icons import ICONS, ILLUSTRATIONS
+from pnp.draw.icons import ICONS
 from pnp.draw.pen import Pen
 from pnp.draw.scene import Clip, Text
 from pnp.input.tileset import load_tileset

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from support import ROOT, tileset_from_text
+from support import ROOT, render_rulebook, tileset_from_text
 
 from pnp.draw.art import design_tile
 from pnp.draw.fonts import FONT_DIR, with_fallback
@@ -16,7 +16,6 @@ from pnp.export.svg import to_svg
 from pnp.input.faces import FONTS, code_points, draws, face_for
 from pnp.model.paper import PAPERS
 from pnp.rulebook.source import parse
-from pnp.rulebook.typeset import render_rulebook
 
 ARMENIAN = "\u0531\u0580\u0561\u0580\u0561\u057f"  # a word Lato and Vollkorn have no glyphs for
 
@@ -116,7 +115,7 @@ from reportlab.pdfbase import pdfmetrics
 from support import tileset_from_text
 from pnp.model.paper import PAPERS
 from pnp.rulebook.source import parse
-from pnp.rulebook.typeset import render_rulebook
+from support import render_rulebook
 folder = Path(sys.argv[1])
 tileset = tileset_from_text(
     "game: runs\\ntitle: Runs\\nsize: 1.5in\\nrulebook: rules.md\\n"

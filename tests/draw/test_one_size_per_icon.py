@@ -23,7 +23,7 @@ def test_every_badge_is_clear_of_every_mark(game, shown_at):
     least = BADGE_SMALLEST / shown_at
     for tile in tileset.tiles:
         marks = drawn_marks(tileset, tile, least)
-        for _, badge in drawn_badges(tileset, tile, least):
+        for _, badge, _ in drawn_badges(tileset, tile, least):
             assert badge.half_width >= least - 1e-9
             checked += 1
             covered = [str(tile.features[index].value) for index, mark in enumerate(marks)
@@ -87,7 +87,7 @@ def test_a_badge_keeps_its_distance_from_every_mark_but_its_own_icon():
     gaps = []
     for tile in tileset.tiles:
         marks = drawn_marks(tileset, tile)
-        for owner, badge in drawn_badges(tileset, tile):
+        for owner, badge, _ in drawn_badges(tileset, tile):
             gaps += [(round(_gap(badge, mark), 2), tile.name) for index, mark in
                      enumerate(marks) if index != owner]
     assert len(gaps) >= 15

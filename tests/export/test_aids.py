@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from support import ROOT, pdf_page_image, text_sizes, tileset_from_text
+from support import ILLUSTRATIONS, ROOT, pdf_page_image, text_sizes, tileset_from_text
 
-from pnp.draw.icons import ILLUSTRATIONS
 from pnp.export.aids import LOOKS, _balanced, render_aid, typeset
 from pnp.impose.layout import SAFE_MARGIN
 from pnp.input.tileset import load_tileset

@@ -24,7 +24,6 @@ from pnp.geometry.shapes import (
     SQUARE,
     Shape,
     cell_centre,
-    distinct_rotations,
     hex_distance,
     packed_shape,
     rotate_ports,
@@ -247,14 +246,6 @@ def _bfs_distance(start, goal, limit=12):
 @given(st.integers(-5, 5), st.integers(-5, 5))
 def test_hex_distance_matches_breadth_first_search(q, r):
     assert hex_distance((0, 0), (q, r)) == _bfs_distance((0, 0), (q, r))
-
-
-def test_distinct_rotations_of_common_tiles():
-    assert distinct_rotations(SQUARE, frozenset("NESW")) == (0,)
-    assert len(distinct_rotations(SQUARE, frozenset("NS"))) == 2
-    assert len(distinct_rotations(SQUARE, frozenset("NE"))) == 4
-    assert len(distinct_rotations(HEX_FLAT, frozenset({"N", "S"}))) == 3
-    assert len(distinct_rotations(HEX_FLAT, frozenset({"N", "SE", "SW"}))) == 2
 
 
 @pytest.mark.parametrize("shape", ALL, ids=lambda s: s.name)

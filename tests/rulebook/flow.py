@@ -18,12 +18,21 @@ from markdown_it import MarkdownIt
 from pypdf import PdfReader
 
 from pnp.export import markup
-from pnp.model.paper import PAPERS
-from pnp.rulebook.page import body_box
+from pnp.model.paper import PAPERS, Paper
+from pnp.rulebook.editions import placing
+from pnp.rulebook.page import text_block
 
 HEADING_SIZE = 11.5  # points: headings are 12 pt and up; body text 10.5, notes 10
 BODY_SIZES = (10.0, 10.5)  # the body's and the notes' paragraphs
 HANGING = re.compile(r"\d+\.|\u2022|\u2020\d+")  # what hangs before a list item or reading
+
+
+def body_box(paper: Paper) -> tuple[float, float, float, float]:
+    """Where the text goes on ``paper``'s pages: left, bottom, width and height of the
+    book's text block as its editions place it (centred, shrunk on a smaller paper)."""
+    left, bottom, width, height = text_block()
+    scale, right, up = placing(paper)
+    return left * scale + right, bottom * scale + up, width * scale, height * scale
 
 
 class Line(NamedTuple):

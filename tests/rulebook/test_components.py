@@ -268,7 +268,7 @@ def test_a_catalogue_tile_prints_its_badges_at_6pt_beside_their_icons():
         assert sizes and min(sizes) * scale >= designs.text_floor, tile.name
         least = min(sizes) / BADGE_TEXT
         marks = drawn_marks(tileset, tile, least)
-        for owner, badge in drawn_badges(tileset, tile, least):
+        for owner, badge, _ in drawn_badges(tileset, tile, least):
             mark = marks[owner]
             apart = max(abs(badge.x - mark.x) - mark.half_width,
                         abs(badge.y - mark.y) - mark.half_height)

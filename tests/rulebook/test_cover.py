@@ -8,14 +8,13 @@ from collections import Counter
 
 import pytest
 from msgspec.structs import replace
-from support import ROOT, pdf_page_image
+from support import ROOT, pdf_page_image, render_rulebook
 
 from pnp.geometry.shapes import rotate_ports
 from pnp.input.tileset import load_tileset
 from pnp.model.paper import PAPERS
 from pnp.rulebook.cover import cover_layout, cover_region
 from pnp.rulebook.source import parse
-from pnp.rulebook.typeset import render_rulebook
 from pnp.rules.mattock.model import MOST_NEIGHBOURS
 
 GAMES = ("demon-mine", "dynamine", "gold-mine", "mattock")

@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from flow import body_box
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject, StreamObject
 from support import ROOT, pdf_page_image
@@ -19,7 +20,6 @@ from pnp.model.options import options_for
 from pnp.model.paper import PAPERS, Paper
 from pnp.rulebook.editions import EditionsCanvas, book_page, placing, write_editions
 from pnp.rulebook.exporter import Rulebooks
-from pnp.rulebook.page import body_box
 
 EDITIONS = (PAPERS["letter"], PAPERS["a4"])  # the papers a build writes unless told
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from flow import (
+    body_box,
     book_lines,
     normal,
     page_lines,
@@ -31,7 +32,6 @@ from support import ROOT, SHIPPED_GAMES, pdf_page_image, pdf_page_texts
 
 from pnp.model.paper import PAPERS
 from pnp.model.typography import curly_quotes
-from pnp.rulebook.page import body_box
 from pnp.rulebook.source import parse
 
 PAPER_NAMES = ("letter",)  # see the module docstring

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from flow import body_box
 from pypdf import PdfReader
-from support import ROOT, pdf_page_image, tileset_from_text
+from support import ROOT, pdf_page_image, render_rulebook, tileset_from_text
 
 from pnp.cli import main
 from pnp.errors import InputError
@@ -21,9 +22,7 @@ from pnp.input.tileset import load_tileset
 from pnp.model.paper import PAPERS
 from pnp.model.tileset import player_counts
 from pnp.rulebook.components import GALLERY_FROM
-from pnp.rulebook.page import body_box
 from pnp.rulebook.source import parse
-from pnp.rulebook.typeset import render_rulebook
 
 TEMPLATE = """# Playing
 
