@@ -567,19 +567,16 @@ def test_check_sapphire_count():
 
 
 # ---------------------------------------------------------------------------
-# The shipped tileset and the documented example (when the tileset exists).
+# The shipped tileset and the documented example.
 
 SHIPPED = ROOT / "tilesets" / "dynamine.yaml"
-needs_shipped = pytest.mark.skipif(not SHIPPED.exists(), reason="no shipped Dynamine tileset yet")
 
 
-@needs_shipped
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_shipped_tileset_has_no_errors(players):
     assert errors(load_tileset(SHIPPED), players) == []
 
 
-@needs_shipped
 def test_documented_example_loads_and_scores(tmp_path):
     doc = (ROOT / "docs" / "dynamine-layout.md").read_text()
     example = re.search(r"```yaml\n(.*?)```", doc, re.S).group(1)
