@@ -1,0 +1,123 @@
+"""The commands that play a game's rules: ``pnp simulate`` (random games of a mix),
+``pnp score`` (a finished Dynamine layout) and ``pnp turns`` (Mattock's legal turns)."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import click
+
+from pnp.cli.common import SET_HELP, choose_players, load, reports_input_errors
+from pnp.errors import InputError, Where
+
+
+@click.command()
+@click.argument("game")
+@click.option("--games", type=click.IntRange(1, 100_000), default=100, show_default=True,
+              help="How many complete games to play.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Random seed: the same seed prints the same report.")
+@click.option("--players", type=click.IntRange(1, 12), default=None, help="Player count.")
+@click.option("--variant", default=None, help="Play a variant's mix.")
+@click.option("--set", "sets", multiple=True, metavar="TILE=COUNT", help=SET_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@reports_input_errors
+def simulate(game: str, games: int, seed: int, players: int | None, variant: str | None,
+             sets: tuple[str, ...], as_json: bool) -> None:
+    """Play random legal games and report how long they last and who wins.
+
+    Timings go to stderr so that the report itself is the same for the same seed.
+    """
+    import time
+
+    from pnp.rules import Setup, games_offering, rules_for
+
+    tileset = load(game, variant, sets)
+    players = choose_players(tileset, variant, players)
+    rules = rules_for(tileset.rules_game)
+    if rules is None or rules.simulate is None:
+        raise InputError(Where("command line"), "there is no simulator for this game",
+                         field="GAME", found=repr(tileset.game),
+                         allowed=f"{' or '.join(games_offering('simulate'))} (or a mix "
+                         "based on one)")
+    start = time.perf_counter()
+    from pnp.cli.progress import GamesProgress
+
+    status = GamesProgress(sys.stderr, "simulating")
+    report = rules.simulate(Setup(tileset, players, variant), games, seed, status)
+    status.done()
+    elapsed = time.perf_counter() - start
+    import json
+
+    if as_json:
+        click.echo(json.dumps(report, indent=1, sort_keys=True))
+    else:  # the sentence first, then the figures; the histogram is for --json and charts
+        click.echo(str(report.get("verdict", "")).capitalize() + ".")
+        for key, value in report.items():
+            if key == "verdict":
+                continue
+            if isinstance(value, dict) and "histogram" in value:
+                value = {name: part for name, part in value.items() if name != "histogram"}
+            click.echo(f"{key}: {json.dumps(value, sort_keys=True)}")
+    click.echo(f"simulated {games} games in {elapsed:.2f} s", err=True)
+
+
+@click.command()
+@click.argument("game")
+@click.argument("layout", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON.")
+@reports_input_errors
+def score(game: str, layout: Path, as_json: bool) -> None:
+    """Score a finished game from a LAYOUT file (Dynamine; see docs/dynamine-layout.md)."""
+    from pnp.rules import games_offering, rules_for
+
+    tileset = load(game)
+    rules = rules_for(tileset.rules_game)
+    if rules is None or rules.score is None:
+        raise InputError(Where("command line"), "there is no scorer for this game",
+                         field="GAME", found=repr(tileset.game),
+                         allowed=", ".join(games_offering("score")))
+    report = rules.score(tileset, layout)
+    if as_json:
+        import json
+
+        click.echo(json.dumps(report, indent=1, sort_keys=True))
+        return
+    for player in report["players"]:
+        parts = ", ".join(f"{key} {value}" for key, value in player["breakdown"].items())
+        click.echo(f"{player['name']}: {player['total']} VP ({parts})")
+    if report["winner"] is not None:
+        click.echo(f"winner: {report['winner']}")
+    else:
+        click.echo(f"tie: {', '.join(report['winners'])} share the win")
+
+
+@click.command()
+@click.argument("game")
+@click.argument("file")
+@reports_input_errors
+def turns(game: str, file: str) -> None:
+    """List every legal turn of each position in FILE, one JSON line each (Mattock).
+
+    FILE holds one JSON position per line ('-' reads stdin); the format, the
+    coordinates and the order of turns are in docs/mattock-turns.md. Nothing is
+    printed unless every line is a valid position.
+    """
+    from pnp.rules import games_offering, rules_for
+
+    rules = rules_for(game)
+    if rules is None or rules.turns is None:
+        raise InputError(Where("command line"), "there is no turn listing for this game",
+                         field="GAME", found=repr(game),
+                         allowed=", ".join(games_offering("turns")))
+    from pnp.input.positions import read_positions_text
+
+    source = "<stdin>" if file == "-" else file
+    text = read_positions_text(source, sys.stdin.buffer if file == "-" else Path(file))
+    out = sys.stdout
+    # Lines one at a time, as universal newlines end them (splitlines would also
+    # break a JSON string at U+2028, and hold a list of every line at once).
+    for line in rules.turns(io.StringIO(text, newline=None), source):
+        out.write(line + "\n")
