@@ -240,3 +240,17 @@ def test_few_type_checks_are_silenced_and_each_says_why():
     unexplained = [(path, line.strip()) for path, line in silenced
                    if not re.search(r"type: ignore\[[^\]]+\]\s+#\s*\S", line)]
     assert unexplained == []
+
+
+def test_a_print_shops_order_is_planned_without_drawing_anything():
+    """The counts, warnings and file names an order needs come from the plan, which the
+    build's main process makes before any worker draws."""
+    loaded = modules_after(
+        "from pnp.impose.shop_plan import plan_products\n"
+        "from pnp.input.catalog import resolve\n"
+        "from pnp.input.tileset import load_tileset\n"
+        "from pnp.model.shops import shop_named\n"
+        "plans = plan_products(load_tileset(resolve('dynamine')), shop_named('thegamecrafter'))\n"
+        "assert [plan.family for plan in plans][:1] == ['tile'] and len(plans) > 1\n")
+    assert not {name for name in loaded if name.startswith("pnp.draw")}
+    assert libraries(loaded).isdisjoint((*DRAWING_LIBRARIES, *PICTURE_STACK))

@@ -141,7 +141,7 @@ def checked_tilesets(targets: list[str], variant: str | None, sets: tuple[str, .
 def check_shop_copies(tilesets: list[Tileset]) -> None:
     """Refuse, before drawing, a print-shop build with more copies of one product than a
     shop's order takes (:data:`pnp.model.shops.MOST_COPIES`)."""
-    from pnp.export.shop_products import product_counts
+    from pnp.impose.shop_plan import product_counts
     from pnp.model.shops import MOST_COPIES
 
     for tileset in tilesets:
@@ -159,7 +159,7 @@ def warn_print_shop(tilesets: list[Tileset], shop: Shop | None) -> None:
     nothing when the build is not for a print shop."""
     if shop is None:
         return
-    from pnp.export.shop_products import shop_warnings
+    from pnp.impose.shop_plan import shop_warnings
 
     for tileset in tilesets:
         for warning in shop_warnings(tileset, shop):

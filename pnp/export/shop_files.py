@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.export.artifacts import Artifact, rounded
-from pnp.export.shop_products import ShopProduct, shop_products, size_words
+from pnp.export.shop_products import ShopProduct, shop_products
+from pnp.impose.shop_plan import size_words
 from pnp.model.shops import Shop
 from pnp.model.tileset import Tileset
 

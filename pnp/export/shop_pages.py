@@ -18,7 +18,8 @@ from pnp.draw.scene import Drawing
 from pnp.export.pdfdraw import draw, stroke_outline
 from pnp.export.pdfx import identified, pdfx_canvas
 from pnp.export.press import Press
-from pnp.export.shop_products import ShopProduct, size_words
+from pnp.export.shop_products import ShopProduct
+from pnp.impose.shop_plan import size_words
 from pnp.model.pieces import PieceCut
 from pnp.model.shops import Shop
 
