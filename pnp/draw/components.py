@@ -43,17 +43,9 @@ def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feat
         # a square piece's frame; a round or hex piece has none, its colour running out
         # past the cut, so a cut a little off centre shows no ring out of true
         items.append(Outline(ring, Style(stroke=frame_ink, width=size * 0.012, join="round")))
-    light_rim = bool(colour) and not cut.fills_box and frame_ink != "#ffffff"
-    if (frame_ink == "#ffffff" or light_rim) and any(_picture(feat) for feat in feats):
-        # a picture drawn in ink, on a dark face (a black or red pawn), sits on a parchment
-        # disc: on the face itself its outlines vanish, in greyscale most of all. A pale
-        # round piece of its own colour (the white pawn) wears the same disc, edged by a
-        # hairline since the rim is near the parchment: flat, with its picture on the
-        # stone, it had looked like a piece from another game beside the other pawns
-        keyline = Style(fill=FACE_COLOUR, stroke=mix(background, colours["ink"], 0.55),
-                        width=size * 0.012) if light_rim else Style(fill=FACE_COLOUR)
-        items.append(Outline(ellipse(width / 2, height / 2, size * PICTURE_DISC,
-                                     size * PICTURE_DISC), keyline))
+    if any(_picture(feat) for feat in feats):
+        items += _picture_disc((width, height), background, frame_ink, colours,
+                               bool(colour) and not cut.fills_box)
     # kept clear of the printed frame (piece_frame)
     items.extend(features(piece_frame(tileset, component), feats, colours, False,
                           background, tileset.own_icons))
@@ -61,6 +53,28 @@ def _face(tileset: Tileset, component: Component, colour: str, feats: tuple[Feat
 
 
 PICTURE_DISC = 0.36  # of a piece's size: the radius of the pale disc under a picture
+
+
+def _picture_disc(box: tuple[float, float], background: str, frame_ink: str,
+                  colours: dict[str, str], coloured_round: bool) -> list[Primitive]:
+    """The parchment disc a face's picture sits on, if it needs one.
+
+    A picture drawn in ink, on a dark face (a black or red pawn), sits on a
+    parchment disc: on the face itself its outlines vanish, in greyscale most
+    of all. A pale round piece of its own colour (the white pawn) wears the
+    same disc, edged by a hairline since the rim is near the parchment: flat,
+    with its picture on the stone, it had looked like a piece from another game
+    beside the other pawns.
+    """
+    light_rim = coloured_round and frame_ink != "#ffffff"
+    if frame_ink != "#ffffff" and not light_rim:
+        return []
+    width, height = box
+    size = min(width, height)
+    keyline = Style(fill=FACE_COLOUR, stroke=mix(background, colours["ink"], 0.55),
+                    width=size * 0.012) if light_rim else Style(fill=FACE_COLOUR)
+    return [Outline(ellipse(width / 2, height / 2, size * PICTURE_DISC, size * PICTURE_DISC),
+                    keyline)]
 OTHER_RIM = 0.4  # of a piece's size: where the rim in the other side's colour begins
 OTHER_WEDGE = 100.0  # degrees of the rim, at its foot, in the other side's colour
 

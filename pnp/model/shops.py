@@ -197,9 +197,7 @@ def fit_piece(shop: Shop, family: Family, outline: Outline, width: float, height
     if not shop.products:
         return Fit(None, width, height)
     inches = (width / 72.0, height / 72.0)
-    scored = [(scale, product) for product in shop.products
-              if family in product.families and product.outline == outline
-              and (scale := _scale(product, *inches)) is not None]
+    scored = _of_its_kind(shop, family, outline, inches)
     own = inch_words(*inches)
     # a piece the game lets change size may take a product within 2%; one a board fixes
     # must be the product's size to a thousandth, or a row of them drifts off the spaces
@@ -220,6 +218,15 @@ def fit_piece(shop: Shop, family: Family, outline: Outline, width: float, height
                         f"at the shop's {inch_words(product.width, product.height)}")
     return Fit(None, width, height, warning=_no_fit(shop, family, outline, own,
                                                     bool(scored), resizable))
+
+
+def _of_its_kind(shop: Shop, family: Family, outline: Outline,
+                 inches: tuple[float, float]) -> list[tuple[float, Product]]:
+    """The shop's products a piece could be (its family and outline, its proportions),
+    each with how much the piece would grow to become it."""
+    return [(scale, product) for product in shop.products
+            if family in product.families and product.outline == outline
+            and (scale := _scale(product, *inches)) is not None]
 
 
 def _no_fit(shop: Shop, family: Family, outline: Outline, own: str, any_of_shape: bool,

@@ -11,9 +11,11 @@ the page's own files and the tileset's folder is ever served.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sys
+from collections.abc import Iterator
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -95,6 +97,22 @@ class Reply(Exception):
         self.message = message
 
 
+@contextlib.contextmanager
+def _refusals(malformed: HTTPStatus | None) -> Iterator[None]:
+    """A session's refusals as the replies the page reads: a change the tileset's checks
+    refuse is 422, with their paragraph; an edit or a step the session cannot make
+    (malformed, or nothing to undo) is ``malformed``'s status, or an error of ours
+    where the action has none to expect."""
+    try:
+        yield
+    except EditError as error:
+        if malformed is None:
+            raise
+        raise Reply(malformed, str(error)) from None
+    except Refused as refused:
+        raise Reply(HTTPStatus.UNPROCESSABLE_ENTITY, refused.paragraph) from None
+
+
 class Handler(BaseHTTPRequestHandler):
     """Answers one request; every answer goes through :meth:`send`."""
 
@@ -166,33 +184,22 @@ class Handler(BaseHTTPRequestHandler):
         body = self._json_body()
         session = self.server.session
         if url.path == "/api/edit":
-            try:
+            with _refusals(HTTPStatus.BAD_REQUEST):
                 session.edit(body)
-            except EditError as error:
-                raise Reply(HTTPStatus.BAD_REQUEST, str(error)) from None
-            except Refused as refused:
-                raise Reply(HTTPStatus.UNPROCESSABLE_ENTITY, refused.paragraph) from None
         elif url.path == "/api/validate":
             players = body.get("players")
             if not isinstance(players, int) or isinstance(players, bool):
                 raise Reply(HTTPStatus.BAD_REQUEST, "players must be a whole number")
             session.choose_players(players)
         elif url.path in ("/api/undo", "/api/redo"):
-            step = session.undo if url.path == "/api/undo" else session.redo
-            try:
-                step()
-            except EditError as error:
-                raise Reply(HTTPStatus.CONFLICT, str(error)) from None
-            except Refused as refused:
-                raise Reply(HTTPStatus.UNPROCESSABLE_ENTITY, refused.paragraph) from None
+            with _refusals(HTTPStatus.CONFLICT):
+                (session.undo if url.path == "/api/undo" else session.redo)()
         elif url.path in ("/api/save", "/api/keep-mine"):
             self._save(keep_mine=url.path == "/api/keep-mine")
             return
         elif url.path == "/api/load-disk":
-            try:
+            with _refusals(None):
                 session.load_disk()
-            except Refused as refused:
-                raise Reply(HTTPStatus.UNPROCESSABLE_ENTITY, refused.paragraph) from None
         elif url.path == "/api/leave":
             self._leave()
             return
