@@ -12,7 +12,8 @@ import math
 
 import msgspec
 
-from pnp.draw.scene import Outline, Point, Primitive, Style, Text, rect
+from pnp.draw.scene import Outline, Primitive, Style, Text, rect
+from pnp.geometry.points import Point
 from pnp.input.faces import MIN_TEXT, string_width
 from pnp.model.rock import GAP, Footprint, Placer, Spot
 

@@ -14,19 +14,9 @@ from msgspec.structs import replace
 
 from pnp.draw.icons import ICONS
 from pnp.draw.pen import Pen
-from pnp.draw.scene import (
-    Circle,
-    Command,
-    Drawing,
-    Outline,
-    Point,
-    Primitive,
-    Style,
-    Text,
-    polygon,
-    rect,
-)
+from pnp.draw.scene import Circle, Command, Drawing, Outline, Primitive, Style, Text, polygon, rect
 from pnp.geometry.lattice import hexagon_cells, ring_distance
+from pnp.geometry.points import Point
 from pnp.geometry.shapes import Shape, cell_centre
 from pnp.input.faces import fit_size, string_width
 from pnp.model.board import BoardSpec, SpaceMark

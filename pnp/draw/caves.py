@@ -18,17 +18,8 @@ import math
 import random
 
 from pnp.draw.ink import mix
-from pnp.draw.scene import (
-    Circle,
-    Clip,
-    Command,
-    Outline,
-    Point,
-    Primitive,
-    Style,
-    polygon,
-    smooth_outline,
-)
+from pnp.draw.scene import Circle, Clip, Command, Outline, Primitive, Style, polygon, smooth_outline
+from pnp.geometry.points import Point
 from pnp.geometry.shapes import Shape
 from pnp.model.ground import CAVERN_REACH, CAVERN_WIDEST, FLOOR_RATIO, WALL_RATIO
 from pnp.model.tileset import Tunnel

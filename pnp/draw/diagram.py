@@ -25,10 +25,10 @@ import msgspec
 
 from pnp.draw.ink import mix
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Primitive, Style, Text
+from pnp.geometry.points import Point
 from pnp.input.faces import MIN_TEXT
 from pnp.model.tileset import PAWNS
 
-Point = tuple[float, float]
 MarkKind = Literal["tick", "cross", "closed"]
 
 PAWN_COLOURS = dict(zip(PAWNS, ("#1f1a16", "#f7f4ec", "#b3261e", "#1f4e9c", "#2e7d32",

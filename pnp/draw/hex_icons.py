@@ -24,9 +24,9 @@ from pnp.draw.ink import ink_for, mix
 from pnp.draw.pen import Pen
 from pnp.draw.scene import Clip, Command, Outline, Primitive, Style, polygon
 from pnp.draw.treasure_icons import mattock
+from pnp.geometry.cells import AxialCell as Cell
 from pnp.geometry.shapes import HEX_POINTY
 
-Cell = tuple[int, int]
 # what lies on a cell: "tile", "space" (free), "closed", "new" (the space being mined),
 # and on a tile a miner: "yours" or "theirs", or "taken" (theirs, removed: faded)
 Spot = tuple[Cell, str]

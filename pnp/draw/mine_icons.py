@@ -6,13 +6,8 @@ from __future__ import annotations
 import math
 
 from pnp.draw.pen import Pen, pick, rimmed_bar
-from pnp.draw.scene import (
-    Outline,
-    Point,
-    Primitive,
-    arc,
-    ellipse,
-)
+from pnp.draw.scene import Outline, Primitive, arc, ellipse
+from pnp.geometry.points import Point
 
 
 def headframe(pen: Pen) -> list[Primitive]:

@@ -6,18 +6,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from pnp.draw.scene import (
-    Cap,
-    Circle,
-    Command,
-    Join,
-    Outline,
-    Point,
-    Primitive,
-    Style,
-    polygon,
-    transform,
-)
+from pnp.draw.scene import Cap, Circle, Command, Join, Outline, Primitive, Style, polygon, transform
+from pnp.geometry.points import Point
 
 
 class Pen:

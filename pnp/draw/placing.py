@@ -21,7 +21,8 @@ from pnp.draw.badges import BADGE_SMALLEST, badge, icon_and_badge
 from pnp.draw.icons import FLOOR_ICONS, ICON_HEIGHT, draw_icon
 from pnp.draw.ink import ink_for
 from pnp.draw.pen import Pen
-from pnp.draw.scene import Circle, Outline, Point, Primitive, Style, Text, rect
+from pnp.draw.scene import Circle, Outline, Primitive, Style, Text, rect
+from pnp.geometry.points import Point
 from pnp.geometry.shapes import Shape
 from pnp.input.direction import mark_lines
 from pnp.input.faces import MIN_TEXT, FontRole, fit_size, greedy_lines, string_width

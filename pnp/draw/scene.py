@@ -16,10 +16,10 @@ from typing import Literal
 import msgspec
 
 from pnp.draw.ink import mix
+from pnp.geometry.points import Point
 from pnp.input.faces import FontRole, string_width
 from pnp.model.tileset import Art
 
-Point = tuple[float, float]  # x, y in points, y down
 Cap = Literal["butt", "round", "square"]  # how a stroke's ends are drawn
 Join = Literal["miter", "round", "bevel"]  # how a stroke turns its corners
 Anchor = Literal["start", "middle", "end"]  # which part of the text sits at x

@@ -11,7 +11,6 @@ from pnp.draw.pen import Icon, Pen, rimmed_bar
 from pnp.draw.scene import (
     Command,
     Outline,
-    Point,
     Primitive,
     Text,
     arc,
@@ -20,6 +19,7 @@ from pnp.draw.scene import (
     rect,
     smooth_outline,
 )
+from pnp.geometry.points import Point
 from pnp.input.faces import string_width
 
 # ---------------------------------------------------------------------------

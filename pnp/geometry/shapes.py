@@ -18,16 +18,13 @@ from abc import abstractmethod
 
 import msgspec
 
+from pnp.geometry.cells import Cell, Spot
 from pnp.geometry.lattice import HONEYCOMB_COLUMNS, HONEYCOMB_ROWS, SQUARE_GRID, Lattice
+from pnp.geometry.points import Point
 
 SQRT3 = math.sqrt(3.0)
 # where a feature may sit, clockwise from the top, 45 degrees apart; "center" besides
 COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
-Cell = tuple[int, int]
-# a cell, or a spot between cells in cell units (a pawn between two squares, a label
-# beside a board): a board's centres are a linear map of the cells, so it has a centre too
-Spot = tuple[float, float]
-Point = tuple[float, float]
 
 
 class Shape(msgspec.Struct, frozen=True):
@@ -214,12 +211,6 @@ SHAPES: dict[str, Shape] = {shape.name: shape for shape in (SQUARE, HEX_FLAT, HE
 def packed_shape(lattice: Lattice) -> Shape:
     """The shape whose copies fill ``lattice``'s cells, to draw a honeycomb's cut lines."""
     return next(shape for shape in SHAPES.values() if shape.lattice == lattice)
-
-
-def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    """Steps between two axial hex cells."""
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def rotate_ports(shape: Shape, ports: frozenset[str], steps: int) -> frozenset[str]:

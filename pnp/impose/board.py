@@ -7,12 +7,12 @@ from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
 
+from pnp.geometry.points import Point
 from pnp.impose.layout import FOOTER_BAND, HEADER_BAND, SAFE_MARGIN
 from pnp.model.paper import Paper
 from pnp.units import inches, mm
 
 OVERLAP = inches(0.5)  # glue strip shared by neighbouring pages
-Point = tuple[float, float]
 
 
 BOARD_BLEED = mm(3)  # frame printed past the board's outer edge, cut away with the margin

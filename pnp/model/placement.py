@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-Cell = tuple[int, int]  # (x, y) on a square board, axial (q, r) on a hex one
+from pnp.geometry.cells import Cell
 
 
 class TilePlacement(msgspec.Struct, frozen=True):

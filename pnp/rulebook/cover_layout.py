@@ -22,12 +22,12 @@ from collections.abc import Sequence
 
 import msgspec
 
+from pnp.geometry.cells import AxialCell as Cell
 from pnp.geometry.shapes import Shape, rotate_ports
 from pnp.model.placement import TilePlacement
 from pnp.model.tileset import TileKind, Tileset
 from pnp.rules.mattock.model import MOST_NEIGHBOURS
 
-Cell = tuple[int, int]
 ATTEMPTS = 40  # seeded tries before giving up on a connected mine
 STEPS_PER_ATTEMPT = 4000  # search steps one try may take before the next seed
 FEATURED = 3.0  # how much likelier a tile with an icon is than a plain one

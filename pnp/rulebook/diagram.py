@@ -13,12 +13,12 @@ import msgspec
 
 from pnp.draw.diagram import ground_word_size
 from pnp.geometry.lattice import hexagon_cells
+from pnp.geometry.points import Point
 from pnp.geometry.shapes import Shape
 from pnp.input.faces import string_width
 from pnp.model.ground import PAWN_RATIO
 from pnp.rulebook.source import Diagram
 
-Point = tuple[float, float]
 Disc = tuple[float, float, float]  # x, y, radius
 
 DIAGRAM_CELL = 54.0  # a tile's size in a diagram at scale 1: three quarters of an inch

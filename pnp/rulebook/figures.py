@@ -16,7 +16,6 @@ from pnp.draw.diagram import (
     DiagramArt,
     MarkKind,
     Pawn,
-    Point,
     Word,
     arrows_top,
     diagram_scenes,
@@ -27,6 +26,7 @@ from pnp.draw.scene import Drawing
 from pnp.export import platypus
 from pnp.export.pdfdraw import draw
 from pnp.geometry.lattice import hexagon_cells
+from pnp.geometry.points import Point
 from pnp.model.ground import WALL_RATIO, ground
 from pnp.model.placement import TilePlacement
 from pnp.model.tileset import Tileset

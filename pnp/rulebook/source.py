@@ -24,6 +24,7 @@ from markdown_it import MarkdownIt
 
 from pnp.draw.diagram import PAWN_COLOURS, MarkKind
 from pnp.errors import InputError, Problem, Where, did_you_mean
+from pnp.geometry.points import Point
 from pnp.geometry.shapes import Shape
 from pnp.input.direction import right_to_left
 from pnp.input.glyphs import DRAWABLE, undrawable
@@ -46,7 +47,7 @@ from pnp.input.schema import Point as PointKind
 from pnp.model.icons import ICON_NAMES
 from pnp.model.placement import TilePlacement
 from pnp.model.tileset import TileKind, Tileset
-from pnp.rulebook.standing import Pawn, Point, stand_pawns
+from pnp.rulebook.standing import Pawn, stand_pawns
 
 if TYPE_CHECKING:
     from markdown_it.token import Token

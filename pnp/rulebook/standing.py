@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import math
 
+from pnp.geometry.points import Point
 from pnp.geometry.shapes import Shape
 from pnp.input.schema import Items, Node
 from pnp.model.ground import PAWN_RATIO, ground
 from pnp.model.placement import TilePlacement
 from pnp.model.tileset import TileKind
 
-Point = tuple[float, float]  # a board position; pawns may sit between squares
 Pawn = tuple[Point, str, str]  # where, colour, label
 
 

@@ -13,8 +13,9 @@ from support import ROOT, pdf_page_image
 from pnp.assemble import build
 from pnp.draw.board import INNER_SPACE, OUTER_SPACE, board_extent, design_board, space_size
 from pnp.draw.scene import Outline
+from pnp.geometry.cells import axial_distance as hex_distance
 from pnp.geometry.lattice import hexagon_cells, ring_distance
-from pnp.geometry.shapes import SHAPES, cell_centre, hex_distance
+from pnp.geometry.shapes import SHAPES, cell_centre
 from pnp.impose.board import OVERLAP, margins_beyond, seam_targets, windows
 from pnp.impose.layout import SAFE_MARGIN
 from pnp.input.tileset import load_tileset

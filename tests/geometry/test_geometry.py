@@ -16,6 +16,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pnp.geometry.cells import axial_distance as hex_distance
+from pnp.geometry.cells import square_distance
 from pnp.geometry.lattice import HONEYCOMB_COLUMNS, HONEYCOMB_ROWS, SQUARE_GRID, Lattice
 from pnp.geometry.shapes import (
     HEX_FLAT,
@@ -24,7 +26,6 @@ from pnp.geometry.shapes import (
     SQUARE,
     Shape,
     cell_centre,
-    hex_distance,
     packed_shape,
     rotate_ports,
 )
@@ -265,3 +266,16 @@ def test_a_feature_place_turns_with_its_tile_where_a_compass_point_is_there():
     assert SQUARE.turn_place("W", 3) == "S" and SQUARE.turn_place("center", 2) == "center"
     assert HEX_POINTY.turn_place("E", 3) == "W"  # half a turn of a hex
     assert HEX_POINTY.turn_place("N", 1) is None  # 60 degrees: between NE and E
+
+
+@given(st.integers(-5, 5), st.integers(-5, 5))
+def test_square_distance_counts_orthogonal_steps(x, y):
+    """A pawn steps to one of four neighbours: as many steps as a breadth-first walk."""
+    frontier, seen, steps = [(0, 0)], {(0, 0)}, 0
+    while (x, y) not in seen:
+        frontier = [(a + dx, b + dy) for a, b in frontier
+                    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                    if (a + dx, b + dy) not in seen]
+        seen.update(frontier)
+        steps += 1
+    assert square_distance((0, 0), (x, y)) == steps == square_distance((x, y), (0, 0))

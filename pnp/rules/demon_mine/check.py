@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from pnp.geometry.cells import SquareCell as Cell
 from pnp.model.tileset import TileKind, Tileset
 from pnp.rules import Finding, Setup
 from pnp.rules.demon_mine.links import (
@@ -22,7 +23,7 @@ from pnp.rules.demon_mine.links import (
     links_together,
     serves,
 )
-from pnp.rules.demon_mine.model import AREA, ENTRANCE, HIVE, Cell, base_cells, base_layouts
+from pnp.rules.demon_mine.model import AREA, ENTRANCE, HIVE, base_cells, base_layouts
 
 
 def serves_of(tile: TileKind) -> int:

@@ -39,9 +39,9 @@ from itertools import combinations
 
 import msgspec
 
+from pnp.geometry.cells import SquareCell as Cell
 from pnp.geometry.shapes import SQUARE
 
-Cell = tuple[int, int]
 Needs = tuple[int, ...]  # squares asking for each need class, in the supply's class order
 State = tuple[Cell, int, Needs]  # a square, the heading into it, needs of the squares before it
 Region = Callable[[Cell], bool]

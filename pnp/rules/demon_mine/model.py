@@ -20,6 +20,7 @@ from types import MappingProxyType
 
 import msgspec
 
+from pnp.geometry.cells import SquareCell as Cell
 from pnp.geometry.shapes import SQUARE, rotate_ports
 from pnp.model.tileset import TileKind
 
@@ -27,7 +28,6 @@ ENTRANCE = "mine-entrance"
 HIVE = "beetle-hive"
 LODESTONE = "lodestone"
 AREA = 8  # squares along each side of the starting area whose corners hold the bases
-Cell = tuple[int, int]
 
 
 def base_cells(players: int) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:

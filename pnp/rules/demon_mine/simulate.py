@@ -31,6 +31,8 @@ import random
 
 import msgspec
 
+from pnp.geometry.cells import SquareCell as Cell
+from pnp.geometry.cells import square_distance
 from pnp.model.tileset import TileKind
 from pnp.rules import Progress, Setup, rotations
 from pnp.rules.demon_mine.check import chosen_layout, supply_of
@@ -39,7 +41,6 @@ from pnp.rules.demon_mine.model import (
     ENTRANCE,
     HIVE,
     LODESTONE,
-    Cell,
     Placed,
     fits_over,
     moves,
@@ -112,17 +113,13 @@ class Game(msgspec.Struct):
         return moves(self.grid, cell, self.enemy_squares(side))
 
 
-def _distance(a: Cell, b: Cell) -> int:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
-
-
 def _target(game: Game, side: int, cell: Cell) -> Cell:
     """Where a pawn wants to go: the nearest enemy pawn, else the nearest enemy base."""
     enemies = sorted(game.enemy_squares(side))
     if enemies:
-        return min(enemies, key=lambda other: _distance(cell, other))
+        return min(enemies, key=lambda other: square_distance(cell, other))
     return min((game.bases[other] for other in game.enemies(side)),
-               key=lambda base: _distance(cell, base))
+               key=lambda base: square_distance(cell, base))
 
 
 def _combat(game: Game, side: int, cell: Cell) -> None:
@@ -146,7 +143,7 @@ def _fight(game: Game, side: int, other: int, cell: Cell) -> None:
         game.pawns[loser].remove(cell)
         for _ in range(game.pawns[loser].count(cell)):
             exits = [c for c in moves(game.grid, cell)
-                     if _distance(c, cell) == 1 and not game.enemies_at(loser, c)]
+                     if square_distance(c, cell) == 1 and not game.enemies_at(loser, c)]
             if not exits:
                 break
             game.pawns[loser].remove(cell)
@@ -199,7 +196,7 @@ def _act(game: Game, side: int, pawn: int, created: list[Cell]) -> bool:
     steps = sorted(game.reach(side, cell))
     roll = game.rng.random()
     if burrows and (roll < (0.55 if fresh else 0.2) or not steps):
-        burrows.sort(key=lambda option: _distance(option[0], goal))
+        burrows.sort(key=lambda option: square_distance(option[0], goal))
         target, index, placed = burrows[0] if game.rng.random() < 0.7 else \
             game.rng.choice(burrows)
         game.grid[target] = placed  # a replaced tile or lodestone leaves play
@@ -210,7 +207,7 @@ def _act(game: Game, side: int, pawn: int, created: list[Cell]) -> bool:
         _combat(game, side, target)
         return True
     if steps and roll < 0.9:
-        steps.sort(key=lambda c: _distance(c, goal))
+        steps.sort(key=lambda c: square_distance(c, goal))
         target = steps[0] if game.rng.random() < 0.7 else game.rng.choice(steps)
         game.pawns[side][pawn] = target
         _combat(game, side, target)
@@ -249,7 +246,7 @@ def _overflow(game: Game) -> None:
         for cell in sorted(set(game.pawns[owner])):
             crowd = sum(pawns.count(cell) for pawns in game.pawns)
             while crowd > 2 and cell in game.pawns[owner]:
-                exits = [c for c in moves(game.grid, cell) if _distance(c, cell) == 1]
+                exits = [c for c in moves(game.grid, cell) if square_distance(c, cell) == 1]
                 if not exits:
                     break
                 landing = game.rng.choice(exits)
@@ -265,8 +262,8 @@ def _adjacent_fight(game: Game, side: int) -> None:
         for cell in list(game.pawns[side]):
             for enemy in list(game.pawns[other]):
                 if cell in game.pawns[side] and enemy in game.pawns[other] and \
-                        _distance(cell, enemy) == 1 and step_ok(game.grid, cell, enemy, None) \
-                        and game.rng.random() < 0.5:
+                        square_distance(cell, enemy) == 1 and \
+                        step_ok(game.grid, cell, enemy, None) and game.rng.random() < 0.5:
                     _strike(game, side, other, cell, enemy)
 
 

@@ -9,10 +9,11 @@ from typing import Literal
 
 import msgspec
 
+from pnp.geometry.cells import SquareCell
 from pnp.geometry.shapes import SQUARE
 from pnp.model.tileset import TileKind
 
-Cell = tuple[int, int]  # (x, level): x grows to the east, the level grows downward
+Cell = SquareCell  # (x, level): a level is a row of the square grid, counted downward
 
 # The rulebook puts depth marker 1 beside the mine entrance at setup, so the
 # entrance's row is level 1 and every row below it is one level deeper.

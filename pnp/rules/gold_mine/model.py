@@ -8,11 +8,10 @@ from typing import NamedTuple
 
 import msgspec
 
+from pnp.geometry.cells import SquareCell as Cell
 from pnp.geometry.shapes import SQUARE
 from pnp.model.tileset import TileKind
 from pnp.rules import rotations
-
-Cell = tuple[int, int]
 
 # ---------------------------------------------------------------------------
 # Placement and movement on a path level.

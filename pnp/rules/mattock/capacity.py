@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from pnp.geometry.cells import AxialCell as Cell
 from pnp.geometry.lattice import hexagon_cells
 from pnp.geometry.shapes import HEX_POINTY
 from pnp.rules.mattock.model import MOST_NEIGHBOURS, indices, make_board
@@ -17,7 +18,6 @@ from pnp.rules.mattock.model import MOST_NEIGHBOURS, indices, make_board
 # exact_max_tiles (and checks the small ones by brute force), so a wrong figure fails.
 MAX_TILES = {1: 1, 2: 6, 3: 15, 4: 28, 5: 43, 6: 66, 7: 88}
 
-Cell = tuple[int, int]
 
 # The same figure for a game that starts with tiles on the shipped fixed set-up
 # spaces (full board, then the inner board of the short game). Also recomputed

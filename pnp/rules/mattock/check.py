@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from pnp.geometry.cells import axial_distance
 from pnp.geometry.lattice import ring_distance
-from pnp.geometry.shapes import hex_distance
 from pnp.model.board import BoardSpec
 from pnp.rules import Finding, Setup
 from pnp.rules.mattock.capacity import supply_floor
@@ -137,7 +137,7 @@ def _space_findings(side: int, cells: dict[str, list[tuple[int, int]]]) -> list[
             f"Setup spaces {_cells_text(off)} lie outside the side-{side} board in play.",
             fix=f"use cells fewer than {side} steps from [0, 0]"))
     touching = [(a, b) for number, a in enumerate(everything)
-                for b in everything[number + 1:] if hex_distance(a, b) <= 1]
+                for b in everything[number + 1:] if axial_distance(a, b) <= 1]
     if touching:
         pairs = "; ".join(f"{_cells_text(pair)}" for pair in touching)
         findings.append(Finding(

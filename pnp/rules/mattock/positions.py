@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from pnp.errors import InputError, Problem, Where
+from pnp.geometry.cells import AxialCell as Cell
 from pnp.geometry.lattice import ring_distance
 from pnp.input.jsontext import parse_json
 from pnp.rules.mattock.model import BLUE, PLAYERS, RED, Board, State, make_board
@@ -35,7 +36,6 @@ MAX_PROBLEMS = 1_000  # mistakes gathered before reading stops; 20 are shown
 ENOUGH = 1_000_000  # the supply when a position does not give one: never the limit
 FIELDS = ("side", "to_move", "tiles", "miners", "in_hand", "supply")
 REQUIRED = ("side", "to_move", "tiles", "miners")
-Cell = tuple[int, int]
 
 
 class Position(msgspec.Struct, frozen=True):
