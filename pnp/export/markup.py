@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, LiteralString, Protocol
 
+from pnp.draw.fonts import with_fallback
 from pnp.export.platypus import Paragraph  # reportlab ships no type hints
 from pnp.input.direction import right_to_left, visual
 
@@ -110,8 +111,10 @@ def _require(value: object) -> Markup:
 
 
 def paragraph(markup: Markup, style: Any) -> Any:
-    """A reportlab Paragraph of markup made here, never of a plain string."""
-    return Paragraph(_require(markup), style)
+    """A reportlab Paragraph of markup made here, never of a plain string; a character its
+    style's face cannot draw is set in that face's fallback, as the book's paragraphs do
+    (:func:`pnp.draw.fonts.with_fallback`), not printed as a missing glyph."""
+    return Paragraph(with_fallback(_require(markup), style.fontName), style)
 
 
 # ---------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from pnp.draw.scene import (
     Text,
     flat,
 )
-from pnp.export.reportlab_private import image_with_alpha, operators
+from pnp.export.reportlab_private import image_with_alpha, import_platypus, operators
 from pnp.input.direction import logical, right_to_left
 from pnp.input.faces import FontRole, runs, runs_width
 
@@ -308,7 +308,9 @@ def _picture(canvas: Any, item: Picture, height: float, press: Press | None) -> 
     bottom = height - item.y - item.height
     if item.art.format == "svg":
         # the one import not at a module's top: svglib (and lxml under it) is heavy,
-        # and only a tileset with SVG art of its own needs it
+        # and only a tileset with SVG art of its own needs it. reportlab's graphics
+        # import Platypus, which comes in our way first (pnp.export.platypus)
+        import_platypus()
         from pnp.export.svg_art import draw_svg_art
 
         draw_svg_art(canvas, item, bottom, press)

@@ -19,6 +19,7 @@ import functools
 import importlib
 import re
 import sys
+import threading
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
@@ -285,8 +286,17 @@ def import_platypus() -> ModuleType:
     ranges run to U+FFFF): a third of the import, and a tenth of setting a
     player aid. ``re.compile`` is replaced for the length of the import only.
     """
-    if "reportlab.platypus.paragraph" in sys.modules:
-        return importlib.import_module("reportlab.platypus")
+    with _IMPORTING_PLATYPUS:  # one swap at a time: a second would keep the first's
+        if "reportlab.platypus.paragraph" in sys.modules:
+            return importlib.import_module("reportlab.platypus")
+        return _import_deferring_uri_pattern()
+
+
+_IMPORTING_PLATYPUS = threading.Lock()
+
+
+def _import_deferring_uri_pattern() -> ModuleType:
+    """The import, with re.compile answering the URI pattern by a pattern compiled later."""
     compile_now = re.compile
 
     def compile_or_defer(pattern: Any, flags: int = 0) -> Any:

@@ -552,3 +552,29 @@ def test_an_aid_breaks_each_text_into_lines_once_at_each_size_and_width(monkeypa
     render_aid(tileset.aids[0], PAPERS["letter"], tileset.title,
                tiles_shown(tileset, tileset.aids[0]))
     assert asked and max(asked.values()) == 1
+
+
+def test_words_the_aids_faces_cannot_draw_are_set_in_the_fallback(tmp_path):
+    """An aid in Armenian prints its letters in DejaVu, as the book does, not as the
+    empty boxes of the letters Lato lacks."""
+    armenian = "\u0531\u0580\u0561\u0580\u0561\u057f"
+    tileset = tileset_from_text("\n".join([
+        "game: aid", f"title: Mine {armenian}", "size: 1.5in",
+        "tiles:", "  - {name: s, count: 1, paths: [N-S]}",
+        "aids:", "  - name: aid", f"    title: Aid {armenian}", "    sections:",
+        f"      - heading: Heading {armenian}", "        rows:",
+        f"          - {{icon: vein, name: Name {armenian}, text: Words {armenian} here}}",
+        f"        text: Rule {armenian} too."]))
+    data, _ = render_aid(tileset.aids[0], PAPERS["letter"], tileset.title)
+    found: dict[str, str] = {}
+
+    def visit(text, cm, tm, font, size):
+        if font is not None and text.strip():
+            face = str(font["/BaseFont"]).split("+")[-1]
+            found[face] = found.get(face, "") + text
+
+    PdfReader(io.BytesIO(data)).pages[0].extract_text(visitor_text=visit)
+    fallback = "".join(text for face, text in found.items() if face.startswith("DejaVu"))
+    assert fallback.count(armenian) >= 5  # the title, the aid's, heading, name, words, rule
+    assert armenian not in "".join(text for face, text in found.items()
+                                   if not face.startswith("DejaVu"))

@@ -232,3 +232,23 @@ def test_the_deferred_uri_pattern_splits_an_address_as_reportlabs_compiled_one(
     monkeypatch.setattr(paragraph, "uri_pat", deferred)
     assert paragraph._uri_split_pairs(address) == expected
     assert deferred.compiled.pattern.startswith(private.URI_PATTERN_START)
+
+
+def test_a_build_drawing_svg_art_still_defers_the_uri_pattern(tmp_path):
+    """SVG art is drawn through reportlab's graphics, which import Platypus themselves:
+    the drawing imports it our way first."""
+    (tmp_path / "art.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<rect width="10" height="10" fill="#123456"/></svg>', encoding="utf-8")
+    (tmp_path / "art.yaml").write_text(
+        "game: art\ntitle: Art\nsize: 1.5in\ntiles:\n  - name: straight\n    count: 2\n"
+        "    paths: [N-S]\n    art: art.svg\n", encoding="utf-8")
+    shown = subprocess.run([sys.executable, "-c", (
+        "import sys\n"
+        "from pnp.cli import main\n"
+        f"main(['build', {str(tmp_path / 'art.yaml')!r}, '--jobs', '1', '--no-rulebook',"
+        f" '--paper', 'letter', '--out', {str(tmp_path / 'out')!r}], standalone_mode=False)\n"
+        "from reportlab.platypus import paragraph\n"
+        "print('svglib' in sys.modules, type(paragraph.uri_pat).__name__)\n")],
+        cwd=ROOT, capture_output=True, text=True, check=True).stdout.splitlines()[-1]
+    assert shown.split() == ["True", "CompiledOnFirstUse"]
