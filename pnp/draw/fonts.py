@@ -12,6 +12,7 @@ Droid), shipped in ``pnp/data/fonts`` with their licences.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from reportlab.lib.fonts import addMapping
@@ -87,7 +88,13 @@ def pdf_font(role: FontRole, text: str = "") -> str:
 
 def with_fallback(markup: str, pdf_name: str) -> str:
     """Paragraph markup whose characters the face ``pdf_name`` lacks are set in its
-    fallback, character by character (tags and entities are ASCII, and left alone)."""
+    fallback, character by character (tags and entities are ASCII, and left alone).
+
+    A run inside ``<b>`` or ``<i>`` in the text family is set in the fallback's bold or
+    italic: a ``<font face>`` tag names one face, and Platypus does not turn it bold
+    or italic for the tags around it (an Armenian word in a bold phrase had printed
+    regular).
+    """
     faces = next((faces for faces in FONTS.values() if faces[0].pdf_name == pdf_name), None)
     if markup.isascii() or faces is None:  # ASCII, or a fallback face already
         return markup
@@ -95,12 +102,42 @@ def with_fallback(markup: str, pdf_name: str) -> str:
     glyphs = code_points(face)
     if all(character.isascii() or ord(character) in glyphs for character in markup):
         return markup
-    fallback_name = _fallback_family() if fallback == SANS else _registered(fallback)
+    styled = _TEXT_FAMILY_STYLES.get(pdf_name)  # (bold, italic) of a text family face
+    if styled is None:
+        return _in_fallback(markup, glyphs, _registered(fallback))
+    _fallback_family()
+    bold, italic = styled
+    parts = []
+    for part in _EMPHASIS.split(markup):
+        tag = _EMPHASIS_TAG.fullmatch(part)
+        if tag is None:
+            parts.append(_in_fallback(part, glyphs, _FALLBACK_BY_STYLE[bold > 0, italic > 0]))
+            continue
+        step = -1 if tag.group(1) else 1
+        bold += step if tag.group(2) == "b" else 0
+        italic += step if tag.group(2) == "i" else 0
+        parts.append(part)
+    return "".join(parts)
+
+
+def _in_fallback(text: str, glyphs: frozenset[int], fallback_name: str) -> str:
+    """``text`` with each character missing from ``glyphs`` set in ``fallback_name``, or in
+    the CJK face for Chinese, Japanese and Korean."""
     return "".join(character if character.isascii() or ord(character) in glyphs
                    else f'<font face="{_registered(CJK)}">{character}</font>'
                    if is_cjk(character)
                    else f'<font face="{fallback_name}">{character}</font>'
-                   for character in markup)
+                   for character in text)
+
+
+_EMPHASIS = re.compile(r"(</?(?:b|i)>)")
+_EMPHASIS_TAG = re.compile(r"<(/?)(b|i)>")
+# the text family's faces, by the weight and slant each sets without a tag
+_TEXT_FAMILY_STYLES = {FONTS["regular"][0].pdf_name: (0, 0), FONTS["bold"][0].pdf_name: (1, 0),
+                       FONTS["italic"][0].pdf_name: (0, 1)}
+# the fallback face for a run of that weight and slant (the family sets bold italic bold)
+_FALLBACK_BY_STYLE = {(False, False): SANS.pdf_name, (True, False): SANS_BOLD.pdf_name,
+                      (False, True): SANS_ITALIC.pdf_name, (True, True): SANS_BOLD.pdf_name}
 
 
 def fallback_font(role: FontRole) -> str:

@@ -114,7 +114,8 @@ def paragraph(markup: Markup, style: Any) -> Any:
     """A reportlab Paragraph of markup made here, never of a plain string; a character its
     style's face cannot draw is set in that face's fallback, as the book's paragraphs do
     (:func:`pnp.draw.fonts.with_fallback`), not printed as a missing glyph."""
-    return Paragraph(with_fallback(_require(markup), style.fontName), style)
+    marked = with_fallback(_require(markup), style.fontName)  # adds only <font face> tags
+    return Paragraph(marked, style)
 
 
 # ---------------------------------------------------------------------------

@@ -155,4 +155,17 @@ def test_a_book_that_needs_the_fallback_reads_its_family_and_keeps_its_own_bold(
     assert {"PnpSans", "PnpSans-Bold", "PnpSans-Oblique"} <= registered
     fonts = fonts_of_text(PdfReader(book).pages[2])
     assert "deep" in fonts["Lato-Bold"] and "far" in fonts["Lato-Italic"]
-    assert ARMENIAN in fonts["DejaVuSans"]
+    # and the fallback's own bold and italic for the runs inside them
+    assert ARMENIAN in fonts["DejaVuSans-Bold"] and ARMENIAN in fonts["DejaVuSans-Oblique"]
+    assert "DejaVuSans" not in fonts
+
+
+def test_a_fallback_run_takes_the_weight_and_slant_of_the_tags_around_it():
+    marked = with_fallback(f"<b>{ARMENIAN[0]}<i>{ARMENIAN[1]}</i></b> <i>{ARMENIAN[2]}</i>"
+                           f"{ARMENIAN[3]}", "PnpText")
+    assert marked == (f'<b><font face="PnpSans-Bold">{ARMENIAN[0]}</font><i>'
+                      f'<font face="PnpSans-Bold">{ARMENIAN[1]}</font></i></b> <i>'
+                      f'<font face="PnpSans-Oblique">{ARMENIAN[2]}</font></i>'
+                      f'<font face="PnpSans">{ARMENIAN[3]}</font>')
+    assert with_fallback(ARMENIAN[0], "PnpText-Italic") == \
+        f'<font face="PnpSans-Oblique">{ARMENIAN[0]}</font>'
