@@ -10,6 +10,7 @@ the same list.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import subprocess
@@ -254,3 +255,23 @@ def test_a_print_shops_order_is_planned_without_drawing_anything():
         "assert [plan.family for plan in plans][:1] == ['tile'] and len(plans) > 1\n")
     assert not {name for name in loaded if name.startswith("pnp.draw")}
     assert libraries(loaded).isdisjoint((*DRAWING_LIBRARIES, *PICTURE_STACK))
+
+
+def test_only_the_rules_reach_into_a_games_own_rules():
+    """A game's abilities are parts of its GameRules (pnp.rules.rules_for): the book, the
+    studio and the commands ask for them, and reach into no game's package."""
+    games = {path.name for path in (ROOT / "pnp" / "rules").iterdir()
+             if (path / "__init__.py").is_file()}
+    assert {"demon_mine", "dynamine", "gold_mine", "mattock"} <= games
+    reaching = []
+    for path in sorted((ROOT / "pnp").rglob("*.py")):
+        if path.is_relative_to(ROOT / "pnp" / "rules"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            module = node.module if isinstance(node, ast.ImportFrom) else None
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            for name in [module or "", *names]:
+                if name.split(".")[:2] == ["pnp", "rules"] and len(name.split(".")) > 2 \
+                        and name.split(".")[2] in games:
+                    reaching.append(f"{path.relative_to(ROOT)}: {name}")
+    assert reaching == []

@@ -26,7 +26,7 @@ from pnp.geometry.cells import AxialCell as Cell
 from pnp.geometry.shapes import Shape, rotate_ports
 from pnp.model.placement import TilePlacement
 from pnp.model.tileset import TileKind, Tileset
-from pnp.rules.mattock.model import MOST_NEIGHBOURS
+from pnp.rules import rules_for
 
 ATTEMPTS = 40  # seeded tries before giving up on a connected mine
 STEPS_PER_ATTEMPT = 4000  # search steps one try may take before the next seed
@@ -299,7 +299,10 @@ def _patch(tileset: Tileset, region: tuple[Cell, ...], rng: random.Random,
     """A connected patch of tunnel-less tiles on an empty board, with miners on it (on the
     tiles in view)."""
     kind = next(tile for tile in tileset.tiles if tile.count and tile.role != "event")
-    laid = _grow(tileset.shape, region, min(int(len(region) * PATCH_SHARE), kind.count), rng)
+    rules = rules_for(tileset.rules_game)
+    most = rules.most_neighbours if rules is not None else None
+    laid = _grow(tileset.shape, region, min(int(len(region) * PATCH_SHARE), kind.count), rng,
+                 tileset.shape.sides if most is None else most)
     tiles = tuple(TilePlacement(kind.name, cell) for cell in laid)
     tokens = [piece for piece in tileset.components if piece.kind == "token" and piece.count]
     if not tokens:
@@ -310,9 +313,10 @@ def _patch(tileset: Tileset, region: tuple[Cell, ...], rng: random.Random,
                                             for index, cell in enumerate(standing)))
 
 
-def _grow(shape: Shape, region: tuple[Cell, ...], target: int, rng: random.Random) -> list[Cell]:
+def _grow(shape: Shape, region: tuple[Cell, ...], target: int, rng: random.Random,
+          most: int) -> list[Cell]:
     """Cells grown from the middle of ``region``, each touching one already laid, under the
-    neighbour rule: no tile touches more than MOST_NEIGHBOURS others."""
+    game's neighbour rule: no tile touches more than ``most`` others."""
     centres = [shape.cell_centre(cell, 1.0) for cell in region]
     middle_at = (sum(x for x, _ in centres) / len(centres),
                  sum(y for _, y in centres) / len(centres))
@@ -326,8 +330,8 @@ def _grow(shape: Shape, region: tuple[Cell, ...], target: int, rng: random.Rando
     while len(laid) < target:
         frontier = sorted({shape.neighbour(cell, edge) for cell in laid for edge in shape.edges}
                           & spaces - set(laid))
-        legal = [cell for cell in frontier if len(touching(cell)) <= MOST_NEIGHBOURS and
-                 all(len(touching(near)) < MOST_NEIGHBOURS for near in touching(cell))]
+        legal = [cell for cell in frontier if len(touching(cell)) <= most and
+                 all(len(touching(near)) < most for near in touching(cell))]
         if not legal:
             break
         laid.append(rng.choice(legal))

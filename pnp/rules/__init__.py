@@ -92,6 +92,8 @@ class GameRules(msgspec.Struct, frozen=True):
     # how tiles connect: through tunnels whose edges line up, or by lying next to each
     # other (Mattock), where tunnels drawn on a face are decoration and decide nothing
     joins_by: Literal["tunnels", "adjacency"] = "tunnels"
+    # the most other tiles a tile may touch (Mattock's three), or None: no such rule
+    most_neighbours: int | None = None
 
 
 def deferred(module: str, function: str) -> Callable[..., Any]:

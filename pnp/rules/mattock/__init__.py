@@ -105,4 +105,5 @@ __all__ = [
     "tile_upper_bound",
 ]
 
-RULES = GameRules("mattock", check, simulate=simulate, turns=turns_lines, joins_by="adjacency")
+RULES = GameRules("mattock", check, simulate=simulate, turns=turns_lines, joins_by="adjacency",
+                  most_neighbours=MOST_NEIGHBOURS)
