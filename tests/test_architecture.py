@@ -275,3 +275,13 @@ def test_only_the_rules_reach_into_a_games_own_rules():
                         and name.split(".")[2] in games:
                     reaching.append(f"{path.relative_to(ROOT)}: {name}")
     assert reaching == []
+
+
+def test_the_writers_emit_set_lines_and_decide_no_direction():
+    """Which way a line reads, its display order and its words as written are decided
+    once (pnp.input.faces.set_line); the SVG and PDF writers only emit them."""
+    for name in ("svg", "pdfdraw"):
+        tree = ast.parse((ROOT / "pnp" / "export" / f"{name}.py").read_text(encoding="utf-8"))
+        imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert "pnp.input.direction" not in imported, name
+        assert "bidi" not in {module.split(".")[0] for module in imported if module}, name

@@ -41,8 +41,7 @@ from pnp.draw.scene import (
     flat,
 )
 from pnp.export.reportlab_private import image_with_alpha, import_platypus, operators
-from pnp.input.direction import logical, right_to_left
-from pnp.input.faces import FontRole, runs, runs_width
+from pnp.input.faces import FontRole, runs_width, set_line
 
 if TYPE_CHECKING:
     from pnp.export.press import Press
@@ -261,8 +260,9 @@ def draw_text(canvas: Any, x: float, y: float, text: str, role: FontRole, size: 
     forms, so it is marked with what it says (``ActualText``): copying it, searching
     it or reading it aloud gets the words as written.
     """
-    pieces = runs(role, text)
-    if len(pieces) == 1 and not right_to_left(text):
+    line = set_line(role, text)
+    pieces = line.runs
+    if len(pieces) == 1 and not line.right_to_left:
         canvas.setFont(registered(pieces[0][0]), size)
         draw = {"middle": canvas.drawCentredString, "end": canvas.drawRightString}.get(
             anchor, canvas.drawString)
@@ -270,17 +270,16 @@ def draw_text(canvas: Any, x: float, y: float, text: str, role: FontRole, size: 
         return
     total = runs_width(pieces, size)
     # one text object with a font change per run: readers extract it as one line
-    line = canvas.beginText(x - {"middle": total / 2, "end": total}.get(anchor, 0.0), y)
+    start = canvas.beginText(x - {"middle": total / 2, "end": total}.get(anchor, 0.0), y)
     for face, run in pieces:
-        line.setFont(registered(face), size)
-        line.textOut(run)
-    marked = right_to_left(text)
-    if marked:
-        words = logical(text).encode("utf-16-be")
+        start.setFont(registered(face), size)
+        start.textOut(run)
+    if line.right_to_left:
+        words = line.logical.encode("utf-16-be")
         said = "".join(f"{unit:04X}" for unit in struct.unpack(f">{len(words) // 2}H", words))
         operators(canvas).append(f"/Span <</ActualText <FEFF{said}>>> BDC")
-    canvas.drawText(line)
-    if marked:
+    canvas.drawText(start)
+    if line.right_to_left:
         operators(canvas).append("EMC")
 
 

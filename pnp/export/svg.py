@@ -18,8 +18,7 @@ import base64
 import re
 
 from pnp.draw.scene import Circle, Clip, Command, Drawing, Outline, Picture, Primitive, Style, Text
-from pnp.input.direction import right_to_left
-from pnp.input.faces import CJK, FONTS, face_for, runs, string_width
+from pnp.input.faces import CJK, FONTS, runs_width, set_line
 
 _MIME = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
 _NAMESPACES = {
@@ -83,15 +82,15 @@ def _paint(style: Style) -> dict[str, str]:
 
 
 def _text(item: Text) -> dict[str, str]:
-    face = face_for(item.font, item.text)
+    line = set_line(item.font, item.text)
+    face = line.face
     fallback = FONTS[item.font][1]
     families = face.family if face == fallback else f"{face.family}, {fallback.family}"
     x, anchor = item.x, item.anchor
-    pieces = runs(item.font, item.text)
-    if len(pieces) > 1 or (pieces and pieces[0][0] != face) or right_to_left(item.text):
+    if len(line.runs) > 1 or (line.runs and line.runs[0][0] != face) or line.right_to_left:
         # runs in several faces: placed from their start, by our measure of the whole line,
         # since cairo anchors each run of a text on its own
-        width = string_width(item.text, item.font, item.size)
+        width = runs_width(line.runs, item.size)
         x -= {"middle": width / 2, "end": width}.get(anchor, 0.0)
         anchor = "start"
     attributes = {
@@ -103,7 +102,7 @@ def _text(item: Text) -> dict[str, str]:
         attributes["font-style"] = face.style
     if face.stretch != "normal":
         attributes["font-stretch"] = face.stretch
-    if right_to_left(item.text):  # written in display order already: not to be reordered
+    if line.right_to_left:  # written in display order already: not to be reordered
         attributes["direction"] = "ltr"
         attributes["unicode-bidi"] = "bidi-override"
     return attributes
@@ -113,8 +112,8 @@ def _text_runs(item: Text) -> str:
     """The text's characters as drawn, each run in another face than the text's own (CJK
     characters; Arabic in an italic) in a tspan set in that face: an SVG font-family list
     falls back per character in a browser, but not in cairo."""
-    pieces = runs(item.font, item.text)
-    main = face_for(item.font, item.text)
+    line = set_line(item.font, item.text)
+    main, pieces = line.face, line.runs
     return "".join(
         _element("tspan", {"font-family": f"{face.family}, sans-serif",
                            "font-weight": face.weight, "font-style": face.style,

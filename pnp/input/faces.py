@@ -25,13 +25,15 @@ no kerning is applied here either.
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import json
 import unicodedata
+from collections.abc import Sequence
 from functools import cache
 from typing import Literal, NamedTuple
 
-from pnp.input.direction import visual
+from pnp.input.direction import logical, right_to_left, visual
 from pnp.model.partition import cheapest_split
 from pnp.model.typography import ARTICLES_AND_PREPOSITIONS
 from pnp.shipped import data_dir
@@ -177,7 +179,25 @@ def runs(role: FontRole, text: str) -> list[tuple[Face, str]]:
     return found
 
 
-def runs_width(pieces: list[tuple[Face, str]], size: float) -> float:
+class SetLine(NamedTuple):
+    """One line of text as every writer sets it, its direction decided here once: the
+    writers (SVG, PDF) emit it and ask nothing of the text themselves."""
+
+    face: Face  # the line's own face (:func:`face_for`)
+    runs: tuple[tuple[Face, str], ...]  # the characters as drawn, left to right, by face
+    right_to_left: bool  # it holds Hebrew or Arabic: drawn in display order already
+    logical: str  # as written, without direction marks: what a reader copies or hears
+
+
+@functools.lru_cache(maxsize=4096)
+def set_line(role: FontRole, text: str) -> SetLine:
+    """``text`` set in ``role``: its face, its runs in display order (:func:`runs`), its
+    direction and its words as written."""
+    return SetLine(face_for(role, text), tuple(runs(role, text)), right_to_left(text),
+                   logical(text))
+
+
+def runs_width(pieces: Sequence[tuple[Face, str]], size: float) -> float:
     """Width in points of runs set one after another at ``size``."""
     return sum(_width(run, face, size) for face, run in pieces)
 
