@@ -144,9 +144,21 @@ def side_region(a: Cell, b: Cell) -> Region:
 
 def check(setup: Setup) -> list[Finding]:
     """Bases for the player count, and whether the links can all be dug from the one mix."""
-    tileset, players = setup.tileset, setup.players
-    findings: list[Finding] = []
+    tileset = setup.tileset
+    findings = _base_findings(setup)
+    supply, groups = supply_of(tileset)
+    layout = chosen_layout(supply, setup.players)
+    findings.extend(_link_findings(tileset, (supply, groups), layout))
+    findings.append(_summary(tileset, supply))
+    return findings
+
+
+def _base_findings(setup: Setup) -> list[Finding]:
+    """An error for each kind of base the mix holds too many or too few of: the player
+    count decides how many entrances and hives the set-up lays."""
+    players = setup.players
     entrances, hives = base_cells(players)
+    findings = []
     for base, what, want in ((ENTRANCE, "mine entrance", len(entrances)),
                              (HIVE, "beetle hive", len(hives))):
         have = setup.count(base)
@@ -155,18 +167,19 @@ def check(setup: Setup) -> list[Finding]:
                 "error", "setup-bases",
                 f"{players} players need exactly {want} {what} tile{'s' if want > 1 else ''}, "
                 f"the mix has {have}.", (base,), f"set {base} to {want}", ((base, want),)))
-    supply, groups = supply_of(tileset)
-    layout = chosen_layout(supply, players)
-    findings.extend(_link_findings(tileset, (supply, groups), layout))
+    return findings
+
+
+def _summary(tileset: Tileset, supply: Supply) -> Finding:
+    """The mix in the terms its links need: tiles that only run straight, only turn, or
+    do either, and the events."""
     events = sum(tile.count for tile in tileset.tiles if tile.role == "event")
     runs = sum(count for mask, count in supply.groups if mask & RUNS and not mask & CORNERS)
     corners = sum(count for mask, count in supply.groups if mask & CORNERS and not mask & RUNS)
     either = sum(count for mask, count in supply.groups if mask & RUNS and mask & CORNERS)
-    findings.append(Finding(
-        "info", "mix-summary",
-        f"{tileset.tile_count} tiles: {runs} only run straight, {corners} only "
-        f"turn, {either} do either; {events} events."))
-    return findings
+    return Finding("info", "mix-summary",
+                   f"{tileset.tile_count} tiles: {runs} only run straight, {corners} only "
+                   f"turn, {either} do either; {events} events.")
 
 
 class Layout(msgspec.Struct, frozen=True):

@@ -136,15 +136,7 @@ def _space_findings(side: int, cells: dict[str, list[tuple[int, int]]]) -> list[
             "error", "setup-spaces",
             f"Setup spaces {_cells_text(off)} lie outside the side-{side} board in play.",
             fix=f"use cells fewer than {side} steps from [0, 0]"))
-    touching = [(a, b) for number, a in enumerate(everything)
-                for b in everything[number + 1:] if axial_distance(a, b) <= 1]
-    if touching:
-        pairs = "; ".join(f"{_cells_text(pair)}" for pair in touching)
-        findings.append(Finding(
-            "error", "setup-spaces",
-            f"Setup spaces touch or repeat ({pairs}): the opening tiles would already lean "
-            "on each other and the miners' territories would start merged.",
-            fix="keep every setup space at least one empty space away from the others"))
+    findings += _touching_findings(everything)
     findings += _symmetry_findings(cells)
     unknown = sorted(colour for colour in cells if colour not in PLAYERS and cells[colour])
     if unknown:
@@ -153,6 +145,21 @@ def _space_findings(side: int, cells: dict[str, list[tuple[int, int]]]) -> list[
             f"Setup spaces labelled {', '.join(unknown)} belong to neither red nor blue and "
             "are ignored.", fix="label setup spaces Red or Blue"))
     return findings
+
+
+def _touching_findings(everything: list[tuple[int, int]]) -> list[Finding]:
+    """An error naming the setup spaces that touch or repeat: the opening tiles would lean
+    on each other from the start."""
+    touching = [(a, b) for number, a in enumerate(everything)
+                for b in everything[number + 1:] if axial_distance(a, b) <= 1]
+    if not touching:
+        return []
+    pairs = "; ".join(f"{_cells_text(pair)}" for pair in touching)
+    return [Finding(
+        "error", "setup-spaces",
+        f"Setup spaces touch or repeat ({pairs}): the opening tiles would already lean "
+        "on each other and the miners' territories would start merged.",
+        fix="keep every setup space at least one empty space away from the others")]
 
 
 def _turn_third(cell: tuple[int, int]) -> tuple[int, int]:
