@@ -139,5 +139,6 @@ def cut(games: tuple[str, ...], out_dir: Path, jobs: int, cutter: str, paper: st
     manifest.json pairs them. docs/exports.md says how to load them.
     """
     from pnp.export.cut import CutExport
+    from pnp.model.paper import paper_named
 
-    run_export(games, out_dir, CutExport(cutter_named(cutter), paper), jobs)
+    run_export(games, out_dir, CutExport(cutter_named(cutter), paper_named(paper)), jobs)

@@ -42,7 +42,7 @@ from pnp.impose.layout import Area, Group, PieceKind, Placement
 from pnp.impose.plans import component_groups
 from pnp.model.cutters import Cutter
 from pnp.model.options import BuildOptions
-from pnp.model.paper import Paper, paper_named
+from pnp.model.paper import PAPERS, Paper
 from pnp.model.pieces import PieceCut, piece_cut, shape_cut
 from pnp.model.tileset import Tileset
 from pnp.units import in_mm, mm
@@ -55,7 +55,7 @@ class CutExport(msgspec.Struct, frozen=True):
     """Print-then-cut pages and cut files for one cutter and paper."""
 
     cutter: Cutter = "silhouette"
-    paper: str = "letter"
+    paper: Paper = PAPERS["letter"]  # a Silhouette's; a Cricut prints pictures its own size
     name = "cut"
     per_paper = False
     own_job = False
@@ -70,14 +70,14 @@ class CutExport(msgspec.Struct, frozen=True):
     @property
     def label(self) -> str:
         """The paper a Silhouette's pages are printed on, or "cricut"."""
-        return self.paper if self.cutter == "silhouette" else "cricut"
+        return self.paper.name if self.cutter == "silhouette" else "cricut"
 
     def applies(self, tileset: Tileset, options: BuildOptions) -> bool:
         return True
 
     def export(self, designs: GameDesigns, paper: Paper | None) -> list[Artifact]:
         tileset = designs.tileset
-        sheet = paper_named(self.paper) if self.cutter == "silhouette" else cricut_paper()
+        sheet = self.paper if self.cutter == "silhouette" else cricut_paper()
         area = SILHOUETTE.area(sheet) if self.cutter == "silhouette" else \
             Area(0.0, 0.0, sheet.width, sheet.height)
         keep_out = SILHOUETTE.keep_out(sheet) if self.cutter == "silhouette" else None
@@ -89,7 +89,7 @@ class CutExport(msgspec.Struct, frozen=True):
                               write(page, sheet, cuts).encode("utf-8"))
                      for page in pages for suffix, write in (("svg", cut_svg), ("dxf", cut_dxf))]
         if self.cutter == "silhouette":
-            prints = [f"{tileset.game}-print-{self.paper}.pdf"]
+            prints = [f"{tileset.game}-print-{self.paper.name}.pdf"]
             artifacts.insert(0, Artifact(prints[0], print_pdf(pages, drawings, sheet,
                                                               tileset.title, designs)))
         else:
@@ -106,7 +106,7 @@ class CutExport(msgspec.Struct, frozen=True):
         """Which cut file goes with which printed page, and the settings to give the cutter."""
         entry: dict[str, Any] = {
             "game": tileset.game, "cutter": self.cutter,
-            "paper": self.paper if self.cutter == "silhouette" else None,
+            "paper": self.paper.name if self.cutter == "silhouette" else None,
             "size_mm": [in_mm(sheet.width), in_mm(sheet.height)],
             "bleed_mm": in_mm(CUT_BLEED),
         }
