@@ -123,10 +123,18 @@ def _width(text: str, face: Face, size: float) -> float:
     """Width in points of ``text`` set in ``face`` at ``size``: its characters' advances
     added in order and scaled in reportlab's order of operations, so that the width is
     the printed one to the last bit (a line that just fits must fit both ways)."""
+    return _advances(text, face) * 0.001 * size
+
+
+@functools.lru_cache(maxsize=16384)
+def _advances(text: str, face: Face) -> float:
+    """The sum of ``text``'s advances in ``face``, thousandths of an em, added in order:
+    a player aid measures the same words at every size it tries, a book the same lines
+    for each edition."""
     if text.isascii():
         table = _ascii_widths(face)
-        return sum(table[ord(character)] for character in text) * 0.001 * size
-    return sum(_advance(face, ord(character)) for character in text) * 0.001 * size
+        return sum(table[ord(character)] for character in text)
+    return sum(_advance(face, ord(character)) for character in text)
 
 
 def draws(face: Face, text: str) -> bool:
