@@ -304,11 +304,12 @@ def _section_table(section: AidSection, width: float, look: Look,
 
 
 def _tables(aid: Aid, column: float, look: Look, colours: dict[str, str],
-            shown: Shown, set_words: Setter) -> list[Any]:
-    """Every section's table at ``look``, their chip columns one width."""
+            shown: Shown, set_words: Setter, part: slice = slice(None)) -> list[Any]:
+    """The table of every section (or of those in ``part``) at ``look``, their chip
+    columns one width, the whole aid's."""
     chips = _chip_column([row for section in aid.sections for row in section.rows], look)
     return [_section_table(section, column, look, colours, shown, chips, set_words)
-            for section in aid.sections]
+            for section in aid.sections[part]]
 
 
 def _balanced(heights: list[float]) -> int:
@@ -360,10 +361,11 @@ def _columns(aid: Aid, column: float, room: float, colours: dict[str, str],
     # worth a row (one air for both had left the shorter column 1.5 in short)
     airs = [min(look.body, (room * 0.97 - height) / rows / 2) if rows else 0.0
             for height, rows in columns]
-    if any(air > 0.5 for air in airs):
-        left, right = (_tables(aid, column, Look(look.body, look.icon, max(air, 0.0)),
-                               colours, shown, set_words) for air in airs)
-        tables = left[:split] + right[split:]
+    if any(air > 0.5 for air in airs):  # each column's sections again, with its own air
+        tables = [table for part, air in zip((slice(None, split), slice(split, None)), airs,
+                                             strict=True)
+                  for table in _tables(aid, column, Look(look.body, look.icon, max(air, 0.0)),
+                                       colours, shown, set_words, part)]
     blocks = [KeepTogether([table, Spacer(1, SECTION_GAP)]) for table in tables]
     return [*blocks[:split], FrameBreak(), *blocks[split:]]
 
