@@ -229,11 +229,11 @@ def sheets_and_books(folder: Path, out: Path) -> None:
         "from pnp.input.tileset import load_tileset\n"
         "from pnp.model.options import BuildOptions\n"
         "from pnp.rulebook.exporter import Rulebooks\n"
-        "options = BuildOptions(jobs=1)\n"
+        "options = BuildOptions()\n"
         "tilesets = [load_tileset(resolve(game)) for game in shipped_games()]\n"
         "jobs = plan_jobs(tilesets, (Rulebooks(),), options)\n"
         "start = time.perf_counter()\n"
-        "run_jobs(jobs, options)\n"
+        "run_jobs(jobs, options, processes=1)\n"
         "print(time.perf_counter() - start)")
     plain = in_process(
         "import sys\n"

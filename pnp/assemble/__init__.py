@@ -40,7 +40,7 @@ MANIFEST = "manifest.json"
 def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
           exporters: tuple[Exporter, ...] = EXPORTERS,
           origins: list[Path] | None = None, progress: Progress | None = None,
-          workers: JobWorkers | None = None) -> list[Path]:
+          workers: JobWorkers | None = None, processes: int = 0) -> list[Path]:
     """Render all games, then publish each; nothing is published if any game fails.
 
     ``origins`` are the files the user named (a mix, for a mixed tileset):
@@ -48,7 +48,8 @@ def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
     ``progress`` hears of each job as it finishes, for progress on a terminal.
     ``workers`` (started early by the command, with
     :func:`pnp.assemble.jobs.job_work`) are used if more than one job is
-    planned. Each job's files go to disk as soon as it finishes, into the
+    planned; else at most ``processes`` (``--jobs``, 0 for one per core) are
+    started. Each job's files go to disk as soon as it finishes, into the
     staging folders that are swapped in once every game is complete.
     """
     check_out_dir_for(out_dir, tilesets, origins)
@@ -59,7 +60,8 @@ def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
     try:
         with explained(out_dir):
             staging.claim()
-        games = render(tilesets, options, exporters, _Writing(staging, progress), workers)
+        games = render(tilesets, options, exporters, _Writing(staging, progress), workers,
+                       processes)
         with explained(out_dir):
             for tileset in tilesets:
                 staging.write(tileset.game, {MANIFEST: games[tileset.game][MANIFEST]})
@@ -72,13 +74,13 @@ def build(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
 def render(tilesets: list[Tileset], options: BuildOptions,
            exporters: tuple[Exporter, ...],
            progress: Progress | None = None,
-           workers: JobWorkers | None = None) -> dict[str, Files]:
+           workers: JobWorkers | None = None, processes: int = 0) -> dict[str, Files]:
     """Every game's files in memory, each game's manifest last."""
     jobs = plan_jobs(tilesets, exporters, options)
     if progress is not None:
         progress.planned(jobs)
     made: dict[str, list[Artifact]] = {t.game: [] for t in tilesets}
-    for job, artifacts in zip(jobs, run_jobs(jobs, options, progress, workers),
+    for job, artifacts in zip(jobs, run_jobs(jobs, options, progress, workers, processes),
                                 strict=True):
         made[job.tileset.game] += artifacts
     return {tileset.game: game_files(tileset, made[tileset.game]) for tileset in tilesets}

@@ -38,11 +38,11 @@ def export_games(tilesets: list[Tileset], out_dir: Path, exporter: FolderExporte
     """Export every game, then publish each folder; nothing is written if any game fails."""
     check_out_dir_for(out_dir, tilesets, origins)
     _check_distinct(tilesets, exporter)
-    options = options_for(("letter",), rulebook=False, jobs=jobs)
+    options = options_for(("letter",), rulebook=False)
     plan = plan_jobs(tilesets, (exporter,), options)
     warm_up()  # loaded once here, not once in each worker
     folders: dict[str, dict[str, bytes]] = {}
-    for job, artifacts in zip(plan, run_jobs(plan, options), strict=True):
+    for job, artifacts in zip(plan, run_jobs(plan, options, processes=jobs), strict=True):
         folder = exporter.folder(job.tileset)
         check_files(job.tileset, [f"{folder}/{artifact.path}" for artifact in artifacts])
         folders[folder] = {artifact.path: artifact.data for artifact in artifacts}

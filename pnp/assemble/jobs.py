@@ -154,7 +154,7 @@ class Progress(Protocol):
 
 
 def run_jobs(jobs: list[Job], options: BuildOptions, progress: Progress | None = None,
-             workers: JobWorkers | None = None) -> list[list[Artifact]]:
+             workers: JobWorkers | None = None, processes: int = 0) -> list[list[Artifact]]:
     """Run jobs on forked workers, or in this process when that cannot help.
 
     ``workers`` were started early (see :func:`start_workers`), to warm up
@@ -162,7 +162,8 @@ def run_jobs(jobs: list[Job], options: BuildOptions, progress: Progress | None =
     more than one would help. ``progress`` hears of each job in this process
     as soon as it finishes, so a terminal can show progress; results come
     back in the order of ``jobs`` whatever order they ran in, so the bytes
-    never depend on it.
+    never depend on it. ``processes`` is ``--jobs``: at most that many
+    workers, 0 for one per core.
     """
     tell = progress.finished if progress else (lambda job, artifacts: None)
     plan = Plan(jobs, heaviest_first(jobs), lambda job: id(job.tileset))
@@ -172,7 +173,7 @@ def run_jobs(jobs: list[Job], options: BuildOptions, progress: Progress | None =
 
     if workers is not None and len(jobs) > 1:
         return workers.run(plan, told)
-    count = min(worker_count(options.jobs), len(jobs))
+    count = min(worker_count(processes), len(jobs))
     if count <= 1:
         results = []
         drawn: dict[int, GameDesigns] = {}  # by the tileset's identity: one game's jobs share

@@ -101,16 +101,16 @@ def build(games: tuple[str, ...], papers: tuple[str, ...], out_dir: Path, bleed:
     size = parse_bleed(bleed_size) if bleed_size else \
         (STANDARD_BLEED if bleed or print_shop else 0.0)
     options = options_for(papers, print_shop or "", bleed=size, duplex=duplex_mode(duplex),
-                          rulebook=rulebook, booklet=booklet, jobs=jobs,
+                          rulebook=rulebook, booklet=booklet,
                           back_offset=back_offset(printer), printer=printer or "",
                           ink_saver=ink_saver)
-    with early_workers(options) as workers:
+    with early_workers(options, jobs) as workers:
         tilesets = checked_tilesets(targets, variant, sets, options)
         read = build_inputs(targets, tilesets) if depfile is not None else []
         if depfile is not None:
             check_depfile_place_for(depfile, out_dir, tilesets, read)
         written = build_with_progress(tilesets, out_dir, options,
-                                      [resolve(t) for t in targets], quiet, workers)
+                                      [resolve(t) for t in targets], quiet, workers, jobs)
     if depfile is not None:
         write_inputs(depfile, read)
     pdfs = sum(1 for path in written if path.suffix == ".pdf")
@@ -167,7 +167,7 @@ def warn_print_shop(tilesets: list[Tileset], shop: Shop | None) -> None:
 
 
 @contextlib.contextmanager
-def early_workers(options: BuildOptions) -> Iterator[JobWorkers | None]:
+def early_workers(options: BuildOptions, processes: int) -> Iterator[JobWorkers | None]:
     """The build's workers, which :mod:`pnp.launch` forked before click was imported,
     told now what to build; they warm up while this process reads the tilesets.
 
@@ -182,7 +182,7 @@ def early_workers(options: BuildOptions) -> Iterator[JobWorkers | None]:
     if not isinstance(forked, Workers):
         yield None
         return
-    count = worker_count(options.jobs)
+    count = worker_count(processes)
     if not 1 < count <= forked.slots:
         forked.stop()
         yield None
@@ -195,7 +195,7 @@ def early_workers(options: BuildOptions) -> Iterator[JobWorkers | None]:
 
 def build_with_progress(tilesets: list[Tileset], out_dir: Path, options: BuildOptions,
                         origins: list[Path], quiet: bool,
-                        workers: JobWorkers | None = None) -> list[Path]:
+                        workers: JobWorkers | None = None, processes: int = 0) -> list[Path]:
     """Build, showing progress on stderr, and sum up each game once done."""
     from pnp.assemble import build as run_build
     from pnp.cli.progress import BuildProgress
@@ -203,7 +203,7 @@ def build_with_progress(tilesets: list[Tileset], out_dir: Path, options: BuildOp
     progress = BuildProgress(sys.stderr, sys.stderr.isatty(), quiet)
     try:
         written = run_build(tilesets, out_dir, options, origins=origins, progress=progress,
-                            workers=workers)
+                            workers=workers, processes=processes)
     except BaseException:
         progress.clear()  # an error or Ctrl-C is then printed on a line of its own
         raise

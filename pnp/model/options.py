@@ -1,10 +1,12 @@
 """How to print, as one immutable value passed down the whole build (papers, bleed, duplex).
 
 Every step that lays out or draws reads the same options, so they live at the
-bottom with the rest of the plain data. The user's words (``--paper a4``,
-``--print-shop thegamecrafter``) are resolved into values once, by
-:func:`options_for`, as black resolves its ``Mode``: no step below names a
-paper or a shop by a string again.
+bottom with the rest of the plain data. They hold what decides the files a
+build writes, and nothing else: how many worker processes run it changes no
+byte, so ``--jobs`` travels apart, from the command to the run of the jobs.
+The user's words (``--paper a4``, ``--print-shop thegamecrafter``) are
+resolved into values once, by :func:`options_for`, as black resolves its
+``Mode``: no step below names a paper or a shop by a string again.
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ class BuildOptions(msgspec.Struct, frozen=True):
     duplex: Duplex = "long"
     rulebook: bool = True
     booklet: bool = False
-    jobs: int = 0  # worker processes; 0 means one per core
     # a printer profile's correction: how far to move every back, as seen from the
     # front (x right, y up), in points
     back_offset: tuple[float, float] = (0.0, 0.0)

@@ -152,8 +152,8 @@ def no_flush_to_disk(monkeypatch: pytest.MonkeyPatch) -> None:
 def two_builds() -> tuple[dict[str, bytes], dict[str, bytes]]:
     """The files of two different builds of one game, rendered once for every test here."""
     tileset = load_tileset(ROOT / "tilesets" / f"{GAME}.yaml")
-    return tuple(render([tileset], options_for((paper,), rulebook=False, jobs=1),
-                        EXPORTERS)[GAME] for paper in ("a4", "letter"))
+    return tuple(render([tileset], options_for((paper,), rulebook=False), EXPORTERS,
+                        processes=1)[GAME] for paper in ("a4", "letter"))
 
 
 @pytest.mark.slow  # a whole build killed at every step of its write phase
