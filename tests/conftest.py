@@ -22,6 +22,10 @@ from pnp.input.tileset import load_tileset
 importlib.import_module("pnp.export.raster")
 
 
+# the headless browser fixture (driver), for the tests that drive a real page
+pytest_plugins = ["browser"]
+
+
 @pytest.fixture(scope="session")
 def shipped_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every shipped game built with the default options (Letter and A4, long-edge

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from pnp.cli.common import SET_HELP, choose_players, load, reports_input_errors
 from pnp.errors import InputError, Where
+
+if TYPE_CHECKING:
+    from pnp.model.tileset import Tileset
 
 
 @click.command()
@@ -23,12 +28,17 @@ from pnp.errors import InputError, Where
 @click.option("--variant", default=None, help="Play a variant's mix.")
 @click.option("--set", "sets", multiple=True, metavar="TILE=COUNT", help=SET_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--report", "page", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, metavar="FILE.html",
+              help="Also write the report as one page of charts, to open from the file.")
 @reports_input_errors
 def simulate(game: str, games: int, seed: int, players: int | None, variant: str | None,
-             sets: tuple[str, ...], as_json: bool) -> None:
+             sets: tuple[str, ...], as_json: bool, page: Path | None) -> None:
     """Play random legal games and report how long they last and who wins.
 
     Timings go to stderr so that the report itself is the same for the same seed.
+    With --report, the same figures are drawn as charts in one HTML page that
+    needs nothing else to open.
     """
     import time
 
@@ -45,10 +55,14 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
     start = time.perf_counter()
     from pnp.cli.progress import GamesProgress
 
+    if page is not None:
+        _check_page(page, tileset, game)
     status = GamesProgress(sys.stderr, "simulating")
     report = rules.simulate(Setup(tileset, players, variant), games, seed, status)
     status.done()
     elapsed = time.perf_counter() - start
+    if page is not None:
+        _write_page(page, report, tileset)
     import json
 
     if as_json:
@@ -62,6 +76,32 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
                 value = {name: part for name, part in value.items() if name != "histogram"}
             click.echo(f"{key}: {json.dumps(value, sort_keys=True)}")
     click.echo(f"simulated {games} games in {elapsed:.2f} s", err=True)
+
+
+def _check_page(page: Path, tileset: Tileset, game: str) -> None:
+    """Refuse a report file that is not .html, or would write over what the game reads,
+    before a game is played."""
+    from pnp.assemble.places import check_output_file, game_inputs
+    from pnp.input.catalog import resolve
+
+    if page.suffix.lower() not in (".html", ".htm"):
+        raise InputError(Where("command line"), "unsupported report type", field="--report",
+                         found=repr(str(page)), allowed="a file name ending in .html")
+    check_output_file(page, game_inputs(tileset, resolve(game)), "--report")
+
+
+def _write_page(page: Path, report: Mapping[str, object], tileset: Tileset) -> None:
+    from pnp.export.output import write_atomic
+    from pnp.export.sim_report import report_page
+
+    title = tileset.title + (f" ({tileset.mix})" if tileset.mix else "")
+    try:
+        write_atomic(page, report_page(report, title).encode("utf-8"))
+    except OSError as error:
+        raise InputError(Where(str(page)), "the report cannot be written", field="--report",
+                         found=error.strerror or type(error).__name__,
+                         allowed="a file in a folder you may write to") from None
+    click.echo(f"wrote {page}", err=True)
 
 
 @click.command()

@@ -7,7 +7,6 @@ chromium-driver; without them they are skipped, except under CI (where
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -22,32 +21,7 @@ from pnp.cli import main
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-DRIVER = Path("/usr/bin/chromedriver")
 WAIT = 60  # seconds a condition may take on a busy machine before the test fails
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[object]:
-    if not (CHROMIUM.exists() and DRIVER.exists()):
-        message = (f"the browser tests need {CHROMIUM} and {DRIVER} "
-                   "(apt-get install chromium chromium-driver)")
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=1400,1000"):
-        options.add_argument(argument)
-    browser = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
-    try:
-        yield browser
-    finally:
-        browser.quit()
 
 
 @pytest.fixture

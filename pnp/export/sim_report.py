@@ -1,0 +1,172 @@
+"""A simulation report as one page a designer reads at a glance: `pnp simulate --report`.
+
+The page is a single HTML file that needs nothing else: its charts are SVG
+written into it, its style is in it, and its Content-Security-Policy lets it
+load nothing at all, so it opens from a file, offline, and shows the same
+wherever it is sent. The charts are drawn in greys with their numbers
+written beside them, so a page printed in black and white reads the same.
+
+Every figure comes from the report ``pnp simulate --json`` prints, and each
+chart's marks carry their figures as ``data-`` attributes: the tests hold the
+page to the JSON number by number.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+# what each measure is called on the page; a game's own measures not named here are
+# called by their key, in words
+TITLES = {"turns": "How long the games that end last, in turns",
+          "tiles_placed": "Tiles placed in a game"}
+SHARE_TITLES = {"ended_share": "Games that end", "win_share": "Wins, of the games that end"}
+
+WIDTH = 720.0  # points across a chart
+BAR = 22.0  # a share bar's height
+LABEL = 150.0  # room left of a share bar for its name
+FIGURES = 230.0  # room right of a share bar for its figures
+SPAN = WIDTH - LABEL - FIGURES  # a share bar's length at 100%
+HISTOGRAM_HEIGHT = 180.0
+INK, BAR_GREY, TRACK_GREY = "#222222", "#8a8a8a", "#e4e4e4"
+
+STYLE = """
+body { font-family: system-ui, sans-serif; color: #222; max-width: 46em; margin: 2em auto;
+       padding: 0 1em; line-height: 1.45; }
+h1 { font-size: 1.5em; margin-bottom: 0.2em; }
+p.verdict { font-size: 1.2em; font-weight: 600; margin-top: 0.4em; }
+h2 { font-size: 1.1em; margin: 1.6em 0 0.4em; }
+svg { display: block; max-width: 100%; height: auto; }
+svg text { font-family: system-ui, sans-serif; font-size: 13px; fill: #222; }
+table { border-collapse: collapse; margin-top: 0.6em; }
+td, th { padding: 0.15em 0.8em 0.15em 0; text-align: left; }
+th { font-weight: 600; }
+p.note { color: #555; font-size: 0.9em; }
+"""
+
+
+def report_page(report: Mapping[str, Any], title: str) -> str:
+    """The page for one simulation ``report`` (as ``pnp simulate --json`` prints it) of
+    the game called ``title``."""
+    parts = [f"<h1>{_text(title)}: {report['games']} random games</h1>",
+             f'<p class="verdict">{_text(_sentence(str(report.get("verdict", ""))))}</p>']
+    ended = report.get("ended_share")
+    if isinstance(ended, Mapping):
+        parts.append(_share_section("ended_share", [("games end", ended)]))
+    wins = report.get("win_share")
+    if isinstance(wins, Mapping) and wins:
+        parts.append(_share_section("win_share", sorted(wins.items())))
+    for key, value in report.items():
+        if isinstance(value, Mapping) and "histogram" in value:
+            parts.append(_distribution_section(key, value))
+    parts.append(f'<p class="note">Seed {_text(str(report.get("seed", "")))}: the same seed '
+                 "plays the same games. Each share shows its 95% interval: where the true "
+                 "share lies, given this many games.</p>")
+    return ("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+            "style-src 'unsafe-inline'\">\n"
+            f"<title>{_text(title)}: simulated games</title>\n<style>{STYLE}</style>\n"
+            "</head>\n<body>\n" + "\n".join(parts) + "\n</body>\n</html>\n")
+
+
+def _share_section(key: str, shares: Sequence[tuple[str, Any]]) -> str:
+    """Horizontal bars from 0 to 100%, one per share, each with its interval as a
+    whisker and its figures written at the right."""
+    height = BAR * 1.8 * len(shares) + 24.0
+    marks = []
+    for index, (name, share) in enumerate(shares):
+        y = 8.0 + index * BAR * 1.8
+        marks.append(_share_bar(str(name), share, y))
+    scale = "".join(
+        f'<text x="{LABEL + SPAN * tick / 100:.1f}" y="{height - 4:.1f}" '
+        f'text-anchor="middle">{tick}%</text>' for tick in (0, 50, 100))
+    return (f"<h2>{_text(SHARE_TITLES.get(key, _words(key)))}</h2>\n"
+            f'<svg class="shares" data-measure="{_attribute(key)}" viewBox="0 0 {WIDTH:g} '
+            f'{height:.1f}" width="{WIDTH:g}" height="{height:.1f}" role="img">'
+            + "".join(marks) + scale + "</svg>")
+
+
+def _share_bar(name: str, share: Mapping[str, Any], y: float) -> str:
+    """One share's bar, whisker and figures."""
+    span = SPAN
+    value, low, high = (share.get(part) for part in ("share", "low", "high"))
+    data = " ".join(f'data-{part}="{_attribute(str(share.get(part)))}"'
+                    for part in ("share", "low", "high", "games") if part in share)
+    mark = (f'<g class="share" data-name="{_attribute(name)}" {data}>'
+            f'<text x="{LABEL - 8:.1f}" y="{y + BAR * 0.7:.1f}" text-anchor="end">'
+            f"{_text(name)}</text>"
+            f'<rect x="{LABEL:.1f}" y="{y:.1f}" width="{span:.1f}" height="{BAR:.1f}" '
+            f'fill="{TRACK_GREY}"/>')
+    if value is None or low is None or high is None:
+        return mark + f'<text x="{LABEL + 6:.1f}" y="{y + BAR * 0.7:.1f}">no games</text></g>'
+    mark += (f'<rect class="value" x="{LABEL:.1f}" y="{y:.1f}" '
+             f'width="{span * float(value) / 100:.1f}" height="{BAR:.1f}" fill="{BAR_GREY}"/>')
+    left, right = (LABEL + span * float(low) / 100, LABEL + span * float(high) / 100)
+    middle = y + BAR / 2
+    mark += (f'<path class="interval" d="M{left:.1f} {middle:.1f}H{right:.1f}'
+             f'M{left:.1f} {y + 4:.1f}V{y + BAR - 4:.1f}M{right:.1f} {y + 4:.1f}'
+             f'V{y + BAR - 4:.1f}" stroke="{INK}" stroke-width="2" fill="none"/>')
+    games = f", {share['games']} games" if "games" in share else ""
+    words = f"{float(value):g}% ({float(low):g}-{float(high):g}%){games}"
+    return mark + (f'<text x="{LABEL + span + 8:.1f}" y="{y + BAR * 0.7:.1f}">'
+                   f"{_text(words)}</text></g>")
+
+
+def _distribution_section(key: str, measure: Mapping[str, Any]) -> str:
+    """A histogram of one measure, with its middle figures in a line of words."""
+    bars: list[Mapping[str, Any]] = list(measure.get("histogram") or [])
+    title = f"<h2>{_text(TITLES.get(key, _words(key)))}</h2>\n"
+    if not bars:
+        return title + "<p>No game to measure.</p>"
+    tallest = max(int(bar["games"]) for bar in bars) or 1
+    room = HISTOGRAM_HEIGHT - 40.0
+    step = (WIDTH - 40.0) / len(bars)
+    marks = []
+    for index, bar in enumerate(bars):
+        x = 20.0 + index * step
+        tall = room * int(bar["games"]) / tallest
+        top = 16.0 + room - tall
+        marks.append(
+            f'<g class="bar" data-from="{_attribute(str(bar["from"]))}" '
+            f'data-to="{_attribute(str(bar["to"]))}" data-games="{_attribute(str(bar["games"]))}">'
+            f'<rect x="{x + 2:.1f}" y="{top:.1f}" width="{step - 4:.1f}" height="{tall:.1f}" '
+            f'fill="{BAR_GREY}" stroke="{INK}" stroke-width="0.8"/>'
+            f'<text x="{x + step / 2:.1f}" y="{top - 3:.1f}" text-anchor="middle">'
+            f'{bar["games"]}</text>'
+            f'<text x="{x + step / 2:.1f}" y="{16.0 + room + 16:.1f}" text-anchor="middle">'
+            f'{bar["from"]}-{int(bar["to"]) - 1}</text></g>')
+    chart = (f'<svg class="histogram" data-measure="{_attribute(key)}" viewBox="0 0 {WIDTH:g} '
+             f'{HISTOGRAM_HEIGHT:g}" width="{WIDTH:g}" height="{HISTOGRAM_HEIGHT:g}" '
+             f'role="img"><line x1="20" y1="{16.0 + room:.1f}" x2="{WIDTH - 20:g}" '
+             f'y2="{16.0 + room:.1f}" stroke="{INK}"/>' + "".join(marks) + "</svg>")
+    return title + chart + _figures(measure)
+
+
+def _figures(measure: Mapping[str, Any]) -> str:
+    """The measure's middle and spread in a table: its median, mean, quartiles, and the
+    tenth and ninetieth percentiles, with its extremes."""
+    cuts = measure.get("percentiles") or {}
+    rows = [("median", measure.get("median")), ("mean", measure.get("mean")),
+            ("middle half", f"{cuts.get('25')} to {cuts.get('75')}" if cuts else None),
+            ("four games in five", f"{cuts.get('10')} to {cuts.get('90')}" if cuts else None),
+            ("shortest and longest", f"{measure.get('min')} and {measure.get('max')}")]
+    cells = "".join(f"<tr><th>{_text(name)}</th><td>{_text(str(value))}</td></tr>"
+                    for name, value in rows if value is not None)
+    return f'<table class="figures">{cells}</table>'
+
+
+def _sentence(words: str) -> str:
+    return (words[:1].upper() + words[1:] + ".") if words else ""
+
+
+def _words(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+def _text(value: str) -> str:
+    return html.escape(value, quote=False)
+
+
+def _attribute(value: str) -> str:
+    return html.escape(value, quote=True)

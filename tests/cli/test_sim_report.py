@@ -1,0 +1,138 @@
+"""`pnp simulate --report`: one page of charts whose every figure is the JSON report's,
+that needs nothing to open and runs nothing, drawn right in a real browser."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from support import ROOT
+
+from pnp.cli import main
+from pnp.export.sim_report import SPAN, report_page
+
+
+class Marks(HTMLParser):
+    """Every chart mark's data- attributes, by its class, and the page's text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.marks: dict[str, list[dict[str, str]]] = {}
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        self.tags.append((tag, found))
+        data = {name[5:]: value or "" for name, value in attrs if name.startswith("data-")}
+        if data:
+            self.marks.setdefault(str(found.get("class")), []).append(data)
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def simulated(game: str, folder: Path, games: int = 40) -> tuple[dict, Marks, str]:
+    """The JSON report and the page of the same games (the same seed)."""
+    runner = CliRunner()
+    page = folder / f"{game}.html"
+    shown = runner.invoke(main, ["simulate", game, "--games", str(games), "--json"])
+    assert shown.exit_code == 0, shown.output
+    report = json.loads(shown.stdout)
+    drawn = runner.invoke(main, ["simulate", game, "--games", str(games), "--report",
+                                 str(page)])
+    assert drawn.exit_code == 0, drawn.output
+    text = page.read_text(encoding="utf-8")
+    marks = Marks()
+    marks.feed(text)
+    return report, marks, text
+
+
+def figure(value: object) -> str:
+    return str(value)
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "mattock"])
+def test_every_figure_on_the_page_is_the_json_reports(game, tmp_path):
+    report, marks, _ = simulated(game, tmp_path)
+    shares = {mark["name"]: mark for mark in marks.marks["share"]}
+    ended = shares.pop("games end")
+    for part in ("share", "low", "high"):
+        assert ended[part] == figure(report["ended_share"][part])
+    assert shares.keys() == report["win_share"].keys()
+    for side, share in report["win_share"].items():
+        for part in ("share", "low", "high", "games"):
+            assert shares[side][part] == figure(share[part])
+    measures = [chart["measure"] for chart in marks.marks["histogram"]]  # in page order
+    assert sorted(measures) == sorted(key for key, value in report.items()
+                                      if isinstance(value, dict) and "histogram" in value)
+    assert "turns" in measures
+    bars = marks.marks["bar"]
+    expected = [{"from": figure(bar["from"]), "to": figure(bar["to"]),
+                 "games": figure(bar["games"])}
+                for key in measures for bar in report[key]["histogram"]]
+    assert bars == expected
+    assert sum(int(bar["games"]) for bar in report["turns"]["histogram"]) > 0
+    sentence = report["verdict"][0].upper() + report["verdict"][1:] + "."
+    assert sentence in "".join(marks.text)
+
+
+def test_the_page_needs_nothing_else_and_loads_nothing(tmp_path):
+    _, marks, text = simulated("demon-mine", tmp_path, 20)
+    tags = {tag for tag, _ in marks.tags}
+    assert "script" not in tags and "img" not in tags and "link" not in tags
+    assert not any(name in attributes for _, attributes in marks.tags
+                   for name in ("src", "href", "xlink:href"))
+    assert "http://" not in text and "https://" not in text
+    policy = next(attributes["content"] for tag, attributes in marks.tags
+                  if tag == "meta" and attributes.get("http-equiv") ==
+                  "Content-Security-Policy")
+    assert policy is not None and policy.startswith("default-src 'none'")
+
+
+def test_names_in_a_report_are_written_as_text_never_as_markup():
+    page = report_page({"games": 3, "seed": 1, "verdict": "<b>bold</b> & more",
+                        "ended_share": {"share": 100.0, "low": 43.9, "high": 100.0},
+                        "win_share": {"<script>x</script>": {"games": 3, "share": 100.0,
+                                                             "low": 43.9, "high": 100.0}}},
+                       'Mine "<i>"')
+    assert "<script>" not in page and "<b>" not in page and "<i>" not in page
+    assert "&lt;script&gt;x&lt;/script&gt;" in page and "&amp; more" in page
+
+
+@pytest.mark.parametrize(("name", "says"), [
+    ("report.txt", "a file name ending in .html"),
+    ("templates/mattock/report.html", "would write over what the game reads"),
+])
+def test_a_report_that_cannot_be_written_is_refused_before_any_game(name, says, tmp_path):
+    target = ROOT / name if "/" in name else tmp_path / name
+    result = CliRunner().invoke(main, ["simulate", "mattock", "--games", "1", "--report",
+                                       str(target)])
+    assert result.exit_code == 2
+    assert says in result.output
+    assert "simulated" not in result.output
+
+
+@pytest.mark.browser
+def test_the_page_draws_each_share_as_long_as_its_figure_in_a_browser(driver, tmp_path):
+    """In Chromium, from the file: every bar's drawn length is its share of the track,
+    and the histogram's tallest bar is the bar of the most games."""
+    report, _, _ = simulated("demon-mine", tmp_path, 60)
+    driver.get((tmp_path / "demon-mine.html").as_uri())
+    assert driver.title.startswith("Demon Mine")
+    drawn = driver.execute_script(
+        "return [...document.querySelectorAll('g.share')].map(g => [g.dataset.name,"
+        " g.dataset.share, g.querySelector('rect.value') ?"
+        " g.querySelector('rect.value').getBBox().width : null])")
+    assert len(drawn) == 1 + len(report["win_share"])
+    for name, share, width in drawn:
+        assert width == pytest.approx(SPAN * float(share) / 100, abs=0.11), name
+    heights = driver.execute_script(
+        "return [...document.querySelectorAll('g.bar rect')].map(r => r.getBBox().height)")
+    counts = [bar["games"] for bar in report["turns"]["histogram"]]
+    assert heights.index(max(heights)) == counts.index(max(counts))
+    assert driver.execute_script(
+        "return document.querySelector('p.verdict').getBoundingClientRect().height") > 0
