@@ -7,7 +7,7 @@ import io
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,6 +16,7 @@ from pnp.errors import InputError, Where
 
 if TYPE_CHECKING:
     from pnp.model.tileset import Tileset
+    from pnp.rules import GameRules, Setup
 
 
 @click.command()
@@ -31,51 +32,124 @@ if TYPE_CHECKING:
 @click.option("--report", "page", type=click.Path(dir_okay=False, path_type=Path),
               default=None, metavar="FILE.html",
               help="Also write the report as one page of charts, to open from the file.")
+@click.option("--compare", "other", default=None, metavar="OTHER",
+              help="Also play OTHER (a mix, tileset or game of the same game) with the same "
+              "seed, and say which differences are beyond chance.")
 @reports_input_errors
 def simulate(game: str, games: int, seed: int, players: int | None, variant: str | None,
-             sets: tuple[str, ...], as_json: bool, page: Path | None) -> None:
+             sets: tuple[str, ...], as_json: bool, page: Path | None,
+             other: str | None) -> None:
     """Play random legal games and report how long they last and who wins.
 
     Timings go to stderr so that the report itself is the same for the same seed.
     With --report, the same figures are drawn as charts in one HTML page that
-    needs nothing else to open.
+    needs nothing else to open. With --compare, OTHER plays as many games from
+    the same seed, and each difference comes with its 95% interval.
     """
     import time
 
-    from pnp.rules import Setup, games_offering, rules_for
+    from pnp.rules import Setup
 
     tileset = load(game, variant, sets)
     players = choose_players(tileset, variant, players)
+    rules = _simulator(tileset)
+    rival = _rival(other, tileset, variant, players) if other is not None else None
+    if page is not None:
+        _check_page(page, tileset, game)
+    start = time.perf_counter()
+    report = _played(rules, Setup(tileset, players, variant), games, seed)
+    compared = None
+    if rival is not None:
+        from pnp.rules.comparison import differences, summary
+
+        theirs = _played(rules, Setup(rival, players, variant), games, seed)
+        found = differences(report, theirs)
+        names = _names(game, sets, other or "")
+        compared = {"this": names[0], "other": names[1], "other_report": theirs,
+                    "differences": found, "summary": summary(found, *names)}
+    elapsed = time.perf_counter() - start
+    if page is not None:
+        _write_page(page, report, tileset, compared)
+    _say(report, compared, as_json)
+    click.echo(f"simulated {games * (2 if rival else 1)} games in {elapsed:.2f} s", err=True)
+
+
+def _simulator(tileset: Tileset) -> GameRules:
+    """The game's rules, refused unless they can play it."""
+    from pnp.rules import games_offering, rules_for
+
     rules = rules_for(tileset.rules_game)
     if rules is None or rules.simulate is None:
         raise InputError(Where("command line"), "there is no simulator for this game",
                          field="GAME", found=repr(tileset.game),
                          allowed=f"{' or '.join(games_offering('simulate'))} (or a mix "
                          "based on one)")
-    start = time.perf_counter()
+    return rules
+
+
+def _rival(other: str, tileset: Tileset, variant: str | None, players: int) -> Tileset:
+    """The mix to compare with: one of the same game, for the same player count."""
+    rival = load(other, variant, ())
+    if rival.rules_game != tileset.rules_game:
+        raise InputError(Where("command line"), "the mix to compare with plays another game",
+                         field="--compare", found=f"{other!r} ({rival.rules_game})",
+                         allowed=f"a mix, tileset or game id of {tileset.rules_game}")
+    choose_players(rival, variant, players)  # refuses a count the other mix cannot seat
+    return rival
+
+
+def _names(game: str, sets: tuple[str, ...], other: str) -> tuple[str, str]:
+    """The two mixes as the user named them: a file by its name, a changed count with
+    its change ("demon-mine with straight=10")."""
+    this = Path(game).name + (f" with {', '.join(sets)}" if sets else "")
+    rival = Path(other).name
+    return (this, rival if rival != this else f"{rival} again")
+
+
+def _played(rules: GameRules, setup: Setup, games: int, seed: int) -> dict[str, Any]:
+    """A simulation's report, its progress counted on a terminal's stderr."""
     from pnp.cli.progress import GamesProgress
 
-    if page is not None:
-        _check_page(page, tileset, game)
+    assert rules.simulate is not None
     status = GamesProgress(sys.stderr, "simulating")
-    report = rules.simulate(Setup(tileset, players, variant), games, seed, status)
+    report = dict(rules.simulate(setup, games, seed, status))
     status.done()
-    elapsed = time.perf_counter() - start
-    if page is not None:
-        _write_page(page, report, tileset)
+    return report
+
+
+def _say(report: Mapping[str, Any], compared: Mapping[str, Any] | None, as_json: bool) -> None:
+    """The report, and the comparison if asked for: as JSON, or as the sentence first,
+    then the figures (the histograms are for --json and the page)."""
     import json
 
     if as_json:
-        click.echo(json.dumps(report, indent=1, sort_keys=True))
-    else:  # the sentence first, then the figures; the histogram is for --json and charts
-        click.echo(str(report.get("verdict", "")).capitalize() + ".")
-        for key, value in report.items():
-            if key == "verdict":
-                continue
-            if isinstance(value, dict) and "histogram" in value:
-                value = {name: part for name, part in value.items() if name != "histogram"}
-            click.echo(f"{key}: {json.dumps(value, sort_keys=True)}")
-    click.echo(f"simulated {games} games in {elapsed:.2f} s", err=True)
+        shown = report if compared is None else {
+            "this": report, "other": compared["other_report"],
+            "differences": compared["differences"], "summary": compared["summary"]}
+        click.echo(json.dumps(shown, indent=1, sort_keys=True))
+        return
+    click.echo(str(report.get("verdict", "")).capitalize() + ".")
+    for key, value in report.items():
+        if key == "verdict":
+            continue
+        if isinstance(value, dict) and "histogram" in value:
+            value = {name: part for name, part in value.items() if name != "histogram"}
+        click.echo(f"{key}: {json.dumps(value, sort_keys=True)}")
+    if compared is not None:
+        click.echo(f"compared with {compared['other']}: {compared['summary']}.")
+        for entry in compared["differences"]:
+            click.echo(f"  {_difference_line(entry)}")
+
+
+def _difference_line(entry: Mapping[str, Any]) -> str:
+    """One difference in a line: the two values, the gap and its interval."""
+    name = f"{entry['measure']} {entry['name']}"
+    if entry["difference"] is None:
+        return f"{name}: {entry['this']} against {entry['other']} (too few games to compare)"
+    verdict = "beyond chance" if entry["beyond_chance"] else "within chance"
+    return (f"{name}: {entry['this']} against {entry['other']}, difference "
+            f"{entry['difference']:+g} (95%: {entry['low']:g} to {entry['high']:g}), "
+            f"{verdict}")
 
 
 def _check_page(page: Path, tileset: Tileset, game: str) -> None:
@@ -90,13 +164,14 @@ def _check_page(page: Path, tileset: Tileset, game: str) -> None:
     check_output_file(page, game_inputs(tileset, resolve(game)), "--report")
 
 
-def _write_page(page: Path, report: Mapping[str, object], tileset: Tileset) -> None:
+def _write_page(page: Path, report: Mapping[str, object], tileset: Tileset,
+                compared: Mapping[str, Any] | None) -> None:
     from pnp.export.output import write_atomic
     from pnp.export.sim_report import report_page
 
     title = tileset.title + (f" ({tileset.mix})" if tileset.mix else "")
     try:
-        write_atomic(page, report_page(report, title).encode("utf-8"))
+        write_atomic(page, report_page(report, title, compared).encode("utf-8"))
     except OSError as error:
         raise InputError(Where(str(page)), "the report cannot be written", field="--report",
                          found=error.strerror or type(error).__name__,

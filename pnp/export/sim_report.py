@@ -17,6 +17,8 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pnp.rules.comparison import measure_words
+
 # what each measure is called on the page; a game's own measures not named here are
 # called by their key, in words
 TITLES = {"turns": "How long the games that end last, in turns",
@@ -25,11 +27,10 @@ SHARE_TITLES = {"ended_share": "Games that end", "win_share": "Wins, of the game
 
 WIDTH = 720.0  # points across a chart
 BAR = 22.0  # a share bar's height
-LABEL = 150.0  # room left of a share bar for its name
 FIGURES = 230.0  # room right of a share bar for its figures
-SPAN = WIDTH - LABEL - FIGURES  # a share bar's length at 100%
+LETTER = 7.2  # a letter's width at the charts' 13 px, near enough to leave room for a name
 HISTOGRAM_HEIGHT = 180.0
-INK, BAR_GREY, TRACK_GREY = "#222222", "#8a8a8a", "#e4e4e4"
+INK, BAR_GREY, OTHER_GREY, TRACK_GREY = "#222222", "#8a8a8a", "#4a4a4a", "#e4e4e4"
 
 STYLE = """
 body { font-family: system-ui, sans-serif; color: #222; max-width: 46em; margin: 2em auto;
@@ -46,20 +47,26 @@ p.note { color: #555; font-size: 0.9em; }
 """
 
 
-def report_page(report: Mapping[str, Any], title: str) -> str:
+def report_page(report: Mapping[str, Any], title: str,
+                compared: Mapping[str, Any] | None = None) -> str:
     """The page for one simulation ``report`` (as ``pnp simulate --json`` prints it) of
-    the game called ``title``."""
+    the game called ``title``; with ``compared`` (another mix's report, the differences
+    and their sentence), the two side by side and the differences first."""
+    theirs = compared["other_report"] if compared is not None else None
+    who = (str(compared["this"]), str(compared["other"])) if compared is not None else None
     parts = [f"<h1>{_text(title)}: {report['games']} random games</h1>",
              f'<p class="verdict">{_text(_sentence(str(report.get("verdict", ""))))}</p>']
-    ended = report.get("ended_share")
-    if isinstance(ended, Mapping):
-        parts.append(_share_section("ended_share", [("games end", ended)]))
-    wins = report.get("win_share")
-    if isinstance(wins, Mapping) and wins:
-        parts.append(_share_section("win_share", sorted(wins.items())))
-    for key, value in report.items():
-        if isinstance(value, Mapping) and "histogram" in value:
-            parts.append(_distribution_section(key, value))
+    if compared is not None:
+        parts.append(_differences_section(compared))
+    parts.append(_share_section("ended_share", _rows(
+        [("games end", report.get("ended_share"))],
+        [("games end", theirs.get("ended_share"))] if theirs is not None else None, who)))
+    wins = report.get("win_share") or {}
+    their_wins = theirs.get("win_share") or {} if theirs is not None else None
+    parts.append(_share_section("win_share", _rows(
+        sorted(wins.items()), sorted(their_wins.items()) if their_wins is not None else None,
+        who)))
+    parts += _distributions(report, theirs, who)
     parts.append(f'<p class="note">Seed {_text(str(report.get("seed", "")))}: the same seed '
                  "plays the same games. Each share shows its 95% interval: where the true "
                  "share lies, given this many games.</p>")
@@ -70,16 +77,70 @@ def report_page(report: Mapping[str, Any], title: str) -> str:
             "</head>\n<body>\n" + "\n".join(parts) + "\n</body>\n</html>\n")
 
 
-def _share_section(key: str, shares: Sequence[tuple[str, Any]]) -> str:
+# a share bar's name, its figures, the mix it measures ("" alone), and whether that is the
+# second of two compared
+Row = tuple[str, Any, str, bool]
+
+
+def _distributions(report: Mapping[str, Any], theirs: Mapping[str, Any] | None,
+                   who: tuple[str, str] | None) -> list[str]:
+    """A histogram of each length the report measures, the other mix's under it."""
+    sections = []
+    for key, value in report.items():
+        if isinstance(value, Mapping) and "histogram" in value:
+            sections.append(_distribution_section(key, value, who[0] if who else ""))
+            if theirs is not None and who is not None and isinstance(theirs.get(key), Mapping):
+                sections.append(_distribution_section(key, theirs[key], who[1]))
+    return sections
+
+
+def _rows(ours: Sequence[tuple[str, Any]], theirs: Sequence[tuple[str, Any]] | None,
+          who: tuple[str, str] | None) -> list[Row]:
+    """The bars of one chart: each name's share, and with a comparison the other mix's
+    share of the same name under it."""
+    if theirs is None or who is None:
+        return [(name, share, "", False) for name, share in ours if isinstance(share, Mapping)]
+    mine, others = dict(ours), dict(theirs)
+    names = [*mine, *(name for name in others if name not in mine)]
+    return [row for name in names for row in (
+        (name, mine.get(name), who[0], False), (name, others.get(name), who[1], True))
+        if isinstance(row[1], Mapping)]
+
+
+def _differences_section(compared: Mapping[str, Any]) -> str:
+    """The comparison's sentence and every difference with its interval, in a table."""
+    rows = []
+    for entry in compared["differences"]:
+        gap = ("too few games" if entry["difference"] is None else
+               f"{entry['difference']:+g} ({entry['low']:g} to {entry['high']:g})")
+        data = " ".join(f'data-{key.replace("_", "-")}="{_attribute(str(entry[key]))}"'
+                        for key in ("measure", "name", "this", "other", "difference", "low",
+                                    "high", "beyond_chance"))
+        rows.append(f'<tr class="difference" {data}><td>{_text(measure_words(entry))}</td>'
+                    f'<td>{_text(str(entry["this"]))}</td>'
+                    f'<td>{_text(str(entry["other"]))}</td><td>{_text(gap)}</td>'
+                    f'<td>{"yes" if entry["beyond_chance"] else "no"}</td></tr>')
+    head = (f'<tr><th>measure</th><th>{_text(str(compared["this"]))}</th>'
+            f'<th>{_text(str(compared["other"]))}</th><th>difference (95%)</th>'
+            "<th>beyond chance</th></tr>")
+    return (f"<h2>Against {_text(str(compared['other']))}</h2>\n"
+            f'<p class="verdict">{_text(_sentence(str(compared["summary"])))}</p>\n'
+            f'<table class="differences">{head}{"".join(rows)}</table>')
+
+
+def _share_section(key: str, rows: Sequence[Row]) -> str:
     """Horizontal bars from 0 to 100%, one per share, each with its interval as a
-    whisker and its figures written at the right."""
-    height = BAR * 1.8 * len(shares) + 24.0
-    marks = []
-    for index, (name, share) in enumerate(shares):
-        y = 8.0 + index * BAR * 1.8
-        marks.append(_share_bar(str(name), share, y))
+    whisker and its figures written at the right; the names get the room they need
+    (up to half the chart)."""
+    if not rows:
+        return ""
+    label = min(WIDTH / 2, max(120.0, max(LETTER * len(_label(row)) + 12 for row in rows)))
+    span = WIDTH - label - FIGURES
+    height = BAR * 1.8 * len(rows) + 24.0
+    marks = [_share_bar(row, 8.0 + index * BAR * 1.8, (label, span))
+             for index, row in enumerate(rows)]
     scale = "".join(
-        f'<text x="{LABEL + SPAN * tick / 100:.1f}" y="{height - 4:.1f}" '
+        f'<text x="{label + span * tick / 100:.1f}" y="{height - 4:.1f}" '
         f'text-anchor="middle">{tick}%</text>' for tick in (0, 50, 100))
     return (f"<h2>{_text(SHARE_TITLES.get(key, _words(key)))}</h2>\n"
             f'<svg class="shares" data-measure="{_attribute(key)}" viewBox="0 0 {WIDTH:g} '
@@ -87,36 +148,47 @@ def _share_section(key: str, shares: Sequence[tuple[str, Any]]) -> str:
             + "".join(marks) + scale + "</svg>")
 
 
-def _share_bar(name: str, share: Mapping[str, Any], y: float) -> str:
-    """One share's bar, whisker and figures."""
-    span = SPAN
+def _label(row: Row) -> str:
+    name, _, who, _ = row
+    return f"{name}, {who}" if who else name
+
+
+def _share_bar(row: Row, y: float, room: tuple[float, float]) -> str:
+    """One share's bar, whisker and figures; with two mixes compared, the bar names its
+    mix, and the second mix's bars are the darker. ``room`` is the names' width and the
+    bars' length at 100%."""
+    name, share, who, second = row
+    start, span = room
+    label = _label(row)
     value, low, high = (share.get(part) for part in ("share", "low", "high"))
     data = " ".join(f'data-{part}="{_attribute(str(share.get(part)))}"'
                     for part in ("share", "low", "high", "games") if part in share)
-    mark = (f'<g class="share" data-name="{_attribute(name)}" {data}>'
-            f'<text x="{LABEL - 8:.1f}" y="{y + BAR * 0.7:.1f}" text-anchor="end">'
-            f"{_text(name)}</text>"
-            f'<rect x="{LABEL:.1f}" y="{y:.1f}" width="{span:.1f}" height="{BAR:.1f}" '
-            f'fill="{TRACK_GREY}"/>')
+    mark = (f'<g class="share" data-name="{_attribute(name)}" data-mix="{_attribute(who)}" '
+            f'{data}><text x="{start - 8:.1f}" y="{y + BAR * 0.7:.1f}" text-anchor="end">'
+            f"{_text(label)}</text>"
+            f'<rect class="track" x="{start:.1f}" y="{y:.1f}" width="{span:.1f}" '
+            f'height="{BAR:.1f}" fill="{TRACK_GREY}"/>')
     if value is None or low is None or high is None:
-        return mark + f'<text x="{LABEL + 6:.1f}" y="{y + BAR * 0.7:.1f}">no games</text></g>'
-    mark += (f'<rect class="value" x="{LABEL:.1f}" y="{y:.1f}" '
-             f'width="{span * float(value) / 100:.1f}" height="{BAR:.1f}" fill="{BAR_GREY}"/>')
-    left, right = (LABEL + span * float(low) / 100, LABEL + span * float(high) / 100)
+        return mark + f'<text x="{start + 6:.1f}" y="{y + BAR * 0.7:.1f}">no games</text></g>'
+    mark += (f'<rect class="value" x="{start:.1f}" y="{y:.1f}" '
+             f'width="{span * float(value) / 100:.1f}" height="{BAR:.1f}" '
+             f'fill="{OTHER_GREY if second else BAR_GREY}"/>')
+    left, right = (start + span * float(low) / 100, start + span * float(high) / 100)
     middle = y + BAR / 2
     mark += (f'<path class="interval" d="M{left:.1f} {middle:.1f}H{right:.1f}'
              f'M{left:.1f} {y + 4:.1f}V{y + BAR - 4:.1f}M{right:.1f} {y + 4:.1f}'
              f'V{y + BAR - 4:.1f}" stroke="{INK}" stroke-width="2" fill="none"/>')
     games = f", {share['games']} games" if "games" in share else ""
     words = f"{float(value):g}% ({float(low):g}-{float(high):g}%){games}"
-    return mark + (f'<text x="{LABEL + span + 8:.1f}" y="{y + BAR * 0.7:.1f}">'
+    return mark + (f'<text x="{start + span + 8:.1f}" y="{y + BAR * 0.7:.1f}">'
                    f"{_text(words)}</text></g>")
 
 
-def _distribution_section(key: str, measure: Mapping[str, Any]) -> str:
-    """A histogram of one measure, with its middle figures in a line of words."""
+def _distribution_section(key: str, measure: Mapping[str, Any], who: str = "") -> str:
+    """A histogram of one measure, with its middle figures in a table; ``who`` names the
+    mix when two are compared."""
     bars: list[Mapping[str, Any]] = list(measure.get("histogram") or [])
-    title = f"<h2>{_text(TITLES.get(key, _words(key)))}</h2>\n"
+    title = f"<h2>{_text(TITLES.get(key, _words(key)))}{_text(f', {who}' if who else '')}</h2>\n"
     if not bars:
         return title + "<p>No game to measure.</p>"
     tallest = max(int(bar["games"]) for bar in bars) or 1
@@ -136,7 +208,8 @@ def _distribution_section(key: str, measure: Mapping[str, Any]) -> str:
             f'{bar["games"]}</text>'
             f'<text x="{x + step / 2:.1f}" y="{16.0 + room + 16:.1f}" text-anchor="middle">'
             f'{bar["from"]}-{int(bar["to"]) - 1}</text></g>')
-    chart = (f'<svg class="histogram" data-measure="{_attribute(key)}" viewBox="0 0 {WIDTH:g} '
+    chart = (f'<svg class="histogram" data-measure="{_attribute(key)}" '
+             f'data-mix="{_attribute(who)}" viewBox="0 0 {WIDTH:g} '
              f'{HISTOGRAM_HEIGHT:g}" width="{WIDTH:g}" height="{HISTOGRAM_HEIGHT:g}" '
              f'role="img"><line x1="20" y1="{16.0 + room:.1f}" x2="{WIDTH - 20:g}" '
              f'y2="{16.0 + room:.1f}" stroke="{INK}"/>' + "".join(marks) + "</svg>")

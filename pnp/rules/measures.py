@@ -26,13 +26,19 @@ def wilson(successes: int, trials: int) -> dict[str, float | None]:
     percent to one decimal; all None for no trials."""
     if trials <= 0:
         return {"share": None, "low": None, "high": None}
+    share, low, high = wilson_bounds(successes, trials)
+    return {"share": round(100 * share, 1), "low": round(100 * low, 1),
+            "high": round(100 * high, 1)}
+
+
+def wilson_bounds(successes: int, trials: int) -> tuple[float, float, float]:
+    """The share and its 95% Wilson interval as fractions, unrounded (``trials`` > 0)."""
     share = successes / trials
     spread = Z_95 * Z_95 / trials
     centre = (share + spread / 2) / (1 + spread)
     half = Z_95 * math.sqrt(share * (1 - share) / trials + spread / (4 * trials)) / \
         (1 + spread)
-    return {"share": round(100 * share, 1), "low": round(100 * max(0.0, centre - half), 1),
-            "high": round(100 * min(1.0, centre + half), 1)}
+    return share, max(0.0, centre - half), min(1.0, centre + half)
 
 
 def shares(counts: Mapping[str, int], trials: int) -> dict[str, dict[str, float | None]]:
@@ -45,8 +51,8 @@ def lengths(turns: Sequence[int]) -> dict[str, object]:
     histogram of ``turns`` in :data:`BINS` equal bars (each ``[from, to)``, the last
     one closed); None throughout for no games."""
     if not turns:
-        return {"mean": None, "median": None, "min": None, "max": None,
-                "percentiles": None, "histogram": []}
+        return {"mean": None, "median": None, "sd": None, "games": 0, "min": None,
+                "max": None, "percentiles": None, "histogram": []}
     low, high = min(turns), max(turns)
     cuts = statistics.quantiles(turns, n=20, method="inclusive") if len(turns) > 1 else \
         [float(turns[0])] * 19
@@ -55,7 +61,8 @@ def lengths(turns: Sequence[int]) -> dict[str, object]:
     for value in turns:
         bars[(value - low) // width] += 1
     return {"mean": round(statistics.fmean(turns), 1), "median": statistics.median(turns),
-            "min": low, "max": high,
+            "sd": round(statistics.stdev(turns), 2) if len(turns) > 1 else 0.0,
+            "games": len(turns), "min": low, "max": high,
             "percentiles": {"10": cuts[1], "25": cuts[4], "75": cuts[14], "90": cuts[17]},
             "histogram": [{"from": low + index * width, "to": low + (index + 1) * width,
                            "games": count} for index, count in enumerate(bars)]}

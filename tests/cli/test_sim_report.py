@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from support import ROOT
 
 from pnp.cli import main
-from pnp.export.sim_report import SPAN, report_page
+from pnp.export.sim_report import report_page
 
 
 class Marks(HTMLParser):
@@ -125,14 +125,55 @@ def test_the_page_draws_each_share_as_long_as_its_figure_in_a_browser(driver, tm
     assert driver.title.startswith("Demon Mine")
     drawn = driver.execute_script(
         "return [...document.querySelectorAll('g.share')].map(g => [g.dataset.name,"
-        " g.dataset.share, g.querySelector('rect.value') ?"
-        " g.querySelector('rect.value').getBBox().width : null])")
+        " g.dataset.share, g.querySelector('rect.value').getBBox().width,"
+        " g.querySelector('rect.track').getBBox().width])")
     assert len(drawn) == 1 + len(report["win_share"])
-    for name, share, width in drawn:
-        assert width == pytest.approx(SPAN * float(share) / 100, abs=0.11), name
+    for name, share, width, track in drawn:
+        assert track > 200 and width == pytest.approx(track * float(share) / 100, abs=0.11), name
     heights = driver.execute_script(
         "return [...document.querySelectorAll('g.bar rect')].map(r => r.getBBox().height)")
     counts = [bar["games"] for bar in report["turns"]["histogram"]]
     assert heights.index(max(heights)) == counts.index(max(counts))
     assert driver.execute_script(
         "return document.querySelector('p.verdict').getBoundingClientRect().height") > 0
+
+
+FEWER_TUNNELS = ("--set", "straight=4", "--set", "cross=2")  # games end far less often
+
+
+def test_compare_plays_both_mixes_from_one_seed_and_names_what_is_beyond_chance(tmp_path):
+    runner = CliRunner()
+    shown = runner.invoke(main, ["simulate", "demon-mine", "--games", "60", *FEWER_TUNNELS,
+                                 "--compare", "demon-mine", "--json"])
+    assert shown.exit_code == 0, shown.output
+    compared = json.loads(shown.stdout)
+    alone = json.loads(runner.invoke(main, ["simulate", "demon-mine", "--games", "60",
+                                            "--json"]).stdout)
+    assert compared["other"] == alone  # the other mix plays the very games it plays alone
+    ended = compared["differences"][0]
+    assert ended["measure"] == "ended_share" and ended["beyond_chance"]
+    this = compared["this"]
+    assert ended["difference"] == round(100 * (alone["ended"] / alone["games"] -
+                                               this["ended"] / this["games"]), 1)
+    assert "games that end, % +" in compared["summary"]
+    page = tmp_path / "compared.html"
+    drawn = runner.invoke(main, ["simulate", "demon-mine", "--games", "60", *FEWER_TUNNELS,
+                                 "--compare", "demon-mine", "--report", str(page)])
+    assert drawn.exit_code == 0, drawn.output
+    marks = Marks()
+    marks.feed(page.read_text(encoding="utf-8"))
+    rows = marks.marks["difference"]
+    assert [(row["measure"], row["name"], row["difference"], row["low"], row["high"],
+             row["beyond-chance"]) for row in rows] == \
+        [(entry["measure"], entry["name"], figure(entry["difference"]), figure(entry["low"]),
+          figure(entry["high"]), figure(entry["beyond_chance"]))
+         for entry in compared["differences"]]
+    mixes = {mark["mix"] for mark in marks.marks["share"]}
+    assert mixes == {"demon-mine with straight=4, cross=2", "demon-mine"}
+
+
+def test_a_mix_of_another_game_is_refused_before_any_game():
+    result = CliRunner().invoke(main, ["simulate", "demon-mine", "--games", "1",
+                                       "--compare", "mattock"])
+    assert result.exit_code == 2
+    assert "plays another game" in result.output and "simulated" not in result.output

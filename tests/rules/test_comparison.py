@@ -1,0 +1,57 @@
+"""Two simulation reports compared: Newcombe's interval for a difference of shares, the
+normal interval for a difference of means, and what counts as beyond chance."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.rules.comparison import differences, summary
+from pnp.rules.measures import lengths, shares, wilson
+
+
+def report(ended: int, games: int, wins: dict[str, int], turns: list[int]) -> dict:
+    return {"games": games, "ended": ended, "wins": wins,
+            "ended_share": wilson(ended, games), "win_share": shares(wins, ended),
+            "turns": lengths(turns)}
+
+
+def test_a_share_difference_has_newcombes_interval():
+    """Newcombe (1998), table II, example (a): 56/70 against 48/80 differ by 0.2000, with
+    0.0524 to 0.3339 by method 10."""
+    found = differences(report(48, 80, {"a": 24}, [10, 12]),
+                        report(56, 70, {"a": 28}, [10, 12]))[0]
+    assert (found["difference"], found["low"], found["high"]) == (20.0, 5.2, 33.4)
+    assert found["beyond_chance"]
+
+
+def test_a_share_near_zero_keeps_an_honest_interval():
+    """Example (e) of the same table: 0/29 against 5/56, -0.0381 to 0.1926 the other
+    way round."""
+    found = differences(report(5, 56, {"a": 1}, [3, 4]), report(0, 29, {}, []))[0]
+    assert (found["difference"], found["low"], found["high"]) == (-8.9, -19.3, 3.8)
+    assert not found["beyond_chance"]
+
+
+def test_the_same_games_differ_by_nothing_and_nothing_is_beyond_chance():
+    same = report(72, 100, {"beetles": 40, "miners": 32}, list(range(30, 102)))
+    found = differences(same, same)
+    assert [entry["name"] for entry in found] == ["games end", "beetles", "miners", "mean"]
+    for entry in found:
+        assert entry["difference"] == 0 and entry["low"] == -entry["high"] < 0
+        assert not entry["beyond_chance"]
+    assert summary(found, "a", "b").startswith("no difference between a and b")
+
+
+def test_a_mean_difference_uses_both_spreads():
+    short, long = list(range(20, 60)), list(range(40, 80))
+    found = differences(report(40, 40, {"a": 20}, short), report(40, 40, {"a": 20}, long))[-1]
+    spread = (pytest.approx(11.69, abs=0.01), pytest.approx(11.69, abs=0.01))
+    assert (lengths(short)["sd"], lengths(long)["sd"]) == spread
+    assert found["difference"] == 20.0 and found["beyond_chance"]
+    half = 1.96 * (2 * 11.69 ** 2 / 40) ** 0.5
+    assert found["low"] == pytest.approx(20 - half, abs=0.06)
+
+
+def test_too_few_games_are_said_and_never_beyond_chance():
+    found = differences(report(0, 5, {}, []), report(1, 5, {"a": 1}, [7]))
+    assert found[-1]["difference"] is None and not found[-1]["beyond_chance"]
