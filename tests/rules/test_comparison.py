@@ -16,8 +16,8 @@ def report(ended: int, games: int, wins: dict[str, int], turns: list[int]) -> di
 
 
 def test_a_share_difference_has_newcombes_interval():
-    """Newcombe (1998), table II, example (a): 56/70 against 48/80 differ by 0.2000, with
-    0.0524 to 0.3339 by method 10."""
+    """One of Newcombe's (1998) worked examples: 56/70 against 48/80 differ by 0.2000,
+    with 0.0524 to 0.3339 by his method 10."""
     found = differences(report(48, 80, {"a": 24}, [10, 12]),
                         report(56, 70, {"a": 28}, [10, 12]))[0]
     assert (found["difference"], found["low"], found["high"]) == (20.0, 5.2, 33.4)
@@ -25,8 +25,8 @@ def test_a_share_difference_has_newcombes_interval():
 
 
 def test_a_share_near_zero_keeps_an_honest_interval():
-    """Example (e) of the same table: 0/29 against 5/56, -0.0381 to 0.1926 the other
-    way round."""
+    """Another of his examples: 5/56 against 0/29, -0.0381 to 0.1926 (here the other
+    way round)."""
     found = differences(report(5, 56, {"a": 1}, [3, 4]), report(0, 29, {}, []))[0]
     assert (found["difference"], found["low"], found["high"]) == (-8.9, -19.3, 3.8)
     assert not found["beyond_chance"]
