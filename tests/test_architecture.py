@@ -197,6 +197,7 @@ DEFERRED_IMPORTS_MAY_BE_IN = {
     "pnp/shipped.py": {"data_dir"},  # importlib.resources only for a zipped package
     "pnp/export/reportlab_private.py": {"stacked_height"},  # Platypus only to lay out text
     "pnp/export/shop_files.py": {"shop_files"},  # PDF/X or pictures: the shop's own writer
+    "pnp/rules/playing.py": {"play_all"},  # processes only for a run on several cores
 }
 ENTRY_METHODS = {"export", "applies"}
 

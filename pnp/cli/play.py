@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -32,12 +33,14 @@ if TYPE_CHECKING:
 @click.option("--report", "page", type=click.Path(dir_okay=False, path_type=Path),
               default=None, metavar="FILE.html",
               help="Also write the report as one page of charts, to open from the file.")
+@click.option("--jobs", type=click.IntRange(0, 64), default=1, show_default=True,
+              help="Processes that play the games (0: one per core); the report is the same.")
 @click.option("--compare", "other", default=None, metavar="OTHER",
               help="Also play OTHER (a mix, tileset or game of the same game) with the same "
               "seed, and say which differences are beyond chance.")
 @reports_input_errors
 def simulate(game: str, games: int, seed: int, players: int | None, variant: str | None,
-             sets: tuple[str, ...], as_json: bool, page: Path | None,
+             sets: tuple[str, ...], as_json: bool, page: Path | None, jobs: int,
              other: str | None) -> None:
     """Play random legal games and report how long they last and who wins.
 
@@ -57,19 +60,20 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
     if page is not None:
         _check_page(page, tileset, game)
     start = time.perf_counter()
-    report = _played(rules, Setup(tileset, players, variant), games, seed)
+    report = _played(rules, Setup(tileset, players, variant), (games, seed, jobs))
     compared = None
     if rival is not None:
         from pnp.rules.comparison import differences, summary
 
-        theirs = _played(rules, Setup(rival, players, variant), games, seed)
+        theirs = _played(rules, Setup(rival, players, variant), (games, seed, jobs))
         found = differences(report, theirs)
         names = _names(game, sets, other or "")
         compared = {"this": names[0], "other": names[1], "other_report": theirs,
-                    "differences": found, "summary": summary(found, *names)}
+                    "differences": found, "summary": summary(found, *names, games)}
     elapsed = time.perf_counter() - start
     if page is not None:
-        _write_page(page, report, tileset, compared)
+        _write_page(page, report, tileset, compared,
+                    _setting(_names(game, sets, game)[0], players, variant))
     _say(report, compared, as_json)
     click.echo(f"simulated {games * (2 if rival else 1)} games in {elapsed:.2f} s", err=True)
 
@@ -89,13 +93,30 @@ def _simulator(tileset: Tileset) -> GameRules:
 
 def _rival(other: str, tileset: Tileset, variant: str | None, players: int) -> Tileset:
     """The mix to compare with: one of the same game, for the same player count."""
-    rival = load(other, variant, ())
+    try:
+        rival = load(other, variant, ())
+    except InputError as error:
+        if error.where.file != other or len(error.problems) != 1:
+            raise
+        raise InputError(Where("command line"), f"{other}: {error.problem}", field="--compare",
+                         found=error.found or repr(other),
+                         allowed=error.allowed or "a mix or tileset file, or a game id") \
+            from None
     if rival.rules_game != tileset.rules_game:
         raise InputError(Where("command line"), "the mix to compare with plays another game",
                          field="--compare", found=f"{other!r} ({rival.rules_game})",
                          allowed=f"a mix, tileset or game id of {tileset.rules_game}")
     choose_players(rival, variant, players)  # refuses a count the other mix cannot seat
     return rival
+
+
+def _setting(name: str, players: int, variant: str | None) -> str:
+    """What was played, in words: the mix as named, the players, the variant."""
+    return f"{name}, {players} players" + (f", the {variant} variant" if variant else "")
+
+
+def _value(figure: object) -> str:
+    return "no games" if figure is None else str(figure)
 
 
 def _names(game: str, sets: tuple[str, ...], other: str) -> tuple[str, str]:
@@ -106,13 +127,15 @@ def _names(game: str, sets: tuple[str, ...], other: str) -> tuple[str, str]:
     return (this, rival if rival != this else f"{rival} again")
 
 
-def _played(rules: GameRules, setup: Setup, games: int, seed: int) -> dict[str, Any]:
-    """A simulation's report, its progress counted on a terminal's stderr."""
+def _played(rules: GameRules, setup: Setup, run: tuple[int, int, int]) -> dict[str, Any]:
+    """A simulation's report (``run``: games, seed and processes), its progress counted on
+    a terminal's stderr."""
     from pnp.cli.progress import GamesProgress
 
     assert rules.simulate is not None
+    games, seed, processes = run
     status = GamesProgress(sys.stderr, "simulating")
-    report = dict(rules.simulate(setup, games, seed, status))
+    report = dict(rules.simulate(setup, games, seed, status, processes))
     status.done()
     return report
 
@@ -145,7 +168,8 @@ def _difference_line(entry: Mapping[str, Any]) -> str:
     """One difference in a line: the two values, the gap and its interval."""
     name = f"{entry['measure']} {entry['name']}"
     if entry["difference"] is None:
-        return f"{name}: {entry['this']} against {entry['other']} (too few games to compare)"
+        return (f"{name}: {_value(entry['this'])} against {_value(entry['other'])} (too few "
+                "games to compare)")
     verdict = "beyond chance" if entry["beyond_chance"] else "within chance"
     return (f"{name}: {entry['this']} against {entry['other']}, difference "
             f"{entry['difference']:+g} (95%: {entry['low']:g} to {entry['high']:g}), "
@@ -161,17 +185,22 @@ def _check_page(page: Path, tileset: Tileset, game: str) -> None:
     if page.suffix.lower() not in (".html", ".htm"):
         raise InputError(Where("command line"), "unsupported report type", field="--report",
                          found=repr(str(page)), allowed="a file name ending in .html")
+    folder = page.parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(Where("command line"), "the report's folder cannot be written",
+                         field="--report", found=str(folder),
+                         allowed="a file in a folder that exists and you may write to")
     check_output_file(page, game_inputs(tileset, resolve(game)), "--report")
 
 
 def _write_page(page: Path, report: Mapping[str, object], tileset: Tileset,
-                compared: Mapping[str, Any] | None) -> None:
+                compared: Mapping[str, Any] | None, setting: str) -> None:
     from pnp.export.output import write_atomic
     from pnp.export.sim_report import report_page
 
     title = tileset.title + (f" ({tileset.mix})" if tileset.mix else "")
     try:
-        write_atomic(page, report_page(report, title, compared).encode("utf-8"))
+        write_atomic(page, report_page(report, title, compared, setting).encode("utf-8"))
     except OSError as error:
         raise InputError(Where(str(page)), "the report cannot be written", field="--report",
                          found=error.strerror or type(error).__name__,

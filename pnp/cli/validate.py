@@ -113,7 +113,7 @@ def simulation_findings(rules: GameRules, setup: Setup, games: int) -> list[Find
     from pnp.cli.progress import GamesProgress
 
     status = GamesProgress(sys.stderr, "simulating")
-    report = rules.simulate(setup, max(1, games), 1, status)
+    report = rules.simulate(setup, max(1, games), 1, status, 1)
     status.done()
     share = report["ended"] / report["games"]
     severity: Severity = "warning" if share < 0.5 else "info"

@@ -44,20 +44,24 @@ table { border-collapse: collapse; margin-top: 0.6em; }
 td, th { padding: 0.15em 0.8em 0.15em 0; text-align: left; }
 th { font-weight: 600; }
 p.note { color: #555; font-size: 0.9em; }
+p.setting { color: #555; margin-top: 0; }
 """
 
 
 def report_page(report: Mapping[str, Any], title: str,
-                compared: Mapping[str, Any] | None = None) -> str:
+                compared: Mapping[str, Any] | None = None, setting: str = "") -> str:
     """The page for one simulation ``report`` (as ``pnp simulate --json`` prints it) of
-    the game called ``title``; with ``compared`` (another mix's report, the differences
-    and their sentence), the two side by side and the differences first."""
+    the game called ``title``, played as ``setting`` says (the mix, its changes, the
+    players, the variant); with ``compared`` (another mix's report, the differences and
+    their sentence), the two side by side and the differences first."""
     theirs = compared["other_report"] if compared is not None else None
     who = (str(compared["this"]), str(compared["other"])) if compared is not None else None
     parts = [f"<h1>{_text(title)}: {report['games']} random games</h1>",
+             f'<p class="setting">{_text(setting)}</p>' if setting else "",
              f'<p class="verdict">{_text(_sentence(str(report.get("verdict", ""))))}</p>']
-    if compared is not None:
+    if compared is not None and who is not None:
         parts.append(_differences_section(compared))
+        parts.append(_legend(who))
     parts.append(_share_section("ended_share", _rows(
         [("games end", report.get("ended_share"))],
         [("games end", theirs.get("ended_share"))] if theirs is not None else None, who)))
@@ -113,17 +117,17 @@ def _differences_section(compared: Mapping[str, Any]) -> str:
     for entry in compared["differences"]:
         gap = ("too few games" if entry["difference"] is None else
                f"{entry['difference']:+g} ({entry['low']:g} to {entry['high']:g})")
-        data = " ".join(f'data-{key.replace("_", "-")}="{_attribute(str(entry[key]))}"'
+        data = " ".join(f'data-{key.replace("_", "-")}="{_datum(entry[key])}"'
                         for key in ("measure", "name", "this", "other", "difference", "low",
                                     "high", "beyond_chance"))
         rows.append(f'<tr class="difference" {data}><td>{_text(measure_words(entry))}</td>'
-                    f'<td>{_text(str(entry["this"]))}</td>'
-                    f'<td>{_text(str(entry["other"]))}</td><td>{_text(gap)}</td>'
+                    f'<td>{_text(_value(entry["this"]))}</td>'
+                    f'<td>{_text(_value(entry["other"]))}</td><td>{_text(gap)}</td>'
                     f'<td>{"yes" if entry["beyond_chance"] else "no"}</td></tr>')
     head = (f'<tr><th>measure</th><th>{_text(str(compared["this"]))}</th>'
             f'<th>{_text(str(compared["other"]))}</th><th>difference (95%)</th>'
             "<th>beyond chance</th></tr>")
-    return (f"<h2>Against {_text(str(compared['other']))}</h2>\n"
+    return (f"<h2>Compared with {_text(str(compared['other']))}</h2>\n"
             f'<p class="verdict">{_text(_sentence(str(compared["summary"])))}</p>\n'
             f'<table class="differences">{head}{"".join(rows)}</table>')
 
@@ -149,8 +153,16 @@ def _share_section(key: str, rows: Sequence[Row]) -> str:
 
 
 def _label(row: Row) -> str:
-    name, _, who, _ = row
-    return f"{name}, {who}" if who else name
+    """A bar's name: the side's or the measure's (the legend says which mix is which)."""
+    return row[0]
+
+
+def _legend(who: tuple[str, str]) -> str:
+    """Which bars are which mix's, in the two greys they are drawn in."""
+    swatch = ('<svg width="14" height="12" style="display:inline;vertical-align:middle">'
+              '<rect width="14" height="12" fill="{}"/></svg>')
+    return (f'<p class="legend">{swatch.format(BAR_GREY)} {_text(who[0])} &#160; '
+            f'{swatch.format(OTHER_GREY)} {_text(who[1])}</p>')
 
 
 def _share_bar(row: Row, y: float, room: tuple[float, float]) -> str:
@@ -161,7 +173,7 @@ def _share_bar(row: Row, y: float, room: tuple[float, float]) -> str:
     start, span = room
     label = _label(row)
     value, low, high = (share.get(part) for part in ("share", "low", "high"))
-    data = " ".join(f'data-{part}="{_attribute(str(share.get(part)))}"'
+    data = " ".join(f'data-{part}="{_datum(share.get(part))}"'
                     for part in ("share", "low", "high", "games") if part in share)
     mark = (f'<g class="share" data-name="{_attribute(name)}" data-mix="{_attribute(who)}" '
             f'{data}><text x="{start - 8:.1f}" y="{y + BAR * 0.7:.1f}" text-anchor="end">'
@@ -178,7 +190,8 @@ def _share_bar(row: Row, y: float, room: tuple[float, float]) -> str:
     mark += (f'<path class="interval" d="M{left:.1f} {middle:.1f}H{right:.1f}'
              f'M{left:.1f} {y + 4:.1f}V{y + BAR - 4:.1f}M{right:.1f} {y + 4:.1f}'
              f'V{y + BAR - 4:.1f}" stroke="{INK}" stroke-width="2" fill="none"/>')
-    games = f", {share['games']} games" if "games" in share else ""
+    games = (f", {share['games']} game{'' if share['games'] == 1 else 's'}"
+             if "games" in share else "")
     words = f"{float(value):g}% ({float(low):g}-{float(high):g}%){games}"
     return mark + (f'<text x="{start + span + 8:.1f}" y="{y + BAR * 0.7:.1f}">'
                    f"{_text(words)}</text></g>")
@@ -207,7 +220,7 @@ def _distribution_section(key: str, measure: Mapping[str, Any], who: str = "") -
             f'<text x="{x + step / 2:.1f}" y="{top - 3:.1f}" text-anchor="middle">'
             f'{bar["games"]}</text>'
             f'<text x="{x + step / 2:.1f}" y="{16.0 + room + 16:.1f}" text-anchor="middle">'
-            f'{bar["from"]}-{int(bar["to"]) - 1}</text></g>')
+            f'{_span(int(bar["from"]), int(bar["to"]) - 1)}</text></g>')
     chart = (f'<svg class="histogram" data-measure="{_attribute(key)}" '
              f'data-mix="{_attribute(who)}" viewBox="0 0 {WIDTH:g} '
              f'{HISTOGRAM_HEIGHT:g}" width="{WIDTH:g}" height="{HISTOGRAM_HEIGHT:g}" '
@@ -227,6 +240,21 @@ def _figures(measure: Mapping[str, Any]) -> str:
     cells = "".join(f"<tr><th>{_text(name)}</th><td>{_text(str(value))}</td></tr>"
                     for name, value in rows if value is not None)
     return f'<table class="figures">{cells}</table>'
+
+
+def _value(figure: object) -> str:
+    return "no games" if figure is None else str(figure)
+
+
+def _datum(figure: object) -> str:
+    """A figure as a data- attribute holds it: as JSON writes it (null, true, 58.3)."""
+    if figure is None or isinstance(figure, bool):
+        return {None: "null", True: "true", False: "false"}[figure]
+    return _attribute(str(figure))
+
+
+def _span(first: int, last: int) -> str:
+    return str(first) if first == last else f"{first}-{last}"
 
 
 def _sentence(words: str) -> str:

@@ -81,8 +81,9 @@ class GameRules(msgspec.Struct, frozen=True):
 
     game: str
     check: Callable[[Setup], list[Finding]]
-    # setup, games, seed, and what to tell after each game (games played, of how many)
-    simulate: Callable[[Setup, int, int, Progress | None], Report] | None = None
+    # setup, games, seed, what to tell after each game (games played, of how many), and
+    # how many processes play them (0: one per core); the report is the same however many
+    simulate: Callable[[Setup, int, int, Progress | None, int], Report] | None = None
     score: Callable[[Tileset, Path], Report] | None = None  # tileset, layout file
     # input lines and their file's name -> output lines (``pnp turns``)
     turns: Callable[[Iterable[str], str], Iterator[str]] | None = None

@@ -20,6 +20,9 @@ from typing import Any
 from pnp.rules.measures import Z_95, wilson_bounds
 
 Report = Mapping[str, Any]
+MEANS_FROM = 30  # games a side before two mean lengths are compared
+# what a length's mean is called in a comparison; others by their key
+MEAN_WORDS = {"turns": "mean turns of the games that end", "tiles_placed": "mean tiles placed"}
 
 
 def differences(this: Report, other: Report) -> list[dict[str, Any]]:
@@ -57,11 +60,13 @@ def _share(measure: str, name: str, this: tuple[int, int],
 
 def _mean(measure: str, this: Mapping[str, Any], other: Mapping[str, Any]) -> dict[str, Any]:
     """A length's difference of means, with the normal interval of Welch's standard
-    error (both samples have their own spread)."""
+    error (both samples have their own spread), from :data:`MEANS_FROM` games a side:
+    with fewer, the normal quantile would claim differences chance makes (Welch's t
+    would need its degrees of freedom, and so few games say little anyway)."""
     entry: dict[str, Any] = {"measure": measure, "name": "mean",
                              "this": this.get("mean"), "other": other.get("mean")}
     counts = (this.get("games") or 0, other.get("games") or 0)
-    if min(counts) < 2 or this.get("sd") is None or other.get("sd") is None:
+    if min(counts) < MEANS_FROM or this.get("sd") is None or other.get("sd") is None:
         return {**entry, "difference": None, "low": None, "high": None, "beyond_chance": False}
     gap = float(other["mean"]) - float(this["mean"])
     error = math.sqrt(float(this["sd"]) ** 2 / counts[0] + float(other["sd"]) ** 2 / counts[1])
@@ -74,13 +79,14 @@ def _percent(successes: int, trials: int) -> float | None:
     return round(100 * successes / trials, 1) if trials > 0 else None
 
 
-def summary(found: list[dict[str, Any]], this: str, other: str) -> str:
+def summary(found: list[dict[str, Any]], this: str, other: str, games: int) -> str:
     """The comparison in a sentence: the differences beyond chance, or that none is."""
     real = [entry for entry in found if entry["beyond_chance"]]
     if not real:
-        return (f"no difference between {this} and {other} is beyond chance in games "
-                "this many")
-    return f"{other} against {this}: " + "; ".join(_said(entry) for entry in real)
+        return (f"in {games} games each, no difference between {this} and {other} can be "
+                "told from chance")
+    return (f"beyond chance, {other} differs from {this} in " +
+            "; ".join(_said(entry) for entry in real))
 
 
 def _said(entry: Mapping[str, Any]) -> str:
@@ -97,4 +103,4 @@ def measure_words(entry: Mapping[str, Any]) -> str:
         return "games that end, %"
     if entry["measure"] == "win_share":
         return f"{entry['name']} wins, % of the games that end"
-    return f"mean {entry['measure'].replace('_', ' ')}"
+    return MEAN_WORDS.get(entry["measure"], f"mean {entry['measure'].replace('_', ' ')}")

@@ -52,7 +52,8 @@ def simulated(game: str, folder: Path, games: int = 40) -> tuple[dict, Marks, st
 
 
 def figure(value: object) -> str:
-    return str(value)
+    """A JSON figure as the page's data- attributes write it."""
+    return json.dumps(value) if value is None or isinstance(value, bool) else str(value)
 
 
 @pytest.mark.parametrize("game", ["demon-mine", "mattock"])
@@ -106,14 +107,16 @@ def test_names_in_a_report_are_written_as_text_never_as_markup():
 @pytest.mark.parametrize(("name", "says"), [
     ("report.txt", "a file name ending in .html"),
     ("templates/mattock/report.html", "would write over what the game reads"),
+    ("no/such/folder/report.html", "the report's folder cannot be written"),
 ])
 def test_a_report_that_cannot_be_written_is_refused_before_any_game(name, says, tmp_path):
-    target = ROOT / name if "/" in name else tmp_path / name
+    target = ROOT / name if name.startswith("templates/") else tmp_path / name
     result = CliRunner().invoke(main, ["simulate", "mattock", "--games", "1", "--report",
                                        str(target)])
     assert result.exit_code == 2
     assert says in result.output
     assert "simulated" not in result.output
+    assert not (tmp_path / "no").exists()
 
 
 @pytest.mark.browser
@@ -155,7 +158,8 @@ def test_compare_plays_both_mixes_from_one_seed_and_names_what_is_beyond_chance(
     this = compared["this"]
     assert ended["difference"] == round(100 * (alone["ended"] / alone["games"] -
                                                this["ended"] / this["games"]), 1)
-    assert "games that end, % +" in compared["summary"]
+    assert "differs from demon-mine with straight=4, cross=2 in games that end, % +" in \
+        compared["summary"]
     page = tmp_path / "compared.html"
     drawn = runner.invoke(main, ["simulate", "demon-mine", "--games", "60", *FEWER_TUNNELS,
                                  "--compare", "demon-mine", "--report", str(page)])
@@ -177,3 +181,21 @@ def test_a_mix_of_another_game_is_refused_before_any_game():
                                        "--compare", "mattock"])
     assert result.exit_code == 2
     assert "plays another game" in result.output and "simulated" not in result.output
+
+
+def test_a_mix_to_compare_that_is_not_there_is_named_as_the_compare_option():
+    result = CliRunner().invoke(main, ["simulate", "demon-mine", "--games", "1",
+                                       "--compare", "demon-mines"])
+    assert result.exit_code == 2
+    assert "field '--compare'" in result.output and "did you mean 'demon-mine'?" in result.output
+
+
+def test_the_page_says_what_was_played_and_never_prints_none(tmp_path):
+    page = tmp_path / "four.html"
+    drawn = CliRunner().invoke(main, ["simulate", "demon-mine", "--games", "3", "--players",
+                                      "4", "--set", "straight=4", "--compare", "demon-mine",
+                                      "--report", str(page)])
+    assert drawn.exit_code == 0, drawn.output
+    text = page.read_text(encoding="utf-8")
+    assert "demon-mine with straight=4, 4 players" in text
+    assert "None" not in text and "None" not in drawn.output

@@ -39,7 +39,8 @@ def test_the_same_games_differ_by_nothing_and_nothing_is_beyond_chance():
     for entry in found:
         assert entry["difference"] == 0 and entry["low"] == -entry["high"] < 0
         assert not entry["beyond_chance"]
-    assert summary(found, "a", "b").startswith("no difference between a and b")
+    assert summary(found, "a", "b", 100) == \
+        "in 100 games each, no difference between a and b can be told from chance"
 
 
 def test_a_mean_difference_uses_both_spreads():
@@ -55,3 +56,4 @@ def test_a_mean_difference_uses_both_spreads():
 def test_too_few_games_are_said_and_never_beyond_chance():
     found = differences(report(0, 5, {}, []), report(1, 5, {"a": 1}, [7]))
     assert found[-1]["difference"] is None and not found[-1]["beyond_chance"]
+

@@ -48,6 +48,7 @@ from pnp.rules.demon_mine.model import (
 )
 from pnp.rules.measures import lengths as length_measures
 from pnp.rules.measures import shares, verdict, wilson
+from pnp.rules.playing import game_seeds, play_all
 
 SPECIES = ("miners", "beetles")
 HAND_LIMIT = 3
@@ -350,18 +351,21 @@ def play_game(setup: Setup, rng: random.Random) -> tuple[int | None, int]:
     return None, ROUND_CAP * players
 
 
-def simulate(setup: Setup, games: int, seed: int,
-             progress: Progress | None = None) -> dict[str, object]:
-    """Play ``games`` random games; the report depends only on the mix and the seed.
-    ``progress`` hears after each game how many have been played."""
-    rng = random.Random(seed)
+def _one_game(setup: Setup, seed: int) -> tuple[int | None, int]:
+    """One game from its own seed: who won (None: the cap stopped it) and its turns."""
+    return play_game(setup, random.Random(seed))
+
+
+def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = None,
+             processes: int = 1) -> dict[str, object]:
+    """Play ``games`` random games, on ``processes`` processes (0 for one per core); the
+    report depends only on the mix and the seed. ``progress`` hears how many games have
+    been played."""
     lengths: list[int] = []
     wins = {"miners": 0, "beetles": 0}
     unfinished = 0
-    for played in range(games):
-        if progress is not None:
-            progress(played, games)
-        won, turns = play_game(setup, random.Random(rng.getrandbits(64)))
+    for won, turns in play_all(_one_game, setup, game_seeds(seed, games), processes,
+                               progress):
         if won is None:
             unfinished += 1
         else:

@@ -27,6 +27,7 @@ from pnp.rules.mattock.model import (
 )
 from pnp.rules.measures import lengths as length_measures
 from pnp.rules.measures import shares, verdict, wilson
+from pnp.rules.playing import game_seeds, play_all
 
 
 def starting_position(setup: Setup) -> tuple[Board, State]:
@@ -97,33 +98,39 @@ def _nth(mask: int, n: int) -> int:
     raise IndexError(n)
 
 
-def simulate(setup: Setup, games: int, seed: int,
-             progress: Progress | None = None) -> dict[str, object]:
-    """Play ``games`` random legal games from the fixed setup; report how they ended.
+def _one_game(start: tuple[Board, State], seed: int) -> tuple[int, int, int | None, bool]:
+    """One game from its own seed: its turns, the tiles on the board at its end, the
+    winner's index (None: the cap stopped it), and whether the box ran out first."""
+    final, finished = random_game(*start, random.Random(seed))
+    winner = 1 - final.player if finished else None
+    return final.turns, final.tiles.bit_count(), winner, finished and final.supply <= 0
 
-    The same seed always gives the same report. ``ended`` counts games decided by a
-    player unable to mine, ``supply_exhausted`` those where the box ran out first,
-    ``unfinished`` games stopped by the safety cap (there should be none).
-    ``progress`` hears after each game how many have been played.
+
+def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = None,
+             processes: int = 1) -> dict[str, object]:
+    """Play ``games`` random legal games from the fixed setup, on ``processes`` processes
+    (0 for one per core); report how they ended.
+
+    The same seed always gives the same report, however many processes play it.
+    ``ended`` counts games decided by a player unable to mine, ``supply_exhausted``
+    those where the box ran out first, ``unfinished`` games stopped by the safety cap
+    (there should be none). ``progress`` hears how many games have been played.
     """
     if games < 1:
         raise ValueError("simulate needs at least one game")
     board, opening = starting_position(setup)
-    rng = random.Random(seed)
     turns, placed, wins = [], [], {name: 0 for name in PLAYERS}
     ended = unfinished = exhausted = 0
-    for played in range(games):
-        if progress is not None:
-            progress(played, games)
-        final, finished = random_game(board, opening, rng)
-        turns.append(final.turns)
-        placed.append(final.tiles.bit_count())
-        if not finished:
+    for played_turns, tiles, winner, out_of_tiles in play_all(
+            _one_game, (board, opening), game_seeds(seed, games), processes, progress):
+        turns.append(played_turns)
+        placed.append(tiles)
+        if winner is None:
             unfinished += 1
             continue
         ended += 1
-        wins[PLAYERS[1 - final.player]] += 1
-        exhausted += final.supply <= 0
+        wins[PLAYERS[winner]] += 1
+        exhausted += out_of_tiles
     return {
         "games": games,
         "seed": seed,

@@ -1,0 +1,36 @@
+"""Random games played on one process or several: the same games, the same report."""
+
+from __future__ import annotations
+
+import pytest
+from support import ROOT
+
+from pnp.input.tileset import load_tileset
+from pnp.rules import Setup, rules_for
+from pnp.rules.playing import game_seeds, play_all
+
+
+@pytest.mark.parametrize("game", ["demon-mine", "mattock"])
+def test_a_run_on_two_processes_plays_the_very_games_one_process_plays(game):
+    """Each game draws from its own seed, so how many processes play a run changes
+    nothing in its report."""
+    rules = rules_for(game)
+    assert rules is not None and rules.simulate is not None
+    setup = Setup(load_tileset(ROOT / "tilesets" / f"{game}.yaml"), 2)
+    heard: list[tuple[int, int]] = []
+    alone = rules.simulate(setup, 24, 7, None, 1)
+    shared = rules.simulate(setup, 24, 7, lambda done, of: heard.append((done, of)), 2)
+    assert shared == alone and shared["games"] == 24
+    assert heard and heard[0] == (0, 24) and all(of == 24 for _, of in heard)
+
+
+def test_each_game_has_its_own_seed_and_a_longer_run_begins_with_the_shorter():
+    assert game_seeds(5, 3) == game_seeds(5, 10)[:3]
+    assert len(set(game_seeds(5, 100))) == 100 and game_seeds(6, 3) != game_seeds(5, 3)
+    assert play_all(remainder, "x", [1, 8, 16], 3) == [("x", 1), ("x", 1), ("x", 2)]
+
+
+def remainder(context: str, seed: int) -> tuple[str, int]:
+    """A game whose outcome is its seed's remainder by 7 (a module's function: it
+    crosses to the worker processes by name)."""
+    return context, seed % 7
