@@ -123,15 +123,15 @@ def _sheets(tileset: Tileset, options: BuildOptions, folder: Output) -> Iterable
     for paper in options.papers:
         for kind in PDF_KINDS:
             yield Output(pdf_file(game, kind, paper), folder.where, folder.field,
-                         f"the {kind.replace('-', ' ')} of '{game}' on {paper}", game)
+                         f"the {kind.replace('-', ' ')} of '{game}' on {paper.title}", game)
         for variant, _ in tileset.extras():
             yield Output(extras_file(game, variant.name, paper), folder.where,
-                         folder.field, f"the {variant.name} extras of '{game}' on {paper}",
+                         folder.field, f"the {variant.name} extras of '{game}' on {paper.title}",
                          game)
         for index, aid in enumerate(tileset.aids):
             yield Output(pdf_file(game, aid.name, paper),
                          Where(file, aid.line or _line(tileset, "aids")),
-                         f"aids[{index}].name", f"aid '{aid.name}' on {paper}", aid.name)
+                         f"aids[{index}].name", f"aid '{aid.name}' on {paper.title}", aid.name)
 
 
 def planned_outputs(tileset: Tileset, options: BuildOptions,

@@ -20,3 +20,17 @@ def test_every_pdf_a_build_wrote_was_predicted_by_the_name_check(shipped_build, 
     written = {path.name for path in (shipped_build / game).glob("*.pdf")}
     assert len(written) >= 6
     assert written - planned == set()
+
+
+def test_a_name_too_long_for_a_file_names_the_paper_as_players_know_it(tmp_path):
+    """The error says "on Letter", not the paper's value as the code holds it."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    mix = tmp_path / f"{'a-long-name-' * 7}mix.yaml"
+    mix.write_text("base: demon-mine\nname: " + "a-long-name-" * 7 + "mix\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(mix)])
+    assert result.exit_code == 2, result.output
+    assert "cannot be a file name on every system" in result.output
+    assert " on Letter" in result.output and "Paper(" not in result.output
