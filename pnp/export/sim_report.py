@@ -22,7 +22,7 @@ from pnp.rules.comparison import measure_words
 # what each measure is called on the page; a game's own measures not named here are
 # called by their key, in words
 TITLES = {"turns": "How long the games that end last, in turns",
-          "tiles_placed": "Tiles placed in a game"}
+          "tiles_placed": "Tiles placed in a game", "miners_removed": "Miners removed in a game"}
 SHARE_TITLES = {"ended_share": "Games that end", "win_share": "Wins, of the games that end"}
 
 WIDTH = 720.0  # points across a chart

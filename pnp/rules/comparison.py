@@ -22,7 +22,8 @@ from pnp.rules.measures import Z_95, wilson_bounds
 Report = Mapping[str, Any]
 MEANS_FROM = 30  # games a side before two mean lengths are compared
 # what a length's mean is called in a comparison; others by their key
-MEAN_WORDS = {"turns": "mean turns of the games that end", "tiles_placed": "mean tiles placed"}
+MEAN_WORDS = {"turns": "mean turns of the games that end", "tiles_placed": "mean tiles placed",
+              "miners_removed": "mean miners removed"}
 
 
 def differences(this: Report, other: Report) -> list[dict[str, Any]]:

@@ -34,3 +34,22 @@ def remainder(context: str, seed: int) -> tuple[str, int]:
     """A game whose outcome is its seed's remainder by 7 (a module's function: it
     crosses to the worker processes by name)."""
     return context, seed % 7
+
+
+def test_mattocks_report_counts_the_miners_each_game_took_off_the_board():
+    from pnp.rules.mattock import random_game, simulate, starting_position
+
+    setup = Setup(load_tileset(ROOT / "tilesets" / "mattock.yaml"), 2)
+    board, opening = starting_position(setup)
+    report = simulate(setup, 30, 4)
+    taken = []
+    for seed in game_seeds(4, 30):
+        import random
+
+        final, _ = random_game(board, opening, random.Random(seed))
+        taken.append(sum(a.bit_count() - b.bit_count()
+                         for a, b in zip(opening.miners, final.miners, strict=True)))
+    removed = report["miners_removed"]
+    assert removed["games"] == 30 and removed["max"] == max(taken)
+    assert removed["mean"] == round(sum(taken) / 30, 1)
+    assert sum(bar["games"] for bar in removed["histogram"]) == 30

@@ -98,12 +98,16 @@ def _nth(mask: int, n: int) -> int:
     raise IndexError(n)
 
 
-def _one_game(start: tuple[Board, State], seed: int) -> tuple[int, int, int | None, bool]:
+def _one_game(start: tuple[Board, State],
+              seed: int) -> tuple[int, int, int | None, bool, int]:
     """One game from its own seed: its turns, the tiles on the board at its end, the
-    winner's index (None: the cap stopped it), and whether the box ran out first."""
+    winner's index (None: the cap stopped it), whether the box ran out first, and how
+    many miners were taken off the board."""
     final, finished = random_game(*start, random.Random(seed))
     winner = 1 - final.player if finished else None
-    return final.turns, final.tiles.bit_count(), winner, finished and final.supply <= 0
+    taken = sum(before.bit_count() - after.bit_count()
+                for before, after in zip(start[1].miners, final.miners, strict=True))
+    return final.turns, final.tiles.bit_count(), winner, finished and final.supply <= 0, taken
 
 
 def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = None,
@@ -119,12 +123,13 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
     if games < 1:
         raise ValueError("simulate needs at least one game")
     board, opening = starting_position(setup)
-    turns, placed, wins = [], [], {name: 0 for name in PLAYERS}
+    turns, placed, removed, wins = [], [], [], {name: 0 for name in PLAYERS}
     ended = unfinished = exhausted = 0
-    for played_turns, tiles, winner, out_of_tiles in play_all(
+    for played_turns, tiles, winner, out_of_tiles, taken in play_all(
             _one_game, (board, opening), game_seeds(seed, games), processes, progress):
         turns.append(played_turns)
         placed.append(tiles)
+        removed.append(taken)
         if winner is None:
             unfinished += 1
             continue
@@ -141,6 +146,7 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
         "supply_exhausted": exhausted,
         "turns": length_measures(turns),
         "tiles_placed": length_measures(placed),  # the setup's twelve included
+        "miners_removed": length_measures(removed),  # both players', in a game
         "wins": wins,
         "ended_share": wilson(ended, games),
         "win_share": shares(wins, ended),
