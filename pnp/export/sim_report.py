@@ -71,6 +71,8 @@ def report_page(report: Mapping[str, Any], title: str,
         sorted(wins.items()), sorted(their_wins.items()) if their_wins is not None else None,
         who)))
     parts += _distributions(report, theirs, who)
+    if isinstance(report.get("tile_kinds"), Mapping):
+        parts.append(_kinds_section(report["tile_kinds"], who[0] if who else ""))
     parts.append(f'<p class="note">Seed {_text(str(report.get("seed", "")))}: the same seed '
                  "plays the same games. Each share shows its 95% interval: where the true "
                  "share lies, given this many games.</p>")
@@ -227,6 +229,26 @@ def _distribution_section(key: str, measure: Mapping[str, Any], who: str = "") -
              f'role="img"><line x1="20" y1="{16.0 + room:.1f}" x2="{WIDTH - 20:g}" '
              f'y2="{16.0 + room:.1f}" stroke="{INK}"/>' + "".join(marks) + "</svg>")
     return title + chart + _figures(measure)
+
+
+def _kinds_section(kinds: Mapping[str, Any], who: str) -> str:
+    """Each tile kind: how many of it a game lays, and in how many games none is laid."""
+    rows = "".join(
+        f'<tr class="kind" data-kind="{_attribute(str(name))}" '
+        f'data-laid="{_datum(kind.get("laid_per_game"))}" '
+        f'data-never="{_datum((kind.get("never_laid") or {}).get("share"))}">'
+        f"<td>{_text(str(name))}</td><td>{_text(_value(kind.get('laid_per_game')))}</td>"
+        f"<td>{_text(_share_words(kind.get('never_laid') or {}))}</td></tr>"
+        for name, kind in kinds.items())
+    return (f"<h2>Tiles laid, by kind{_text(f', {who}' if who else '')}</h2>\n"
+            '<table class="kinds"><tr><th>kind</th><th>laid in a game, on average</th>'
+            f"<th>games where none is laid</th></tr>{rows}</table>")
+
+
+def _share_words(share: Mapping[str, Any]) -> str:
+    if share.get("share") is None:
+        return "no games"
+    return f"{share['share']:g}% ({share['low']:g}-{share['high']:g}%)"
 
 
 def _figures(measure: Mapping[str, Any]) -> str:

@@ -68,6 +68,18 @@ def lengths(turns: Sequence[int]) -> dict[str, object]:
                            "games": count} for index, count in enumerate(bars)]}
 
 
+def tile_kinds(laid: Sequence[Mapping[str, int]],
+               kinds: Sequence[str]) -> dict[str, dict[str, object]]:
+    """For each tile kind, the tiles of it laid in a game on average, and the share of
+    games (with its interval) in which none was: a kind seldom laid is one a designer
+    may cut, or one the other tiles leave no room for."""
+    games = len(laid)
+    return {kind: {"laid_per_game": round(sum(game.get(kind, 0) for game in laid) / games, 2)
+                   if games else None,
+                   "never_laid": wilson(sum(1 for game in laid if not game.get(kind)), games)}
+            for kind in kinds}
+
+
 def verdict(ended: int, games: int, wins: Mapping[str, int]) -> str:
     """The report in a sentence: how often games end, and who wins the ones that do,
     each share with its 95% margin ("games end 72% (63-80%) of the time; of those,

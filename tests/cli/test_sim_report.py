@@ -79,6 +79,11 @@ def test_every_figure_on_the_page_is_the_json_reports(game, tmp_path):
     assert sum(int(bar["games"]) for bar in report["turns"]["histogram"]) > 0
     sentence = report["verdict"][0].upper() + report["verdict"][1:] + "."
     assert sentence in "".join(marks.text)
+    kinds = report.get("tile_kinds", {})
+    assert {row["kind"]: (row["laid"], row["never"]) for row in marks.marks.get("kind", [])} == \
+        {name: (figure(kind["laid_per_game"]), figure(kind["never_laid"]["share"]))
+         for name, kind in kinds.items()}
+    assert game != "demon-mine" or {"straight", "elbow", "tee", "cross"} <= kinds.keys()
 
 
 def test_the_page_needs_nothing_else_and_loads_nothing(tmp_path):

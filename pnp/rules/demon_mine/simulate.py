@@ -47,7 +47,7 @@ from pnp.rules.demon_mine.model import (
     step_ok,
 )
 from pnp.rules.measures import lengths as length_measures
-from pnp.rules.measures import shares, verdict, wilson
+from pnp.rules.measures import shares, tile_kinds, verdict, wilson
 from pnp.rules.playing import game_seeds, play_all
 
 SPECIES = ("miners", "beetles")
@@ -76,6 +76,7 @@ class Game(msgspec.Struct):
     aside: list[int] = msgspec.field(default_factory=list)
     out: set[int] = msgspec.field(default_factory=set)
     placements: dict[str, tuple[Placed, ...]] = msgspec.field(default_factory=dict)
+    laid: dict[str, int] = msgspec.field(default_factory=dict)  # tiles burrowed, by kind
 
     def __post_init__(self) -> None:
         players = len(self.bases)
@@ -201,6 +202,7 @@ def _act(game: Game, side: int, pawn: int, created: list[Cell]) -> bool:
         target, index, placed = burrows[0] if game.rng.random() < 0.7 else \
             game.rng.choice(burrows)
         game.grid[target] = placed  # a replaced tile or lodestone leaves play
+        game.laid[placed.kind.name] = game.laid.get(placed.kind.name, 0) + 1
         game.hands[side].pop(index)
         game.pawns[side][pawn] = target
         created.append(target)
@@ -333,8 +335,9 @@ def winner(game: Game) -> int | None:
     return next(iter(standing)) if len(standing) == 1 else None
 
 
-def play_game(setup: Setup, rng: random.Random) -> tuple[int | None, int]:
-    """Play one game: (winning species index or None if unfinished, turns played)."""
+def play_game(setup: Setup, rng: random.Random) -> tuple[int | None, int, dict[str, int]]:
+    """Play one game: the winning species index (None if unfinished), the turns played,
+    and how many tiles of each kind were burrowed."""
     game = new_game(setup, rng)
     players = len(game.bases)
     for turn in range(ROUND_CAP * players):
@@ -347,12 +350,13 @@ def play_game(setup: Setup, rng: random.Random) -> tuple[int | None, int]:
         game.out.add(side)  # its own turn ended with no pawn on the grid
         won = winner(game)
         if won is not None:
-            return won, turn + 1
-    return None, ROUND_CAP * players
+            return won, turn + 1, game.laid
+    return None, ROUND_CAP * players, game.laid
 
 
-def _one_game(setup: Setup, seed: int) -> tuple[int | None, int]:
-    """One game from its own seed: who won (None: the cap stopped it) and its turns."""
+def _one_game(setup: Setup, seed: int) -> tuple[int | None, int, dict[str, int]]:
+    """One game from its own seed: who won (None: the cap stopped it), its turns and the
+    tiles burrowed of each kind."""
     return play_game(setup, random.Random(seed))
 
 
@@ -364,8 +368,10 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
     lengths: list[int] = []
     wins = {"miners": 0, "beetles": 0}
     unfinished = 0
-    for won, turns in play_all(_one_game, setup, game_seeds(seed, games), processes,
-                               progress):
+    laid: list[dict[str, int]] = []
+    for won, turns, kinds in play_all(_one_game, setup, game_seeds(seed, games), processes,
+                                      progress):
+        laid.append(kinds)
         if won is None:
             unfinished += 1
         else:
@@ -377,6 +383,8 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
         "ended_share": wilson(len(lengths), games),
         "win_share": shares(wins, len(lengths)),
         "turns": length_measures(lengths),  # of the games that ended
+        "tile_kinds": tile_kinds(laid, [tile.name for tile in setup.tileset.tiles
+                                        if tile.role == "tunnel" and tile.count]),
         "turn_cap": ROUND_CAP * (4 if setup.players == 4 else 2),
         "verdict": verdict(len(lengths), games, wins),
     }
