@@ -177,6 +177,8 @@ class Handler(BaseHTTPRequestHandler):
             self.send_json(self.server.session.state())
         elif path in ("/api/preview.png", "/api/preview.pdf"):
             self._preview(path.endswith(".png"), query.get("paper", ["letter"])[0])
+        elif path == "/api/playtest":
+            self.send_json(self.server.session.play_test())
         else:
             raise Reply(HTTPStatus.NOT_FOUND, "no such page")
 

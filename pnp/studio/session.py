@@ -31,6 +31,7 @@ from pnp.model.tileset import TileKind, Tileset
 from pnp.studio.document import Document, EditError
 from pnp.studio.edits import apply_edit
 from pnp.studio.pictures import TilePictures
+from pnp.studio.playtest import play_test
 from pnp.studio.saving import free_recovery_path, recovery_copies, save_with_backup
 from pnp.studio.verdict import players_for, verdict
 
@@ -188,6 +189,17 @@ class Session:
         backup = save_with_backup(self.path, self.text, expected)
         self.on_disk = self.text
         return backup.name
+
+    def play_test(self) -> dict[str, Any]:
+        """Random games of the mix as it stands now, given up as soon as it changes
+        (:mod:`pnp.studio.playtest`)."""
+        with self.lock:
+            tileset, players = self.tileset, self.players
+
+        def still_current() -> bool:
+            return self.tileset is tileset and self.players == players
+
+        return play_test(tileset, players, still_current)
 
     def snapshot(self) -> tuple[Tileset, str]:
         with self.lock:

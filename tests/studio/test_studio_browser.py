@@ -275,3 +275,26 @@ def test_closing_the_page_with_unsaved_edits_keeps_a_recovery_copy(driver, studi
     wait(driver, copy.exists)
     wait(driver, lambda: "    count: 30\n" in copy.read_text(encoding="utf-8"))
     assert path.read_text(encoding="utf-8") == before
+
+
+@pytest.mark.parametrize("studio", ["mattock"], indirect=True)
+def test_the_play_test_draws_the_mix_as_edited_and_again_after_an_edit(driver, studio):
+    url, _ = studio
+    driver.get(url)
+    wait(driver, lambda: "random games:" in find(driver, "[data-test=playtest-text]").text)
+
+    def shares() -> dict[str, str]:
+        return {bar.get_attribute("data-name"): bar.get_attribute("data-share")
+                for bar in driver.find_elements("css selector",
+                                                "[data-test=playtest-chart] g.share")}
+
+    first = shares()
+    assert set(first) == {"games end", "blue", "red"}
+    widths = driver.execute_script(
+        "return [...document.querySelectorAll('[data-test=playtest-chart] g.share')].map(g =>"
+        " [g.dataset.share, g.querySelector('rect.value').getBBox().width,"
+        " g.querySelector('rect.track').getBBox().width])")
+    for share, width, track in widths:
+        assert width == pytest.approx(track * float(share) / 100, abs=0.2)
+    set_count(driver, "tile", 30)  # a box that runs out: the games end otherwise
+    wait(driver, lambda: shares() and shares() != first)

@@ -26,6 +26,7 @@ export const undo = () => call("POST", "/api/undo", {});
 export const redo = () => call("POST", "/api/redo", {});
 export const keepMine = () => call("POST", "/api/keep-mine", {});
 export const loadDisk = () => call("POST", "/api/load-disk", {});
+export const playtest = () => call("GET", "/api/playtest");
 
 // The page is going away: ask the server to keep unsaved edits in a recovery copy.
 // A beacon is the one request a closing page is sure to send.

@@ -4,12 +4,15 @@
 
 import * as api from "./api.js";
 import { drawLinks } from "./board.js";
+import { drawPlaytest, playing } from "./playtest.js";
 import { tileCard } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 const FOCUSABLE = "button, input, select";
 let current = null;
 let previewTimer = null;
+let playtestTimer = null;
+let playtestAsked = 0; // the latest play-test asked for: an older answer is not drawn
 
 function showError(message) {
   const box = $("error");
@@ -74,6 +77,27 @@ function refreshPreview() {
   }, 400);
 }
 
+// Random games of the mix as it now stands, once a burst of edits is over; the
+// server gives up a run whose mix has changed since, and only the latest is drawn.
+function refreshPlaytest() {
+  clearTimeout(playtestTimer);
+  const panel = $("playtest");
+  playing(panel);
+  playtestTimer = setTimeout(async () => {
+    const asked = ++playtestAsked;
+    try {
+      const answer = await api.playtest();
+      if (asked === playtestAsked && !answer.superseded) {
+        drawPlaytest(panel, answer);
+      }
+    } catch (error) {
+      if (asked === playtestAsked) {
+        $("playtest-text").textContent = `No play-test: ${error.message}`;
+      }
+    }
+  }, 600);
+}
+
 function render(state) {
   const place = focusPlace();
   current = state;
@@ -88,6 +112,7 @@ function render(state) {
   renderVerdict(state.verdict);
   restoreFocus(place);
   refreshPreview();
+  refreshPlaytest();
 }
 
 // Runs one call to the server and redraws from its answer; true if it was accepted.

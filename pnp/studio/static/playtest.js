@@ -1,0 +1,77 @@
+// The play-test panel: random games of the mix as it stands, drawn as the report
+// page draws them (each share a bar with its 95% interval), in the page's own DOM.
+
+const SVG = "http://www.w3.org/2000/svg";
+const WIDTH = 300;
+const LABEL = 70;
+const TRACK = WIDTH - LABEL - 10;
+const BAR = 14;
+
+function make(tag, attributes, parent) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    element.setAttribute(name, String(value));
+  }
+  parent.appendChild(element);
+  return element;
+}
+
+// One bar per share: its name, the share as a grey bar on a light track, and its
+// interval as a whisker; the figures are in the bar's title and in the list below.
+function shareBars(rows) {
+  const svg = document.createElementNS(SVG, "svg");
+  const height = rows.length * (BAR + 8) + 4;
+  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${height}`);
+  svg.setAttribute("width", String(WIDTH));
+  svg.setAttribute("height", String(height));
+  svg.setAttribute("role", "img");
+  rows.forEach(([name, share], index) => {
+    const y = 2 + index * (BAR + 8);
+    const group = make("g", { class: "share", "data-name": name, "data-share": share.share },
+      svg);
+    const label = make("text", { x: LABEL - 6, y: y + BAR - 3, "text-anchor": "end" }, group);
+    label.textContent = name;
+    make("rect", { x: LABEL, y, width: TRACK, height: BAR, class: "track" }, group);
+    if (share.share === null) {
+      return;
+    }
+    make("rect", { x: LABEL, y, width: TRACK * share.share / 100, height: BAR, class: "value" },
+      group);
+    const low = LABEL + TRACK * share.low / 100;
+    const high = LABEL + TRACK * share.high / 100;
+    const middle = y + BAR / 2;
+    make("path", { d: `M${low} ${middle}H${high}M${low} ${y + 3}V${y + BAR - 3}M${high} ${y + 3}V${y + BAR - 3}`,
+      class: "interval" }, group);
+    const title = make("title", {}, group);
+    title.textContent = `${name}: ${share.share}% (${share.low}-${share.high}%)`;
+  });
+  return svg;
+}
+
+function sentence(words) {
+  return words ? `${words[0].toUpperCase()}${words.slice(1)}.` : "";
+}
+
+// Draws the server's answer: the report, or why there is none.
+export function drawPlaytest(panel, answer) {
+  panel.hidden = !answer.available;
+  const text = panel.querySelector("[data-test=playtest-text]");
+  const chart = panel.querySelector("[data-test=playtest-chart]");
+  if (!answer.available) {
+    return;
+  }
+  if (answer.too_slow) {
+    text.textContent = `The games took longer than ${answer.seconds} s: try pnp simulate.`;
+    chart.replaceChildren();
+    return;
+  }
+  const report = answer.report;
+  text.textContent = `${answer.games} random games: ${sentence(report.verdict)}`;
+  const rows = [["games end", report.ended_share],
+    ...Object.entries(report.win_share).sort(([a], [b]) => a.localeCompare(b))];
+  chart.replaceChildren(shareBars(rows));
+}
+
+export function playing(panel) {
+  panel.querySelector("[data-test=playtest-text]").textContent = "Playing random games…";
+}
