@@ -53,4 +53,8 @@ def play_test(tileset: Tileset, players: int, still_current: Callable[[], bool],
         return {"available": True, "superseded": True}
     except _OutOfTime:
         return {"available": True, "too_slow": True, "seconds": seconds}
+    except ValueError as error:  # a mix the simulator cannot set up (the verdict says why)
+        return {"available": True, "unplayable": str(error)}
+    if not still_current():  # changed during the last game
+        return {"available": True, "superseded": True}
     return {"available": True, "games": games, "seed": SEED, "report": report}

@@ -68,6 +68,8 @@ class Session:
         self.players = self.tileset.players[0]
         self.pictures = TilePictures()
         self.lock = threading.Lock()
+        self.playing = threading.Lock()  # held by the one play-test being played
+        self.last_play: tuple[Tileset, int, dict[str, Any]] | None = None
         self.history: list[str] = [self.text]  # every accepted text, oldest first
         self.at = 0  # which of them is the text held now
         self.earlier = recovery_copies(path)  # what earlier runs left unsaved
@@ -194,12 +196,21 @@ class Session:
         """Random games of the mix as it stands now, given up as soon as it changes
         (:mod:`pnp.studio.playtest`)."""
         with self.lock:
-            tileset, players = self.tileset, self.players
+            tileset, players = self.tileset, players_for(self.tileset, self.players)
 
         def still_current() -> bool:
-            return self.tileset is tileset and self.players == players
+            return self.tileset is tileset and players_for(self.tileset, self.players) == players
 
-        return play_test(tileset, players, still_current)
+        # one run at a time: a run for an older mix gives up at its next game, and asking
+        # again for the same mix gets the answer already played, not another run
+        with self.playing:
+            known = self.last_play
+            if known is not None and known[0] is tileset and known[1] == players:
+                return known[2]
+            answer = play_test(tileset, players, still_current)
+            if not answer.get("superseded"):
+                self.last_play = (tileset, players, answer)
+            return answer
 
     def snapshot(self) -> tuple[Tileset, str]:
         with self.lock:

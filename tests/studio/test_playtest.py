@@ -47,3 +47,41 @@ def test_a_play_test_past_its_time_says_so_and_a_game_without_a_simulator_has_no
         {"available": True, "too_slow": True, "seconds": -1.0}
     dynamine = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
     assert play_test(dynamine, 2, lambda: True) == {"available": False}
+
+
+def test_a_mix_changed_during_the_last_game_is_not_answered_as_current():
+    tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
+    asked = []
+
+    def still_current() -> bool:
+        asked.append(True)
+        return len(asked) <= GAMES  # true before every game, false once they are played
+
+    assert play_test(tileset, 2, still_current) == {"available": True, "superseded": True}
+
+
+def test_a_mix_the_simulator_cannot_set_up_says_why_and_the_page_gets_an_answer(tmp_path):
+    path = copy_tileset(tmp_path, "mattock")
+    with running(path) as server:
+        assert edit(server, op="set-count", tile="tile", count=2)[0] == 200
+        answer = call(server, "GET", "/api/playtest")
+    assert answer["available"] and "setup spaces" in answer["unplayable"]
+
+
+def test_asking_again_for_the_same_mix_gets_the_games_already_played(tmp_path, monkeypatch):
+    import pnp.studio.session as studio_session
+    from pnp.studio.session import Session
+
+    played = []
+    real = studio_session.play_test
+
+    def counted(*args, **kwargs):
+        played.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(studio_session, "play_test", counted)
+    session = Session(copy_tileset(tmp_path, "mattock"))
+    first = session.play_test()
+    assert session.play_test() is first and len(played) == 1
+    session.choose_players(2)  # the same mix and count: still the same games
+    assert session.play_test() is first and len(played) == 1

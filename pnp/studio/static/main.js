@@ -83,8 +83,11 @@ function refreshPlaytest() {
   clearTimeout(playtestTimer);
   const panel = $("playtest");
   playing(panel);
+  const asked = ++playtestAsked; // from now on an answer to an earlier ask is stale
   playtestTimer = setTimeout(async () => {
-    const asked = ++playtestAsked;
+    if (asked !== playtestAsked) {
+      return;
+    }
     try {
       const answer = await api.playtest();
       if (asked === playtestAsked && !answer.superseded) {
@@ -93,6 +96,7 @@ function refreshPlaytest() {
     } catch (error) {
       if (asked === playtestAsked) {
         $("playtest-text").textContent = `No play-test: ${error.message}`;
+        $("playtest-chart").replaceChildren();
       }
     }
   }, 600);

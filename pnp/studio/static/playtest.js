@@ -60,8 +60,10 @@ export function drawPlaytest(panel, answer) {
   if (!answer.available) {
     return;
   }
-  if (answer.too_slow) {
-    text.textContent = `The games took longer than ${answer.seconds} s: try pnp simulate.`;
+  if (answer.too_slow || answer.unplayable) {
+    text.textContent = answer.too_slow
+      ? `The games took longer than ${answer.seconds} s: try pnp simulate.`
+      : `No games can be played: ${answer.unplayable}.`;
     chart.replaceChildren();
     return;
   }
@@ -72,6 +74,8 @@ export function drawPlaytest(panel, answer) {
   chart.replaceChildren(shareBars(rows));
 }
 
+// A new mix is being played: the last mix's figures come down until its answer is in.
 export function playing(panel) {
   panel.querySelector("[data-test=playtest-text]").textContent = "Playing random games…";
+  panel.querySelector("[data-test=playtest-chart]").replaceChildren();
 }
