@@ -133,9 +133,17 @@ def _played(rules: GameRules, setup: Setup, run: tuple[int, int, int]) -> dict[s
     from pnp.cli.progress import GamesProgress
 
     assert rules.simulate is not None
+    from pnp.rules import Unplayable
+
     games, seed, processes = run
     status = GamesProgress(sys.stderr, "simulating")
-    report = dict(rules.simulate(setup, games, seed, status, processes))
+    try:
+        report = dict(rules.simulate(setup, games, seed, status, processes))
+    except Unplayable as error:
+        status.done()
+        click.echo(f"pnp: {setup.tileset.game}: no game can be played: {error} "
+                   "(pnp validate says what to change).", err=True)
+        sys.exit(1)
     status.done()
     return report
 

@@ -111,9 +111,14 @@ def simulation_findings(rules: GameRules, setup: Setup, games: int) -> list[Find
     if rules.simulate is None:
         return [Finding("info", "simulation", f"No simulator for '{setup.tileset.game}'.")]
     from pnp.cli.progress import GamesProgress
+    from pnp.rules import Unplayable
 
     status = GamesProgress(sys.stderr, "simulating")
-    report = rules.simulate(setup, max(1, games), 1, status, 1)
+    try:
+        report = rules.simulate(setup, max(1, games), 1, status, 1)
+    except Unplayable as error:  # the checks above name the error that causes it
+        status.done()
+        return [Finding("info", "simulation", f"No game can be played: {error}.")]
     status.done()
     share = report["ended"] / report["games"]
     severity: Severity = "warning" if share < 0.5 else "info"

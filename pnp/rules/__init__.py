@@ -76,6 +76,11 @@ Report = dict[str, Any]
 Progress = Callable[[int, int], None]  # a simulator's games played so far, and of how many
 
 
+class Unplayable(ValueError):
+    """A simulator cannot set up a game of this mix (too few tiles for the setup spaces,
+    no board): its message says why, in players' words. The validator finds the same."""
+
+
 class GameRules(msgspec.Struct, frozen=True):
     """Everything a game's rules offer the commands; absent abilities are None."""
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.model.tileset import Tileset
-from pnp.rules import Setup, rules_for
+from pnp.rules import Setup, Unplayable, rules_for
 
 GAMES = 100  # games a play-test plays: a share's interval within about 10 points
 SEED = 1  # as `pnp simulate` seeds by default, so the command repeats the panel's figures
@@ -53,7 +53,7 @@ def play_test(tileset: Tileset, players: int, still_current: Callable[[], bool],
         return {"available": True, "superseded": True}
     except _OutOfTime:
         return {"available": True, "too_slow": True, "seconds": seconds}
-    except ValueError as error:  # a mix the simulator cannot set up (the verdict says why)
+    except Unplayable as error:  # a mix the simulator cannot set up (the verdict says why)
         return {"available": True, "unplayable": str(error)}
     if not still_current():  # changed during the last game
         return {"available": True, "superseded": True}

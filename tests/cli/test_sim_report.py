@@ -201,3 +201,15 @@ def test_the_page_says_what_was_played_and_never_prints_none(tmp_path):
     text = page.read_text(encoding="utf-8")
     assert "demon-mine with straight=4, 4 players" in text
     assert "None" not in text and "None" not in drawn.output
+
+
+def test_a_mix_no_game_of_which_can_be_set_up_is_said_in_a_line_not_a_traceback():
+    runner = CliRunner()
+    played = runner.invoke(main, ["simulate", "mattock", "--set", "tile=2", "--games", "3"])
+    assert played.exit_code == 1
+    assert played.exception is None or isinstance(played.exception, SystemExit)
+    assert "no game can be played: the supply does not even cover the setup spaces" in \
+        played.output and "Traceback" not in played.output
+    checked = runner.invoke(main, ["validate", "mattock", "--set", "tile=2", "--simulate", "3"])
+    assert checked.exit_code == 1, checked.output
+    assert "[simulation] No game can be played" in checked.output

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.rules import Progress, Setup
+from pnp.rules import Progress, Setup, Unplayable
 from pnp.rules.mattock.check import SHORT_VARIANT, board_in_play, placeable, setup_cells
 from pnp.rules.mattock.model import (
     PLAYERS,
@@ -35,13 +35,13 @@ def starting_position(setup: Setup) -> tuple[Board, State]:
     played = board_in_play(setup)
     spec = setup.tileset.board
     if played is None or spec is None:
-        raise ValueError("this tileset has no board to play Mattock on")
+        raise Unplayable("this tileset has no board to play Mattock on")
     side = played[0]
     cells = setup_cells(spec, setup.variant == SHORT_VARIANT)
     red, blue = cells["red"], cells["blue"]
     left = placeable(setup)[0] - len(red) - len(blue)
     if left < 0:
-        raise ValueError("the supply does not even cover the setup spaces")
+        raise Unplayable("the supply does not even cover the setup spaces")
     board = make_board(side)
     return board, start(board, red, blue, left)
 
