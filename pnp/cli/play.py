@@ -115,10 +115,6 @@ def _setting(name: str, players: int, variant: str | None) -> str:
     return f"{name}, {players} players" + (f", the {variant} variant" if variant else "")
 
 
-def _value(figure: object) -> str:
-    return "no games" if figure is None else str(figure)
-
-
 def _names(game: str, sets: tuple[str, ...], other: str) -> tuple[str, str]:
     """The two mixes as the user named them: a file by its name, a changed count with
     its change ("demon-mine with straight=10")."""
@@ -131,10 +127,9 @@ def _played(rules: GameRules, setup: Setup, run: tuple[int, int, int]) -> dict[s
     """A simulation's report (``run``: games, seed and processes), its progress counted on
     a terminal's stderr."""
     from pnp.cli.progress import GamesProgress
-
-    assert rules.simulate is not None
     from pnp.rules import Unplayable
 
+    assert rules.simulate is not None
     games, seed, processes = run
     status = GamesProgress(sys.stderr, "simulating")
     try:
@@ -174,10 +169,12 @@ def _say(report: Mapping[str, Any], compared: Mapping[str, Any] | None, as_json:
 
 def _difference_line(entry: Mapping[str, Any]) -> str:
     """One difference in a line: the two values, the gap and its interval."""
+    from pnp.rules.measures import figure_words
+
     name = f"{entry['measure']} {entry['name']}"
     if entry["difference"] is None:
-        return (f"{name}: {_value(entry['this'])} against {_value(entry['other'])} (too few "
-                "games to compare)")
+        return (f"{name}: {figure_words(entry['this'])} against "
+                f"{figure_words(entry['other'])} (too few games to compare)")
     verdict = "beyond chance" if entry["beyond_chance"] else "within chance"
     return (f"{name}: {entry['this']} against {entry['other']}, difference "
             f"{entry['difference']:+g} (95%: {entry['low']:g} to {entry['high']:g}), "

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pnp.rules.comparison import measure_words
+from pnp.rules.measures import figure_words, share_words
 
 # what each measure is called on the page; a game's own measures not named here are
 # called by their key, in words
@@ -123,8 +124,8 @@ def _differences_section(compared: Mapping[str, Any]) -> str:
                         for key in ("measure", "name", "this", "other", "difference", "low",
                                     "high", "beyond_chance"))
         rows.append(f'<tr class="difference" {data}><td>{_text(measure_words(entry))}</td>'
-                    f'<td>{_text(_value(entry["this"]))}</td>'
-                    f'<td>{_text(_value(entry["other"]))}</td><td>{_text(gap)}</td>'
+                    f'<td>{_text(figure_words(entry["this"]))}</td>'
+                    f'<td>{_text(figure_words(entry["other"]))}</td><td>{_text(gap)}</td>'
                     f'<td>{"yes" if entry["beyond_chance"] else "no"}</td></tr>')
     head = (f'<tr><th>measure</th><th>{_text(str(compared["this"]))}</th>'
             f'<th>{_text(str(compared["other"]))}</th><th>difference (95%)</th>'
@@ -194,7 +195,7 @@ def _share_bar(row: Row, y: float, room: tuple[float, float]) -> str:
              f'V{y + BAR - 4:.1f}" stroke="{INK}" stroke-width="2" fill="none"/>')
     games = (f", {share['games']} game{'' if share['games'] == 1 else 's'}"
              if "games" in share else "")
-    words = f"{float(value):g}% ({float(low):g}-{float(high):g}%){games}"
+    words = f"{share_words(share)}{games}"
     return mark + (f'<text x="{start + span + 8:.1f}" y="{y + BAR * 0.7:.1f}">'
                    f"{_text(words)}</text></g>")
 
@@ -237,18 +238,12 @@ def _kinds_section(kinds: Mapping[str, Any], who: str) -> str:
         f'<tr class="kind" data-kind="{_attribute(str(name))}" '
         f'data-laid="{_datum(kind.get("laid_per_game"))}" '
         f'data-never="{_datum((kind.get("never_laid") or {}).get("share"))}">'
-        f"<td>{_text(str(name))}</td><td>{_text(_value(kind.get('laid_per_game')))}</td>"
-        f"<td>{_text(_share_words(kind.get('never_laid') or {}))}</td></tr>"
+        f"<td>{_text(str(name))}</td><td>{_text(figure_words(kind.get('laid_per_game')))}</td>"
+        f"<td>{_text(share_words(kind.get('never_laid') or {}))}</td></tr>"
         for name, kind in kinds.items())
     return (f"<h2>Tiles laid, by kind{_text(f', {who}' if who else '')}</h2>\n"
             '<table class="kinds"><tr><th>kind</th><th>laid in a game, on average</th>'
             f"<th>games where none is laid</th></tr>{rows}</table>")
-
-
-def _share_words(share: Mapping[str, Any]) -> str:
-    if share.get("share") is None:
-        return "no games"
-    return f"{share['share']:g}% ({share['low']:g}-{share['high']:g}%)"
 
 
 def _figures(measure: Mapping[str, Any]) -> str:
@@ -262,10 +257,6 @@ def _figures(measure: Mapping[str, Any]) -> str:
     cells = "".join(f"<tr><th>{_text(name)}</th><td>{_text(str(value))}</td></tr>"
                     for name, value in rows if value is not None)
     return f'<table class="figures">{cells}</table>'
-
-
-def _value(figure: object) -> str:
-    return "no games" if figure is None else str(figure)
 
 
 def _datum(figure: object) -> str:

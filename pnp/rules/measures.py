@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 Z_95 = 1.959963984540054  # the normal quantile that leaves 2.5% in each tail
 BINS = 10  # bars of a game-length histogram
@@ -85,13 +86,22 @@ def verdict(ended: int, games: int, wins: Mapping[str, int]) -> str:
     each share with its 95% margin ("games end 72% (63-80%) of the time; of those,
     beetles won 56% (46-66%)")."""
     end = wilson(ended, games)
-    words = f"games end {_percent(end)} of the time"
+    words = f"games end {share_words(end)} of the time"
     if not ended:
         return words
     leader = max(sorted(wins), key=lambda side: wins[side])
     won = wilson(wins[leader], ended)
-    return f"{words}; of those, {leader} won {_percent(won)}"
+    return f"{words}; of those, {leader} won {share_words(won)}"
 
 
-def _percent(share: Mapping[str, float | None]) -> str:
+def share_words(share: Mapping[str, Any]) -> str:
+    """A share with its interval as a person reads it: "72% (62.5-79.9%)"; "no games"
+    for a share of none."""
+    if share.get("share") is None:
+        return "no games"
     return f"{share['share']:g}% ({share['low']:g}-{share['high']:g}%)"
+
+
+def figure_words(figure: object) -> str:
+    """A figure as a person reads it: "no games" where there was nothing to measure."""
+    return "no games" if figure is None else str(figure)

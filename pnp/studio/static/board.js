@@ -2,19 +2,11 @@
 // and the shortest links the mix can dig, each square's tunnel drawn as the
 // need the link has there (a run or a corner).
 
-const SVG = "http://www.w3.org/2000/svg";
+import { make } from "./svg.js";
+
 const CELL = 20;
 const MIDDLE = CELL / 2;
 const TOWARDS = { N: [MIDDLE, 0], E: [CELL, MIDDLE], S: [MIDDLE, CELL], W: [0, MIDDLE] };
-
-function make(tag, attributes, parent) {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    element.setAttribute(name, String(value));
-  }
-  parent.appendChild(element);
-  return element;
-}
 
 function square(svg, [x, y], className) {
   return make("rect", { x: x * CELL, y: y * CELL, width: CELL, height: CELL, class: className },

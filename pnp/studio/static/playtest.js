@@ -1,20 +1,12 @@
 // The play-test panel: random games of the mix as it stands, drawn as the report
 // page draws them (each share a bar with its 95% interval), in the page's own DOM.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { SVG, make } from "./svg.js";
+
 const WIDTH = 300;
 const LABEL = 70;
 const TRACK = WIDTH - LABEL - 10;
 const BAR = 14;
-
-function make(tag, attributes, parent) {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    element.setAttribute(name, String(value));
-  }
-  parent.appendChild(element);
-  return element;
-}
 
 // One bar per share: its name, the share as a grey bar on a light track, and its
 // interval as a whisker; the figures are in the bar's title and in the list below.
