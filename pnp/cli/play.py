@@ -154,7 +154,8 @@ def _say(report: Mapping[str, Any], compared: Mapping[str, Any] | None, as_json:
             "differences": compared["differences"], "summary": compared["summary"]}
         click.echo(json.dumps(shown, indent=1, sort_keys=True))
         return
-    click.echo(str(report.get("verdict", "")).capitalize() + ".")
+    words = str(report.get("verdict", ""))
+    click.echo(words[:1].upper() + words[1:] + ".")  # as written: "VP" stays in capitals
     for key, value in report.items():
         if key == "verdict":
             continue

@@ -23,7 +23,12 @@ from pnp.rules.measures import figure_words, share_words
 # what each measure is called on the page; a game's own measures not named here are
 # called by their key, in words
 TITLES = {"turns": "How long the games that end last, in turns",
-          "tiles_placed": "Tiles placed in a game", "miners_removed": "Miners removed in a game"}
+          "tiles_placed": "Tiles placed in a game", "miners_removed": "Miners removed in a game",
+          "score": "Each player's final score, in VP",
+          "winning_score": "The winner's score, in VP",
+          "margin": "How far the winner finished ahead of the next player, in VP",
+          "depth": "How deep each player's mine reached, in levels",
+          "tiles_built": "Tiles each player built"}
 SHARE_TITLES = {"ended_share": "Games that end", "win_share": "Wins, of the games that end"}
 
 WIDTH = 720.0  # points across a chart
@@ -248,12 +253,13 @@ def _kinds_section(kinds: Mapping[str, Any], who: str) -> str:
 
 def _figures(measure: Mapping[str, Any]) -> str:
     """The measure's middle and spread in a table: its median, mean, quartiles, and the
-    tenth and ninetieth percentiles, with its extremes."""
+    tenth and ninetieth percentiles, with its extremes. The words fit every measure (a
+    game's turns, a player's score), so they name no unit."""
     cuts = measure.get("percentiles") or {}
     rows = [("median", measure.get("median")), ("mean", measure.get("mean")),
             ("middle half", f"{cuts.get('25')} to {cuts.get('75')}" if cuts else None),
-            ("four games in five", f"{cuts.get('10')} to {cuts.get('90')}" if cuts else None),
-            ("shortest and longest", f"{measure.get('min')} and {measure.get('max')}")]
+            ("four in five", f"{cuts.get('10')} to {cuts.get('90')}" if cuts else None),
+            ("lowest and highest", f"{measure.get('min')} and {measure.get('max')}")]
     cells = "".join(f"<tr><th>{_text(name)}</th><td>{_text(str(value))}</td></tr>"
                     for name, value in rows if value is not None)
     return f'<table class="figures">{cells}</table>'

@@ -45,8 +45,8 @@ def test_a_play_test_past_its_time_says_so_and_a_game_without_a_simulator_has_no
     tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
     assert play_test(tileset, 2, lambda: True, seconds=-1.0) == \
         {"available": True, "too_slow": True, "seconds": -1.0}
-    dynamine = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
-    assert play_test(dynamine, 2, lambda: True) == {"available": False}
+    gold = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
+    assert play_test(gold, 2, lambda: True) == {"available": False}
 
 
 def test_a_mix_changed_during_the_last_game_is_not_answered_as_current():

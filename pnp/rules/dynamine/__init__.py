@@ -18,12 +18,13 @@ listed in docs/dynamine-layout.md; the important ones are named constants here.
 One module per idea, as in every game: ``model`` (the mine, its tiles'
 printed facts, building and moving), ``scoring`` (veins, altars, wells,
 items, missions and reward cards, and the layout files ``pnp score``
-reads) and ``check`` (the validator's rules for a tile mix).
+reads), ``check`` (the validator's rules for a tile mix) and ``simulate``
+(random games, imported only when asked for).
 """
 
 from __future__ import annotations
 
-from pnp.rules import GameRules
+from pnp.rules import GameRules, deferred
 from pnp.rules.dynamine.check import check
 from pnp.rules.dynamine.model import (
     IllegalMove,
@@ -75,4 +76,5 @@ __all__ = [
     "tile_facts",
 ]
 
-RULES = GameRules("dynamine", check, score=score)
+RULES = GameRules("dynamine", check,
+                  simulate=deferred("pnp.rules.dynamine.simulate", "simulate"), score=score)

@@ -1,0 +1,162 @@
+"""Random games of Dynamine: every build and move is legal by the model's own rules, the
+quick search for spaces finds exactly the cells the rules allow, and the report's
+figures are the games' own."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+from support import ROOT, run_pnp
+
+from pnp.input.tileset import load_tileset
+from pnp.rules import Setup, Unplayable
+from pnp.rules.dynamine.model import Mine, can_move, can_place, plus_one_bonus, tile_facts
+from pnp.rules.dynamine.simulate import (
+    builds,
+    final_score,
+    moves,
+    play,
+    simulate,
+    spaces,
+    table_of,
+)
+from pnp.rules.playing import game_seeds
+
+TILESET = load_tileset(ROOT / "tilesets" / "dynamine.yaml")
+
+
+def replayed(table, seed):
+    """Replay a game's log through the model's rules, asserting each step is legal and
+    affordable; the mines it ends with."""
+    game = play(table, seed)
+    mines = [Mine.start(table.entrance) for _ in range(table.players)]
+    kinds = {tile.name: tile for tile in TILESET.tiles}
+    for seat, what, detail in game.log:
+        mine = mines[seat]
+        if what == "build":
+            name, cell, points = detail
+            kind = kinds[name]
+            assert can_place(mine, cell, kind), (seed, name, cell)
+            assert tile_facts(kind).cost <= points
+            mines[seat] = mine.with_tile(cell, kind)
+        else:
+            start, end = detail
+            assert can_move(mine, start, end), (seed, start, end)
+            mines[seat] = mine.without(start).with_tile(end, mine.tiles[start])
+    return game, mines
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_build_and_move_of_a_game_is_legal_by_the_model(players):
+    table = table_of(Setup(TILESET, players))
+    built = moved = 0
+    for seed in range(6):
+        game, mines = replayed(table, seed)
+        assert [player.mine for player in game.players] == mines
+        built += sum(1 for _, what, _ in game.log if what == "build")
+        moved += sum(1 for _, what, _ in game.log if what == "move")
+    assert built > 50 * players and moved > 0  # the games did build, and did move tiles
+
+
+def test_the_quick_search_finds_exactly_the_cells_the_rules_allow():
+    """For mines from real games, every tunnel kind at every cell near the mine: the
+    spaces the simulator lists fit exactly where :func:`can_place` says yes."""
+    table = table_of(Setup(TILESET, 2))
+    tunnels = [tile for tile in TILESET.tiles if tile.role == "tunnel"]
+    checked = 0
+    for seed in range(3):
+        for player in play(table, seed).players:
+            mine = player.mine
+            listed = {cell: (known, wanted) for cell, known, wanted in
+                      spaces(mine, player.reach)}
+            xs = [x for x, _ in mine.tiles]
+            levels = [level for _, level in mine.tiles]
+            for x in range(min(xs) - 1, max(xs) + 2):
+                for level in range(min(levels) - 1, max(levels) + 2):
+                    for kind in tunnels:
+                        bits = sum({"N": 1, "E": 2, "S": 4, "W": 8}[e] for e in kind.ports)
+                        fits = (x, level) in listed and \
+                            bits & listed[(x, level)][0] == listed[(x, level)][1]
+                        assert fits == can_place(mine, (x, level), kind), (x, level, kind.name)
+                        checked += fits
+    assert checked > 100
+
+
+def test_the_builds_on_offer_are_the_affordable_pile_tops_that_fit():
+    table = table_of(Setup(TILESET, 2))
+    game = play(table, 3)
+    player = game.players[0]
+    for points in (0, 1, 3, 6):
+        offered = builds(game, player, points)
+        for index, cell in offered:
+            top = game.piles[index][-1]
+            assert tile_facts(top).cost <= points and can_place(player.mine, cell, top)
+        if points == 0:
+            assert not offered  # every tile costs at least 1
+    assert set(builds(game, player, 99)) > set(builds(game, player, 3))
+    for start, end in moves(player.mine)[:10]:
+        assert can_move(player.mine, start, end)
+
+
+def test_a_plus_one_end_pays_the_tile_that_joins_it():
+    """The bonus the simulator adds is the model's: the marked shaft's bottom mouth."""
+    kinds = {tile.name: tile for tile in TILESET.tiles}
+    mine = Mine.start(kinds["mine-entrance"]).with_tile((0, 2), kinds["c2-vertical-plus-s"])
+    assert plus_one_bonus(mine, (0, 3), kinds["c1-vertical"]) == 1
+
+
+def test_the_report_counts_what_the_games_did():
+    setup = Setup(TILESET, 3)
+    table = table_of(setup)
+    report = simulate(setup, 12, 5)
+    games = [play(table, seed) for seed in game_seeds(5, 12)]
+    scores = [final_score(table, game) for game in games]
+    totals = [player["total"] for scored in scores for player in scored["players"]]
+    assert report["score"]["games"] == 36 and report["score"]["max"] == max(totals)
+    assert report["score"]["mean"] == round(sum(totals) / 36, 1)
+    outright = sum(1 for scored in scores if scored["winner"] is not None)
+    assert sum(report["wins"].values()) == 12
+    assert report["wins"]["shared win"] == 12 - outright
+    for seat in ("seat 1", "seat 2", "seat 3"):
+        assert report["wins"][seat] == sum(1 for s in scores if s["winner"] == seat)
+    built = sum(player.built for game in games for player in game.players)
+    laid = sum(kind["laid_per_game"] for kind in report["tile_kinds"].values())
+    assert laid == pytest.approx(built / 12, abs=0.01 * len(report["tile_kinds"]))
+    depths = [player.mine.depth for game in games for player in game.players]
+    assert report["depth"]["max"] == max(depths) and report["rounds"] == 10
+    assert report["ended"] == 12 and report["ended_share"]["share"] == 100.0
+    assert "VP at the median" in report["verdict"]
+
+
+@pytest.mark.slow  # 200 four-player games: about 4 s
+def test_every_seat_wins_about_as_often_in_the_shipped_game():
+    """A check of the seat measure, not of balance: the shipped mix's four seats each win
+    a share whose interval holds a quarter."""
+    report = simulate(Setup(TILESET, 4), 200, 2, None, 2)
+    for seat in ("seat 1", "seat 2", "seat 3", "seat 4"):
+        share = report["win_share"][seat]
+        assert share["low"] <= 25.0 <= share["high"], (seat, share)
+
+
+def test_a_mix_with_no_round_tokens_cannot_be_played():
+    pieces = tuple(piece for piece in TILESET.components if not piece.name.startswith("round"))
+    bare = msgspec.structs.replace(TILESET, components=pieces)
+    with pytest.raises(Unplayable, match="no round tokens"):
+        simulate(Setup(bare, 2), 3, 1)
+    with pytest.raises(Unplayable, match="mine entrance"):
+        table_of(Setup(msgspec.structs.replace(TILESET, tiles=tuple(
+            tile for tile in TILESET.tiles if tile.role != "base")), 2))
+
+
+def test_the_command_plays_dynamine_and_says_who_wins_in_capitals_where_due():
+    result = run_pnp("simulate", "dynamine", "--games", "3", "--players", "3")
+    assert result.exit_code == 0, result.output
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("Every game ends after its 10 rounds") and " VP " in first
+    checked = run_pnp("validate", "dynamine", "--simulate", "3")
+    assert checked.exit_code == 0 and "3 of 3 random games ended" in checked.stdout
+
+
+def test_a_game_plays_the_same_from_the_same_seed():
+    table = table_of(Setup(TILESET, 2))
+    assert play(table, 9).log == play(table, 9).log != play(table, 10).log
