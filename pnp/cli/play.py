@@ -44,6 +44,9 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
              other: str | None) -> None:
     """Play random legal games and report how long they last and who wins.
 
+    Every shipped game has a simulator; Gold Mine's plays its development
+    stage only (the production stage is the base game's).
+
     Timings go to stderr so that the report itself is the same for the same seed.
     With --report, the same figures are drawn as charts in one HTML page that
     needs nothing else to open. With --compare, OTHER plays as many games from

@@ -4,7 +4,7 @@ mix playable and, asked for, how often random games of it end."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -18,8 +18,6 @@ from pnp.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from pnp.model.tileset import Tileset
     from pnp.rules import Finding, GameRules, Setup
 
@@ -106,15 +104,6 @@ def remedy_command(setup: Setup, findings: list[Finding],
     return {"change": found.words(), "command": shlex.join(words)}
 
 
-def _length(report: Mapping[str, Any]) -> str:
-    """How long the games lasted, in turns where a game's length varies; else the
-    report's own sentence (a game of a fixed number of rounds)."""
-    if "turns" not in report:
-        return str(report.get("verdict", ""))
-    median = report["turns"]["median"]
-    return f"median length {median} turns" if median is not None else "none ended"
-
-
 def simulation_findings(rules: GameRules, setup: Setup, games: int) -> list[Finding]:
     """A warning when random games of this mix rarely end."""
     from pnp.rules import Finding, Severity
@@ -133,8 +122,13 @@ def simulation_findings(rules: GameRules, setup: Setup, games: int) -> list[Find
     status.done()
     share = report["ended"] / report["games"]
     severity: Severity = "warning" if share < 0.5 else "info"
+    if "turns" not in report:  # a game of fixed rounds, or a stage: its own sentence says it
+        words = str(report.get("verdict", ""))
+        return [Finding(severity, "simulation", f"{words[:1].upper()}{words[1:]}.")]
+    median = report["turns"]["median"]
+    length = f"median length {median} turns" if median is not None else "none ended"
     return [Finding(severity, "simulation",
                     f"{report['ended']} of {report['games']} random games ended "
-                    f"({share:.0%}); {_length(report)}.",
+                    f"({share:.0%}); {length}.",
                     fix="a mix whose games rarely end usually has too few tunnel tiles to "
                         "bring the two sides together" if severity == "warning" else "")]

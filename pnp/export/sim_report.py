@@ -28,7 +28,12 @@ TITLES = {"turns": "How long the games that end last, in turns",
           "winning_score": "The winner's score, in VP",
           "margin": "How far the winner finished ahead of the next player, in VP",
           "depth": "How deep each player's mine reached, in levels",
-          "tiles_built": "Tiles each player built"}
+          "tiles_built": "Tiles each player built",
+          "open_ends": "Open ends left for the production stage",
+          "chambers_reached": "Gold chambers miners can walk to from the entrance",
+          "caverns_laid": "Caverns laid", "tiles_set_aside": "Tiles that fit nowhere, set aside",
+          "phantom_arrives": "The tile that brings the Phantom in (of 20)",
+          "phantom_to_entrance": "The Phantom's steps from its cavern to the entrance"}
 SHARE_TITLES = {"ended_share": "Games that end", "win_share": "Wins, of the games that end"}
 
 WIDTH = 720.0  # points across a chart
@@ -68,9 +73,11 @@ def report_page(report: Mapping[str, Any], title: str,
     if compared is not None and who is not None:
         parts.append(_differences_section(compared))
         parts.append(_legend(who))
+    ended = str(report.get("ended_label", "games end"))  # what "ended" means in this game
     parts.append(_share_section("ended_share", _rows(
-        [("games end", report.get("ended_share"))],
-        [("games end", theirs.get("ended_share"))] if theirs is not None else None, who)))
+        [(ended, report.get("ended_share"))],
+        [(ended, theirs.get("ended_share"))] if theirs is not None else None, who),
+        None if ended == "games end" else _sentence(ended)[:-1]))
     wins = report.get("win_share") or {}
     their_wins = theirs.get("win_share") or {} if theirs is not None else None
     parts.append(_share_section("win_share", _rows(
@@ -140,10 +147,11 @@ def _differences_section(compared: Mapping[str, Any]) -> str:
             f'<table class="differences">{head}{"".join(rows)}</table>')
 
 
-def _share_section(key: str, rows: Sequence[Row]) -> str:
+def _share_section(key: str, rows: Sequence[Row], title: str | None = None) -> str:
     """Horizontal bars from 0 to 100%, one per share, each with its interval as a
     whisker and its figures written at the right; the names get the room they need
-    (up to half the chart)."""
+    (up to half the chart). ``title`` names the chart where the report's own words
+    for it replace the usual ones."""
     if not rows:
         return ""
     label = min(WIDTH / 2, max(120.0, max(LETTER * len(_label(row)) + 12 for row in rows)))
@@ -154,7 +162,7 @@ def _share_section(key: str, rows: Sequence[Row]) -> str:
     scale = "".join(
         f'<text x="{label + span * tick / 100:.1f}" y="{height - 4:.1f}" '
         f'text-anchor="middle">{tick}%</text>' for tick in (0, 50, 100))
-    return (f"<h2>{_text(SHARE_TITLES.get(key, _words(key)))}</h2>\n"
+    return (f"<h2>{_text(title or SHARE_TITLES.get(key, _words(key)))}</h2>\n"
             f'<svg class="shares" data-measure="{_attribute(key)}" viewBox="0 0 {WIDTH:g} '
             f'{height:.1f}" width="{WIDTH:g}" height="{height:.1f}" role="img">'
             + "".join(marks) + scale + "</svg>")

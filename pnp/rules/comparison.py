@@ -31,7 +31,8 @@ def differences(this: Report, other: Report) -> list[dict[str, Any]]:
     ``this``, in percentage points for a share), its 95% interval, and whether the
     interval leaves out zero. Shares come first: games that end, then each side's
     wins of the games that end; then every length both measured."""
-    found = [_share("ended_share", "games end", (this["ended"], this["games"]),
+    found = [_share("ended_share", str(this.get("ended_label", "games end")),
+                    (this["ended"], this["games"]),
                     (other["ended"], other["games"]))]
     wins_this, wins_other = this.get("wins", {}), other.get("wins", {})
     found += [_share("win_share", side, (wins_this.get(side, 0), this["ended"]),
@@ -101,7 +102,7 @@ def measure_words(entry: Mapping[str, Any]) -> str:
     """What a difference measures, in words: "games that end, %", "beetles' wins, % of
     the games that end", "mean turns"."""
     if entry["measure"] == "ended_share":
-        return "games that end, %"
+        return "games that end, %" if entry["name"] == "games end" else f"{entry['name']}, %"
     if entry["measure"] == "win_share":
         return f"{entry['name']} wins, % of the games that end"
     return MEAN_WORDS.get(entry["measure"], f"mean {entry['measure'].replace('_', ' ')}")

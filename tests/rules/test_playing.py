@@ -10,7 +10,7 @@ from pnp.rules import Setup, rules_for
 from pnp.rules.playing import game_seeds, play_all
 
 
-@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "mattock"])
+@pytest.mark.parametrize("game", ["demon-mine", "dynamine", "gold-mine", "mattock"])
 def test_a_run_on_two_processes_plays_the_very_games_one_process_plays(game):
     """Each game draws from its own seed, so how many processes play a run changes
     nothing in its report."""

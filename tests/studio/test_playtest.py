@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from studio_support import call, copy_tileset, edit, running
-from support import ROOT
+from support import ROOT, tileset_from_text
 
 from pnp.input.tileset import load_tileset
 from pnp.rules import Setup, rules_for
@@ -45,8 +45,9 @@ def test_a_play_test_past_its_time_says_so_and_a_game_without_a_simulator_has_no
     tileset = load_tileset(ROOT / "tilesets" / "mattock.yaml")
     assert play_test(tileset, 2, lambda: True, seconds=-1.0) == \
         {"available": True, "too_slow": True, "seconds": -1.0}
-    gold = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
-    assert play_test(gold, 2, lambda: True) == {"available": False}
+    homebrew = tileset_from_text("game: homebrew\ntitle: Homebrew\nsize: 1.5in\ntiles:\n"
+                                 "  - {name: straight, count: 4, paths: [N-S]}\n")
+    assert play_test(homebrew, 2, lambda: True) == {"available": False}
 
 
 def test_a_mix_changed_during_the_last_game_is_not_answered_as_current():

@@ -27,14 +27,15 @@ role ``base`` is the entrance, a ``cavern``-style path makes a cavern, the
 those tiles, and every other ``tunnel`` tile is a mine tunnel.
 
 One module per idea, as in every game: ``model`` (laying tiles, walking the
-paths, the Phantom) and ``check`` (the validator's rules for a tile mix:
+paths, the Phantom), ``check`` (the validator's rules for a tile mix:
 the box's split, the development stage's chance to shut the mine, the
-variant's limits).
+variant's limits) and ``simulate`` (random development stages; the
+production stage is the base game's and is not played).
 """
 
 from __future__ import annotations
 
-from pnp.rules import GameRules
+from pnp.rules import GameRules, deferred
 from pnp.rules.gold_mine.check import PUBLISHED, check, close_chance, tally
 from pnp.rules.gold_mine.model import (
     Placed,
@@ -67,4 +68,5 @@ __all__ = [
     "tally",
 ]
 
-RULES = GameRules("gold-mine", check)
+RULES = GameRules("gold-mine", check,
+                  simulate=deferred("pnp.rules.gold_mine.simulate", "simulate"))

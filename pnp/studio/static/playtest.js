@@ -61,7 +61,7 @@ export function drawPlaytest(panel, answer) {
   }
   const report = answer.report;
   text.textContent = `${answer.games} random games: ${sentence(report.verdict)}`;
-  const rows = [["games end", report.ended_share],
+  const rows = [[report.ended_label || "games end", report.ended_share],
     ...Object.entries(report.win_share).sort(([a], [b]) => a.localeCompare(b))];
   chart.replaceChildren(shareBars(rows));
 }
