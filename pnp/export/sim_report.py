@@ -29,12 +29,16 @@ TITLES = {"turns": "How long the games that end last, in turns",
           "margin": "How far the winner finished ahead of the next player, in VP",
           "depth": "How deep each player's mine reached, in levels",
           "tiles_built": "Tiles each player built",
+          "first_link": "The turn after which tunnels first joined an entrance to a hive",
           "open_ends": "Open ends left for the production stage",
           "chambers_reached": "Gold chambers miners can walk to from the entrance",
           "caverns_laid": "Caverns laid", "tiles_set_aside": "Tiles that fit nowhere, set aside",
           "phantom_arrives": "The tile that brings the Phantom in (of 20)",
           "phantom_to_entrance": "The Phantom's steps from its cavern to the entrance"}
-SHARE_TITLES = {"ended_share": "Games that end", "win_share": "Wins, of the games that end"}
+SHARE_TITLES = {"ended_share": "Games that end", "win_share": "Wins, of the games that end",
+                "linked_share": "Games whose tunnels joined an entrance to a hive"}
+# a game's own shares, beside the two every report has: each drawn as one bar, so named
+OWN_SHARES = {"linked_share": "linked"}
 
 WIDTH = 720.0  # points across a chart
 BAR = 22.0  # a share bar's height
@@ -73,16 +77,7 @@ def report_page(report: Mapping[str, Any], title: str,
     if compared is not None and who is not None:
         parts.append(_differences_section(compared))
         parts.append(_legend(who))
-    ended = str(report.get("ended_label", "games end"))  # what "ended" means in this game
-    parts.append(_share_section("ended_share", _rows(
-        [(ended, report.get("ended_share"))],
-        [(ended, theirs.get("ended_share"))] if theirs is not None else None, who),
-        None if ended == "games end" else _sentence(ended)[:-1]))
-    wins = report.get("win_share") or {}
-    their_wins = theirs.get("win_share") or {} if theirs is not None else None
-    parts.append(_share_section("win_share", _rows(
-        sorted(wins.items()), sorted(their_wins.items()) if their_wins is not None else None,
-        who)))
+    parts += _share_sections(report, theirs, who)
     parts += _distributions(report, theirs, who)
     if isinstance(report.get("tile_kinds"), Mapping):
         parts.append(_kinds_section(report["tile_kinds"], who[0] if who else ""))
@@ -94,6 +89,26 @@ def report_page(report: Mapping[str, Any], title: str,
             "style-src 'unsafe-inline'\">\n"
             f"<title>{_text(title)}: simulated games</title>\n<style>{STYLE}</style>\n"
             "</head>\n<body>\n" + "\n".join(parts) + "\n</body>\n</html>\n")
+
+
+def _share_sections(report: Mapping[str, Any], theirs: Mapping[str, Any] | None,
+                    who: tuple[str, str] | None) -> list[str]:
+    """The charts of shares: games that end (or what the report counts instead), each
+    side's wins, and the game's own shares; the other mix's under each bar."""
+    ended = str(report.get("ended_label", "games end"))  # what "ended" means in this game
+    sections = [_share_section("ended_share", _rows(
+        [(ended, report.get("ended_share"))],
+        [(ended, theirs.get("ended_share"))] if theirs is not None else None, who),
+        None if ended == "games end" else _sentence(ended)[:-1])]
+    wins = report.get("win_share") or {}
+    their_wins = theirs.get("win_share") or {} if theirs is not None else None
+    sections.append(_share_section("win_share", _rows(
+        sorted(wins.items()), sorted(their_wins.items()) if their_wins is not None else None,
+        who)))
+    sections += [_share_section(key, _rows(
+        [(name, report[key])], [(name, theirs.get(key))] if theirs is not None else None, who))
+        for key, name in OWN_SHARES.items() if isinstance(report.get(key), Mapping)]
+    return sections
 
 
 # a share bar's name, its figures, the mix it measures ("" alone), and whether that is the

@@ -60,9 +60,14 @@ def figure(value: object) -> str:
 def test_every_figure_on_the_page_is_the_json_reports(game, tmp_path):
     report, marks, _ = simulated(game, tmp_path)
     shares = {mark["name"]: mark for mark in marks.marks["share"]}
-    ended = shares.pop(report.get("ended_label", "games end"))
-    for part in ("share", "low", "high"):
-        assert ended[part] == figure(report["ended_share"][part])
+    for name, key in ((report.get("ended_label", "games end"), "ended_share"),
+                      ("linked", "linked_share")):
+        if key not in report:
+            continue
+        own = shares.pop(name)
+        for part in ("share", "low", "high"):
+            assert own[part] == figure(report[key][part])
+    assert ("linked_share" in report) == (game == "demon-mine")
     assert shares.keys() == report["win_share"].keys()
     for side, share in report["win_share"].items():
         for part in ("share", "low", "high", "games"):
@@ -135,7 +140,7 @@ def test_the_page_draws_each_share_as_long_as_its_figure_in_a_browser(driver, tm
         "return [...document.querySelectorAll('g.share')].map(g => [g.dataset.name,"
         " g.dataset.share, g.querySelector('rect.value').getBBox().width,"
         " g.querySelector('rect.track').getBBox().width])")
-    assert len(drawn) == 1 + len(report["win_share"])
+    assert len(drawn) == 2 + len(report["win_share"])  # games end, the wins, linked
     for name, share, width, track in drawn:
         assert track > 200 and width == pytest.approx(track * float(share) / 100, abs=0.11), name
     heights = driver.execute_script(

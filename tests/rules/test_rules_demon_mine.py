@@ -368,3 +368,46 @@ def test_a_simulation_shows_progress_on_a_terminal_and_nothing_in_a_pipe():
     assert piped.getvalue() == ""
     result = run("simulate", "demon-mine", "--games", "3")
     assert "simulating:" not in result.output  # CliRunner's streams are not terminals
+
+
+def test_a_link_needs_a_walkable_tunnel_from_an_entrance_to_a_hive():
+    from pnp.rules.demon_mine.simulate import Game, linked
+
+    row = {(0, 0): tile("mine-entrance"), (1, 0): tile("straight", 1),
+           (2, 0): tile("straight", 1), (3, 0): tile("beetle-hive")}
+    game = Game(__import__("random").Random(1), dict(row), [], bases=((0, 0), (3, 0)))
+    assert linked(game)
+    game.grid[(2, 0)] = tile("straight")  # turned across the row: a wall in the way
+    assert not linked(game)
+    game.grid[(2, 0)] = tile("lodestone")  # no pawn steps onto a lodestone
+    assert not linked(game)
+    del game.grid[(2, 0)]
+    assert not linked(game)
+
+
+def test_the_first_link_is_the_first_turn_after_which_a_pawn_could_walk_across():
+    """Replaying the games turn by turn and looking after every turn finds the turns the
+    report counts (the simulator looks only after a turn that laid a tile)."""
+    import random
+
+    from pnp.rules.demon_mine.simulate import linked, new_game, play_game, play_turn
+    from pnp.rules.playing import game_seeds
+
+    setup = Setup(TILESET, 2)
+    found = []
+    for seed in game_seeds(3, 6):
+        played = play_game(setup, random.Random(seed))
+        game = new_game(setup, random.Random(seed))
+        first = None
+        for turn in range(played.turns):
+            if turn % 2 not in game.out:
+                play_turn(game, turn % 2)
+                first = first or (turn + 1 if linked(game) else None)
+            if not (any(game.reserve) or game.pawns[turn % 2]):
+                game.out.add(turn % 2)
+        assert played.first_link == first
+        found.append(first)
+    assert any(found)
+    report = simulate(setup, 6, 3)
+    assert report["first_link"]["games"] == sum(1 for turn in found if turn)
+    assert report["linked_share"]["share"] == round(100 * report["first_link"]["games"] / 6, 1)

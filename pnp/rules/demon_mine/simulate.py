@@ -28,6 +28,7 @@ always gives the same report.
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 import msgspec
 
@@ -335,28 +336,70 @@ def winner(game: Game) -> int | None:
     return next(iter(standing)) if len(standing) == 1 else None
 
 
-def play_game(setup: Setup, rng: random.Random) -> tuple[int | None, int, dict[str, int]]:
-    """Play one game: the winning species index (None if unfinished), the turns played,
-    and how many tiles of each kind were burrowed."""
+class Played(NamedTuple):
+    """One game as the report counts it."""
+
+    winner: int | None  # the winning species, None when the cap stopped the game
+    turns: int
+    laid: dict[str, int]  # tiles burrowed, by kind
+    first_link: int | None  # the turn after which tunnels first joined an entrance to a
+    # hive, None if they never did
+
+
+def play_game(setup: Setup, rng: random.Random) -> Played:
+    """Play one game: who won, the turns played, the tiles burrowed and when the first
+    entrance-hive link opened. Looking for the link draws nothing at random, so a seed
+    plays the same game with or without it."""
     game = new_game(setup, rng)
     players = len(game.bases)
+    first_link = None
+    looked = (-1, -1)  # tiles burrowed and squares filled when the link was last looked for
     for turn in range(ROUND_CAP * players):
         side = turn % players
         if side in game.out:
             continue
         play_turn(game, side)
+        grown = (sum(game.laid.values()), len(game.grid))  # only a new tile opens a link
+        if first_link is None and grown != looked:
+            looked = grown
+            if linked(game):
+                first_link = turn + 1
         if any(game.reserve) or game.pawns[side]:
             continue
         game.out.add(side)  # its own turn ended with no pawn on the grid
         won = winner(game)
         if won is not None:
-            return won, turn + 1, game.laid
-    return None, ROUND_CAP * players, game.laid
+            return Played(won, turn + 1, game.laid, first_link)
+    return Played(None, ROUND_CAP * players, game.laid, first_link)
 
 
-def _one_game(setup: Setup, seed: int) -> tuple[int | None, int, dict[str, int]]:
-    """One game from its own seed: who won (None: the cap stopped it), its turns and the
-    tiles burrowed of each kind."""
+def linked(game: Game) -> bool:
+    """Whether a pawn could walk from an entrance to a hive through the tunnels laid:
+    each step through facing open edges, and on through a tile only where its tunnel
+    joins the edge it came in by to the edge it leaves by (:func:`step_ok`)."""
+    hives = {base for base, species in zip(game.bases, game.species, strict=True) if species}
+    starts: list[tuple[Cell, str | None]] = [
+        (base, None) for base, species in zip(game.bases, game.species, strict=True)
+        if not species]
+    seen: set[tuple[Cell, str | None]] = set(starts)
+    frontier = list(starts)
+    while frontier:
+        cell, entered_by = frontier.pop()
+        for dx, dy in STEPS:
+            there = (cell[0] + dx, cell[1] + dy)
+            if not step_ok(game.grid, cell, there, entered_by):
+                continue
+            if there in hives:
+                return True
+            state = (there, EDGE_OF_STEP[(-dx, -dy)])
+            if state not in seen:
+                seen.add(state)
+                frontier.append(state)
+    return False
+
+
+def _one_game(setup: Setup, seed: int) -> Played:
+    """One game from its own seed."""
     return play_game(setup, random.Random(seed))
 
 
@@ -369,9 +412,12 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
     wins = {"miners": 0, "beetles": 0}
     unfinished = 0
     laid: list[dict[str, int]] = []
-    for won, turns, kinds in play_all(_one_game, setup, game_seeds(seed, games), processes,
-                                      progress):
+    links: list[int] = []
+    for won, turns, kinds, first_link in play_all(_one_game, setup, game_seeds(seed, games),
+                                                  processes, progress):
         laid.append(kinds)
+        if first_link is not None:
+            links.append(first_link)
         if won is None:
             unfinished += 1
         else:
@@ -383,6 +429,9 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
         "ended_share": wilson(len(lengths), games),
         "win_share": shares(wins, len(lengths)),
         "turns": length_measures(lengths),  # of the games that ended
+        # the turn the first entrance-hive link opened, in the games where one did
+        "first_link": length_measures(links),
+        "linked_share": wilson(len(links), games),
         "tile_kinds": tile_kinds(laid, [tile.name for tile in setup.tileset.tiles
                                         if tile.role == "tunnel" and tile.count]),
         "turn_cap": ROUND_CAP * (4 if setup.players == 4 else 2),
