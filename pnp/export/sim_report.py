@@ -36,9 +36,10 @@ TITLES = {"turns": "How long the games that end last, in turns",
           "phantom_arrives": "The tile that brings the Phantom in (of 20)",
           "phantom_to_entrance": "The Phantom's steps from its cavern to the entrance"}
 SHARE_TITLES = {"ended_share": "Games that end", "win_share": "Wins, of the games that end",
-                "linked_share": "Games whose tunnels joined an entrance to a hive"}
+                "linked_share": "Games whose tunnels joined an entrance to a hive",
+                "phantom_absent_share": "Stages the Phantom never came into"}
 # a game's own shares, beside the two every report has: each drawn as one bar, so named
-OWN_SHARES = {"linked_share": "linked"}
+OWN_SHARES = {"linked_share": "linked", "phantom_absent_share": "no Phantom"}
 
 WIDTH = 720.0  # points across a chart
 BAR = 22.0  # a share bar's height
@@ -261,16 +262,22 @@ def _distribution_section(key: str, measure: Mapping[str, Any], who: str = "") -
 
 
 def _kinds_section(kinds: Mapping[str, Any], who: str) -> str:
-    """Each tile kind: how many of it a game lays, and in how many games none is laid."""
+    """Each tile kind: its copies in the mix, how many of it a game lays (in all and per
+    copy), and in how many games none is laid."""
     rows = "".join(
         f'<tr class="kind" data-kind="{_attribute(str(name))}" '
+        f'data-copies="{_datum(kind.get("copies"))}" '
         f'data-laid="{_datum(kind.get("laid_per_game"))}" '
+        f'data-per-copy="{_datum(kind.get("laid_per_copy"))}" '
         f'data-never="{_datum((kind.get("never_laid") or {}).get("share"))}">'
-        f"<td>{_text(str(name))}</td><td>{_text(figure_words(kind.get('laid_per_game')))}</td>"
+        f"<td>{_text(str(name))}</td><td>{_text(figure_words(kind.get('copies')))}</td>"
+        f"<td>{_text(figure_words(kind.get('laid_per_game')))}</td>"
+        f"<td>{_text(figure_words(kind.get('laid_per_copy')))}</td>"
         f"<td>{_text(share_words(kind.get('never_laid') or {}))}</td></tr>"
         for name, kind in kinds.items())
     return (f"<h2>Tiles laid, by kind{_text(f', {who}' if who else '')}</h2>\n"
-            '<table class="kinds"><tr><th>kind</th><th>laid in a game, on average</th>'
+            '<table class="kinds"><tr><th>kind</th><th>copies</th>'
+            "<th>laid in a game, on average</th><th>per copy</th>"
             f"<th>games where none is laid</th></tr>{rows}</table>")
 
 

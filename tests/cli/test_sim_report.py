@@ -85,8 +85,10 @@ def test_every_figure_on_the_page_is_the_json_reports(game, tmp_path):
     sentence = report["verdict"][0].upper() + report["verdict"][1:] + "."
     assert sentence in "".join(marks.text)
     kinds = report.get("tile_kinds", {})
-    assert {row["kind"]: (row["laid"], row["never"]) for row in marks.marks.get("kind", [])} == \
-        {name: (figure(kind["laid_per_game"]), figure(kind["never_laid"]["share"]))
+    assert {row["kind"]: (row["copies"], row["laid"], row["per-copy"], row["never"])
+            for row in marks.marks.get("kind", [])} == \
+        {name: (figure(kind["copies"]), figure(kind["laid_per_game"]),
+                figure(kind["laid_per_copy"]), figure(kind["never_laid"]["share"]))
          for name, kind in kinds.items()}
     assert game != "demon-mine" or {"straight", "elbow", "tee", "cross"} <= kinds.keys()
 

@@ -85,9 +85,13 @@ def test_mattocks_games_never_place_more_tiles_than_the_proven_most():
 def test_each_tile_kind_is_counted_per_game_and_the_games_without_it_shared():
     from pnp.rules.measures import tile_kinds
 
-    found = tile_kinds([{"tee": 2, "cross": 1}, {"tee": 4}, {}, {"tee": 0}], ["tee", "cross"])
+    found = tile_kinds([{"tee": 2, "cross": 1}, {"tee": 4}, {}, {"tee": 0}],
+                       {"tee": 6, "cross": 1})
     assert found["tee"]["laid_per_game"] == 1.5 and found["cross"]["laid_per_game"] == 0.25
+    assert found["tee"]["laid_per_copy"] == 0.25 and found["cross"]["laid_per_copy"] == 0.25
+    assert found["tee"]["copies"] == 6
     assert found["tee"]["never_laid"] == wilson(2, 4)
     assert found["cross"]["never_laid"] == wilson(3, 4)
-    assert tile_kinds([], ["tee"])["tee"] == {"laid_per_game": None,
-                                              "never_laid": wilson(0, 0)}
+    assert tile_kinds([], {"tee": 2})["tee"] == {"copies": 2, "laid_per_game": None,
+                                                 "laid_per_copy": None,
+                                                 "never_laid": wilson(0, 0)}

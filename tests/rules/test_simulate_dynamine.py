@@ -33,6 +33,8 @@ def replayed(table, seed):
     kinds = {tile.name: tile for tile in TILESET.tiles}
     for seat, what, detail in game.log:
         mine = mines[seat]
+        if what == "turn":
+            continue
         if what == "build":
             name, cell, points = detail
             kind = kinds[name]
@@ -161,3 +163,33 @@ def test_the_command_plays_dynamine_and_says_who_wins_in_capitals_where_due():
 def test_a_game_plays_the_same_from_the_same_seed():
     table = table_of(Setup(TILESET, 2))
     assert play(table, 9).log == play(table, 9).log != play(table, 10).log
+
+
+def test_an_extra_move_comes_before_building_as_well_as_after():
+    """The round token's move, a roll of 1's and the Mine Plan's may each come before or
+    after building: in some turns a tile moves and then tiles are built."""
+    table = table_of(Setup(TILESET, 2))
+    before = after = 0
+    for seed in range(10):
+        turn: list[str] = []
+        for _, what, _ in [*play(table, seed).log, (0, "turn", ())]:
+            if what == "turn":
+                moved = [i for i, step in enumerate(turn) if step == "move"]
+                built = [i for i, step in enumerate(turn) if step == "build"]
+                before += bool(moved and built and moved[0] < built[0])
+                after += bool(moved and built and moved[-1] > built[-1])
+                turn = []
+            else:
+                turn.append(what)
+    assert before and after
+
+
+def test_the_sentence_names_a_seat_only_when_its_interval_leaves_out_an_even_share():
+    from pnp.rules.dynamine.simulate import Outcome, _verdict
+
+    outcomes = [Outcome((40, 30), (0,), (10, 10), (5, 5), ())] * 10
+    even = _verdict({"seat 1": 5, "seat 2": 5, "shared win": 0}, 10, 10, outcomes)
+    assert "no seat won more often than an even share of 50% would allow" in even
+    lopsided = _verdict({"seat 1": 90, "seat 2": 10, "shared win": 0}, 100, 10, outcomes)
+    assert "the player in seat 1 won 90% (82.6-94.5%) of them" in lopsided
+    assert lopsided.endswith("a winner scored 40 VP at the median")

@@ -20,6 +20,7 @@ from pnp.rules.gold_mine.simulate import (
     simulate,
     stage_of,
 )
+from pnp.rules.measures import wilson
 from pnp.rules.playing import game_seeds
 
 TILESET = load_tileset(ROOT / "tilesets" / "gold-mine.yaml")
@@ -101,6 +102,9 @@ def test_the_report_counts_what_the_stages_did():
     arrivals = [play.arrival for play in plays if play.arrival]
     assert report["phantom_arrives"]["games"] == len(arrivals)
     assert report["phantom_arrives"]["max"] == max(arrivals) <= 20
+    assert report["phantom_absent_share"] == wilson(30 - len(arrivals), 30)
+    assert ("never came in" in report["verdict"]) and "never came" not in \
+        simulate(Setup(TILESET, 3), 3, 4)["verdict"]
     laid = sum(len(play.log) for play in plays)
     assert sum(k["laid_per_game"] for k in report["tile_kinds"].values()) == \
         pytest.approx(laid / 30, abs=0.01 * len(report["tile_kinds"]))

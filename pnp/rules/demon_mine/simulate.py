@@ -432,8 +432,8 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
         # the turn the first entrance-hive link opened, in the games where one did
         "first_link": length_measures(links),
         "linked_share": wilson(len(links), games),
-        "tile_kinds": tile_kinds(laid, [tile.name for tile in setup.tileset.tiles
-                                        if tile.role == "tunnel" and tile.count]),
+        "tile_kinds": tile_kinds(laid, {tile.name: tile.count for tile in setup.tileset.tiles
+                                        if tile.role == "tunnel" and tile.count}),
         "turn_cap": ROUND_CAP * (4 if setup.players == 4 else 2),
         "verdict": verdict(len(lengths), games, wins),
     }

@@ -19,10 +19,13 @@ uniformly among every (pile, space) pair it could use; an optional move is
 made or not as a uniform pick among "no move" and every legal move; a roll of 1
 picks "nothing", "move" or "card" at random among those on offer; a one-use
 item, a re-roll and each spare +1 token are used on a coin toss (tokens: a
-random number of them); a called roll names a random face. Optional moves
-come after building. A real player builds towards veins and missions, so the
+random number of them); a called roll names a random face. Each extra action
+(the token's move, a roll of 1's, the Mine Plan) comes before or after building
+on a coin toss. A real player builds towards veins and missions, so the
 scores here are a floor; what the games show is how a mix behaves when
-nobody steers it: seats, depth, and the tiles nobody ever gets to build.
+nobody steers it: seats, depth, and which tiles get built. Random buyers
+favour cheap tiles with many copies, so the tiles' figures are given per copy
+as well, and say more about the market than about a tile's worth.
 
 Legal spaces are found from the tunnel ends joined to the entrance, which is
 far quicker than asking :func:`model.can_place` of every cell; a test
@@ -108,8 +111,8 @@ class Game(msgspec.Struct):
     supply: int  # +1 tokens not held by anyone
     players: list[Player]
     laid: Counter[str]
-    # what each seat did, for the tests to replay: "build" (tile, cell, points before
-    # paying) or "move" (from, to)
+    # what each seat did, for the tests to replay: "turn" (a turn begins), "build" (tile,
+    # cell, points before paying) or "move" (from, to)
     log: list[tuple[int, str, tuple[object, ...]]]
 
 
@@ -270,6 +273,7 @@ def play(table: Table, seed: int) -> Game:
 
 def _turn(game: Game, seat: int, token: RoundToken) -> None:
     rng, player = game.rng, game.players[seat]
+    game.log.append((seat, "turn", ()))
     called = rng.randint(1, 6) if token.action == "guess" else None
     roll = rng.randint(1, 6)
     bonus = 1 if called == roll else 0
@@ -282,14 +286,40 @@ def _turn(game: Game, seat: int, token: RoundToken) -> None:
     spent = rng.randint(0, player.tokens)
     player.tokens -= spent
     game.supply += spent
+    extras = _extras(game, seat, token, roll)
+    later = [extra for extra in extras if rng.random() < 0.5]  # each before or after building
+    for extra in extras:
+        if extra not in later:
+            _extra(game, seat, extra)
     _build(game, seat, points + spent)
+    for extra in later:
+        _extra(game, seat, extra)
+
+
+Extra = Literal["token move", "a one", "mine plan"]
+
+
+def _extras(game: Game, seat: int, token: RoundToken, roll: int) -> list[Extra]:
+    """The extra actions open to a player this turn, each taken before or after building:
+    the round token's move, a roll of 1's move or card, the Mine Plan on a coin toss."""
+    extras: list[Extra] = []
     if token.action == "move":
-        _maybe_move(game, seat)
+        extras.append("token move")
     if roll == 1:
+        extras.append("a one")
+    if "mine-plan" in game.players[seat].cards and game.rng.random() < 0.5:
+        extras.append("mine plan")
+    return extras
+
+
+def _extra(game: Game, seat: int, extra: Extra) -> None:
+    if extra == "token move":
+        _maybe_move(game, seat)
+    elif extra == "a one":
         _on_a_one(game, seat)
-    if "mine-plan" in player.cards and rng.random() < 0.5:
-        player.cards.remove("mine-plan")
-        for _ in range(rng.randint(1, 2)):
+    else:
+        game.players[seat].cards.remove("mine-plan")
+        for _ in range(game.rng.randint(1, 2)):
             _maybe_move(game, seat, optional=False)
 
 
@@ -389,15 +419,16 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
         "ended": games,  # a game always ends with its last round token
         "unfinished": 0,
         "wins": wins,
-        "ended_share": wilson(games, games),
+        # certain by the rules, not measured: no interval
+        "ended_share": {"share": 100.0, "low": 100.0, "high": 100.0},
         "win_share": shares(wins, games),
         "score": lengths(_every(outcome.totals for outcome in outcomes)),
         "winning_score": lengths([max(outcome.totals) for outcome in outcomes]),
         "margin": lengths([_margin(outcome.totals) for outcome in outcomes]),
         "depth": lengths(_every(outcome.depths for outcome in outcomes)),
         "tiles_built": lengths(_every(outcome.built for outcome in outcomes)),
-        "tile_kinds": tile_kinds([dict(outcome.laid) for outcome in outcomes],
-                                 sorted({kind.name for kind in table.tunnels})),
+        "tile_kinds": tile_kinds([dict(outcome.laid) for outcome in outcomes], dict(sorted(
+            Counter(kind.name for kind in table.tunnels).items()))),
         "verdict": _verdict(wins, games, len(table.tokens), outcomes),
     }
 
@@ -413,10 +444,23 @@ def _margin(totals: Sequence[int]) -> int:
 
 
 def _verdict(wins: dict[str, int], games: int, rounds: int, outcomes: list[Outcome]) -> str:
-    """The report in a sentence: who wins most often, with its margin, and the scores."""
+    """The report in a sentence: a seat that wins more often than an even share (its
+    interval leaving out one game in as many as there are seats), or that none does,
+    and the winners' scores."""
     seats = [seat for seat in wins if seat != SHARED]
-    leader = max(seats, key=lambda seat: wins[seat])
+    even = 100 / len(seats)
+    standing = [seat for seat in seats if not _holds(wilson(wins[seat], games), even)]
     scores = lengths([max(outcome.totals) for outcome in outcomes])
-    return (f"every game ends after its {rounds} rounds; the player in {leader} won "
-            f"{share_words(wilson(wins[leader], games))} of them, and a winner scored "
-            f"{scores['median']:g} VP at the median")
+    if standing:
+        leader = max(standing, key=lambda seat: wins[seat])
+        seat_words = (f"the player in {leader} won "
+                      f"{share_words(wilson(wins[leader], games))} of them")
+    else:
+        seat_words = f"no seat won more often than an even share of {even:.3g}% would allow"
+    return (f"every game ends after its {rounds} rounds; {seat_words}, and a winner "
+            f"scored {scores['median']:g} VP at the median")
+
+
+def _holds(share: Mapping[str, Any], value: float) -> bool:
+    """Whether a share's 95% interval holds ``value`` (percent)."""
+    return bool(share["low"] <= value <= share["high"])

@@ -16,7 +16,10 @@ facing an empty cell, the mine is shut and the stage cannot be completed.
 With the Phantom, the cavern held back (the one with the most openings, as the
 validator holds it back) is the last of the twenty, and the Phantom stands on
 the first cavern laid; the report says after how many tiles it arrives and how
-many of its steps through rock take it from there to the mine entrance.
+many of its steps through rock take it from there to the mine entrance. The
+variant means a cavern to be sure of the Phantom; when the mine shuts first, or
+the held-back cavern fits nowhere and is set aside, it never comes, and the
+report counts those stages apart.
 
 Legal places are found from the open ends of the paths joined to the entrance,
 computed once per tile rather than once per place tried; a test holds them to
@@ -225,6 +228,7 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
     stage = stage_of(setup)
     outcomes = play_all(_one_stage, stage, game_seeds(seed, games), processes, progress)
     completed = sum(outcome.completed for outcome in outcomes)
+    held = (stage.held_back,) if stage.held_back is not None else ()
     report: dict[str, object] = {
         "games": games,
         "seed": seed,
@@ -240,21 +244,34 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
         "chambers_reached": lengths([outcome.chambers for outcome in outcomes]),
         "caverns_laid": lengths([outcome.caverns for outcome in outcomes]),
         "tiles_set_aside": lengths([outcome.set_aside for outcome in outcomes]),
-        "tile_kinds": tile_kinds([dict(outcome.laid) for outcome in outcomes],
-                                 sorted({kind.name for kind in stage.stack}
-                                        | ({stage.held_back.name} if stage.held_back else set()))),
+        "tile_kinds": tile_kinds([dict(outcome.laid) for outcome in outcomes], dict(sorted(
+            Counter(kind.name for kind in (*stage.stack, *held)).items()))),
     }
     if stage.held_back is not None:
-        report["phantom_arrives"] = lengths([o.arrival for o in outcomes if o.arrival])
-        report["phantom_to_entrance"] = lengths(
-            [o.to_entrance for o in outcomes if o.to_entrance is not None])
-    report["verdict"] = _verdict(completed, games, outcomes)
+        report |= _phantom_measures(outcomes)
+    report["verdict"] = _verdict(completed, games, outcomes, stage.held_back is not None)
     return report
 
 
-def _verdict(completed: int, games: int, outcomes: list[Outcome]) -> str:
-    """The report in a sentence: how often the mine stays open through development, and
-    how many gold chambers it leaves within reach."""
+def _phantom_measures(outcomes: list[Outcome]) -> dict[str, object]:
+    """The variant's own figures: stages the Phantom never came into, the tile that
+    brought it, and its steps from there to the entrance."""
+    absent = sum(1 for outcome in outcomes if outcome.arrival is None)
+    return {"phantom_absent_share": wilson(absent, len(outcomes)),
+            "phantom_arrives": lengths([o.arrival for o in outcomes if o.arrival]),
+            "phantom_to_entrance": lengths(
+                [o.to_entrance for o in outcomes if o.to_entrance is not None])}
+
+
+def _verdict(completed: int, games: int, outcomes: list[Outcome], phantom: bool) -> str:
+    """The report in a sentence: how often the mine stays open through development, how
+    many gold chambers it leaves within reach, and with the Phantom how often no cavern
+    was ever laid for it (the mine shut first, or the held-back cavern fit nowhere)."""
     chambers = lengths([outcome.chambers for outcome in outcomes])
-    return (f"the development stage leaves the mine open {share_words(wilson(completed, games))}"
-            f" of the time, with {chambers['median']:g} gold chambers within reach at the median")
+    words = (f"the development stage leaves the mine open {share_words(wilson(completed, games))}"
+             f" of the time, with {chambers['median']:g} gold chambers within reach at the "
+             "median")
+    if not phantom:
+        return words
+    absent = sum(1 for outcome in outcomes if outcome.arrival is None)
+    return f"{words}; the Phantom never came in {share_words(wilson(absent, games))} of them"
