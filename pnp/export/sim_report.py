@@ -92,6 +92,12 @@ def report_page(report: Mapping[str, Any], title: str,
             "</head>\n<body>\n" + "\n".join(parts) + "\n</body>\n</html>\n")
 
 
+def measure_title(key: str) -> str:
+    """What a measure of a report is called wherever it is drawn (this page, the
+    studio's play-test): its title, or its key in words."""
+    return TITLES.get(key, _words(key))
+
+
 def _share_sections(report: Mapping[str, Any], theirs: Mapping[str, Any] | None,
                     who: tuple[str, str] | None) -> list[str]:
     """The charts of shares: games that end (or what the report counts instead), each
@@ -233,7 +239,7 @@ def _distribution_section(key: str, measure: Mapping[str, Any], who: str = "") -
     """A histogram of one measure, with its middle figures in a table; ``who`` names the
     mix when two are compared."""
     bars: list[Mapping[str, Any]] = list(measure.get("histogram") or [])
-    title = f"<h2>{_text(TITLES.get(key, _words(key)))}{_text(f', {who}' if who else '')}</h2>\n"
+    title = f"<h2>{_text(measure_title(key))}{_text(f', {who}' if who else '')}</h2>\n"
     if not bars:
         return title + "<p>No game to measure.</p>"
     tallest = max(int(bar["games"]) for bar in bars) or 1

@@ -6,7 +6,8 @@ request's own thread. A game is never waited on for long: the run stops,
 unanswered, as soon as the mix it plays is no longer the one being edited
 (the next edit's play-test has begun), and when it has run for longer than
 :data:`SECONDS`. The report is the one `pnp simulate` prints for the same
-mix, games and seed.
+mix, games and seed; each measure with a histogram comes with the title the
+report page gives it, so the panel's charts are named as the page's are.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from pnp.export.sim_report import measure_title
 from pnp.model.tileset import Tileset
 from pnp.rules import Setup, Unplayable, rules_for
 
@@ -57,4 +59,7 @@ def play_test(tileset: Tileset, players: int, still_current: Callable[[], bool],
         return {"available": True, "unplayable": str(error)}
     if not still_current():  # changed during the last game
         return {"available": True, "superseded": True}
-    return {"available": True, "games": games, "seed": SEED, "report": report}
+    titles = {key: measure_title(key) for key, value in report.items()
+              if isinstance(value, dict) and "histogram" in value}
+    return {"available": True, "games": games, "seed": SEED, "report": report,
+            "titles": titles}

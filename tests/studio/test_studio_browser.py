@@ -298,3 +298,29 @@ def test_the_play_test_draws_the_mix_as_edited_and_again_after_an_edit(driver, s
         assert width == pytest.approx(track * float(share) / 100, abs=0.2)
     set_count(driver, "tile", 30)  # a box that runs out: the games end otherwise
     wait(driver, lambda: shares() and shares() != first)
+
+
+@pytest.mark.parametrize("studio", ["mattock"], indirect=True)
+def test_the_play_test_draws_each_measure_as_the_reports_histogram(driver, studio):
+    url, _ = studio
+    driver.get(url)
+    wait(driver, lambda: "random games:" in find(driver, "[data-test=playtest-text]").text)
+    answer = driver.execute_async_script(
+        "fetch('/api/playtest').then(r => r.json()).then(arguments[0])")
+    report = answer["report"]
+    drawn = driver.execute_script(
+        "return [...document.querySelectorAll('[data-test=playtest-chart] figure')].map(f =>"
+        " [f.dataset.measure, f.querySelector('figcaption').textContent,"
+        "  [...f.querySelectorAll('rect.bar')].map(r =>"
+        "   [r.dataset.from, r.dataset.to, r.dataset.games, r.getBBox().height])])")
+    assert sorted(key for key, _, _ in drawn) == sorted(answer["titles"])
+    assert {"turns", "tiles_placed", "miners_removed"} <= set(answer["titles"])
+    for key, caption, bars in drawn:
+        measure = report[key]
+        assert caption.startswith(answer["titles"][key])
+        assert f"median {measure['median']}" in caption
+        assert [(int(a), int(b), int(n)) for a, b, n, _ in bars] == \
+            [(bar["from"], bar["to"], bar["games"]) for bar in measure["histogram"]]
+        most = max(bar["games"] for bar in measure["histogram"])
+        for _, _, games, height in bars:
+            assert height == pytest.approx(56 * int(games) / most, abs=0.2)

@@ -1,5 +1,6 @@
 // The play-test panel: random games of the mix as it stands, drawn as the report
-// page draws them (each share a bar with its 95% interval), in the page's own DOM.
+// page draws them (each share a bar with its 95% interval, each measure a
+// histogram), in the page's own DOM.
 
 import { SVG, make } from "./svg.js";
 
@@ -40,6 +41,45 @@ function shareBars(rows) {
   return svg;
 }
 
+const HISTOGRAM = 56; // the tallest bar's height
+
+// One small histogram: a bar per range of values, as tall as its count of games
+// against the tallest; each bar's figures in its data- attributes and its title.
+function histogram(key, title, measure) {
+  const figure = document.createElement("figure");
+  figure.className = "histogram";
+  figure.dataset.measure = key;
+  const caption = document.createElement("figcaption");
+  caption.textContent = measure.median === null ? `${title}: no games`
+    : `${title}: median ${measure.median}, ${measure.min} to ${measure.max}`;
+  figure.appendChild(caption);
+  const bars = measure.histogram;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${HISTOGRAM + 16}`);
+  svg.setAttribute("width", String(WIDTH));
+  svg.setAttribute("height", String(HISTOGRAM + 16));
+  svg.setAttribute("role", "img");
+  figure.appendChild(svg);
+  if (!bars.length) {
+    return figure;
+  }
+  const most = Math.max(...bars.map((bar) => bar.games), 1);
+  const step = WIDTH / bars.length;
+  bars.forEach((bar, index) => {
+    const height = HISTOGRAM * bar.games / most;
+    const rect = make("rect", { x: index * step + 1, y: HISTOGRAM - height, width: step - 2,
+      height, class: "bar", "data-from": bar.from, "data-to": bar.to, "data-games": bar.games },
+    svg);
+    const hover = make("title", {}, rect);
+    hover.textContent = `${bar.from} to ${bar.to}: ${bar.games} games`;
+  });
+  const ends = [[0, "start", bars[0].from], [WIDTH, "end", bars[bars.length - 1].to]];
+  for (const [x, anchor, value] of ends) {
+    make("text", { x, y: HISTOGRAM + 13, "text-anchor": anchor }, svg).textContent = value;
+  }
+  return figure;
+}
+
 function sentence(words) {
   return words ? `${words[0].toUpperCase()}${words.slice(1)}.` : "";
 }
@@ -63,7 +103,9 @@ export function drawPlaytest(panel, answer) {
   text.textContent = `${answer.games} random games: ${sentence(report.verdict)}`;
   const rows = [[report.ended_label || "games end", report.ended_share],
     ...Object.entries(report.win_share).sort(([a], [b]) => a.localeCompare(b))];
-  chart.replaceChildren(shareBars(rows));
+  const charts = Object.entries(answer.titles || {}).map(
+    ([key, title]) => histogram(key, title, report[key]));
+  chart.replaceChildren(shareBars(rows), ...charts);
 }
 
 // A new mix is being played: the last mix's figures come down until its answer is in.
