@@ -125,14 +125,32 @@ Row = tuple[str, Any, str, bool]
 
 def _distributions(report: Mapping[str, Any], theirs: Mapping[str, Any] | None,
                    who: tuple[str, str] | None) -> list[str]:
-    """A histogram of each length the report measures, the other mix's under it."""
+    """A histogram of each length the report measures, the other mix's under it on the
+    same scale: the same values across, the same count up, so the two read at a glance."""
     sections = []
     for key, value in report.items():
-        if isinstance(value, Mapping) and "histogram" in value:
-            sections.append(_distribution_section(key, value, who[0] if who else ""))
-            if theirs is not None and who is not None and isinstance(theirs.get(key), Mapping):
-                sections.append(_distribution_section(key, theirs[key], who[1]))
+        if not (isinstance(value, Mapping) and "histogram" in value):
+            continue
+        other = theirs.get(key) if theirs is not None else None
+        if who is None or not isinstance(other, Mapping):
+            sections.append(_distribution_section(key, value, "", _scale([value])))
+            continue
+        scale = _scale([value, other])
+        sections.append(_distribution_section(key, value, who[0], scale))
+        sections.append(_distribution_section(key, other, who[1], scale))
     return sections
+
+
+Scale = tuple[int, int, int]  # the lowest value, the highest (exclusive), the most games
+
+
+def _scale(measures: Sequence[Mapping[str, Any]]) -> Scale:
+    """The span of values and the tallest bar over the histograms drawn side by side."""
+    bars = [bar for measure in measures for bar in measure.get("histogram") or []]
+    if not bars:
+        return 0, 1, 1
+    return (min(int(bar["from"]) for bar in bars), max(int(bar["to"]) for bar in bars),
+            max(int(bar["games"]) for bar in bars) or 1)
 
 
 def _rows(ours: Sequence[tuple[str, Any]], theirs: Sequence[tuple[str, Any]] | None,
@@ -235,19 +253,21 @@ def _share_bar(row: Row, y: float, room: tuple[float, float]) -> str:
                    f"{_text(words)}</text></g>")
 
 
-def _distribution_section(key: str, measure: Mapping[str, Any], who: str = "") -> str:
-    """A histogram of one measure, with its middle figures in a table; ``who`` names the
-    mix when two are compared."""
+def _distribution_section(key: str, measure: Mapping[str, Any], who: str,
+                          scale: Scale) -> str:
+    """A histogram of one measure on ``scale``, with its middle figures in a table;
+    ``who`` names the mix when two are compared."""
     bars: list[Mapping[str, Any]] = list(measure.get("histogram") or [])
     title = f"<h2>{_text(measure_title(key))}{_text(f', {who}' if who else '')}</h2>\n"
     if not bars:
         return title + "<p>No game to measure.</p>"
-    tallest = max(int(bar["games"]) for bar in bars) or 1
+    low, high, tallest = scale
     room = HISTOGRAM_HEIGHT - 40.0
-    step = (WIDTH - 40.0) / len(bars)
+    across = (WIDTH - 40.0) / (high - low)  # points for each unit of the measure
     marks = []
-    for index, bar in enumerate(bars):
-        x = 20.0 + index * step
+    for bar in bars:
+        x = 20.0 + (int(bar["from"]) - low) * across
+        step = (int(bar["to"]) - int(bar["from"])) * across
         tall = room * int(bar["games"]) / tallest
         top = 16.0 + room - tall
         marks.append(

@@ -220,3 +220,31 @@ def test_a_mix_no_game_of_which_can_be_set_up_is_said_in_a_line_not_a_traceback(
     checked = runner.invoke(main, ["validate", "mattock", "--set", "tile=2", "--simulate", "3"])
     assert checked.exit_code == 1, checked.output
     assert "[simulation] No game can be played" in checked.output
+
+
+def test_two_mixes_histograms_share_one_scale_of_values_and_of_games():
+    """Compared, a value sits at the same place across both charts and a count of games
+    is as tall in both, whatever bins each mix's own spread gave it."""
+    import re
+
+    def lengths(bars):
+        return {"median": 1, "mean": 1, "histogram": [
+            {"from": start, "to": end, "games": games} for start, end, games in bars]}
+
+    ours = {"games": 10, "seed": 1, "verdict": "", "turns": lengths([(10, 20, 4), (20, 30, 6)])}
+    theirs = {"games": 10, "seed": 1, "verdict": "", "turns": lengths([(20, 40, 3), (40, 60, 7)])}
+    page = report_page(ours, "Mine", {"other_report": theirs, "this": "a", "other": "b",
+                                      "differences": [], "summary": ""})
+    charts = re.findall(r'<svg class="histogram" data-measure="turns" data-mix="(\w)".*?</svg>',
+                        page, re.S)
+    assert charts == ["a", "b"]
+    placed = {}
+    for mix, chart in zip(charts, re.findall(r'<svg class="histogram".*?</svg>', page, re.S),
+                          strict=True):
+        for start, games, x, height in re.findall(
+                r'data-from="(\d+)" data-to="\d+" data-games="(\d+)"><rect x="([\d.]+)" '
+                r'y="[\d.]+" width="[\d.]+" height="([\d.]+)"', chart):
+            placed[(mix, int(start))] = (float(x), float(height) / int(games))
+    assert placed[("a", 20)][0] == placed[("b", 20)][0]  # value 20 at one place in both
+    assert placed[("a", 10)][0] < placed[("a", 20)][0] < placed[("b", 40)][0]
+    assert len({round(per_game, 2) for _, per_game in placed.values()}) == 1  # one count scale
