@@ -332,7 +332,7 @@ def test_four_players_are_four_sides_on_the_four_corners():
         play_turn(game, side)
     assert all(len(game.pawns[side]) + (4 - game.reserve[side]) >= 1 for side in range(4))
     assert game.reserve == [3, 3, 3, 3]
-    assert game.enemies(0) == [1, 2, 3]  # rival crews fight each other too
+    assert game.enemies(0) == (1, 2, 3)  # rival crews fight each other too
     report = simulate(Setup(mix, 4), 2, seed=4)
     assert report["turn_cap"] == 800 and report == simulate(Setup(mix, 4), 2, seed=4)
 

@@ -28,6 +28,7 @@ always gives the same report.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import NamedTuple
 
 import msgspec
@@ -42,7 +43,9 @@ from pnp.rules.demon_mine.model import (
     ENTRANCE,
     HIVE,
     LODESTONE,
+    STEPS_AND_EDGES,
     Placed,
+    enterable,
     fits_over,
     moves,
     step_ok,
@@ -78,6 +81,8 @@ class Game(msgspec.Struct):
     out: set[int] = msgspec.field(default_factory=set)
     placements: dict[str, tuple[Placed, ...]] = msgspec.field(default_factory=dict)
     laid: dict[str, int] = msgspec.field(default_factory=dict)  # tiles burrowed, by kind
+    # every other player, for each player: asked for in every fight and every move
+    rivals: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
         players = len(self.bases)
@@ -85,6 +90,8 @@ class Game(msgspec.Struct):
         self.pawns = self.pawns or [[] for _ in range(players)]
         self.reserve = self.reserve or [RESERVE] * players
         self.aside = self.aside or [RESERVE] * players
+        self.rivals = tuple(tuple(other for other in range(players) if other != side)
+                            for side in range(players))
 
     def turned(self, kind: TileKind) -> tuple[Placed, ...]:
         """The tiles ``kind`` may be laid as (each turn the rules allow), made once a game."""
@@ -101,9 +108,9 @@ class Game(msgspec.Struct):
             self.hands[side].append(source.pop(self.rng.randrange(len(source)) if
                                                source is self.pit else -1))
 
-    def enemies(self, side: int) -> list[int]:
+    def enemies(self, side: int) -> tuple[int, ...]:
         """Every other player: with four, rivals of one's own species fight too."""
-        return [other for other in range(len(self.bases)) if other != side]
+        return self.rivals[side]
 
     def enemies_at(self, side: int, cell: Cell) -> bool:
         return any(cell in self.pawns[other] for other in self.enemies(side))
@@ -116,13 +123,15 @@ class Game(msgspec.Struct):
         return moves(self.grid, cell, self.enemy_squares(side))
 
 
-def _target(game: Game, side: int, cell: Cell) -> Cell:
-    """Where a pawn wants to go: the nearest enemy pawn, else the nearest enemy base."""
-    enemies = sorted(game.enemy_squares(side))
+def _target(game: Game, side: int, cell: Cell, foes: frozenset[Cell]) -> Cell:
+    """Where a pawn wants to go: the nearest enemy pawn (``foes``: the squares holding
+    one), else the nearest enemy base."""
+    x, y = cell  # the distance is square_distance's, written out: it is asked most of all
+    enemies = sorted(foes)
     if enemies:
-        return min(enemies, key=lambda other: square_distance(cell, other))
+        return min(enemies, key=lambda other: abs(other[0] - x) + abs(other[1] - y))
     return min((game.bases[other] for other in game.enemies(side)),
-               key=lambda base: square_distance(cell, base))
+               key=lambda base: abs(base[0] - x) + abs(base[1] - y))
 
 
 def _combat(game: Game, side: int, cell: Cell) -> None:
@@ -189,17 +198,18 @@ def _burrows(game: Game, side: int, cell: Cell) -> list[tuple[Cell, int, Placed]
 def _act(game: Game, side: int, pawn: int, created: list[Cell]) -> bool:
     """One pawn's action; returns True when it burrowed or moved."""
     cell = game.pawns[side][pawn]
-    goal = _target(game, side, cell)
+    foes = game.enemy_squares(side)  # nobody moves before this pawn does
+    gx, gy = _target(game, side, cell, foes)
     burrows = _burrows(game, side, cell)
     fresh = [option for option in burrows if option[0] not in game.grid]
     # Re-laying a square costs a tile and gains ground only when it opens new edges;
     # players dig new ground first and re-lay only to break out of a dead end.
     burrows = fresh or [option for option in burrows
                         if option[2].open_edges > game.grid[option[0]].open_edges]
-    steps = sorted(game.reach(side, cell))
+    steps = sorted(moves(game.grid, cell, foes))
     roll = game.rng.random()
     if burrows and (roll < (0.55 if fresh else 0.2) or not steps):
-        burrows.sort(key=lambda option: square_distance(option[0], goal))
+        burrows.sort(key=lambda option: abs(option[0][0] - gx) + abs(option[0][1] - gy))
         target, index, placed = burrows[0] if game.rng.random() < 0.7 else \
             game.rng.choice(burrows)
         game.grid[target] = placed  # a replaced tile or lodestone leaves play
@@ -211,7 +221,7 @@ def _act(game: Game, side: int, pawn: int, created: list[Cell]) -> bool:
         _combat(game, side, target)
         return True
     if steps and roll < 0.9:
-        steps.sort(key=lambda c: square_distance(c, goal))
+        steps.sort(key=lambda c: abs(c[0] - gx) + abs(c[1] - gy))
         target = steps[0] if game.rng.random() < 0.7 else game.rng.choice(steps)
         game.pawns[side][pawn] = target
         _combat(game, side, target)
@@ -246,6 +256,8 @@ def _overflow(game: Game) -> None:
     on its own pawns, a crowded square or enemies; landing on enemies starts
     a fight as any meeting does.
     """
+    if max(Counter(cell for pawns in game.pawns for cell in pawns).values(), default=0) <= 2:
+        return  # no square is crowded (most turns), so nobody is pushed
     for owner in range(len(game.bases)):
         for cell in sorted(set(game.pawns[owner])):
             crowd = sum(pawns.count(cell) for pawns in game.pawns)
@@ -265,8 +277,8 @@ def _adjacent_fight(game: Game, side: int) -> None:
     for other in game.enemies(side):
         for cell in list(game.pawns[side]):
             for enemy in list(game.pawns[other]):
-                if cell in game.pawns[side] and enemy in game.pawns[other] and \
-                        square_distance(cell, enemy) == 1 and \
+                if abs(cell[0] - enemy[0]) + abs(cell[1] - enemy[1]) == 1 and \
+                        cell in game.pawns[side] and enemy in game.pawns[other] and \
                         step_ok(game.grid, cell, enemy, None) and game.rng.random() < 0.5:
                     _strike(game, side, other, cell, enemy)
 
@@ -305,26 +317,33 @@ def play_turn(game: Game, side: int) -> None:
         game.pit.append(hand.pop(game.rng.randrange(len(hand))))
 
 
-def new_game(setup: Setup, rng: random.Random) -> Game:
-    """The opening position: bases on their corners, the other tiles shuffled face down.
+Seats = tuple[tuple[Cell, ...], tuple[int, ...]]  # each player's base, and its species
+
+
+def seats(setup: Setup) -> Seats:
+    """Where the players' bases lie and which species each plays.
 
     With four players the two entrances take (0, 0) and (7, 7) and the hives
     the other corners, and turns go round the corners (our reading), so
-    miners and beetles alternate.
+    miners and beetles alternate. With fewer, the bases take the diagonal
+    whose link the mix can dig (either, by the set-up's rule): a search over
+    the mix, made once for a whole run rather than once a game.
     """
+    if setup.players == 4:
+        return ((0, 0), (7, 0), (7, 7), (0, 7)), (0, 1, 0, 1)
+    layout = chosen_layout(supply_of(setup.tileset)[0], setup.players)
+    return (layout.entrances[0], layout.hives[0]), (0, 1)
+
+
+def new_game(setup: Setup, rng: random.Random, seated: Seats | None = None) -> Game:
+    """The opening position: bases on their corners (``seated``, else :func:`seats`),
+    the other tiles shuffled face down."""
     tileset = setup.tileset
     entrance, hive = tileset.tile(ENTRANCE), tileset.tile(HIVE)
     pile = [tile for tile in tileset.tiles if tile.role != "base"
             for _ in range(tile.count)]
     rng.shuffle(pile)
-    bases: tuple[Cell, ...]
-    species: tuple[int, ...]
-    if setup.players == 4:
-        bases = ((0, 0), (7, 0), (7, 7), (0, 7))
-        species = (0, 1, 0, 1)
-    else:  # the diagonal whose link the mix can dig (either, by the set-up's rule)
-        layout = chosen_layout(supply_of(tileset)[0], setup.players)
-        bases, species = (layout.entrances[0], layout.hives[0]), (0, 1)
+    bases, species = seated or seats(setup)
     grid = {cell: Placed(entrance if kind == 0 else hive)
             for cell, kind in zip(bases, species, strict=True)}
     return Game(rng, grid, pile, bases, species)
@@ -346,11 +365,11 @@ class Played(NamedTuple):
     # hive, None if they never did
 
 
-def play_game(setup: Setup, rng: random.Random) -> Played:
+def play_game(setup: Setup, rng: random.Random, seated: Seats | None = None) -> Played:
     """Play one game: who won, the turns played, the tiles burrowed and when the first
     entrance-hive link opened. Looking for the link draws nothing at random, so a seed
     plays the same game with or without it."""
-    game = new_game(setup, rng)
+    game = new_game(setup, rng, seated)
     players = len(game.bases)
     first_link = None
     looked = (-1, -1)  # tiles burrowed and squares filled when the link was last looked for
@@ -375,32 +394,38 @@ def play_game(setup: Setup, rng: random.Random) -> Played:
 
 def linked(game: Game) -> bool:
     """Whether a pawn could walk from an entrance to a hive through the tunnels laid:
-    each step through facing open edges, and on through a tile only where its tunnel
-    joins the edge it came in by to the edge it leaves by (:func:`step_ok`)."""
+    each step through facing open edges onto a tile a pawn may enter, and on through a
+    tile only where its tunnel joins the edge it came in by to the edge it leaves by
+    (:func:`step_ok`'s rule, asked here with each step's edges known)."""
+    grid = game.grid
     hives = {base for base, species in zip(game.bases, game.species, strict=True) if species}
     starts: list[tuple[Cell, str | None]] = [
         (base, None) for base, species in zip(game.bases, game.species, strict=True)
         if not species]
-    seen: set[tuple[Cell, str | None]] = set(starts)
+    seen = set(starts)
     frontier = list(starts)
     while frontier:
         cell, entered_by = frontier.pop()
-        for dx, dy in STEPS:
+        here = grid[cell]
+        for (dx, dy), out, into in STEPS_AND_EDGES:
             there = (cell[0] + dx, cell[1] + dy)
-            if not step_ok(game.grid, cell, there, entered_by):
+            tile = grid.get(there)
+            if tile is None or out not in here.open_edges or \
+                    into not in tile.open_edges or not enterable(tile) or \
+                    (entered_by is not None and not here.joins(entered_by, out)):
                 continue
             if there in hives:
                 return True
-            state = (there, EDGE_OF_STEP[(-dx, -dy)])
-            if state not in seen:
-                seen.add(state)
-                frontier.append(state)
+            if (there, into) not in seen:
+                seen.add((there, into))
+                frontier.append((there, into))
     return False
 
 
-def _one_game(setup: Setup, seed: int) -> Played:
+def _one_game(table: tuple[Setup, Seats], seed: int) -> Played:
     """One game from its own seed."""
-    return play_game(setup, random.Random(seed))
+    setup, seated = table
+    return play_game(setup, random.Random(seed), seated)
 
 
 def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = None,
@@ -413,8 +438,9 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
     unfinished = 0
     laid: list[dict[str, int]] = []
     links: list[int] = []
-    for won, turns, kinds, first_link in play_all(_one_game, setup, game_seeds(seed, games),
-                                                  processes, progress):
+    for won, turns, kinds, first_link in play_all(_one_game, (setup, seats(setup)),
+                                                  game_seeds(seed, games), processes,
+                                                  progress):
         laid.append(kinds)
         if first_link is not None:
             links.append(first_link)
