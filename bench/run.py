@@ -291,6 +291,12 @@ def others() -> None:
               f"(target a few seconds; python -c 'import click' {click:.3f} s)", flush=True)
     seconds, _ = median_of([*PNP, "simulate", "mattock", "--games", "1000"], 3)
     print(f"pnp simulate mattock --games 1000: {seconds:.2f} s (target 10 s)")
+    for game in ("demon-mine", "dynamine", "gold-mine"):
+        seconds, _ = median_of([*PNP, "simulate", game, "--games", "200"], 3)
+        print(f"pnp simulate {game} --games 200, one core: {seconds:.2f} s, "
+              f"{200 / seconds:.0f} games a second (1,000 on two cores: target 60 s; "
+              "against an older commit: bench/versus.py REV --command 'simulate ...')",
+              flush=True)
     mattock_turns()
 
 
