@@ -124,8 +124,9 @@ def choose_players(tileset: Tileset, variant: str | None, players: int | None) -
         chosen = tileset.variant(variant).players if variant else None
         players = chosen or tileset.players[0]
     if players not in tileset.players:
-        raise InputError(Where("command line"), f"{tileset.title} is not played with that "
-                         "many players", field="--players", found=str(players),
+        raise InputError(Where("command line"), f"{tileset.title} is not played by "
+                         f"{players} player{'s' if players != 1 else ''}", field="--players",
+                         found=str(players),
                          allowed=", ".join(str(n) for n in tileset.players))
     return players
 

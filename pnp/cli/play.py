@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 @click.command()
 @click.argument("game")
 @click.option("--games", type=click.IntRange(1, 100_000), default=100, show_default=True,
-              help="How many complete games to play.")
+              help="How many games to play (Gold Mine: development stages).")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Random seed: the same seed prints the same report.")
 @click.option("--players", type=click.IntRange(1, 12), default=None, help="Player count.")
@@ -78,7 +78,8 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
         _write_page(page, report, tileset, compared,
                     _setting(_names(game, sets, game)[0], players, variant))
     _say(report, compared, as_json)
-    click.echo(f"simulated {games * (2 if rival else 1)} games in {elapsed:.2f} s", err=True)
+    played = str(report.get("played", "games"))
+    click.echo(f"simulated {games * (2 if rival else 1)} {played} in {elapsed:.2f} s", err=True)
 
 
 def _simulator(tileset: Tileset) -> GameRules:
@@ -160,15 +161,31 @@ def _say(report: Mapping[str, Any], compared: Mapping[str, Any] | None, as_json:
     words = str(report.get("verdict", ""))
     click.echo(words[:1].upper() + words[1:] + ".")  # as written: "VP" stays in capitals
     for key, value in report.items():
-        if key == "verdict":
-            continue
+        if key in ("verdict", "tile_kinds") or value == {}:
+            continue  # said above, shown below as a table, or nothing to say
         if isinstance(value, dict) and "histogram" in value:
             value = {name: part for name, part in value.items() if name != "histogram"}
         click.echo(f"{key}: {json.dumps(value, sort_keys=True)}")
+    if isinstance(report.get("tile_kinds"), Mapping):
+        _kinds_table(report["tile_kinds"])
     if compared is not None:
         click.echo(f"compared with {compared['other']}: {compared['summary']}.")
         for entry in compared["differences"]:
             click.echo(f"  {_difference_line(entry)}")
+
+
+def _kinds_table(kinds: Mapping[str, Any]) -> None:
+    """Each tile kind on a line of its own: its copies, the tiles of it laid in a game
+    (in all and per copy), and the share of games in which none was."""
+    from pnp.rules.measures import figure_words, share_words
+
+    width = max((len(name) for name in kinds), default=4)
+    click.echo("tile kinds: copies, laid in a game (per copy), games where none is laid")
+    for name, kind in kinds.items():
+        click.echo(f"  {name:<{width}}  {figure_words(kind.get('copies')):>3}  "
+                   f"{figure_words(kind.get('laid_per_game')):>5} "
+                   f"({figure_words(kind.get('laid_per_copy'))})  "
+                   f"{share_words(kind.get('never_laid') or {})}")
 
 
 def _difference_line(entry: Mapping[str, Any]) -> str:

@@ -24,16 +24,17 @@ from pnp.rules.measures import figure_words, share_words
 # called by their key, in words
 TITLES = {"turns": "How long the games that end last, in turns",
           "tiles_placed": "Tiles placed in a game", "miners_removed": "Miners removed in a game",
-          "score": "Each player's final score, in VP",
+          "score": "Each player's final score, in VP (a bar counts players, all games)",
           "winning_score": "The winner's score, in VP",
           "margin": "How far the winner finished ahead of the next player, in VP",
-          "depth": "How deep each player's mine reached, in levels",
-          "tiles_built": "Tiles each player built",
+          "depth": "How deep each player's mine reached, in levels (a bar counts players)",
+          "tiles_built": "Tiles each player built (a bar counts players)",
           "first_link": "The turn after which tunnels first joined an entrance to a hive",
           "open_ends": "Open ends left for the production stage",
           "chambers_reached": "Gold chambers miners can walk to from the entrance",
           "caverns_laid": "Caverns laid", "tiles_set_aside": "Tiles that fit nowhere, set aside",
-          "phantom_arrives": "The tile that brings the Phantom in (of 20)",
+          "phantom_arrives": "The tile that brings the Phantom in (of 20; the cavern held "
+                             "back for it is the 20th)",
           "phantom_to_entrance": "The Phantom's steps from its cavern to the entrance"}
 SHARE_TITLES = {"ended_share": "Games that end", "win_share": "Wins, of the games that end",
                 "linked_share": "Games whose tunnels joined an entrance to a hive",
@@ -72,7 +73,8 @@ def report_page(report: Mapping[str, Any], title: str,
     their sentence), the two side by side and the differences first."""
     theirs = compared["other_report"] if compared is not None else None
     who = (str(compared["this"]), str(compared["other"])) if compared is not None else None
-    parts = [f"<h1>{_text(title)}: {report['games']} random games</h1>",
+    played = str(report.get("played", "games"))  # what one run plays: a game, or a stage
+    parts = [f"<h1>{_text(title)}: {report['games']} random {_text(played)}</h1>",
              f'<p class="setting">{_text(setting)}</p>' if setting else "",
              f'<p class="verdict">{_text(_sentence(str(report.get("verdict", ""))))}</p>']
     if compared is not None and who is not None:

@@ -27,13 +27,15 @@ MEAN_WORDS = {"turns": "mean turns of the games that end", "tiles_placed": "mean
 
 
 def differences(this: Report, other: Report) -> list[dict[str, Any]]:
-    """Each measure both reports share: its two values, the difference (``other`` less
-    ``this``, in percentage points for a share), its 95% interval, and whether the
-    interval leaves out zero. Shares come first: games that end, then each side's
-    wins of the games that end; then every length both measured."""
-    found = [_share("ended_share", str(this.get("ended_label", "games end")),
-                    (this["ended"], this["games"]),
-                    (other["ended"], other["games"]))]
+    """Each measure both reports share: its two values, the difference (``this`` less
+    ``other``: the designer's mix against the one it is compared with, in percentage
+    points for a share), its 95% interval, and whether the interval leaves out zero.
+    Shares come first: games that end (unless the rules end every game, which leaves
+    nothing to compare), then each side's wins of the games that end; then every
+    length both measured."""
+    found = [] if _certain(this) and _certain(other) else [
+        _share("ended_share", str(this.get("ended_label", "games end")),
+               (this["ended"], this["games"]), (other["ended"], other["games"]))]
     wins_this, wins_other = this.get("wins", {}), other.get("wins", {})
     found += [_share("win_share", side, (wins_this.get(side, 0), this["ended"]),
                      (wins_other.get(side, 0), other["ended"]))
@@ -51,8 +53,8 @@ def _share(measure: str, name: str, this: tuple[int, int],
                              "this": _percent(*this), "other": _percent(*other)}
     if this[1] <= 0 or other[1] <= 0:
         return {**entry, "difference": None, "low": None, "high": None, "beyond_chance": False}
-    p1, low1, high1 = wilson_bounds(*this)
-    p2, low2, high2 = wilson_bounds(*other)
+    p1, low1, high1 = wilson_bounds(*other)  # Newcombe's p1 - p2 is read as this less other
+    p2, low2, high2 = wilson_bounds(*this)
     gap = p2 - p1
     low = gap - math.sqrt((p2 - low2) ** 2 + (high1 - p1) ** 2)
     high = gap + math.sqrt((high2 - p2) ** 2 + (p1 - low1) ** 2)
@@ -70,11 +72,17 @@ def _mean(measure: str, this: Mapping[str, Any], other: Mapping[str, Any]) -> di
     counts = (this.get("games") or 0, other.get("games") or 0)
     if min(counts) < MEANS_FROM or this.get("sd") is None or other.get("sd") is None:
         return {**entry, "difference": None, "low": None, "high": None, "beyond_chance": False}
-    gap = float(other["mean"]) - float(this["mean"])
+    gap = float(this["mean"]) - float(other["mean"])
     error = math.sqrt(float(this["sd"]) ** 2 / counts[0] + float(other["sd"]) ** 2 / counts[1])
     low, high = gap - Z_95 * error, gap + Z_95 * error
     return {**entry, "difference": round(gap, 1), "low": round(low, 1), "high": round(high, 1),
             "beyond_chance": low > 0 or high < 0}
+
+
+def _certain(report: Report) -> bool:
+    """Whether the rules end every game (Dynamine's rounds): a share with no interval."""
+    share = report.get("ended_share") or {}
+    return share.get("low") is not None and share.get("low") == share.get("high")
 
 
 def _percent(successes: int, trials: int) -> float | None:
@@ -87,7 +95,7 @@ def summary(found: list[dict[str, Any]], this: str, other: str, games: int) -> s
     if not real:
         return (f"in {games} games each, no difference between {this} and {other} can be "
                 "told from chance")
-    return (f"beyond chance, {other} differs from {this} in " +
+    return (f"beyond chance, {this} differs from {other} in " +
             "; ".join(_said(entry) for entry in real))
 
 
@@ -102,7 +110,8 @@ def measure_words(entry: Mapping[str, Any]) -> str:
     """What a difference measures, in words: "games that end, %", "beetles' wins, % of
     the games that end", "mean turns"."""
     if entry["measure"] == "ended_share":
-        return "games that end, %" if entry["name"] == "games end" else f"{entry['name']}, %"
+        return "games that end, %" if entry["name"] == "games end" else \
+            f"how often {entry['name']}, %"
     if entry["measure"] == "win_share":
         return f"{entry['name']} wins, % of the games that end"
     return MEAN_WORDS.get(entry["measure"], f"mean {entry['measure'].replace('_', ' ')}")

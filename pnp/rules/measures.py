@@ -106,6 +106,8 @@ def share_words(share: Mapping[str, Any]) -> str:
     for a share of none."""
     if share.get("share") is None:
         return "no games"
+    if share.get("low") == share.get("high") == share["share"]:
+        return f"{share['share']:g}%"  # certain by the rules (every game ends): no interval
     return f"{share['share']:g}% ({share['low']:g}-{share['high']:g}%)"
 
 

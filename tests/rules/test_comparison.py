@@ -17,18 +17,18 @@ def report(ended: int, games: int, wins: dict[str, int], turns: list[int]) -> di
 
 def test_a_share_difference_has_newcombes_interval():
     """One of Newcombe's (1998) worked examples: 56/70 against 48/80 differ by 0.2000,
-    with 0.0524 to 0.3339 by his method 10."""
+    with 0.0524 to 0.3339 by his method 10 (here the mix compared is the 48/80, so its
+    difference is this less other: the other way round)."""
     found = differences(report(48, 80, {"a": 24}, [10, 12]),
                         report(56, 70, {"a": 28}, [10, 12]))[0]
-    assert (found["difference"], found["low"], found["high"]) == (20.0, 5.2, 33.4)
+    assert (found["difference"], found["low"], found["high"]) == (-20.0, -33.4, -5.2)
     assert found["beyond_chance"]
 
 
 def test_a_share_near_zero_keeps_an_honest_interval():
-    """Another of his examples: 5/56 against 0/29, -0.0381 to 0.1926 (here the other
-    way round)."""
+    """Another of his examples: 5/56 against 0/29, -0.0381 to 0.1926."""
     found = differences(report(5, 56, {"a": 1}, [3, 4]), report(0, 29, {}, []))[0]
-    assert (found["difference"], found["low"], found["high"]) == (-8.9, -19.3, 3.8)
+    assert (found["difference"], found["low"], found["high"]) == (8.9, -3.8, 19.3)
     assert not found["beyond_chance"]
 
 
@@ -48,12 +48,21 @@ def test_a_mean_difference_uses_both_spreads():
     found = differences(report(40, 40, {"a": 20}, short), report(40, 40, {"a": 20}, long))[-1]
     spread = (pytest.approx(11.69, abs=0.01), pytest.approx(11.69, abs=0.01))
     assert (lengths(short)["sd"], lengths(long)["sd"]) == spread
-    assert found["difference"] == 20.0 and found["beyond_chance"]
+    assert found["difference"] == -20.0 and found["beyond_chance"]  # this less other
     half = 1.96 * (2 * 11.69 ** 2 / 40) ** 0.5
-    assert found["low"] == pytest.approx(20 - half, abs=0.06)
+    assert found["low"] == pytest.approx(-20 - half, abs=0.06)
 
 
 def test_too_few_games_are_said_and_never_beyond_chance():
     found = differences(report(0, 5, {}, []), report(1, 5, {"a": 1}, [7]))
     assert found[-1]["difference"] is None and not found[-1]["beyond_chance"]
 
+
+
+def test_games_the_rules_always_end_leave_no_games_end_share_to_compare():
+    certain = {**report(50, 50, {"a": 20, "b": 30}, list(range(50))),
+               "ended_share": {"share": 100.0, "low": 100.0, "high": 100.0}}
+    found = differences(certain, certain)
+    assert [entry["measure"] for entry in found] == ["win_share", "win_share", "turns"]
+    measured = report(50, 50, {"a": 20, "b": 30}, list(range(50)))
+    assert differences(measured, measured)[0]["measure"] == "ended_share"

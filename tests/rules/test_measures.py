@@ -95,3 +95,10 @@ def test_each_tile_kind_is_counted_per_game_and_the_games_without_it_shared():
     assert tile_kinds([], {"tee": 2})["tee"] == {"copies": 2, "laid_per_game": None,
                                                  "laid_per_copy": None,
                                                  "never_laid": wilson(0, 0)}
+
+
+def test_a_share_certain_by_the_rules_is_written_without_an_interval():
+    from pnp.rules.measures import share_words
+
+    assert share_words({"share": 100.0, "low": 100.0, "high": 100.0}) == "100%"
+    assert share_words(wilson(10, 10)) == "100% (72.2-100%)"

@@ -118,7 +118,7 @@ def test_the_report_counts_what_the_games_did():
     assert report["score"]["mean"] == round(sum(totals) / 36, 1)
     outright = sum(1 for scored in scores if scored["winner"] is not None)
     assert sum(report["wins"].values()) == 12
-    assert report["wins"]["shared win"] == 12 - outright
+    assert report["wins"]["shared"] == 12 - outright
     for seat in ("seat 1", "seat 2", "seat 3"):
         assert report["wins"][seat] == sum(1 for s in scores if s["winner"] == seat)
     built = sum(player.built for game in games for player in game.players)
@@ -188,8 +188,8 @@ def test_the_sentence_names_a_seat_only_when_its_interval_leaves_out_an_even_sha
     from pnp.rules.dynamine.simulate import Outcome, _verdict
 
     outcomes = [Outcome((40, 30), (0,), (10, 10), (5, 5), ())] * 10
-    even = _verdict({"seat 1": 5, "seat 2": 5, "shared win": 0}, 10, 10, outcomes)
-    assert "no seat won more often than an even share of 50% would allow" in even
-    lopsided = _verdict({"seat 1": 90, "seat 2": 10, "shared win": 0}, 100, 10, outcomes)
+    even = _verdict({"seat 1": 5, "seat 2": 5, "shared": 0}, 10, 10, outcomes)
+    assert "every seat's share of the wins is within chance of an even 50%" in even
+    lopsided = _verdict({"seat 1": 90, "seat 2": 10, "shared": 0}, 100, 10, outcomes)
     assert "the player in seat 1 won 90% (82.6-94.5%) of them" in lopsided
     assert lopsided.endswith("a winner scored 40 VP at the median")

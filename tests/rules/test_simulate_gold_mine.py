@@ -130,3 +130,23 @@ def test_the_commands_say_what_a_stage_measures():
     assert result.output.startswith("The development stage leaves the mine open")
     checked = run_pnp("validate", "gold-mine", "--simulate", "4")
     assert "[simulation] The development stage leaves the mine open" in checked.output
+
+
+def test_the_phantom_variant_refuses_more_players_than_it_has_pawns_for():
+    with pytest.raises(Unplayable, match="at most 5 players"):
+        stage_of(Setup(TILESET, 6, "phantom"))
+    assert stage_of(Setup(TILESET, 6)).held_back is None  # the base game seats six
+    result = run_pnp("simulate", "gold-mine", "--games", "2", "--players", "6", "--variant",
+                     "phantom")
+    assert result.exit_code == 1 and "at most 5 players" in result.output
+
+
+def test_the_text_report_is_read_line_by_line_and_counts_stages():
+    result = run_pnp("simulate", "gold-mine", "--games", "3")
+    assert "wins:" not in result.stdout  # nothing to say: no line
+    lines = result.stdout.splitlines()
+    start = lines.index("tile kinds: copies, laid in a game (per copy), games where none is laid")
+    kinds = [kind for kind in TILESET.tiles if kind.count and category(kind) != "entrance"]
+    assert len(lines) - start - 1 == len(kinds)
+    assert all(line.startswith("  ") and "%" in line for line in lines[start + 1:])
+    assert "simulated 3 development stages" in result.stderr

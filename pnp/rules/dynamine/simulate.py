@@ -62,7 +62,7 @@ MARKET_PILES = 36  # six rows by six columns
 DISPLAY = 3  # cards face up beside the deck
 # seats in turn order, named so that they sort in that order, before SHARED
 SEATS = ("seat 1", "seat 2", "seat 3", "seat 4")
-SHARED = "shared win"  # a game the tie-break leaves level: nobody wins it alone
+SHARED = "shared"  # a game the tie-break leaves level: nobody wins it alone
 BIT = MappingProxyType({"N": 1, "E": 2, "S": 4, "W": 8})
 Action = Literal["move", "reroll", "guess"]
 # a round token's picture and the action it offers; an hourglass offers none
@@ -456,7 +456,7 @@ def _verdict(wins: dict[str, int], games: int, rounds: int, outcomes: list[Outco
         seat_words = (f"the player in {leader} won "
                       f"{share_words(wilson(wins[leader], games))} of them")
     else:
-        seat_words = f"no seat won more often than an even share of {even:.3g}% would allow"
+        seat_words = f"every seat's share of the wins is within chance of an even {even:.3g}%"
     return (f"every game ends after its {rounds} rounds; {seat_words}, and a winner "
             f"scored {scores['median']:g} VP at the median")
 

@@ -6,7 +6,9 @@ rules cover: the twenty development tiles, laid one by one, each edge meeting
 its neighbour exactly and at least one opening joining a path miners can walk
 to from the entrance (:func:`model.fits`). The production stage (rolling to
 move, gold chambers, challenges, leaving with the gold) is the base game's,
-whose rules are not ours to reproduce, so no winner is reported.
+whose rules are not ours to reproduce, so no winner is reported, and the
+number of players changes nothing here (the Phantom variant only refuses more
+than five).
 
 A drawn tile is laid at a random legal place and turn, each (cell, turn)
 pair equally likely. A tile that fits nowhere while the mine is still open is
@@ -38,7 +40,7 @@ from pnp.geometry.cells import SquareCell as Cell
 from pnp.geometry.shapes import SQUARE
 from pnp.model.tileset import TileKind
 from pnp.rules import Progress, Setup, Unplayable, rotations
-from pnp.rules.gold_mine.check import DEVELOPMENT_TILES, PHANTOM
+from pnp.rules.gold_mine.check import DEVELOPMENT_TILES, PHANTOM, PHANTOM_MAX_PLAYERS
 from pnp.rules.gold_mine.model import (
     Placed,
     Position,
@@ -89,6 +91,9 @@ def stage_of(setup: Setup) -> Stage:
         raise Unplayable(f"the development stage deals {DEVELOPMENT_TILES} tiles and the mix "
                          f"has {len(stack)} besides the entrance")
     held = None
+    if setup.variant == PHANTOM and setup.players > PHANTOM_MAX_PLAYERS:
+        raise Unplayable(f"the Phantom variant is for at most {PHANTOM_MAX_PLAYERS} players, "
+                         "since it takes the white miner")
     if setup.variant == PHANTOM:
         caverns = [tile for tile in stack if category(tile) == "cavern"]
         if not caverns:
@@ -234,6 +239,7 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
         "seed": seed,
         "variant": setup.variant,
         "stage": "development",  # the production stage is the base game's and is not played
+        "played": "development stages",
         "ended_label": "the mine stays open",  # what "ended" counts here
         "ended": completed,
         "unfinished": games - completed,
@@ -274,4 +280,5 @@ def _verdict(completed: int, games: int, outcomes: list[Outcome], phantom: bool)
     if not phantom:
         return words
     absent = sum(1 for outcome in outcomes if outcome.arrival is None)
-    return f"{words}; the Phantom never came in {share_words(wilson(absent, games))} of them"
+    return (f"{words}; the Phantom never came in {share_words(wilson(absent, games))} of "
+            "all the stages")
