@@ -72,17 +72,20 @@ def lengths(turns: Sequence[int]) -> dict[str, object]:
 def tile_kinds(laid: Sequence[Mapping[str, int]],
                copies: Mapping[str, int]) -> dict[str, dict[str, object]]:
     """For each tile kind (``copies``: how many the mix holds of each), the tiles of it
-    laid in a game on average, the same per copy in the mix, and the share of games
-    (with its interval) in which none was: a kind seldom laid is one a designer may
+    laid in a game on average (with its standard deviation, to compare two mixes by),
+    the same per copy in the mix, and the share of games (with its interval) in which
+    none was: a kind seldom laid is one a designer may
     cut, or one the other tiles leave no room for. Per copy, a kind of one copy and a
     kind of ten compare fairly."""
     games = len(laid)
     found: dict[str, dict[str, object]] = {}
     for kind, count in copies.items():
-        total = sum(game.get(kind, 0) for game in laid)
+        counts = [game.get(kind, 0) for game in laid]
+        total = sum(counts)
         found[kind] = {
             "copies": count,
             "laid_per_game": round(total / games, 2) if games else None,
+            "sd": round(statistics.stdev(counts), 2) if games > 1 else None,
             "laid_per_copy": round(total / games / count, 3) if games and count else None,
             "never_laid": wilson(sum(1 for game in laid if not game.get(kind)), games)}
     return found

@@ -66,3 +66,24 @@ def test_games_the_rules_always_end_leave_no_games_end_share_to_compare():
     assert [entry["measure"] for entry in found] == ["win_share", "win_share", "turns"]
     measured = report(50, 50, {"a": 20, "b": 30}, list(range(50)))
     assert differences(measured, measured)[0]["measure"] == "ended_share"
+
+
+def test_only_the_kinds_whose_copies_changed_are_compared():
+    from pnp.rules.measures import tile_kinds
+
+    ours = report(40, 40, {"a": 20}, list(range(40)))
+    theirs = report(40, 40, {"a": 20}, list(range(40)))
+    ours["tile_kinds"] = tile_kinds([{"tee": 3, "cross": 1}] * 20 + [{"tee": 5}] * 20,
+                                    {"tee": 10, "cross": 2})
+    theirs["tile_kinds"] = tile_kinds([{"tee": 1}] * 20 + [{"tee": 3}] * 20,
+                                      {"tee": 6, "elbow": 4})
+    kinds = [entry for entry in differences(ours, theirs) if entry["measure"] == "tile_kinds"]
+    assert [entry["name"] for entry in kinds] == ["cross", "elbow", "tee"]
+    cross, elbow, tee = kinds
+    assert (tee["this"], tee["other"], tee["difference"]) == (4.0, 2.0, 2.0)
+    assert tee["beyond_chance"] and tee["low"] == pytest.approx(2 - 1.96 * (2 / 40) ** 0.5,
+                                                                 abs=0.06)
+    assert (cross["this"], cross["other"], cross["difference"]) == (0.5, 0.0, 0.5)
+    assert (elbow["this"], elbow["other"]) == (0.0, 0.0)  # never laid in either
+    same = {**ours, "tile_kinds": ours["tile_kinds"]}
+    assert not [entry for entry in differences(ours, same) if entry["measure"] == "tile_kinds"]

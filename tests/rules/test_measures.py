@@ -90,10 +90,11 @@ def test_each_tile_kind_is_counted_per_game_and_the_games_without_it_shared():
     assert found["tee"]["laid_per_game"] == 1.5 and found["cross"]["laid_per_game"] == 0.25
     assert found["tee"]["laid_per_copy"] == 0.25 and found["cross"]["laid_per_copy"] == 0.25
     assert found["tee"]["copies"] == 6
+    assert found["tee"]["sd"] == pytest.approx(1.91, abs=0.01)  # of 2, 4, 0, 0
     assert found["tee"]["never_laid"] == wilson(2, 4)
     assert found["cross"]["never_laid"] == wilson(3, 4)
     assert tile_kinds([], {"tee": 2})["tee"] == {"copies": 2, "laid_per_game": None,
-                                                 "laid_per_copy": None,
+                                                 "sd": None, "laid_per_copy": None,
                                                  "never_laid": wilson(0, 0)}
 
 
