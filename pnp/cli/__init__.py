@@ -10,6 +10,8 @@ status 2; rule violations found by ``validate`` are exit status 1.
 from __future__ import annotations
 
 import importlib
+import sys
+from typing import Any
 
 import click
 
@@ -35,8 +37,39 @@ COMMAND_MODULES = {
 }
 
 
+# click 8.2 shows the help for a bare ``pnp`` by raising a usage error; earlier ones exit
+_HELP_INSTEAD: tuple[type[click.UsageError], ...] = tuple(
+    getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",)
+    if hasattr(click.exceptions, name))
+
+
 class _CommandsByModule(click.Group):
-    """A click group that imports a command's module when the command is wanted."""
+    """A click group that imports a command's module when the command is wanted, and
+    says a mistake on the command line as every other mistake is said."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """click's main, except that an unknown option, a missing argument or a value out
+        of range is one paragraph on stderr (the option, what was found, what is
+        allowed, where to read more) and exit status 2, not click's usage block."""
+        kwargs["standalone_mode"] = False
+        try:
+            result = super().main(*args, **kwargs)
+        except _HELP_INSTEAD as error:  # bare ``pnp``: the help, as click shows it
+            error.show()
+            sys.exit(error.exit_code)
+        except click.UsageError as error:
+            where = f" See '{error.ctx.command_path} --help'." if error.ctx else ""
+            click.echo(f"pnp: error: command line: {error.format_message()}{where}", err=True)
+            sys.exit(2)
+        except click.ClickException as error:
+            error.show()
+            sys.exit(error.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        if isinstance(result, int) and result:  # click's Exit, handed back unraised
+            sys.exit(result)
+        return result
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *COMMAND_MODULES])

@@ -578,6 +578,13 @@ def test_svg_art_with_gradients_styles_and_text_builds(folder, out):
     (["build", "demon-mines", "--out", "{out}"], "did you mean 'demon-mine'?"),
     (["render", "{folder}/probe.yaml", "straight", "-o", "{out}/x.png"],
      "line 2, column 13: YAML syntax error"),
+    # mistakes click itself finds on the command line are said the same way
+    (["simulate", "demon-mine", "--games", "0"],
+     "command line: Invalid value for '--games': 0 is not in the range 1<=x<=100000. "
+     "See '"),
+    (["simulate"], "command line: Missing argument 'GAME'. See '"),
+    (["build", "demon-mine", "--bogus"], "command line: No such option '--bogus'"),
+    (["bogus"], "command line: No such command 'bogus'. See '"),
 ])
 def test_subprocess_prints_one_paragraph_and_no_traceback(args, expected, folder, out):
     write(folder, edit("title: Probe\n", "title: Probe: the game\n"))
@@ -601,3 +608,10 @@ def test_an_unknown_piece_to_render_lists_a_few_names_not_all_of_them(tmp_path):
     assert "field 'TILE'" in message and "c4-vein-cross" in message and " more " in message
     assert len(message) < 900 and "\n" not in message
     assert not (tmp_path / "x.png").exists()
+
+
+def test_a_bare_pnp_still_shows_its_help():
+    proc = subprocess.run([sys.executable, "-m", "pnp"], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    shown = proc.stdout + proc.stderr
+    assert "pnp [OPTIONS] COMMAND [ARGS]..." in shown and "pnp: error" not in shown
