@@ -10,7 +10,6 @@ and never a traceback.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -171,6 +170,8 @@ def did_you_mean(name: object, names: list[str] | tuple[str, ...], many: bool = 
     One suggestion is quoted (a field or value to retype); several are listed
     plainly (tile names to choose from).
     """
+    import difflib  # only for a name that was mistyped: most runs never need it
+
     close = difflib.get_close_matches(str(name), list(names), n=3 if many else 1)
     if not close:
         return ""

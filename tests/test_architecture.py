@@ -85,10 +85,13 @@ def test_commands_that_only_read_load_no_drawing_or_pdf_library(args):
 def test_validate_measures_text_without_a_drawing_pdf_or_font_library(game):
     """Every game's validate, the overlap check's label widths included (they come from
     the metrics bundled beside the fonts)."""
-    loaded = libraries(loaded_after("validate", game))
+    modules = loaded_after("validate", game)
+    loaded = libraries(modules)
     assert "pnp" in loaded
     assert loaded.isdisjoint((*DRAWING_LIBRARIES, *PICTURE_STACK, *TEXT_STACK))
     assert "multiprocessing" not in loaded
+    # what only a mistake, a card list or a print shop needs waits for one
+    assert modules.isdisjoint({"difflib", "csv", "pnp.input.card_lists", "pnp.model.shops"})
 
 
 def test_watchs_check_of_a_mix_loads_no_drawing_library():
@@ -198,6 +201,12 @@ DEFERRED_IMPORTS_MAY_BE_IN = {
     "pnp/export/reportlab_private.py": {"stacked_height"},  # Platypus only to lay out text
     "pnp/export/shop_files.py": {"shop_files"},  # PDF/X or pictures: the shop's own writer
     "pnp/rules/playing.py": {"play_all"},  # processes only for a run on several cores
+    # validate's start-up: difflib for a mistyped name, the CSV reader for a tileset with
+    # card lists, the shop catalogue for a named --print-shop
+    "pnp/errors.py": {"did_you_mean"},
+    "pnp/input/schema.py": {"_unknown"},
+    "pnp/input/tileset.py": {"from_data"},
+    "pnp/model/options.py": {"_shop"},
 }
 ENTRY_METHODS = {"export", "applies"}
 

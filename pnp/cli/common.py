@@ -15,7 +15,6 @@ import click
 
 from pnp.errors import InputError, UntestedLibrary, Where
 from pnp.model.paper import HOME_PAPERS, SIZE_FORM, NotAPaper, paper_named
-from pnp.model.shops import SHOP_KEYS
 
 if TYPE_CHECKING:
     from pnp.model.tileset import Tileset
@@ -78,6 +77,8 @@ class ShopOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]  # cl
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> str:
+        from pnp.model.shops import SHOP_KEYS  # the shops load only for a shop named
+
         text = str(value)
         if text in SHOP_KEYS:
             return text

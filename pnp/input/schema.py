@@ -28,7 +28,6 @@ per-field checks with our own messages, and collecting instead of raising.
 
 from __future__ import annotations
 
-import difflib  # only on a mistake: not worth importing on every start
 import math
 import re
 import unicodedata
@@ -541,6 +540,8 @@ class Record(Kind):
 
     def _unknown(self, key: str, spot: At) -> list[str]:
         """Report a key the record does not declare; return the field it may stand for."""
+        import difflib  # only on a mistake: not worth importing on every start
+
         close = difflib.get_close_matches(key, self.names, n=1)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         spot.fail(f"unknown field{hint}", key, "fields: " + ", ".join(self.names))

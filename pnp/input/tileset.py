@@ -26,7 +26,6 @@ from typing import Any, NamedTuple
 from pnp.errors import did_you_mean
 from pnp.geometry.lattice import ring_distance
 from pnp.geometry.shapes import SHAPES, Shape
-from pnp.input.card_lists import listed_components, rewrite_fields
 from pnp.input.files import ART_SUFFIXES, MAX_ART_BYTES, LocalFile, check_art
 from pnp.input.load import Mapping, Sequence, load_file
 from pnp.input.reading import BROKEN, At, Kind, Reading, describe
@@ -400,17 +399,27 @@ def load_tileset(path: Path) -> Tileset:
 
 
 def from_data(data: Any, path: Path) -> Tileset:
-    """Build a :class:`Tileset` from located data, or raise every mistake in it at once."""
+    """Build a :class:`Tileset` from located data, or raise every mistake in it at once.
+
+    Card lists are read (and their module loaded) only for a tileset that names
+    some: most never do, and validate starts faster without the CSV reader."""
     reading = Reading(str(path), folder=path.parent)
-    data, listed = listed_components(data, path, reading, _row_kinds(data),
-                                     partial(_sound_list, path))
+    listed = None
+    if isinstance(data, Mapping) and "card-lists" in data:
+        from pnp.input.card_lists import listed_components
+
+        data, listed = listed_components(data, path, reading, _row_kinds(data),
+                                         partial(_sound_list, path))
     top = reading.read(TILESET, data)
     if isinstance(top, Node):
         for step in STEPS:
             step(top)
-    reading.problems[:] = rewrite_fields(reading.problems, listed)
+    if listed is not None:
+        from pnp.input.card_lists import rewrite_fields
+
+        reading.problems[:] = rewrite_fields(reading.problems, listed)
     reading.done()
-    return tileset_value(top, path, listed.files)
+    return tileset_value(top, path, listed.files if listed is not None else ())
 
 
 def _sound_list(path: Path, entry: Any, index: int) -> bool:

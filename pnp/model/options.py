@@ -12,12 +12,14 @@ resolved into values once, by :func:`options_for`, as black resolves its
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from pnp.model.paper import HOME, HOME_PAPERS, Duplex, Paper, paper_named
-from pnp.model.shops import Shop, shop_named
+
+if TYPE_CHECKING:  # a shop is only read when one is named; validate never loads them
+    from pnp.model.shops import Shop
 
 STANDARD_BLEED = 9.0  # points, 1/8 in: what print shops ask for, and what --bleed alone gives
 
@@ -43,4 +45,10 @@ def options_for(papers: Iterable[str] = HOME_PAPERS, print_shop: str = "",
     """Options from the words a user gives (paper ids or sizes, a shop's key), each
     resolved once here: everything downstream holds papers and shops, never names."""
     return BuildOptions(papers=tuple(map(paper_named, papers)),
-                        print_shop=shop_named(print_shop) if print_shop else None, **fields)
+                        print_shop=_shop(print_shop) if print_shop else None, **fields)
+
+
+def _shop(key: str) -> Shop:
+    from pnp.model.shops import shop_named
+
+    return shop_named(key)
