@@ -180,11 +180,14 @@ def _kinds_table(kinds: Mapping[str, Any]) -> None:
     from pnp.rules.measures import figure_words, share_words
 
     width = max((len(name) for name in kinds), default=4)
-    click.echo("tile kinds: copies, laid in a game (per copy), games where none is laid")
+    stuck = any("stuck_per_game" in kind for kind in kinds.values())
+    click.echo("tile kinds: copies, laid in a game (per copy), "
+               f"{'stuck in a game, ' if stuck else ''}games where none is laid")
     for name, kind in kinds.items():
+        held = f"{figure_words(kind.get('stuck_per_game')):>5}  " if stuck else ""
         click.echo(f"  {name:<{width}}  {figure_words(kind.get('copies')):>3}  "
                    f"{figure_words(kind.get('laid_per_game')):>5} "
-                   f"({figure_words(kind.get('laid_per_copy'))})  "
+                   f"({figure_words(kind.get('laid_per_copy'))})  {held}"
                    f"{share_words(kind.get('never_laid') or {})}")
 
 

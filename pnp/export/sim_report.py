@@ -291,7 +291,9 @@ def _distribution_section(key: str, measure: Mapping[str, Any], who: str,
 
 def _kinds_section(kinds: Mapping[str, Any], who: str) -> str:
     """Each tile kind: its copies in the mix, how many of it a game lays (in all and per
-    copy), and in how many games none is laid."""
+    copy), how many a game leaves stuck where the game can, and in how many games none
+    is laid."""
+    stuck = any("stuck_per_game" in kind for kind in kinds.values())
     rows = "".join(
         f'<tr class="kind" data-kind="{_attribute(str(name))}" '
         f'data-copies="{_datum(kind.get("copies"))}" '
@@ -301,12 +303,15 @@ def _kinds_section(kinds: Mapping[str, Any], who: str) -> str:
         f"<td>{_text(str(name))}</td><td>{_text(figure_words(kind.get('copies')))}</td>"
         f"<td>{_text(figure_words(kind.get('laid_per_game')))}</td>"
         f"<td>{_text(figure_words(kind.get('laid_per_copy')))}</td>"
-        f"<td>{_text(share_words(kind.get('never_laid') or {}))}</td></tr>"
+        + (f'<td data-stuck="{_datum(kind.get("stuck_per_game"))}">'
+           f"{_text(figure_words(kind.get('stuck_per_game')))}</td>" if stuck else "")
+        + f"<td>{_text(share_words(kind.get('never_laid') or {}))}</td></tr>"
         for name, kind in kinds.items())
     return (f"<h2>Tiles laid, by kind{_text(f', {who}' if who else '')}</h2>\n"
             '<table class="kinds"><tr><th>kind</th><th>copies</th>'
             "<th>laid in a game, on average</th><th>per copy</th>"
-            f"<th>games where none is laid</th></tr>{rows}</table>")
+            + ("<th>stuck in a game</th>" if stuck else "")
+            + f"<th>games where none is laid</th></tr>{rows}</table>")
 
 
 def _figures(measure: Mapping[str, Any]) -> str:

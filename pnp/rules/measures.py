@@ -69,14 +69,16 @@ def lengths(turns: Sequence[int]) -> dict[str, object]:
                            "games": count} for index, count in enumerate(bars)]}
 
 
-def tile_kinds(laid: Sequence[Mapping[str, int]],
-               copies: Mapping[str, int]) -> dict[str, dict[str, object]]:
+def tile_kinds(laid: Sequence[Mapping[str, int]], copies: Mapping[str, int],
+               stuck: Sequence[Mapping[str, int]] | None = None) -> dict[str, dict[str, object]]:
     """For each tile kind (``copies``: how many the mix holds of each), the tiles of it
     laid in a game on average (with its standard deviation, to compare two mixes by),
     the same per copy in the mix, and the share of games (with its interval) in which
     none was: a kind seldom laid is one a designer may
     cut, or one the other tiles leave no room for. Per copy, a kind of one copy and a
-    kind of ten compare fairly."""
+    kind of ten compare fairly. Where a game can leave a tile stuck (``stuck``, per
+    game: Demon Mine's thrown from a full hand, Gold Mine's set aside for fitting
+    nowhere), how many of each kind a game leaves so, on average."""
     games = len(laid)
     found: dict[str, dict[str, object]] = {}
     for kind, count in copies.items():
@@ -88,6 +90,9 @@ def tile_kinds(laid: Sequence[Mapping[str, int]],
             "sd": round(statistics.stdev(counts), 2) if games > 1 else None,
             "laid_per_copy": round(total / games / count, 3) if games and count else None,
             "never_laid": wilson(sum(1 for game in laid if not game.get(kind)), games)}
+        if stuck is not None:
+            found[kind]["stuck_per_game"] = \
+                round(sum(game.get(kind, 0) for game in stuck) / games, 2) if games else None
     return found
 
 

@@ -91,6 +91,10 @@ def test_every_figure_on_the_page_is_the_json_reports(game, tmp_path):
                 figure(kind["laid_per_copy"]), figure(kind["never_laid"]["share"]))
          for name, kind in kinds.items()}
     assert game != "demon-mine" or {"straight", "elbow", "tee", "cross"} <= kinds.keys()
+    stuck = [mark["stuck"] for mark in marks.marks.get("None", []) if "stuck" in mark]
+    assert sorted(stuck) == sorted(figure(kind["stuck_per_game"]) for kind in kinds.values()
+                                   if "stuck_per_game" in kind)
+    assert bool(stuck) == (game in ("demon-mine", "gold-mine"))
 
 
 def test_the_page_needs_nothing_else_and_loads_nothing(tmp_path):

@@ -103,3 +103,11 @@ def test_a_share_certain_by_the_rules_is_written_without_an_interval():
 
     assert share_words({"share": 100.0, "low": 100.0, "high": 100.0}) == "100%"
     assert share_words(wilson(10, 10)) == "100% (72.2-100%)"
+
+
+def test_a_kind_left_stuck_is_counted_per_game_where_the_game_can_leave_one():
+    from pnp.rules.measures import tile_kinds
+
+    found = tile_kinds([{"tee": 1}, {}], {"tee": 2, "cross": 1}, [{"tee": 3}, {"cross": 1}])
+    assert found["tee"]["stuck_per_game"] == 1.5 and found["cross"]["stuck_per_game"] == 0.5
+    assert "stuck_per_game" not in tile_kinds([{"tee": 1}], {"tee": 2})["tee"]

@@ -411,3 +411,17 @@ def test_the_first_link_is_the_first_turn_after_which_a_pawn_could_walk_across()
     report = simulate(setup, 6, 3)
     assert report["first_link"]["games"] == sum(1 for turn in found if turn)
     assert report["linked_share"]["share"] == round(100 * report["first_link"]["games"] / 6, 1)
+
+
+def test_the_tiles_thrown_from_a_full_hand_are_the_ones_the_report_calls_stuck():
+    import random
+
+    from pnp.rules.demon_mine.simulate import play_game, seats
+    from pnp.rules.playing import game_seeds
+
+    setup = Setup(TILESET, 2)
+    played = [play_game(setup, random.Random(seed), seats(setup)) for seed in game_seeds(8, 5)]
+    report = simulate(setup, 5, 8)
+    for name, kind in report["tile_kinds"].items():
+        assert kind["stuck_per_game"] == round(sum(p.stuck.get(name, 0) for p in played) / 5, 2)
+    assert any(p.stuck for p in played)

@@ -108,6 +108,9 @@ def test_the_report_counts_what_the_stages_did():
     laid = sum(len(play.log) for play in plays)
     assert sum(k["laid_per_game"] for k in report["tile_kinds"].values()) == \
         pytest.approx(laid / 30, abs=0.01 * len(report["tile_kinds"]))
+    assert sum(k["stuck_per_game"] for k in report["tile_kinds"].values()) == \
+        pytest.approx(sum(play.set_aside for play in plays) / 30,
+                      abs=0.01 * len(report["tile_kinds"]))  # a tile set aside is stuck
     assert report["wins"] == {} and report["stage"] == "development"
     assert "phantom_arrives" not in simulate(Setup(TILESET, 3), 3, 4)
 
@@ -145,7 +148,8 @@ def test_the_text_report_is_read_line_by_line_and_counts_stages():
     result = run_pnp("simulate", "gold-mine", "--games", "3")
     assert "wins:" not in result.stdout  # nothing to say: no line
     lines = result.stdout.splitlines()
-    start = lines.index("tile kinds: copies, laid in a game (per copy), games where none is laid")
+    start = lines.index("tile kinds: copies, laid in a game (per copy), stuck in a game, "
+                        "games where none is laid")
     kinds = [kind for kind in TILESET.tiles if kind.count and category(kind) != "entrance"]
     assert len(lines) - start - 1 == len(kinds)
     assert all(line.startswith("  ") and "%" in line for line in lines[start + 1:])

@@ -81,6 +81,8 @@ class Game(msgspec.Struct):
     out: set[int] = msgspec.field(default_factory=set)
     placements: dict[str, tuple[Placed, ...]] = msgspec.field(default_factory=dict)
     laid: dict[str, int] = msgspec.field(default_factory=dict)  # tiles burrowed, by kind
+    # tiles thrown from a full hand into the pit, by kind: held, and never of use
+    stuck: dict[str, int] = msgspec.field(default_factory=dict)
     # every other player, for each player: asked for in every fight and every move
     rivals: tuple[tuple[int, ...], ...] = ()
 
@@ -314,7 +316,9 @@ def play_turn(game: Game, side: int) -> None:
     _overflow(game)
     hand = game.hands[side]
     while len(hand) > HAND_LIMIT:
-        game.pit.append(hand.pop(game.rng.randrange(len(hand))))
+        thrown = hand.pop(game.rng.randrange(len(hand)))
+        game.pit.append(thrown)
+        game.stuck[thrown.name] = game.stuck.get(thrown.name, 0) + 1
 
 
 Seats = tuple[tuple[Cell, ...], tuple[int, ...]]  # each player's base, and its species
@@ -363,6 +367,7 @@ class Played(NamedTuple):
     laid: dict[str, int]  # tiles burrowed, by kind
     first_link: int | None  # the turn after which tunnels first joined an entrance to a
     # hive, None if they never did
+    stuck: dict[str, int]  # tiles thrown from a full hand, by kind
 
 
 def play_game(setup: Setup, rng: random.Random, seated: Seats | None = None) -> Played:
@@ -388,8 +393,8 @@ def play_game(setup: Setup, rng: random.Random, seated: Seats | None = None) -> 
         game.out.add(side)  # its own turn ended with no pawn on the grid
         won = winner(game)
         if won is not None:
-            return Played(won, turn + 1, game.laid, first_link)
-    return Played(None, ROUND_CAP * players, game.laid, first_link)
+            return Played(won, turn + 1, game.laid, first_link, game.stuck)
+    return Played(None, ROUND_CAP * players, game.laid, first_link, game.stuck)
 
 
 def linked(game: Game) -> bool:
@@ -438,10 +443,11 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
     unfinished = 0
     laid: list[dict[str, int]] = []
     links: list[int] = []
-    for won, turns, kinds, first_link in play_all(_one_game, (setup, seats(setup)),
-                                                  game_seeds(seed, games), processes,
-                                                  progress):
+    stuck: list[dict[str, int]] = []
+    for won, turns, kinds, first_link, thrown in play_all(
+            _one_game, (setup, seats(setup)), game_seeds(seed, games), processes, progress):
         laid.append(kinds)
+        stuck.append(thrown)
         if first_link is not None:
             links.append(first_link)
         if won is None:
@@ -459,7 +465,7 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
         "first_link": length_measures(links),
         "linked_share": wilson(len(links), games),
         "tile_kinds": tile_kinds(laid, {tile.name: tile.count for tile in setup.tileset.tiles
-                                        if tile.role == "tunnel" and tile.count}),
+                                        if tile.role == "tunnel" and tile.count}, stuck),
         "turn_cap": ROUND_CAP * (4 if setup.players == 4 else 2),
         "verdict": verdict(len(lengths), games, wins),
     }

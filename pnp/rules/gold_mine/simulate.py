@@ -72,6 +72,7 @@ class Outcome(NamedTuple):
     completed: bool  # all its tiles were laid, or set aside, with the mine still open
     laid: tuple[tuple[str, int], ...]  # tiles laid, by kind
     set_aside: int
+    aside: tuple[tuple[str, int], ...]  # tiles set aside for fitting nowhere, by kind
     open_ends: int  # open ends facing an empty cell when the stage is over
     chambers: int  # gold chambers miners can walk to from the entrance
     caverns: int
@@ -152,6 +153,7 @@ class Development(msgspec.Struct):
 
     board: dict[Cell, Placed]
     laid: Counter[str]
+    aside: Counter[str]  # tiles that fit nowhere, by kind
     log: list[tuple[str, Cell, int]]  # each tile laid: its kind, cell and turn
     set_aside: int = 0
     arrival: int | None = None
@@ -166,7 +168,7 @@ def develop(stage: Stage, seed: int) -> Development:
     dealt = stack[:DEVELOPMENT_TILES - (stage.held_back is not None)]
     if stage.held_back is not None:
         dealt.append(stage.held_back)  # at the bottom of the stack: laid last
-    play = Development({ENTRANCE_CELL: Placed(stage.entrance)}, Counter(), [])
+    play = Development({ENTRANCE_CELL: Placed(stage.entrance)}, Counter(), Counter(), [])
     for number, kind in enumerate(dealt, 1):
         ends = open_ends(play.board, mine_positions(play.board))
         if not ends:
@@ -175,6 +177,7 @@ def develop(stage: Stage, seed: int) -> Development:
         options = places(play.board, ends, kind)
         if not options:
             play.set_aside += 1
+            play.aside[kind.name] += 1
             continue
         cell, turn = rng.choice(options)
         play.board[cell] = Placed(kind, turn)
@@ -214,6 +217,7 @@ def _one_stage(stage: Stage, seed: int) -> Outcome:
     caverns = [cell for _, cell, _ in play.log if category(board[cell].kind) == "cavern"]
     lair = caverns[0] if caverns and play.arrival is not None else None
     return Outcome(not play.shut, tuple(sorted(play.laid.items())), play.set_aside,
+                   tuple(sorted(play.aside.items())),
                    sum(len(edges) for edges in open_ends(board, live).values()), chambers,
                    len(caverns), play.arrival,
                    phantom_steps(board, Position(lair, 0)) if lair is not None else None)
@@ -251,7 +255,8 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
         "caverns_laid": lengths([outcome.caverns for outcome in outcomes]),
         "tiles_set_aside": lengths([outcome.set_aside for outcome in outcomes]),
         "tile_kinds": tile_kinds([dict(outcome.laid) for outcome in outcomes], dict(sorted(
-            Counter(kind.name for kind in (*stage.stack, *held)).items()))),
+            Counter(kind.name for kind in (*stage.stack, *held)).items())),
+            [dict(outcome.aside) for outcome in outcomes]),
     }
     if stage.held_back is not None:
         report |= _phantom_measures(outcomes)
