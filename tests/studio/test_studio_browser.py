@@ -324,3 +324,15 @@ def test_the_play_test_draws_each_measure_as_the_reports_histogram(driver, studi
         most = max(bar["games"] for bar in measure["histogram"])
         for _, _, games, height in bars:
             assert height == pytest.approx(56 * int(games) / most, abs=0.2)
+
+
+@pytest.mark.parametrize("studio", ["gold-mine"], indirect=True)
+def test_gold_mines_play_test_counts_development_stages_and_the_mine_staying_open(driver,
+                                                                                 studio):
+    url, _ = studio
+    driver.get(url)
+    wait(driver, lambda: "random development stages:" in
+         find(driver, "[data-test=playtest-text]").text)
+    names = [bar.get_attribute("data-name") for bar in
+             driver.find_elements("css selector", "[data-test=playtest-chart] g.share")]
+    assert names == ["the mine stays open"]  # no wins: the production stage is not played

@@ -100,7 +100,8 @@ export function drawPlaytest(panel, answer) {
     return;
   }
   const report = answer.report;
-  text.textContent = `${answer.games} random games: ${sentence(report.verdict)}`;
+  const played = report.played || "games"; // Gold Mine plays development stages
+  text.textContent = `${answer.games} random ${played}: ${sentence(report.verdict)}`;
   const rows = [[report.ended_label || "games end", report.ended_share],
     ...Object.entries(report.win_share).sort(([a], [b]) => a.localeCompare(b))];
   const charts = Object.entries(answer.titles || {}).map(
