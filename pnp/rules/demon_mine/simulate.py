@@ -402,7 +402,6 @@ def linked(game: Game) -> bool:
     each step through facing open edges onto a tile a pawn may enter, and on through a
     tile only where its tunnel joins the edge it came in by to the edge it leaves by
     (:func:`step_ok`'s rule, asked here with each step's edges known)."""
-    grid = game.grid
     hives = {base for base, species in zip(game.bases, game.species, strict=True) if species}
     starts: list[tuple[Cell, str | None]] = [
         (base, None) for base, species in zip(game.bases, game.species, strict=True)
@@ -410,21 +409,30 @@ def linked(game: Game) -> bool:
     seen = set(starts)
     frontier = list(starts)
     while frontier:
-        cell, entered_by = frontier.pop()
-        here = grid[cell]
-        for (dx, dy), out, into in STEPS_AND_EDGES:
-            there = (cell[0] + dx, cell[1] + dy)
-            tile = grid.get(there)
-            if tile is None or out not in here.open_edges or \
-                    into not in tile.open_edges or not enterable(tile) or \
-                    (entered_by is not None and not here.joins(entered_by, out)):
-                continue
+        for there, into in _walks(game.grid, *frontier.pop()):
             if there in hives:
                 return True
             if (there, into) not in seen:
                 seen.add((there, into))
                 frontier.append((there, into))
     return False
+
+
+def _walks(grid: dict[Cell, Placed], cell: Cell,
+           entered_by: str | None) -> list[tuple[Cell, str]]:
+    """The squares a pawn on ``cell`` (come in by ``entered_by``) can step into, each with
+    the edge it enters by."""
+    here = grid[cell]
+    found = []
+    for (dx, dy), out, into in STEPS_AND_EDGES:
+        there = (cell[0] + dx, cell[1] + dy)
+        tile = grid.get(there)
+        if tile is None or out not in here.open_edges or into not in tile.open_edges or \
+                not enterable(tile) or \
+                (entered_by is not None and not here.joins(entered_by, out)):
+            continue
+        found.append((there, into))
+    return found
 
 
 def _one_game(table: tuple[Setup, Seats], seed: int) -> Played:

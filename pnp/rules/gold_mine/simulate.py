@@ -91,17 +91,23 @@ def stage_of(setup: Setup) -> Stage:
     if len(stack) < DEVELOPMENT_TILES:
         raise Unplayable(f"the development stage deals {DEVELOPMENT_TILES} tiles and the mix "
                          f"has {len(stack)} besides the entrance")
-    held = None
-    if setup.variant == PHANTOM and setup.players > PHANTOM_MAX_PLAYERS:
-        raise Unplayable(f"the Phantom variant is for at most {PHANTOM_MAX_PLAYERS} players, "
-                         "since it takes the white miner")
-    if setup.variant == PHANTOM:
-        caverns = [tile for tile in stack if category(tile) == "cavern"]
-        if not caverns:
-            raise Unplayable("the Phantom variant lays a cavern last and the mix has none")
-        held = max(caverns, key=lambda tile: len(tile.ports))
+    held = _phantoms_cavern(setup, stack) if setup.variant == PHANTOM else None
+    if held is not None:
         stack.remove(held)
     return Stage(entrances[0], tuple(stack), held)
+
+
+def _phantoms_cavern(setup: Setup, stack: list[TileKind]) -> TileKind:
+    """The cavern the Phantom variant holds back to lay last: the one with the most
+    openings, as the validator holds it back; the variant needs one, and a white
+    miner to spare."""
+    if setup.players > PHANTOM_MAX_PLAYERS:
+        raise Unplayable(f"the Phantom variant is for at most {PHANTOM_MAX_PLAYERS} players, "
+                         "since it takes the white miner")
+    caverns = [tile for tile in stack if category(tile) == "cavern"]
+    if not caverns:
+        raise Unplayable("the Phantom variant lays a cavern last and the mix has none")
+    return max(caverns, key=lambda tile: len(tile.ports))
 
 
 # ---------------------------------------------------------------------------
