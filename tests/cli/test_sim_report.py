@@ -205,12 +205,12 @@ def test_a_mix_to_compare_that_is_not_there_is_named_as_the_compare_option():
 
 def test_the_page_says_what_was_played_and_never_prints_none(tmp_path):
     page = tmp_path / "four.html"
-    drawn = CliRunner().invoke(main, ["simulate", "demon-mine", "--games", "3", "--players",
-                                      "4", "--set", "straight=4", "--compare", "demon-mine",
-                                      "--report", str(page)])
+    drawn = CliRunner().invoke(main, ["simulate", "demon-mine", "--games", "3", "--variant",
+                                      "four-player", "--set", "straight=4", "--compare",
+                                      "demon-mine", "--report", str(page)])
     assert drawn.exit_code == 0, drawn.output
     text = page.read_text(encoding="utf-8")
-    assert "demon-mine with straight=4, 4 players" in text
+    assert "demon-mine with straight=4, 4 players, the four-player variant" in text
     assert "None" not in text and "None" not in drawn.output
 
 

@@ -425,3 +425,15 @@ def test_the_tiles_thrown_from_a_full_hand_are_the_ones_the_report_calls_stuck()
     for name, kind in report["tile_kinds"].items():
         assert kind["stuck_per_game"] == round(sum(p.stuck.get(name, 0) for p in played) / 5, 2)
     assert any(p.stuck for p in played)
+
+
+def test_a_mix_without_the_bases_the_setup_lays_plays_no_game():
+    from pnp.rules import Unplayable
+
+    bare = msgspec.structs.replace(TILESET, tiles=tuple(
+        msgspec.structs.replace(tile, count=0) if tile.role == "base" else tile
+        for tile in TILESET.tiles))
+    with pytest.raises(Unplayable, match="need exactly 1 mine entrance tile, the mix has 0"):
+        simulate(Setup(bare, 2), 2, 1)
+    result = run("simulate", "demon-mine", "--set", "beetle-hive=0", "--games", "2")
+    assert result.exit_code == 1 and "beetle hive" in result.output

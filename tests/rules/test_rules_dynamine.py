@@ -30,7 +30,7 @@ components:
   - {name: depth-blue, kind: token, count: 5, size: 1in, shape: round, colour: "#1f4e9c"}
   - {name: depth-green, kind: token, count: 5, size: 1in, shape: round, colour: "#2e7d32"}
   - {name: depth-yellow, kind: token, count: 5, size: 1in, shape: round, colour: "#e8b90f"}
-  - {name: round-2, kind: token, count: 10, size: 1in, shape: round}
+  - {name: round-2, kind: token, count: 10, size: 1in, shape: round, features: [{text: "2"}]}
 tiles:
   - {name: entrance, count: 4, role: base, paths: [{ports: E-S-W, junction: true}]}
   - {name: shaft, count: 20, paths: [N-S], features: [{die: 1}]}

@@ -193,3 +193,59 @@ def test_the_sentence_names_a_seat_only_when_its_interval_leaves_out_an_even_sha
     lopsided = _verdict({"seat 1": 90, "seat 2": 10, "shared": 0}, 100, 10, outcomes)
     assert "the player in seat 1 won 90% (82.6-94.5%) of them" in lopsided
     assert lopsided.endswith("a winner scored 40 VP at the median")
+
+
+def _with_round_text(text):
+    """The shipped tileset with its first round token printing ``text``."""
+    pieces = []
+    for piece in TILESET.components:
+        if piece.name == "round-2":
+            features = tuple(msgspec.structs.replace(feature, value=text)
+                             if feature.kind == "text" else feature
+                             for feature in piece.features)
+            piece = msgspec.structs.replace(piece, features=features)
+        pieces.append(piece)
+    return msgspec.structs.replace(TILESET, components=tuple(pieces))
+
+
+@pytest.mark.parametrize("text", ["-5", "abc", "99999999999999999999", "13", "2.5"])
+def test_a_round_token_that_prints_no_whole_gift_is_an_error_and_plays_no_game(text):
+    from pnp.rules.dynamine.check import check
+
+    mix = _with_round_text(text)
+    errors = [f for f in check(Setup(mix, 2)) if f.rule == "round-tokens"]
+    assert len(errors) == 1 and errors[0].severity == "error" and repr(text) in errors[0].message
+    with pytest.raises(Unplayable, match="round token does not print"):
+        table_of(Setup(mix, 2))
+    assert not [f for f in check(Setup(_with_round_text("12"), 2)) if f.rule == "round-tokens"]
+
+
+def test_more_round_tokens_than_a_game_may_have_is_an_error_and_plays_no_game():
+    from pnp.rules.dynamine.check import MOST_ROUNDS, check
+
+    pieces = tuple(msgspec.structs.replace(piece, count=MOST_ROUNDS)
+                   if piece.name == "round-3" else piece for piece in TILESET.components)
+    mix = msgspec.structs.replace(TILESET, components=pieces)
+    assert [f.rule for f in check(Setup(mix, 2)) if f.severity == "error"] == ["round-tokens"]
+    with pytest.raises(Unplayable, match="more rounds than the 40"):
+        simulate(Setup(mix, 2), 1, 1)
+
+
+def test_a_card_the_rules_do_not_know_is_said_to_be_left_out():
+    from pnp.rules.dynamine.check import check
+
+    pieces = tuple(msgspec.structs.replace(piece, name="mission-dragon-egg")
+                   if piece.name == "mission-deep-halls" else piece
+                   for piece in TILESET.components)
+    found = [f for f in check(Setup(msgspec.structs.replace(TILESET, components=pieces), 2))
+             if f.rule == "cards"]
+    assert [(f.severity, f.tiles) for f in found] == [("warning", ("mission-dragon-egg",))]
+    assert not [f for f in check(Setup(TILESET, 2)) if f.rule == "cards"]
+
+
+def test_a_tunnel_tile_without_one_die_plays_no_game():
+    tiles = tuple(msgspec.structs.replace(tile, features=tuple(
+        f for f in tile.features if f.kind != "die")) if tile.name == "c1-vertical" else tile
+        for tile in TILESET.tiles)
+    with pytest.raises(Unplayable, match="exactly one die"):
+        table_of(Setup(msgspec.structs.replace(TILESET, tiles=tiles), 2))

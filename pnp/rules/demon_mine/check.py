@@ -145,7 +145,7 @@ def side_region(a: Cell, b: Cell) -> Region:
 def check(setup: Setup) -> list[Finding]:
     """Bases for the player count, and whether the links can all be dug from the one mix."""
     tileset = setup.tileset
-    findings = _base_findings(setup)
+    findings = base_findings(setup)
     supply, groups = supply_of(tileset)
     layout = chosen_layout(supply, setup.players)
     findings.extend(_link_findings(tileset, (supply, groups), layout))
@@ -153,7 +153,7 @@ def check(setup: Setup) -> list[Finding]:
     return findings
 
 
-def _base_findings(setup: Setup) -> list[Finding]:
+def base_findings(setup: Setup) -> list[Finding]:
     """An error for each kind of base the mix holds too many or too few of: the player
     count decides how many entrances and hives the set-up lays."""
     players = setup.players

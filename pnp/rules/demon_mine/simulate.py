@@ -36,8 +36,8 @@ import msgspec
 from pnp.geometry.cells import SquareCell as Cell
 from pnp.geometry.cells import square_distance
 from pnp.model.tileset import TileKind
-from pnp.rules import Progress, Setup, rotations
-from pnp.rules.demon_mine.check import chosen_layout, supply_of
+from pnp.rules import Progress, Setup, Unplayable, rotations
+from pnp.rules.demon_mine.check import base_findings, chosen_layout, supply_of
 from pnp.rules.demon_mine.model import (
     EDGE_OF_STEP,
     ENTRANCE,
@@ -324,6 +324,14 @@ def play_turn(game: Game, side: int) -> None:
 Seats = tuple[tuple[Cell, ...], tuple[int, ...]]  # each player's base, and its species
 
 
+def _check_bases(setup: Setup) -> None:
+    """:class:`Unplayable` unless the mix holds the bases the set-up lays: without them
+    there is nothing to play from (the validator's setup-bases error says the same)."""
+    wrong = base_findings(setup)
+    if wrong:
+        raise Unplayable("; ".join(finding.message.rstrip(".") for finding in wrong))
+
+
 def seats(setup: Setup) -> Seats:
     """Where the players' bases lie and which species each plays.
 
@@ -446,6 +454,7 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
     """Play ``games`` random games, on ``processes`` processes (0 for one per core); the
     report depends only on the mix and the seed. ``progress`` hears how many games have
     been played."""
+    _check_bases(setup)
     lengths: list[int] = []
     wins = {"miners": 0, "beetles": 0}
     unfinished = 0

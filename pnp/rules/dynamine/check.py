@@ -10,6 +10,7 @@ from types import MappingProxyType
 from pnp.model.tileset import Component, TileKind, Tileset
 from pnp.rules import Finding, Setup, Severity
 from pnp.rules.dynamine.model import tile_facts
+from pnp.rules.dynamine.scoring import ITEMS, MISSIONS
 
 # ---------------------------------------------------------------------------
 # Checking a tile mix.
@@ -91,6 +92,8 @@ def _entrance_findings(setup: Setup) -> list[Finding]:
 
 
 DEPTH_LEVELS = 5  # depth markers 1 to 5 for each player (the setup and rulebook's 3)
+MOST_ROUND_POINTS = 12  # a round token's gift: the published ones give 1 to 4
+MOST_ROUNDS = 40  # a game has a round for each token: the published game has 10
 
 
 def _pieces(tileset: Tileset, prefix: str) -> list[Component]:
@@ -98,6 +101,53 @@ def _pieces(tileset: Tileset, prefix: str) -> list[Component]:
     depth-..., round-...), whether the tileset lists them or a card list brings them."""
     return [piece for piece in tileset.components
             if piece.count and piece.name.startswith(f"{prefix}-")]
+
+
+def round_points(piece: Component) -> int | None:
+    """A round token's building points: the one whole number it prints, from 0 to
+    :data:`MOST_ROUND_POINTS`; None when it prints none, several, or another value (a
+    sign, a fraction, a number too big to be a round's gift)."""
+    texts = [str(feature.value).strip() for feature in piece.features if feature.kind == "text"]
+    if len(texts) != 1 or not (texts[0].isascii() and texts[0].isdigit()):
+        return None
+    points = int(texts[0])
+    return points if points <= MOST_ROUND_POINTS else None
+
+
+def _round_findings(tileset: Tileset) -> list[Finding]:
+    """Each round token must say what it gives, and the tokens, one a round, must make a
+    game of a bounded length."""
+    tokens = _pieces(tileset, "round")
+    findings = [Finding(
+        "error", "round-tokens", f"The round token '{piece.name}' must print the building "
+        f"points it gives as one whole number from 0 to {MOST_ROUND_POINTS}; it prints "
+        f"{_printed(piece)}.", (piece.name,), "give it one {text: N} feature, N from 0 to "
+        f"{MOST_ROUND_POINTS}") for piece in tokens if round_points(piece) is None]
+    rounds = sum(piece.count for piece in tokens)
+    if rounds > MOST_ROUNDS:
+        findings.append(Finding(
+            "error", "round-tokens", f"A game lasts one round for each round token; these "
+            f"{rounds} tokens make a game of {rounds} rounds, more than the {MOST_ROUNDS} "
+            "allowed (the published game has 10).", tuple(piece.name for piece in tokens),
+            f"use at most {MOST_ROUNDS} round tokens"))
+    return findings
+
+
+def _printed(piece: Component) -> str:
+    texts = [repr(str(feature.value)) for feature in piece.features if feature.kind == "text"]
+    return " and ".join(texts) if texts else "no number"
+
+
+def _card_findings(tileset: Tileset) -> list[Finding]:
+    """A warning for each item or mission card whose name the rules do not know: scoring
+    and simulated games leave its effect out, which its owner should hear of."""
+    return [Finding(
+        "warning", "cards", f"'{piece.name}' is not an item or mission the rules know, so "
+        "pnp score and pnp simulate leave its effect out.", (piece.name,),
+        "name it after a card of the rulebook (item-... or mission-...)")
+        for prefix, known in (("item", ITEMS), ("mission", MISSIONS))
+        for piece in _pieces(tileset, prefix)
+        if piece.name[len(prefix) + 1:] not in known]
 
 
 def _piece_findings(setup: Setup) -> list[Finding]:
@@ -226,5 +276,5 @@ def check(setup: Setup) -> list[Finding]:
     tileset = setup.tileset
     return (_cost_findings(tileset) + _feature_findings(tileset) +
             _orientation_findings(tileset) + _entrance_findings(setup) +
-            _piece_findings(setup) +
+            _piece_findings(setup) + _round_findings(tileset) + _card_findings(tileset) +
             _downward_findings(tileset) + _sapphire_findings(tileset) + _summary(tileset))

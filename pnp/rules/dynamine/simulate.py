@@ -35,7 +35,6 @@ replays every game's builds and moves through the model's own rules.
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
@@ -46,6 +45,7 @@ import msgspec
 from pnp.geometry.shapes import SQUARE
 from pnp.model.tileset import Component, TileKind, Tileset
 from pnp.rules import Progress, Setup, Unplayable
+from pnp.rules.dynamine.check import MOST_ROUNDS, round_points
 from pnp.rules.dynamine.model import (
     Cell,
     Mine,
@@ -132,23 +132,30 @@ class Outcome(NamedTuple):
 
 def table_of(setup: Setup) -> Table:
     """The pieces a game is played with; :class:`Unplayable` when the mix lacks one the
-    setup needs (the validator reports the same)."""
+    setup needs or prints one the rules cannot read (the validator reports the same)."""
     tileset = setup.tileset
-    tunnels = tuple(tile for tile in tileset.tiles if tile.role == "tunnel"
-                    and tile_facts(tile).cost is not None for _ in range(tile.count))
-    tokens = tuple(_round_token(piece) for piece in _pieces(tileset, "round")
-                   for _ in range(piece.count))
+    tunnels = tuple(tile for tile in tileset.tiles if tile.role == "tunnel" and tile.count)
+    tokens = _pieces(tileset, "round")
     missions = _cards(tileset, "mission", MISSIONS)
+    rounds = sum(piece.count for piece in tokens)
     lacking = [words for missing, words in (
         (not tokens, "there are no round tokens, so no round can begin"),
-        (not tunnels, "there are no tunnel tiles with a cost to buy"),
+        (rounds > MOST_ROUNDS, f"the {rounds} round tokens make more rounds than the "
+                               f"{MOST_ROUNDS} a game may have"),
+        (any(round_points(piece) is None for piece in tokens),
+         "a round token does not print its building points as one whole number"),
+        (not tunnels, "there are no tunnel tiles to buy"),
+        (any(tile_facts(tile).cost is None for tile in tunnels),
+         "a tunnel tile does not show exactly one die, so it has no cost"),
         (len(missions) < setup.players,
          f"the setup deals a mission card to each of the {setup.players} players"))
         if missing]
     if lacking:
         raise Unplayable("; ".join(lacking))
-    return Table(tileset, setup.players, _entrance(setup), tunnels, tokens, missions,
-                 _cards(tileset, "item", ITEMS),
+    return Table(tileset, setup.players, _entrance(setup),
+                 tuple(tile for tile in tunnels for _ in range(tile.count)),
+                 tuple(_round_token(piece) for piece in tokens for _ in range(piece.count)),
+                 missions, _cards(tileset, "item", ITEMS),
                  sum(piece.count for piece in _pieces(tileset, "plus-one")))
 
 
@@ -166,12 +173,11 @@ def _pieces(tileset: Tileset, prefix: str) -> list[Component]:
 
 
 def _round_token(piece: Component) -> RoundToken:
-    """A round token's points (its printed number) and the action its picture offers."""
-    numbers = [int(found) for feature in piece.features if feature.kind == "text"
-               for found in re.findall(r"\d+", str(feature.value))]
+    """A round token's points (its printed number, read by :func:`check.round_points`)
+    and the action its picture offers."""
     actions = [TOKEN_ACTIONS[str(feature.value)] for feature in piece.features
                if feature.kind == "icon" and str(feature.value) in TOKEN_ACTIONS]
-    return RoundToken(numbers[0] if numbers else 0, actions[0] if actions else None)
+    return RoundToken(round_points(piece) or 0, actions[0] if actions else None)
 
 
 def _cards(tileset: Tileset, prefix: str, known: Mapping[str, object]) -> tuple[str, ...]:
