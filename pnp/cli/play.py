@@ -61,14 +61,15 @@ def simulate(game: str, games: int, seed: int, players: int | None, variant: str
     rules = _simulator(tileset)
     rival = _rival(other, tileset, variant, players) if other is not None else None
     if page is not None:
-        _check_page(page, tileset, game)
+        _check_page(page, [(tileset, game)] + ([(rival, other)] if rival and other else []))
     start = time.perf_counter()
     report = _played(rules, Setup(tileset, players, variant), (games, seed, jobs))
     compared = None
     if rival is not None:
         from pnp.rules.comparison import differences, summary
 
-        theirs = _played(rules, Setup(rival, players, variant), (games, seed, jobs))
+        theirs = _played(rules, Setup(rival, players, variant), (games, seed, jobs),
+                         f"{other} (the mix to compare with)")
         found = differences(report, theirs)
         names = _names(game, sets, other or "")
         compared = {"this": names[0], "other": names[1], "other_report": theirs,
@@ -127,9 +128,11 @@ def _names(game: str, sets: tuple[str, ...], other: str) -> tuple[str, str]:
     return (this, rival if rival != this else f"{rival} again")
 
 
-def _played(rules: GameRules, setup: Setup, run: tuple[int, int, int]) -> dict[str, Any]:
+def _played(rules: GameRules, setup: Setup, run: tuple[int, int, int],
+            named: str = "") -> dict[str, Any]:
     """A simulation's report (``run``: games, seed and processes), its progress counted on
-    a terminal's stderr."""
+    a terminal's stderr; a mix no game of which can be played is named as the user named
+    it (``named``: the mix compared with), so it is plain which of two is at fault."""
     from pnp.cli.progress import GamesProgress
     from pnp.rules import Unplayable
 
@@ -140,7 +143,7 @@ def _played(rules: GameRules, setup: Setup, run: tuple[int, int, int]) -> dict[s
         report = dict(rules.simulate(setup, games, seed, status, processes))
     except Unplayable as error:
         status.done()
-        click.echo(f"pnp: {setup.tileset.game}: no game can be played: {error} "
+        click.echo(f"pnp: {named or setup.tileset.game}: no game can be played: {error} "
                    "(pnp validate says what to change).", err=True)
         sys.exit(1)
     status.done()
@@ -205,9 +208,9 @@ def _difference_line(entry: Mapping[str, Any]) -> str:
             f"{verdict}")
 
 
-def _check_page(page: Path, tileset: Tileset, game: str) -> None:
-    """Refuse a report file that is not .html, or would write over what the game reads,
-    before a game is played."""
+def _check_page(page: Path, mixes: list[tuple[Tileset, str]]) -> None:
+    """Refuse a report file that is not .html, or would write over what either mix (the
+    one played, the one compared with) reads, before a game is played."""
     from pnp.assemble.places import check_output_file, game_inputs
     from pnp.input.catalog import resolve
 
@@ -219,7 +222,8 @@ def _check_page(page: Path, tileset: Tileset, game: str) -> None:
         raise InputError(Where("command line"), "the report's folder cannot be written",
                          field="--report", found=str(folder),
                          allowed="a file in a folder that exists and you may write to")
-    check_output_file(page, game_inputs(tileset, resolve(game)), "--report")
+    check_output_file(page, [item for tileset, named in mixes
+                             for item in game_inputs(tileset, resolve(named))], "--report")
 
 
 def _write_page(page: Path, report: Mapping[str, object], tileset: Tileset,

@@ -79,8 +79,13 @@ def apply_sets(tileset: Tileset, changes: tuple[str, ...]) -> Tileset:
         if name not in names:
             hint = did_you_mean(name, names, many=True)
             reading.report(0, "--set", f"unknown tile{hint}", name, ", ".join(names))
-        if not re.fullmatch(r"[0-9]{1,6}", value) or int(value) > MAX_COUNT:
-            reading.report(0, f"--set {name}", "a count must be a whole number", value,
+        digits = re.fullmatch(r"[0-9]+", value) is not None
+        if not digits or len(value) > len(str(MAX_COUNT)) or int(value) > MAX_COUNT:
+            # a number, but too big, is out of range; read only when it is short, as a
+            # thousand digits would take Python itself past its limit
+            problem = "this count is out of range" if digits else "a count must be a whole number"
+            reading.report(0, f"--set {name}", problem,
+                           value if len(value) <= 40 else f"{value[:40]}... ({len(value)} long)",
                            f"a whole number from 0 to {MAX_COUNT}")
         else:
             counts[name] = int(value)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import os
 import random
+import signal
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -19,6 +20,9 @@ from pnp.rules import Progress
 Context = TypeVar("Context")
 Outcome = TypeVar("Outcome")
 SHARES_PER_PROCESS = 4  # parts of the run each process gets in turn: the last ends sooner
+# the most games in one part: progress is heard as each part comes back, so a long run
+# of a slow game still counts up every few seconds
+MOST_PER_PART = 50
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -44,15 +48,22 @@ def play_all(play_one: Callable[[Context, int], Outcome], context: Context,
         return outcomes
     import multiprocessing  # only a run on several cores starts processes
 
-    size = max(1, -(-total // (count * SHARES_PER_PROCESS)))
+    size = max(1, min(-(-total // (count * SHARES_PER_PROCESS)), MOST_PER_PART))
     parts = [list(seeds[start:start + size]) for start in range(0, total, size)]
     outcomes = []
-    with multiprocessing.get_context("fork").Pool(count) as pool:
+    with multiprocessing.get_context("fork").Pool(count, _leave_interrupts_to_the_parent) as pool:
         for part in pool.imap(functools.partial(_play_part, play_one, context), parts):
             if progress is not None:
                 progress(len(outcomes), total)
             outcomes.extend(part)
     return outcomes
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker ignores Ctrl-C: the terminal sends it to every process, and the parent
+    alone stops the run (the pool ends with it), so one line says so, not a traceback
+    from each worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_part(play_one: Callable[[Context, int], Outcome], context: Context,

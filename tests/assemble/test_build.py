@@ -246,7 +246,9 @@ def test_two_targets_for_one_output_folder_are_refused(tmp_path):
 def test_set_counts_must_be_plain_digits(value):
     result = run("validate", "demon-mine", "--set", f"elbow={value}")
     assert result.exit_code == 2
-    assert "a count must be a whole number" in result.output
+    said = "this count is out of range" if value.isascii() and value.isdigit() else \
+        "a count must be a whole number"
+    assert said in result.output and len(result.output) < 400  # a long value is cut short
 
 
 def test_render_to_an_unwritable_place_is_a_clear_error(tmp_path):

@@ -252,3 +252,26 @@ def test_two_mixes_histograms_share_one_scale_of_values_and_of_games():
     assert placed[("a", 20)][0] == placed[("b", 20)][0]  # value 20 at one place in both
     assert placed[("a", 10)][0] < placed[("a", 20)][0] < placed[("b", 40)][0]
     assert len({round(per_game, 2) for _, per_game in placed.values()}) == 1  # one count scale
+
+
+def test_the_report_never_writes_over_the_mix_it_is_compared_with(tmp_path):
+    other = tmp_path / "other.html"  # a tileset may have any name
+    other.write_text((ROOT / "tilesets" / "mattock.yaml").read_text(encoding="utf-8"),
+                     encoding="utf-8")
+    before = other.read_bytes()
+    result = CliRunner().invoke(main, ["simulate", "mattock", "--games", "2", "--compare",
+                                       str(other), "--report", str(other)])
+    assert result.exit_code == 2 and "it is the tileset" in result.output
+    assert other.read_bytes() == before
+
+
+def test_a_compared_mix_no_game_of_which_can_be_played_is_named_as_given(tmp_path):
+    result = CliRunner().invoke(main, ["simulate", "mattock", "--games", "2", "--compare",
+                                       "mattock", "--set", "tile=40"])
+    assert result.exit_code == 0, result.output
+    small = tmp_path / "small.yaml"
+    small.write_text("base: mattock\ncounts: {tile: 2}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["simulate", "mattock", "--games", "2", "--compare",
+                                       str(small)])
+    assert result.exit_code == 1
+    assert f"pnp: {small} (the mix to compare with): no game can be played" in result.output

@@ -311,3 +311,11 @@ def test_an_input_error_survives_the_trip_from_a_build_worker():
         copy = pickle.loads(pickle.dumps(error))
         assert isinstance(copy, InputError)
         assert copy.problems == error.problems and copy.paragraph() == error.paragraph()
+
+
+def test_a_count_too_big_for_set_is_said_to_be_out_of_range_not_malformed():
+    result = run("validate", "demon-mine", "--set", "tee=100001", "--set", "cross=9999999")
+    found = paragraphs(result.stderr)
+    assert result.exit_code == 2 and len(found) == 2
+    assert all("this count is out of range" in paragraph and
+               "a whole number from 0 to 100000" in paragraph for paragraph in found)

@@ -53,3 +53,25 @@ def test_mattocks_report_counts_the_miners_each_game_took_off_the_board():
     assert removed["games"] == 30 and removed["max"] == max(taken)
     assert removed["mean"] == round(sum(taken) / 30, 1)
     assert sum(bar["games"] for bar in removed["histogram"]) == 30
+
+
+def interrupts_ignored(context: object, seed: int) -> bool:
+    """Whether the process playing this game ignores Ctrl-C (read in a worker)."""
+    import signal
+
+    return signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+
+
+def test_workers_leave_ctrl_c_to_the_parent_and_report_back_often():
+    """A terminal sends Ctrl-C to every process: the workers ignore it, so the parent
+    alone stops the run with one line (a worker's traceback each, before). A long run
+    comes back in parts of at most MOST_PER_PART games, so progress keeps counting."""
+    from pnp.rules.playing import MOST_PER_PART
+
+    assert play_all(interrupts_ignored, None, list(range(8)), 2) == [True] * 8
+    assert not interrupts_ignored(None, 0)  # this process still hears it
+    heard: list[tuple[int, int]] = []
+    total = 20 * MOST_PER_PART  # enough that a share of a quarter would be bigger
+    play_all(remainder, "x", list(range(total)), 2, lambda done, of: heard.append((done, of)))
+    assert len(heard) == total // MOST_PER_PART
+    assert [done for done, _ in heard] == list(range(0, total, MOST_PER_PART))

@@ -543,3 +543,11 @@ def test_a_variant_moves_a_mix_files_own_counts_and_set_wins_over_both(tmp_path:
     sixty = tmp_path / "sixty.yaml"
     sixty.write_text("base: mattock\ncounts:\n  tile: 60\n")
     assert {t.name: t.count for t in load(str(sixty), "short").tiles}["tile"] == 15
+
+
+def test_a_mattock_game_is_played_by_two_only():
+    from pnp.rules import Unplayable
+    from pnp.rules.mattock import starting_position
+
+    with pytest.raises(Unplayable, match="played by 2 players, red and blue, not 12"):
+        starting_position(Setup(load_tileset(ROOT / "tilesets" / "mattock.yaml"), 12))

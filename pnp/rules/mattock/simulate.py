@@ -32,6 +32,9 @@ from pnp.rules.playing import game_seeds, play_all
 
 def starting_position(setup: Setup) -> tuple[Board, State]:
     """The board in play and the position after the fixed setup, from a tileset."""
+    if setup.players != len(PLAYERS):
+        raise Unplayable(f"Mattock is played by {len(PLAYERS)} players, red and blue, not "
+                         f"{setup.players}")
     played = board_in_play(setup)
     spec = setup.tileset.board
     if played is None or spec is None:
