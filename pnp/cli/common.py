@@ -90,6 +90,11 @@ class ShopOption(click.ParamType):  # type: ignore[type-arg,unused-ignore]  # cl
 
 
 PAPER_HELP = f"{SIZE_FORM}; all is letter,a4"
+# --jobs of the commands that play random games (simulate, validate --simulate): one
+# process unless asked, since a short run gains nothing from starting more
+GAME_JOBS = click.option(
+    "--jobs", type=click.IntRange(0, 64), default=1, show_default=True,
+    help="Processes that play the games (0: one per core); the report is the same.")
 SET_HELP = "Change one tile count for this run, as TILE=COUNT (repeatable)."
 
 

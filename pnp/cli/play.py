@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from pnp.cli.common import SET_HELP, choose_players, load, reports_input_errors
+from pnp.cli.common import GAME_JOBS, SET_HELP, choose_players, load, reports_input_errors
 from pnp.errors import InputError, Where
 
 if TYPE_CHECKING:
@@ -33,8 +33,7 @@ if TYPE_CHECKING:
 @click.option("--report", "page", type=click.Path(dir_okay=False, path_type=Path),
               default=None, metavar="FILE.html",
               help="Also write the report as one page of charts, to open from the file.")
-@click.option("--jobs", type=click.IntRange(0, 64), default=1, show_default=True,
-              help="Processes that play the games (0: one per core); the report is the same.")
+@GAME_JOBS
 @click.option("--compare", "other", default=None, metavar="OTHER",
               help="Also play OTHER (a mix, tileset or game of the same game) with the same "
               "seed, and say which differences are beyond chance.")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pnp.cli.common import (
+    GAME_JOBS,
     SET_HELP,
     check_mix,
     choose_players,
@@ -33,9 +34,10 @@ if TYPE_CHECKING:
               is_flag=False, flag_value=200,
               metavar="[GAMES]", help="Also play random games (default 200) and warn when "
               "fewer than half of them end.")
+@GAME_JOBS
 @reports_input_errors
 def validate(target: str, players: int | None, variant: str | None, sets: tuple[str, ...],
-             as_json: bool, games: int | None) -> None:
+             as_json: bool, games: int | None, jobs: int) -> None:
     """Check a tile mix against the game's rules.
 
     TARGET is a shipped game id, a tileset file or a mix file (a base game plus
@@ -54,7 +56,7 @@ def validate(target: str, players: int | None, variant: str | None, sets: tuple[
     findings = check_mix(setup)
     rules = rules_for(tileset.rules_game)
     if rules is not None and games is not None:
-        findings.extend(simulation_findings(rules, setup, games))
+        findings.extend(simulation_findings(rules, setup, games, jobs))
     errors = [f for f in findings if f.severity == "error"]
     fixed = remedy_command(setup, findings, (target, sets)) if errors else None
     if as_json:
@@ -104,7 +106,8 @@ def remedy_command(setup: Setup, findings: list[Finding],
     return {"change": found.words(), "command": shlex.join(words)}
 
 
-def simulation_findings(rules: GameRules, setup: Setup, games: int) -> list[Finding]:
+def simulation_findings(rules: GameRules, setup: Setup, games: int,
+                        processes: int = 1) -> list[Finding]:
     """A warning when random games of this mix rarely end."""
     from pnp.rules import Finding, Severity
 
@@ -115,7 +118,7 @@ def simulation_findings(rules: GameRules, setup: Setup, games: int) -> list[Find
 
     status = GamesProgress(sys.stderr, "simulating")
     try:
-        report = rules.simulate(setup, max(1, games), 1, status, 1)
+        report = rules.simulate(setup, max(1, games), 1, status, processes)
     except Unplayable as error:  # the checks above name the error that causes it
         status.done()
         return [Finding("info", "simulation", f"No game can be played: {error}.")]

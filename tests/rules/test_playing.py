@@ -75,3 +75,13 @@ def test_workers_leave_ctrl_c_to_the_parent_and_report_back_often():
     play_all(remainder, "x", list(range(total)), 2, lambda done, of: heard.append((done, of)))
     assert len(heard) == total // MOST_PER_PART
     assert [done for done, _ in heard] == list(range(0, total, MOST_PER_PART))
+
+
+def test_validate_plays_its_games_on_as_many_processes_as_asked_with_the_same_finding():
+    from support import run_pnp
+
+    alone = run_pnp("validate", "mattock", "--simulate", "40", "--json")
+    shared = run_pnp("validate", "mattock", "--simulate", "40", "--json", "--jobs", "2")
+    assert alone.exit_code == shared.exit_code == 0
+    assert "[simulation]" in run_pnp("validate", "mattock", "--simulate", "4").stdout
+    assert alone.stdout == shared.stdout and '"simulation"' in alone.stdout
