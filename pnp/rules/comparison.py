@@ -23,7 +23,16 @@ Report = Mapping[str, Any]
 MEANS_FROM = 30  # games a side before two mean lengths are compared
 # what a length's mean is called in a comparison; others by their key
 MEAN_WORDS = {"turns": "mean turns of the games that end", "tiles_placed": "mean tiles placed",
-              "miners_removed": "mean miners removed"}
+              "miners_removed": "mean miners removed",
+              "first_link": "mean turn of the first entrance-hive link",
+              "score": "mean score of a player, VP", "winning_score": "mean winning score, VP",
+              "margin": "mean winner's lead, VP", "depth": "mean depth of a mine, levels",
+              "tiles_built": "mean tiles a player built",
+              "open_ends": "mean open ends left", "chambers_reached": "mean gold chambers "
+              "within reach", "caverns_laid": "mean caverns laid",
+              "tiles_set_aside": "mean tiles set aside",
+              "phantom_arrives": "mean tile bringing the Phantom in",
+              "phantom_to_entrance": "mean Phantom steps to the entrance"}
 
 
 def differences(this: Report, other: Report) -> list[dict[str, Any]]:

@@ -87,3 +87,20 @@ def test_only_the_kinds_whose_copies_changed_are_compared():
     assert (elbow["this"], elbow["other"]) == (0.0, 0.0)  # never laid in either
     same = {**ours, "tile_kinds": ours["tile_kinds"]}
     assert not [entry for entry in differences(ours, same) if entry["measure"] == "tile_kinds"]
+
+
+def test_every_mean_a_simulator_reports_has_words_of_its_own():
+    """A comparison line names its measure in words, never by its key."""
+    from pnp.input.catalog import resolve
+    from pnp.input.tileset import load_tileset
+    from pnp.rules import Setup, rules_for
+    from pnp.rules.comparison import MEAN_WORDS
+
+    for game, variant in (("demon-mine", None), ("dynamine", None), ("gold-mine", "phantom"),
+                          ("mattock", None)):
+        rules = rules_for(game)
+        assert rules is not None and rules.simulate is not None
+        found = rules.simulate(Setup(load_tileset(resolve(game)), 2, variant), 2, 1, None, 1)
+        means = {key for key, value in found.items()
+                 if isinstance(value, dict) and "histogram" in value}
+        assert means and means <= MEAN_WORDS.keys(), (game, means - MEAN_WORDS.keys())
