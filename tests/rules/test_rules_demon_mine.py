@@ -299,10 +299,14 @@ def test_a_two_step_move_stops_on_a_square_with_enemies():
     grid = {(0, 0): tile("mine-entrance"), (1, 0): tile("straight", 1),
             (2, 0): tile("straight", 1), (3, 0): tile("straight", 1)}
     game = Game(__import__("random").Random(3), grid, [])
-    assert game.reach(0, (1, 0)) == {(0, 0), (2, 0), (3, 0)}
+
+    def reach(side):  # where a pawn of ``side`` on (1, 0) may move, as the simulator asks
+        return moves(game.grid, (1, 0), game.enemy_squares(side))
+
+    assert reach(0) == {(0, 0), (2, 0), (3, 0)}
     game.pawns[1].append((2, 0))
-    assert game.reach(0, (1, 0)) == {(0, 0), (2, 0)}  # into the enemy, not past it
-    assert game.reach(1, (1, 0)) == {(0, 0), (2, 0), (3, 0)}  # own pawns do not stop you
+    assert reach(0) == {(0, 0), (2, 0)}  # into the enemy, not past it
+    assert reach(1) == {(0, 0), (2, 0), (3, 0)}  # own pawns do not stop you
 
 
 @pytest.mark.parametrize("seed", range(5))

@@ -43,12 +43,11 @@ from pnp.rules.demon_mine.model import (
     ENTRANCE,
     HIVE,
     LODESTONE,
-    STEPS_AND_EDGES,
     Placed,
-    enterable,
     fits_over,
     moves,
     step_ok,
+    steps_from,
 )
 from pnp.rules.measures import lengths as length_measures
 from pnp.rules.measures import shares, tile_kinds, verdict, wilson
@@ -119,10 +118,6 @@ class Game(msgspec.Struct):
 
     def enemy_squares(self, side: int) -> frozenset[Cell]:
         return frozenset(cell for other in self.enemies(side) for cell in self.pawns[other])
-
-    def reach(self, side: int, cell: Cell) -> set[Cell]:
-        """Where a pawn may move: one or two steps, stopping on a square with enemies."""
-        return moves(self.grid, cell, self.enemy_squares(side))
 
 
 def _target(game: Game, side: int, cell: Cell, foes: frozenset[Cell]) -> Cell:
@@ -409,7 +404,7 @@ def linked(game: Game) -> bool:
     """Whether a pawn could walk from an entrance to a hive through the tunnels laid:
     each step through facing open edges onto a tile a pawn may enter, and on through a
     tile only where its tunnel joins the edge it came in by to the edge it leaves by
-    (:func:`step_ok`'s rule, asked here with each step's edges known)."""
+    (:func:`steps_from`)."""
     hives = {base for base, species in zip(game.bases, game.species, strict=True) if species}
     starts: list[tuple[Cell, str | None]] = [
         (base, None) for base, species in zip(game.bases, game.species, strict=True)
@@ -417,30 +412,13 @@ def linked(game: Game) -> bool:
     seen = set(starts)
     frontier = list(starts)
     while frontier:
-        for there, into in _walks(game.grid, *frontier.pop()):
+        for there, into in steps_from(game.grid, *frontier.pop()):
             if there in hives:
                 return True
             if (there, into) not in seen:
                 seen.add((there, into))
                 frontier.append((there, into))
     return False
-
-
-def _walks(grid: dict[Cell, Placed], cell: Cell,
-           entered_by: str | None) -> list[tuple[Cell, str]]:
-    """The squares a pawn on ``cell`` (come in by ``entered_by``) can step into, each with
-    the edge it enters by."""
-    here = grid[cell]
-    found = []
-    for (dx, dy), out, into in STEPS_AND_EDGES:
-        there = (cell[0] + dx, cell[1] + dy)
-        tile = grid.get(there)
-        if tile is None or out not in here.open_edges or into not in tile.open_edges or \
-                not enterable(tile) or \
-                (entered_by is not None and not here.joins(entered_by, out)):
-            continue
-        found.append((there, into))
-    return found
 
 
 def _one_game(table: tuple[Setup, Seats], seed: int) -> Played:
