@@ -154,6 +154,8 @@ def _say(report: Mapping[str, Any], compared: Mapping[str, Any] | None, as_json:
     then the figures (the histograms are for --json and the page)."""
     import json
 
+    from pnp.rules.measures import is_length
+
     if as_json:
         shown = report if compared is None else {
             "this": report, "other": compared["other_report"],
@@ -165,7 +167,7 @@ def _say(report: Mapping[str, Any], compared: Mapping[str, Any] | None, as_json:
     for key, value in report.items():
         if key in ("verdict", "tile_kinds") or value == {}:
             continue  # said above, shown below as a table, or nothing to say
-        if isinstance(value, dict) and "histogram" in value:
+        if is_length(value):
             value = {name: part for name, part in value.items() if name != "histogram"}
         click.echo(f"{key}: {json.dumps(value, sort_keys=True)}")
     if isinstance(report.get("tile_kinds"), Mapping):

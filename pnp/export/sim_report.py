@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pnp.rules.comparison import measure_words
-from pnp.rules.measures import figure_words, share_words
+from pnp.rules.measures import figure_words, is_length, share_words
 
 # what each measure is called on the page; a game's own measures not named here are
 # called by their key, in words
@@ -131,7 +131,7 @@ def _distributions(report: Mapping[str, Any], theirs: Mapping[str, Any] | None,
     same scale: the same values across, the same count up, so the two read at a glance."""
     sections = []
     for key, value in report.items():
-        if not (isinstance(value, Mapping) and "histogram" in value):
+        if not is_length(value):
             continue
         other = theirs.get(key) if theirs is not None else None
         if who is None or not isinstance(other, Mapping):

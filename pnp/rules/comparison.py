@@ -17,7 +17,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.rules.measures import Z_95, wilson_bounds
+from pnp.rules.measures import Z_95, is_certain, is_length, wilson_bounds
 
 Report = Mapping[str, Any]
 MEANS_FROM = 30  # games a side before two mean lengths are compared
@@ -42,7 +42,7 @@ def differences(this: Report, other: Report) -> list[dict[str, Any]]:
     Shares come first: games that end (unless the rules end every game, which leaves
     nothing to compare), then each side's wins of the games that end; then every
     length both measured."""
-    found = [] if _certain(this) and _certain(other) else [
+    found = [] if _certain_end(this) and _certain_end(other) else [
         _share("ended_share", str(this.get("ended_label", "games end")),
                (this["ended"], this["games"]), (other["ended"], other["games"]))]
     wins_this, wins_other = this.get("wins", {}), other.get("wins", {})
@@ -50,8 +50,7 @@ def differences(this: Report, other: Report) -> list[dict[str, Any]]:
                      (wins_other.get(side, 0), other["ended"]))
               for side in sorted(set(wins_this) | set(wins_other))]
     found += [_mean(key, this[key], other[key]) for key in this
-              if isinstance(this[key], Mapping) and "histogram" in this[key]
-              and isinstance(other.get(key), Mapping)]
+              if is_length(this[key]) and isinstance(other.get(key), Mapping)]
     return found + _changed_kinds(this, other)
 
 
@@ -111,10 +110,10 @@ def _mean(measure: str, this: Mapping[str, Any], other: Mapping[str, Any]) -> di
             "beyond_chance": low > 0 or high < 0}
 
 
-def _certain(report: Report) -> bool:
-    """Whether the rules end every game (Dynamine's rounds): a share with no interval."""
-    share = report.get("ended_share") or {}
-    return share.get("low") is not None and share.get("low") == share.get("high")
+def _certain_end(report: Report) -> bool:
+    """Whether the rules end every game (Dynamine's rounds), so there is nothing to
+    compare in how often games end."""
+    return is_certain(report.get("ended_share") or {})
 
 
 def _percent(successes: int, trials: int) -> float | None:

@@ -69,6 +69,26 @@ def lengths(turns: Sequence[int]) -> dict[str, object]:
                            "games": count} for index, count in enumerate(bars)]}
 
 
+def is_length(figure: object) -> bool:
+    """Whether a report's figure is a spread of values (:func:`lengths`, with its
+    histogram) rather than a share, a count or words: what the page, the studio, the
+    comparison and the text report each draw or compare as a distribution."""
+    return isinstance(figure, Mapping) and "histogram" in figure
+
+
+def certain(percent: float) -> dict[str, float]:
+    """A share the rules decide rather than the games measure (every game of Dynamine
+    ends): no interval, and written without one."""
+    return {"share": percent, "low": percent, "high": percent}
+
+
+def is_certain(share: Mapping[str, Any]) -> bool:
+    """Whether a share is one of :func:`certain`'s, not a measured one with its interval
+    (a Wilson interval never closes to a point)."""
+    return share.get("share") is not None and \
+        share.get("low") == share.get("high") == share.get("share")
+
+
 def tile_kinds(laid: Sequence[Mapping[str, int]], copies: Mapping[str, int],
                stuck: Sequence[Mapping[str, int]] | None = None) -> dict[str, dict[str, object]]:
     """For each tile kind (``copies``: how many the mix holds of each), the tiles of it
@@ -89,7 +109,7 @@ def tile_kinds(laid: Sequence[Mapping[str, int]], copies: Mapping[str, int],
             "laid_per_game": round(total / games, 2) if games else None,
             "sd": round(statistics.stdev(counts), 2) if games > 1 else None,
             "laid_per_copy": round(total / games / count, 3) if games and count else None,
-            "never_laid": wilson(sum(1 for game in laid if not game.get(kind)), games)}
+            "never_laid": wilson(sum(1 for count in counts if not count), games)}
         if stuck is not None:
             found[kind]["stuck_per_game"] = \
                 round(sum(game.get(kind, 0) for game in stuck) / games, 2) if games else None
@@ -114,8 +134,8 @@ def share_words(share: Mapping[str, Any]) -> str:
     for a share of none."""
     if share.get("share") is None:
         return "no games"
-    if share.get("low") == share.get("high") == share["share"]:
-        return f"{share['share']:g}%"  # certain by the rules (every game ends): no interval
+    if is_certain(share):
+        return f"{share['share']:g}%"
     return f"{share['share']:g}% ({share['low']:g}-{share['high']:g}%)"
 
 

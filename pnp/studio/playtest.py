@@ -19,6 +19,7 @@ from typing import Any
 from pnp.export.sim_report import measure_title
 from pnp.model.tileset import Tileset
 from pnp.rules import Setup, Unplayable, rules_for
+from pnp.rules.measures import is_length
 
 GAMES = 100  # games a play-test plays: a share's interval within about 10 points
 SEED = 1  # as `pnp simulate` seeds by default, so the command repeats the panel's figures
@@ -60,6 +61,6 @@ def play_test(tileset: Tileset, players: int, still_current: Callable[[], bool],
     if not still_current():  # changed during the last game
         return {"available": True, "superseded": True}
     titles = {key: measure_title(key) for key, value in report.items()
-              if isinstance(value, dict) and "histogram" in value}
+              if is_length(value)}
     return {"available": True, "games": games, "seed": SEED, "report": report,
             "titles": titles}

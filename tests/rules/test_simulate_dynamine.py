@@ -185,12 +185,13 @@ def test_an_extra_move_comes_before_building_as_well_as_after():
 
 
 def test_the_sentence_names_a_seat_only_when_its_interval_leaves_out_an_even_share():
-    from pnp.rules.dynamine.simulate import Outcome, _verdict
+    from pnp.rules.dynamine.simulate import _verdict
+    from pnp.rules.measures import lengths, shares
 
-    outcomes = [Outcome((40, 30), (0,), (10, 10), (5, 5), ())] * 10
-    even = _verdict({"seat 1": 5, "seat 2": 5, "shared": 0}, 10, 10, outcomes)
+    winning = lengths([40] * 10)  # every game won with 40 VP
+    even = _verdict(shares({"seat 1": 5, "seat 2": 5, "shared": 0}, 10), 10, winning)
     assert "every seat's share of the wins is within chance of an even 50%" in even
-    lopsided = _verdict({"seat 1": 90, "seat 2": 10, "shared": 0}, 100, 10, outcomes)
+    lopsided = _verdict(shares({"seat 1": 90, "seat 2": 10, "shared": 0}, 100), 10, winning)
     assert "the player in seat 1 won 90% (82.6-94.5%) of them" in lopsided
     assert lopsided.endswith("a winner scored 40 VP at the median")
 

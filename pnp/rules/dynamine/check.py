@@ -96,11 +96,13 @@ MOST_ROUND_POINTS = 12  # a round token's gift: the published ones give 1 to 4
 MOST_ROUNDS = 40  # a game has a round for each token: the published game has 10
 
 
-def _pieces(tileset: Tileset, prefix: str) -> list[Component]:
+def pieces(tileset: Tileset, prefix: str) -> list[Component]:
     """The printed pieces of one sort, known by their names' first word (mission-...,
-    depth-..., round-...), whether the tileset lists them or a card list brings them."""
-    return [piece for piece in tileset.components
-            if piece.count and piece.name.startswith(f"{prefix}-")]
+    depth-..., round-...) or by that word alone (plus-one), whether the tileset lists
+    them or a card list brings them. The validator and the simulator read the set-up's
+    pieces through this one function, so they always count the same ones."""
+    return [piece for piece in tileset.components if piece.count and
+            (piece.name == prefix or piece.name.startswith(f"{prefix}-"))]
 
 
 def round_points(piece: Component) -> int | None:
@@ -117,7 +119,7 @@ def round_points(piece: Component) -> int | None:
 def _round_findings(tileset: Tileset) -> list[Finding]:
     """Each round token must say what it gives, and the tokens, one a round, must make a
     game of a bounded length."""
-    tokens = _pieces(tileset, "round")
+    tokens = pieces(tileset, "round")
     findings = [Finding(
         "error", "round-tokens", f"The round token '{piece.name}' must print the building "
         f"points it gives as one whole number from 0 to {MOST_ROUND_POINTS}; it prints "
@@ -146,7 +148,7 @@ def _card_findings(tileset: Tileset) -> list[Finding]:
         "pnp score and pnp simulate leave its effect out.", (piece.name,),
         "name it after a card of the rulebook (item-... or mission-...)")
         for prefix, known in (("item", ITEMS), ("mission", MISSIONS))
-        for piece in _pieces(tileset, prefix)
+        for piece in pieces(tileset, prefix)
         if piece.name[len(prefix) + 1:] not in known]
 
 
@@ -155,7 +157,7 @@ def _piece_findings(setup: Setup) -> list[Finding]:
     markers each in a colour of their own, and the round tokens that count the rounds."""
     tileset, players = setup.tileset, setup.players
     findings = []
-    missions = _pieces(tileset, "mission")
+    missions = pieces(tileset, "mission")
     have = sum(piece.count for piece in missions)
     if have < players:
         findings.append(Finding(
@@ -164,7 +166,7 @@ def _piece_findings(setup: Setup) -> list[Finding]:
             tuple(piece.name for piece in missions),
             "add mission cards (named mission-...) or raise their counts"))
     colours = Counter[str]()
-    for piece in _pieces(tileset, "depth"):
+    for piece in pieces(tileset, "depth"):
         colours[piece.colour] += piece.count
     full = sum(1 for count in colours.values() if count >= DEPTH_LEVELS)
     if full < players:
@@ -172,9 +174,9 @@ def _piece_findings(setup: Setup) -> list[Finding]:
             "error", "depth-markers", f"Each of the {players} players marks the levels of "
             f"their mine with {DEPTH_LEVELS} depth markers of a colour of their own; the "
             f"pieces hold a full set in {full} colour{'s' if full != 1 else ''}.",
-            tuple(piece.name for piece in _pieces(tileset, "depth")),
+            tuple(piece.name for piece in pieces(tileset, "depth")),
             f"add depth markers (named depth-...) {DEPTH_LEVELS} to a colour"))
-    if not _pieces(tileset, "round"):
+    if not pieces(tileset, "round"):
         findings.append(Finding(
             "error", "round-tokens", "A round begins by turning a round token, which gives "
             "everyone their building points; the pieces hold none, so no round can start.",

@@ -45,7 +45,7 @@ import msgspec
 from pnp.geometry.shapes import SQUARE
 from pnp.model.tileset import Component, TileKind, Tileset
 from pnp.rules import Progress, Setup, Unplayable
-from pnp.rules.dynamine.check import MOST_ROUNDS, round_points
+from pnp.rules.dynamine.check import MOST_ROUNDS, pieces, round_points
 from pnp.rules.dynamine.model import (
     Cell,
     Mine,
@@ -55,7 +55,7 @@ from pnp.rules.dynamine.model import (
     tile_facts,
 )
 from pnp.rules.dynamine.scoring import ITEMS, MISSIONS, Layout, PlayerLayout, score_layout
-from pnp.rules.measures import lengths, share_words, shares, tile_kinds, wilson
+from pnp.rules.measures import certain, lengths, share_words, shares, tile_kinds
 from pnp.rules.playing import game_seeds, play_all
 
 MARKET_PILES = 36  # six rows by six columns
@@ -135,7 +135,7 @@ def table_of(setup: Setup) -> Table:
     setup needs or prints one the rules cannot read (the validator reports the same)."""
     tileset = setup.tileset
     tunnels = tuple(tile for tile in tileset.tiles if tile.role == "tunnel" and tile.count)
-    tokens = _pieces(tileset, "round")
+    tokens = pieces(tileset, "round")
     missions = _cards(tileset, "mission", MISSIONS)
     rounds = sum(piece.count for piece in tokens)
     lacking = [words for missing, words in (
@@ -156,7 +156,7 @@ def table_of(setup: Setup) -> Table:
                  tuple(tile for tile in tunnels for _ in range(tile.count)),
                  tuple(_round_token(piece) for piece in tokens for _ in range(piece.count)),
                  missions, _cards(tileset, "item", ITEMS),
-                 sum(piece.count for piece in _pieces(tileset, "plus-one")))
+                 sum(piece.count for piece in pieces(tileset, "plus-one")))
 
 
 def _entrance(setup: Setup) -> TileKind:
@@ -165,11 +165,6 @@ def _entrance(setup: Setup) -> TileKind:
     if sum(tile.count for tile in entrances) < setup.players:
         raise Unplayable(f"each of the {setup.players} players needs a mine entrance")
     return entrances[0]
-
-
-def _pieces(tileset: Tileset, prefix: str) -> list[Component]:
-    return [piece for piece in tileset.components
-            if piece.count and (piece.name == prefix or piece.name.startswith(f"{prefix}-"))]
 
 
 def _round_token(piece: Component) -> RoundToken:
@@ -182,7 +177,7 @@ def _round_token(piece: Component) -> RoundToken:
 
 def _cards(tileset: Tileset, prefix: str, known: Mapping[str, object]) -> tuple[str, ...]:
     """The cards of one sort whose effect the rules know, one entry for each copy."""
-    return tuple(piece.name[len(prefix) + 1:] for piece in _pieces(tileset, prefix)
+    return tuple(piece.name[len(prefix) + 1:] for piece in pieces(tileset, prefix)
                  for _ in range(piece.count) if piece.name[len(prefix) + 1:] in known)
 
 
@@ -417,6 +412,8 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
     wins = {seat: 0 for seat in seats} | {SHARED: 0}
     for outcome in outcomes:
         wins[seats[outcome.winners[0]] if len(outcome.winners) == 1 else SHARED] += 1
+    win_share = shares(wins, games)
+    winning = lengths([max(outcome.totals) for outcome in outcomes])
     return {
         "games": games,
         "seed": seed,
@@ -425,17 +422,16 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
         "ended": games,  # a game always ends with its last round token
         "unfinished": 0,
         "wins": wins,
-        # certain by the rules, not measured: no interval
-        "ended_share": {"share": 100.0, "low": 100.0, "high": 100.0},
-        "win_share": shares(wins, games),
+        "ended_share": certain(100.0),  # by the rules, not measured
+        "win_share": win_share,
         "score": lengths(_every(outcome.totals for outcome in outcomes)),
-        "winning_score": lengths([max(outcome.totals) for outcome in outcomes]),
+        "winning_score": winning,
         "margin": lengths([_margin(outcome.totals) for outcome in outcomes]),
         "depth": lengths(_every(outcome.depths for outcome in outcomes)),
         "tiles_built": lengths(_every(outcome.built for outcome in outcomes)),
         "tile_kinds": tile_kinds([dict(outcome.laid) for outcome in outcomes], dict(sorted(
             Counter(kind.name for kind in table.tunnels).items()))),
-        "verdict": _verdict(wins, games, len(table.tokens), outcomes),
+        "verdict": _verdict(win_share, len(table.tokens), winning),
     }
 
 
@@ -449,22 +445,21 @@ def _margin(totals: Sequence[int]) -> int:
     return ordered[0] - ordered[1] if len(ordered) > 1 else 0
 
 
-def _verdict(wins: dict[str, int], games: int, rounds: int, outcomes: list[Outcome]) -> str:
-    """The report in a sentence: a seat that wins more often than an even share (its
-    interval leaving out one game in as many as there are seats), or that none does,
-    and the winners' scores."""
-    seats = [seat for seat in wins if seat != SHARED]
+def _verdict(win_share: Mapping[str, Mapping[str, Any]], rounds: int,
+             winning: Mapping[str, Any]) -> str:
+    """The report in a sentence, from its own figures: a seat that wins more often than
+    an even share (its interval leaving out one game in as many as there are seats),
+    or that none does, and the winners' scores."""
+    seats = [seat for seat in win_share if seat != SHARED]
     even = 100 / len(seats)
-    standing = [seat for seat in seats if not _holds(wilson(wins[seat], games), even)]
-    scores = lengths([max(outcome.totals) for outcome in outcomes])
+    standing = [seat for seat in seats if not _holds(win_share[seat], even)]
     if standing:
-        leader = max(standing, key=lambda seat: wins[seat])
-        seat_words = (f"the player in {leader} won "
-                      f"{share_words(wilson(wins[leader], games))} of them")
+        leader = max(standing, key=lambda seat: win_share[seat]["games"])
+        seat_words = f"the player in {leader} won {share_words(win_share[leader])} of them"
     else:
         seat_words = f"every seat's share of the wins is within chance of an even {even:.3g}%"
     return (f"every game ends after its {rounds} rounds; {seat_words}, and a winner "
-            f"scored {scores['median']:g} VP at the median")
+            f"scored {winning['median']:g} VP at the median")
 
 
 def _holds(share: Mapping[str, Any], value: float) -> bool:

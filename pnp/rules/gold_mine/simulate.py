@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -71,7 +72,6 @@ class Outcome(NamedTuple):
 
     completed: bool  # all its tiles were laid, or set aside, with the mine still open
     laid: tuple[tuple[str, int], ...]  # tiles laid, by kind
-    set_aside: int
     aside: tuple[tuple[str, int], ...]  # tiles set aside for fitting nowhere, by kind
     open_ends: int  # open ends facing an empty cell when the stage is over
     chambers: int  # gold chambers miners can walk to from the entrance
@@ -130,13 +130,12 @@ def places(board: dict[Cell, Placed], ends: dict[Cell, set[str]],
            kind: TileKind) -> list[tuple[Cell, int]]:
     """Every (cell, turn) where ``kind`` may be laid, in a fixed order: beside an open
     end of the mine, every touching edge matched exactly."""
+    turned = [(turn, open_edges(Placed(kind, turn))) for turn in rotations(kind, SQUARE.sides)]
     found = []
     for cell in sorted(ends):
         wanted = _wanted(board, cell)
-        for turn in rotations(kind, SQUARE.sides):
-            edges = open_edges(Placed(kind, turn))
-            if all((edge in edges) == is_open for edge, is_open in wanted.items()):
-                found.append((cell, turn))
+        found += [(cell, turn) for turn, edges in turned
+                  if all((edge in edges) == is_open for edge, is_open in wanted.items())]
     return found
 
 
@@ -161,7 +160,6 @@ class Development(msgspec.Struct):
     laid: Counter[str]
     aside: Counter[str]  # tiles that fit nowhere, by kind
     log: list[tuple[str, Cell, int]]  # each tile laid: its kind, cell and turn
-    set_aside: int = 0
     arrival: int | None = None
     shut: bool = False
 
@@ -182,7 +180,6 @@ def develop(stage: Stage, seed: int) -> Development:
             break
         options = places(play.board, ends, kind)
         if not options:
-            play.set_aside += 1
             play.aside[kind.name] += 1
             continue
         cell, turn = rng.choice(options)
@@ -222,7 +219,7 @@ def _one_stage(stage: Stage, seed: int) -> Outcome:
                            for index in range(len(placed.kind.paths))))
     caverns = [cell for _, cell, _ in play.log if category(board[cell].kind) == "cavern"]
     lair = caverns[0] if caverns and play.arrival is not None else None
-    return Outcome(not play.shut, tuple(sorted(play.laid.items())), play.set_aside,
+    return Outcome(not play.shut, tuple(sorted(play.laid.items())),
                    tuple(sorted(play.aside.items())),
                    sum(len(edges) for edges in open_ends(board, live).values()), chambers,
                    len(caverns), play.arrival,
@@ -259,14 +256,15 @@ def simulate(setup: Setup, games: int, seed: int, progress: Progress | None = No
         "open_ends": lengths([outcome.open_ends for outcome in outcomes]),
         "chambers_reached": lengths([outcome.chambers for outcome in outcomes]),
         "caverns_laid": lengths([outcome.caverns for outcome in outcomes]),
-        "tiles_set_aside": lengths([outcome.set_aside for outcome in outcomes]),
+        "tiles_set_aside": lengths([sum(count for _, count in outcome.aside)
+                                    for outcome in outcomes]),
         "tile_kinds": tile_kinds([dict(outcome.laid) for outcome in outcomes], dict(sorted(
             Counter(kind.name for kind in (*stage.stack, *held)).items())),
             [dict(outcome.aside) for outcome in outcomes]),
     }
     if stage.held_back is not None:
         report |= _phantom_measures(outcomes)
-    report["verdict"] = _verdict(completed, games, outcomes, stage.held_back is not None)
+    report["verdict"] = _verdict(report)
     return report
 
 
@@ -280,16 +278,15 @@ def _phantom_measures(outcomes: list[Outcome]) -> dict[str, object]:
                 [o.to_entrance for o in outcomes if o.to_entrance is not None])}
 
 
-def _verdict(completed: int, games: int, outcomes: list[Outcome], phantom: bool) -> str:
-    """The report in a sentence: how often the mine stays open through development, how
-    many gold chambers it leaves within reach, and with the Phantom how often no cavern
-    was ever laid for it (the mine shut first, or the held-back cavern fit nowhere)."""
-    chambers = lengths([outcome.chambers for outcome in outcomes])
-    words = (f"the development stage leaves the mine open {share_words(wilson(completed, games))}"
-             f" of the time, with {chambers['median']:g} gold chambers within reach at the "
-             "median")
-    if not phantom:
+def _verdict(report: Mapping[str, Any]) -> str:
+    """The report in a sentence, from its own figures: how often the mine stays open
+    through development, how many gold chambers it leaves within reach, and with the
+    Phantom how often no cavern was ever laid for it (the mine shut first, or the
+    held-back cavern fit nowhere)."""
+    words = (f"the development stage leaves the mine open {share_words(report['ended_share'])}"
+             f" of the time, with {report['chambers_reached']['median']:g} gold chambers "
+             "within reach at the median")
+    if "phantom_absent_share" not in report:
         return words
-    absent = sum(1 for outcome in outcomes if outcome.arrival is None)
-    return (f"{words}; the Phantom never came in {share_words(wilson(absent, games))} of "
-            "all the stages")
+    return (f"{words}; the Phantom never came in "
+            f"{share_words(report['phantom_absent_share'])} of all the stages")
